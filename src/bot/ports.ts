@@ -1,0 +1,34 @@
+import type { SearchIndex } from "../search/types.js";
+import type { DailyScheduleView } from "./reply.js";
+
+/** What `/paper daily …` needs; implemented by schedule/ over state/, absent when there is no database. */
+export interface DailyControl {
+  subscribe(
+    channelId: string,
+    spec: { time: string; timeZone: string; weekdays: number[] },
+    userId: string,
+  ): DailyScheduleView;
+  unsubscribe(channelId: string): DailyScheduleView | undefined;
+  status(channelId: string): DailyScheduleView | undefined;
+}
+
+/** Everything the bot core needs, passed in: no globals, no clock or randomness of its own. */
+export interface BotDeps {
+  /** The current index; a reload swaps what this returns. */
+  index(): SearchIndex;
+  random(): number;
+  now(): Date;
+  /** Time zone for `/paper daily on` when none is typed (DAILY_TZ, else UTC). */
+  defaultTimeZone: string;
+  daily?: DailyControl;
+  /** Rebuilds the index aside and swaps it in; resolves to a one-line outcome. Present for admins only. */
+  reload?: (userId: string) => Promise<string>;
+}
+
+/** A reply and who sees it: the asker privately, or the channel (a shared card). */
+export interface Answer {
+  reply: import("./reply.js").Reply;
+  audience: "asker" | "channel";
+  /** Replace the message the button sat in (paging), instead of adding a new one. */
+  replaceOriginal?: boolean;
+}

@@ -1,0 +1,44 @@
+import type { Paper } from "../corpus/types.js";
+import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
+
+/** A paper as a card; renderers choose which buttons to show from `buttons`. */
+export interface Card {
+  paper: Paper;
+  snippet?: SnippetPart[];
+  /** Show the whole abstract instead of a shortened one. */
+  full?: boolean;
+  /** Slack user id of whoever shared this card in the channel. */
+  sharedBy?: string;
+  buttons: CardButton[];
+}
+
+export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll";
+
+export interface DailyScheduleView {
+  channelId: string;
+  enabled: boolean;
+  /** "09:00" */
+  time: string;
+  timeZone: string;
+  /** ISO weekday numbers 1 (Mon) .. 7 (Sun); all seven means every day. */
+  weekdays: number[];
+  /** Next post, ISO 8601 with offset, when enabled. */
+  nextRunAt?: string;
+  paused?: string;
+  recent: { date: string; paper: Paper }[];
+}
+
+/** What the bot answers, before rendering: a plain model, no Slack types. */
+export type Reply =
+  | { kind: "results"; query: string; total: number; offset: number; cards: Card[]; nextOffset?: number; notice?: string }
+  | { kind: "card"; card: Card; title?: string }
+  | { kind: "similar"; of: Paper; cards: Card[] }
+  | { kind: "people"; topic: string; people: Expert[] }
+  | { kind: "author"; summary: AuthorSummary }
+  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
+  | { kind: "notFound"; what: "author" | "paper" | "results"; query: string; suggestions: string[] }
+  | { kind: "stats"; papers: number; people: number; profiles: number; files: number; problems: { file: string; line: number; message: string }[] }
+  | { kind: "help"; topic?: string }
+  | { kind: "daily"; schedule: DailyScheduleView }
+  | { kind: "info"; message: string }
+  | { kind: "error"; message: string };

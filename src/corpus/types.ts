@@ -1,0 +1,57 @@
+/** Where a loader problem was found: `line` is 1-based, 0 when it concerns the whole file. */
+export interface Problem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** One paper: the same abstract in several files is one Paper whose owners are the union. */
+export interface Paper {
+  /** Short stable id derived from the normalised abstract (unchanged by file names or order). */
+  id: string;
+  headline: string;
+  /** The visible author line as display names, in order. */
+  authors: string[];
+  /** Person keys of `authors`, same order. */
+  authorKeys: string[];
+  /** The visible line ended in "et al.": more authors exist than are named. */
+  etAl: boolean;
+  /** Display names of the profiled owners (the authors whose files list this paper). */
+  owners: string[];
+  /** Person keys of `owners`, same order. */
+  ownerKeys: string[];
+  /** The full cleaned abstract (whitespace folded, light LaTeX rendered as text). */
+  abstract: string;
+  /** Every place the paper was read from. */
+  sources: { file: string; line: number }[];
+}
+
+export interface Person {
+  /** Folded name key: case, accents, hyphens and spaces removed. */
+  key: string;
+  /** Display spelling: from the person's own file where there is one, else the most frequent one. */
+  name: string;
+  /** Every spelling seen, most frequent first. */
+  spellings: string[];
+  /** This person has a file of their own. */
+  profiled: boolean;
+  /** Ids of papers naming this person, visibly or as an owner. */
+  paperIds: string[];
+}
+
+/** An acronym mined from the corpus: "Reinforcement Learning from Human Feedback (RLHF)". */
+export interface Acronym {
+  short: string;
+  long: string;
+}
+
+export interface Corpus {
+  papers: Paper[];
+  people: Map<string, Person>;
+  acronyms: Acronym[];
+  /** Number of author files read (including skipped ones). */
+  files: number;
+  /** Number of profiled authors (files with an owner that loaded). */
+  profiles: number;
+  problems: Problem[];
+}

@@ -1,0 +1,77 @@
+import type { Paper } from "../corpus/types.js";
+
+/** A piece of a snippet; `match` pieces are the query's words, shown in bold. */
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+export interface SearchHit {
+  paper: Paper;
+  score: number;
+  /** The best sentence of the abstract with the matched words marked. */
+  snippet: SnippetPart[];
+}
+
+export interface SearchOptions {
+  limit?: number;
+  offset?: number;
+}
+
+export interface SearchResult {
+  query: string;
+  total: number;
+  offset: number;
+  hits: SearchHit[];
+  /** A hint for the user, e.g. which acronym was expanded or that the query held only stop words. */
+  notice?: string;
+}
+
+export interface Expert {
+  key: string;
+  name: string;
+  score: number;
+  /** True when this person has a file: their papers are all known, not only where they are visible. */
+  profiled: boolean;
+  /** Evidence, most relevant first. */
+  papers: { paper: Paper; score: number }[];
+}
+
+export interface WhoResult {
+  topic: string;
+  people: Expert[];
+}
+
+export interface AuthorSummary {
+  key: string;
+  name: string;
+  profiled: boolean;
+  papers: { paper: Paper; firstAuthor: boolean }[];
+  coauthors: { key: string; name: string; papers: number }[];
+  /** Terms that set this person apart from the corpus, most distinctive first. */
+  topics: string[];
+}
+
+export interface PersonCandidate {
+  key: string;
+  name: string;
+  papers: number;
+}
+
+export type AuthorLookup =
+  | { kind: "found"; summary: AuthorSummary }
+  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
+  | { kind: "notFound"; query: string; suggestions: PersonCandidate[] };
+
+export interface SearchIndex {
+  readonly corpus: import("../corpus/types.js").Corpus;
+  search(query: string, options?: SearchOptions): SearchResult;
+  who(topic: string, options?: { limit?: number }): WhoResult;
+  author(name: string): AuthorLookup;
+  /** Accepts a full id or an unambiguous prefix, case-insensitive. */
+  paper(id: string): Paper | undefined;
+  /** Papers most like the given one (never itself); undefined when the id is unknown. */
+  similar(id: string, options?: { limit?: number }): SearchHit[] | undefined;
+  /** A random paper; `random` returns a float in [0, 1). */
+  random(random: () => number): Paper;
+}
