@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The installed `paperbot` command: runs the TypeScript CLI through tsx, no build step.
+// The installed `paperbot` command: main.ts (the one place that reads the environment) runs the CLI via tsx.
 import { register } from "tsx/esm/api";
 
 register();
-await import("../src/cli.ts");
+process.argv.splice(2, 0, "paperbot");
+await import("../src/main.ts");

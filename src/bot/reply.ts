@@ -30,14 +30,29 @@ export interface DailyScheduleView {
 
 /** What the bot answers, before rendering: a plain model, no Slack types. */
 export type Reply =
-  | { kind: "results"; query: string; total: number; offset: number; cards: Card[]; nextOffset?: number; notice?: string }
+  | {
+      kind: "results";
+      query: string;
+      total: number;
+      offset: number;
+      cards: Card[];
+      nextOffset?: number;
+      notice?: string;
+    }
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[] }
   | { kind: "people"; topic: string; people: Expert[] }
   | { kind: "author"; summary: AuthorSummary }
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
   | { kind: "notFound"; what: "author" | "paper" | "results"; query: string; suggestions: string[] }
-  | { kind: "stats"; papers: number; people: number; profiles: number; files: number; problems: { file: string; line: number; message: string }[] }
+  | {
+      kind: "stats";
+      papers: number;
+      people: number;
+      profiles: number;
+      files: number;
+      problems: { file: string; line: number; message: string }[];
+    }
   | { kind: "help"; topic?: string }
   | { kind: "daily"; schedule: DailyScheduleView }
   | { kind: "info"; message: string }

@@ -11,6 +11,8 @@ export interface SearchHit {
   score: number;
   /** The best sentence of the abstract with the matched words marked. */
   snippet: SnippetPart[];
+  /** True for a paper that does not match the query but is related to the few that do (they come first). */
+  related?: boolean;
 }
 
 export interface SearchOptions {

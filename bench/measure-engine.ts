@@ -1,0 +1,167 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { buildCorpus } from "../src/corpus/build.js";
+import { readQuerySet } from "./corpus-files.js";
+import {
+  buildEngine,
+  ENGINE_NAMES,
+  type EngineName,
+  type EngineUnderTest,
+  loadSearchModule,
+} from "./engines.js";
+import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
+import { reciprocalRank, summarize } from "./stats.js";
+
+const WARM_UP = 5;
+const MB = 1024 * 1024;
+
+function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error("run with node --expose-gc");
+  gc();
+  gc();
+}
+
+function timed<T>(run: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = run();
+  return { value, ms: performance.now() - started };
+}
+
+function progress(engine: EngineName, message: string): void {
+  process.stderr.write(`  ${engine}: ${message}\n`);
+}
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** Runs each query in its own event-loop turn and returns the per-query latencies. */
+async function latencies(queries: readonly string[], run: (query: string) => unknown): Promise<number[]> {
+  for (const query of queries.slice(0, WARM_UP)) run(query);
+  const out: number[] = [];
+  for (const query of queries) {
+    await nextTick();
+    out.push(timed(() => run(query)).ms);
+  }
+  return out;
+}
+
+async function measureEngine(
+  name: EngineName,
+  dir: string,
+  queriesPath: string,
+  count: number,
+): Promise<EngineMeasurement> {
+  const querySet = readQuerySet(queriesPath);
+  const searchModule = name === "ours" ? await loadSearchModule() : undefined;
+  let files: { name: string; bytes: Uint8Array }[] | undefined = readdirSync(dir)
+    .filter((file) => file.endsWith(".txt"))
+    .sort()
+    .map((file) => ({ name: file, bytes: readFileSync(join(dir, file)) }));
+  const fileCount = files.length;
+  collectGarbage();
+  const parsed = timed(() => buildCorpus(files ?? []));
+  const corpus = parsed.value;
+  progress(name, `parsed ${corpus.papers.length} papers in ${(parsed.ms / 1000).toFixed(1)} s`);
+  files = undefined;
+  collectGarbage();
+  const heapAfterParse = process.memoryUsage().heapUsed;
+  const built = timed(() => buildEngine(name, corpus, searchModule));
+  const engine: EngineUnderTest = built.value;
+  progress(name, `built the index in ${(built.ms / 1000).toFixed(1)} s`);
+  collectGarbage();
+  const memory = process.memoryUsage();
+
+  let snapshot: EngineMeasurement["snapshot"] = null;
+  const saved = timed(() => engine.snapshot());
+  if (saved.value !== undefined) {
+    const { bytes, load } = saved.value;
+    snapshot = { mb: bytes / MB, saveMs: saved.ms, loadMs: timed(load).ms };
+  }
+  saved.value = undefined;
+  collectGarbage();
+
+  progress(name, snapshot === null ? "no snapshot API" : `snapshot ${snapshot.mb.toFixed(1)} MB`);
+  const knownItem = querySet.knownItem.slice(0, count);
+  const targets = new Map<string, string | undefined>();
+  for (const { target } of knownItem) {
+    if (targets.has(target)) continue;
+    const matches = corpus.papers.filter((paper) => paper.abstract.includes(target));
+    targets.set(target, matches.length === 1 ? matches[0]?.id : undefined);
+  }
+  const topic = querySet.topic.slice(0, count);
+  const who = querySet.who.slice(0, count);
+  const author = querySet.author.slice(0, count).map((entry) => entry.query);
+
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const knownLatency = await latencies(
+    knownItem.map((entry) => entry.query),
+    (query) => engine.searchIds(query, 10),
+  );
+  const topicLatency = await latencies(topic, (query) => engine.searchIds(query, 10));
+  const whoLatency = engine.who ? await latencies(who, engine.who) : undefined;
+  const authorLatency = engine.author ? await latencies(author, engine.author) : undefined;
+  delay.disable();
+
+  const reciprocal = (typo: boolean): number => {
+    const scored = knownItem.filter(
+      (entry) => entry.typo === typo && targets.get(entry.target) !== undefined,
+    );
+    const total = scored.reduce(
+      (sum, entry) =>
+        sum + reciprocalRank(engine.searchIds(entry.query, 10), targets.get(entry.target) ?? ""),
+      0,
+    );
+    return scored.length === 0 ? Number.NaN : total / scored.length;
+  };
+  const toMs = (ns: number): number => ns / 1e6;
+  return {
+    engine: name,
+    papers: corpus.papers.length,
+    files: fileCount,
+    problems: corpus.problems.length,
+    parseMs: parsed.ms,
+    buildMs: built.ms,
+    heapMB: memory.heapUsed / MB,
+    indexHeapMB: (memory.heapUsed - heapAfterParse) / MB,
+    rssMB: memory.rss / MB,
+    snapshot,
+    search: summarize([...knownLatency, ...topicLatency]),
+    searchKnownItem: summarize(knownLatency),
+    searchTopic: summarize(topicLatency),
+    who: whoLatency ? summarize(whoLatency) : null,
+    author: authorLatency ? summarize(authorLatency) : null,
+    mrr10: reciprocal(false),
+    mrr10Typo: reciprocal(true),
+    knownItems: {
+      queries: knownItem.length,
+      unresolvedTargets: [...targets.values()].filter((id) => id === undefined).length,
+    },
+    eventLoopDelay: {
+      p50: toMs(delay.percentile(50)),
+      p99: toMs(delay.percentile(99)),
+      max: toMs(delay.max),
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      engine: { type: "string" },
+      dir: { type: "string" },
+      queries: { type: "string" },
+      count: { type: "string", default: "100" },
+    },
+  });
+  const engine = ENGINE_NAMES.find((name) => name === values.engine);
+  if (engine === undefined || !values.dir || !values.queries) {
+    throw new Error("usage: measure-engine --engine ours|plain --dir DIR --queries FILE [--count N]");
+  }
+  const result = await measureEngine(engine, values.dir, values.queries, Number(values.count));
+  process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
+}
+
+await main();

@@ -1,0 +1,31 @@
+import type { EngineName } from "./engines.js";
+import type { Summary } from "./stats.js";
+
+/** One engine on one corpus, as the child process reports it (times in ms, sizes in MB). */
+export interface EngineMeasurement {
+  engine: EngineName;
+  papers: number;
+  files: number;
+  problems: number;
+  parseMs: number;
+  buildMs: number;
+  /** Heap in use after build and a full GC: corpus plus index. */
+  heapMB: number;
+  /** The index's share: heap after build minus heap after parse. */
+  indexHeapMB: number;
+  rssMB: number;
+  snapshot: { mb: number; saveMs: number; loadMs: number } | null;
+  search: Summary;
+  searchKnownItem: Summary;
+  searchTopic: Summary;
+  who: Summary | null;
+  author: Summary | null;
+  mrr10: number;
+  mrr10Typo: number;
+  knownItems: { queries: number; unresolvedTargets: number };
+  /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */
+  eventLoopDelay: { p50: number; p99: number; max: number };
+}
+
+/** The child prints its result on one stdout line starting with this. */
+export const RESULT_PREFIX = "RESULT ";

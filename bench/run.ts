@@ -1,0 +1,206 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { queriesPathFor, readQuerySet, writeSyntheticCorpus } from "./corpus-files.js";
+import { ENGINE_NAMES, type EngineName } from "./engines.js";
+import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
+import type { SlackPathMeasurement } from "./slack-path.js";
+import { formatNumber, formatTable } from "./stats.js";
+import { GENERATOR_VERSION } from "./synthetic/corpus.js";
+
+const USAGE =
+  "usage: npm run bench -- [--sizes 1000,10000] [--full] [--queries N] [--seed S] [--engines ours,plain]\n" +
+  "       [--slack [--slack-rate 20] [--slack-seconds 30]]";
+const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
+const MEASURE_ENGINE = fileURLToPath(new URL("./measure-engine.ts", import.meta.url));
+
+type Row = EngineMeasurement | { engine: EngineName; papers: number; error: string };
+
+/** The cached corpus for this size and seed, generated when missing or written by an older generator. */
+async function corpusFor(
+  papers: number,
+  seed: string,
+  queries: number,
+): Promise<{ dir: string; queriesPath: string }> {
+  const dir = join(RESULTS_DIR, "corpora", `${papers}-${seed}`);
+  const queriesPath = queriesPathFor(dir);
+  if (existsSync(queriesPath)) {
+    const set = readQuerySet(queriesPath);
+    if (set.generator === GENERATOR_VERSION && set.papers === papers && set.topic.length >= queries) {
+      return { dir, queriesPath };
+    }
+  }
+  const started = performance.now();
+  const written = await writeSyntheticCorpus({ dir, papers, seed, queriesPerKind: Math.max(200, queries) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.error(
+    `generated ${papers} papers in ${written.files} files (${(written.bytes / 1e6).toFixed(1)} MB) in ${seconds} s`,
+  );
+  return { dir, queriesPath };
+}
+
+/** Measures one engine on one corpus in a fresh `node --expose-gc` so memory figures are its own. */
+function measureInChild(
+  engine: EngineName,
+  papers: number,
+  dir: string,
+  queriesPath: string,
+  count: number,
+): Row {
+  const args = [
+    "--expose-gc",
+    "--import",
+    "tsx",
+    MEASURE_ENGINE,
+    "--engine",
+    engine,
+    "--dir",
+    dir,
+    "--queries",
+    queriesPath,
+  ];
+  const child = spawnSync(process.execPath, [...args, "--count", String(count)], {
+    stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const line = child.stdout?.split("\n").find((text) => text.startsWith(RESULT_PREFIX));
+  if (child.status !== 0 || line === undefined) {
+    return { engine, papers, error: `exit ${child.status ?? child.signal}` };
+  }
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as EngineMeasurement;
+}
+
+function latencyCell(summary: { p50: number; p99: number; max: number } | null): string {
+  return summary === null
+    ? "n/a"
+    : `${formatNumber(summary.p50)}/${formatNumber(summary.p99)}/${formatNumber(summary.max)}`;
+}
+
+function tableOf(rows: readonly Row[]): string {
+  const header = [
+    "engine",
+    "papers",
+    "parse s",
+    "build s",
+    "heap MB",
+    "index MB",
+    "rss MB",
+    "snap MB",
+    "load s",
+  ];
+  header.push("search ms p50/p99/max", "who ms", "author ms", "MRR@10", "typo MRR", "loop p99 ms");
+  return formatTable(
+    header,
+    rows.map((row) =>
+      "error" in row
+        ? [row.engine, String(row.papers), row.error]
+        : [
+            row.engine,
+            String(row.papers),
+            formatNumber(row.parseMs / 1000, 2),
+            formatNumber(row.buildMs / 1000, 2),
+            formatNumber(row.heapMB, 0),
+            formatNumber(row.indexHeapMB, 0),
+            formatNumber(row.rssMB, 0),
+            formatNumber(row.snapshot?.mb, 1),
+            formatNumber(row.snapshot === null ? undefined : row.snapshot.loadMs / 1000, 2),
+            latencyCell(row.search),
+            latencyCell(row.who),
+            latencyCell(row.author),
+            formatNumber(row.mrr10, 3),
+            formatNumber(row.mrr10Typo, 3),
+            formatNumber(row.eventLoopDelay.p99, 1),
+          ],
+    ),
+  );
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "1000,10000" },
+      full: { type: "boolean", default: false },
+      queries: { type: "string", default: "100" },
+      seed: { type: "string", default: "bench" },
+      engines: { type: "string", default: ENGINE_NAMES.join(",") },
+      slack: { type: "boolean", default: false },
+      "slack-rate": { type: "string", default: "20" },
+      "slack-seconds": { type: "string", default: "30" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  const sizes = values.sizes.split(",").map(Number);
+  if (values.full && !sizes.includes(100_000)) sizes.push(100_000);
+  const queries = Number(values.queries);
+  const engines = values.engines
+    .split(",")
+    .filter((name): name is EngineName => ENGINE_NAMES.includes(name as EngineName));
+  if (
+    values.help ||
+    sizes.some((n) => !Number.isInteger(n) || n < 1) ||
+    !Number.isInteger(queries) ||
+    queries < 1 ||
+    engines.length === 0
+  ) {
+    console.error(USAGE);
+    process.exitCode = values.help ? 0 : 2;
+    return;
+  }
+
+  const rows: Row[] = [];
+  for (const papers of sizes) {
+    const { dir, queriesPath } = await corpusFor(papers, values.seed, queries);
+    for (const engine of engines) {
+      console.error(`measuring ${engine} on ${papers} papers …`);
+      rows.push(measureInChild(engine, papers, dir, queriesPath, queries));
+    }
+  }
+  console.log(tableOf(rows));
+  console.log(`(latencies over ${queries} queries per kind after 5 warm-up queries; heap after a full GC)`);
+  for (const row of rows) {
+    if ("error" in row) continue;
+    if (row.problems > 0)
+      console.log(`warning: ${row.engine}@${row.papers}: the loader reported ${row.problems} problems`);
+    if (row.knownItems.unresolvedTargets > 0) {
+      console.log(
+        `warning: ${row.engine}@${row.papers}: ${row.knownItems.unresolvedTargets} known-item targets not found once`,
+      );
+    }
+  }
+
+  let slack: SlackPathMeasurement | { error: string } | undefined;
+  if (values.slack) {
+    const papers = sizes[0] ?? 1000;
+    const { dir, queriesPath } = await corpusFor(papers, values.seed, queries);
+    // loaded only here: it pulls in the whole bot, which must not stop engine-only runs
+    const { measureSlackPath } = await import("./slack-path.js");
+    const rate = Number(values["slack-rate"]);
+    const durationSeconds = Number(values["slack-seconds"]);
+    slack = await measureSlackPath({ corpusDir: dir, queriesPath, rate, durationSeconds }).catch(
+      (error: unknown) => ({
+        error: String(error),
+      }),
+    );
+    console.log(`slack path (${papers} papers): ${JSON.stringify(slack)}`);
+  }
+
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const report = {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    seed: values.seed,
+    generator: GENERATOR_VERSION,
+    queriesPerKind: queries,
+    results: rows,
+    ...(slack === undefined ? {} : { slack }),
+  };
+  writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`written to ${join(RESULTS_DIR, "latest.json")}`);
+}
+
+await main();

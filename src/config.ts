@@ -1,0 +1,184 @@
+import { IANAZone } from "luxon";
+import { z } from "zod";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevelName = (typeof LOG_LEVELS)[number];
+
+export type SlackMode =
+  | { kind: "socket"; botToken: string; appToken: string }
+  | { kind: "http"; botToken: string; signingSecret: string; port: number }
+  | { kind: "console" };
+
+export interface Config {
+  mode: SlackMode;
+  /** Base URL of the Slack Web API (GovSlack, a test server); Slack's own when absent. */
+  slackApiUrl?: string;
+  logLevel: LogLevelName;
+  corpusDir: string;
+  /** Slack user ids allowed to run `/paper reload`. */
+  adminUsers: string[];
+  /** Time zone for daily posts when none is given. */
+  dailyTimeZone: string;
+  /** A channel subscribed to the daily paper at startup, at `dailyTime` (HH:MM) in `dailyTimeZone`. */
+  dailyChannel?: string;
+  dailyTime: string;
+  /** The SQLite file holding subscriptions, daily posts and answered events. */
+  statePath: string;
+  /** Where index snapshots are kept between restarts. */
+  cacheDir: string;
+}
+
+/** Thrown by loadConfig: one message naming every bad key, never a value. */
+export class ConfigError extends Error {
+  readonly keys: string[];
+  constructor(problems: { key: string; message: string }[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p.key}: ${p.message}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.keys = problems.map((p) => p.key);
+  }
+}
+
+// A blank line copied from .env.example ("KEY=") means "not set".
+const blankIsUnset = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const optionalText = (prefix: string | undefined, message: string) =>
+  z.preprocess(
+    blankIsUnset,
+    z
+      .string({ error: message })
+      .trim()
+      .refine((v) => prefix === undefined || v.startsWith(prefix), { error: message })
+      .optional(),
+  );
+
+const envSchema = z.object({
+  SLACK_BOT_TOKEN: optionalText("xoxb-", "must be a bot token starting with xoxb-"),
+  SLACK_APP_TOKEN: optionalText("xapp-", "must be an app-level token starting with xapp-"),
+  SLACK_SIGNING_SECRET: optionalText(undefined, "must be the app's signing secret"),
+  SLACK_API_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^https?:\/\/[^\s]+$/.test(v) && URL.canParse(v), {
+        error: "must be an http(s) URL such as https://slack.com/api/",
+      })
+      .optional(),
+  ),
+  PORT: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, { error: "must be a port number from 0 to 65535" })
+      .transform(Number)
+      .refine((n) => n <= 65535, { error: "must be a port number from 0 to 65535" })
+      .default(3000),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === "string" ? blankIsUnset(v.trim().toLowerCase()) : v),
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
+  ),
+  CORPUS_DIR: z.preprocess(blankIsUnset, z.string().trim().default("seeds")),
+  ADMIN_USERS: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== ""),
+      )
+      .refine((ids) => ids.every((id) => /^[UW][A-Z0-9]{2,}$/.test(id)), {
+        error: "must be comma-separated Slack user ids such as U012ABCDEF",
+      })
+      .default([]),
+  ),
+  DAILY_TZ: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .refine((zone) => IANAZone.isValidZone(zone), {
+        error: "must be an IANA time zone such as Europe/Berlin",
+      })
+      .default("UTC"),
+  ),
+  DAILY_CHANNEL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[CG][A-Z0-9]{2,}$/, { error: "must be a channel id such as C012ABCDEF (not a #name)" })
+      .optional(),
+  ),
+  DAILY_TIME: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "must be a 24-hour time such as 09:00" })
+      .default("09:00"),
+  ),
+  STATE_PATH: z.preprocess(blankIsUnset, z.string().trim().default("data/paperbot.db")),
+  CACHE_DIR: z.preprocess(blankIsUnset, z.string().trim().default("data/cache")),
+});
+
+const MODE_HINT =
+  "is set, so also set SLACK_APP_TOKEN (Socket Mode) or SLACK_SIGNING_SECRET (HTTP mode), or unset it for the offline console";
+
+/** The typed configuration for an environment, or a ConfigError naming every bad key. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? "environment");
+      if (!problems.has(key)) problems.set(key, issue.message);
+    }
+    throw new ConfigError([...problems].map(([key, message]) => ({ key, message })));
+  }
+  const e = parsed.data;
+  const config = {
+    slackApiUrl: e.SLACK_API_URL,
+    logLevel: e.LOG_LEVEL,
+    corpusDir: e.CORPUS_DIR,
+    adminUsers: e.ADMIN_USERS,
+    dailyTimeZone: e.DAILY_TZ,
+    ...(e.DAILY_CHANNEL === undefined ? {} : { dailyChannel: e.DAILY_CHANNEL }),
+    dailyTime: e.DAILY_TIME,
+    statePath: e.STATE_PATH,
+    cacheDir: e.CACHE_DIR,
+  };
+  if (e.SLACK_BOT_TOKEN === undefined) {
+    if (e.SLACK_APP_TOKEN !== undefined || e.SLACK_SIGNING_SECRET !== undefined) {
+      throw new ConfigError([
+        { key: "SLACK_BOT_TOKEN", message: "is required with SLACK_APP_TOKEN or SLACK_SIGNING_SECRET" },
+      ]);
+    }
+    return { ...config, mode: { kind: "console" } };
+  }
+  if (e.SLACK_APP_TOKEN !== undefined) {
+    return { ...config, mode: { kind: "socket", botToken: e.SLACK_BOT_TOKEN, appToken: e.SLACK_APP_TOKEN } };
+  }
+  if (e.SLACK_SIGNING_SECRET !== undefined) {
+    return {
+      ...config,
+      mode: {
+        kind: "http",
+        botToken: e.SLACK_BOT_TOKEN,
+        signingSecret: e.SLACK_SIGNING_SECRET,
+        port: e.PORT,
+      },
+    };
+  }
+  throw new ConfigError([{ key: "SLACK_BOT_TOKEN", message: MODE_HINT }]);
+}
+
+/** The corpus folder for the paperbot CLI: CORPUS_DIR when set, else undefined (the CLI's own default). */
+export function cliCorpusDirOf(env: Record<string, string | undefined>): string | undefined {
+  const dir = env.CORPUS_DIR?.trim();
+  return dir === undefined || dir === "" ? undefined : dir;
+}

@@ -1,0 +1,78 @@
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { answer } from "../bot/answer.js";
+import type { BotDeps } from "../bot/ports.js";
+import type { BotRequest } from "../bot/request.js";
+import type { Logger } from "../logger.js";
+import { FRIENDLY_ERROR } from "../slack/messages.js";
+import { type TerminalButton, terminalText } from "./format.js";
+import { CONSOLE_CHANNEL, CONSOLE_USER, consoleInput } from "./input.js";
+
+export const CONSOLE_HELP = [
+  "Paperbot offline console: type as you would in Slack.",
+  "  /paper <words>            the slash command, e.g. /paper RLHF",
+  "  @paperbot <question>      a mention, e.g. @paperbot who has worked on reward models?",
+  "  <anything else>           a direct message to the bot",
+  "  :<n>                      press button n of the last reply, e.g. :2",
+  "  help, quit",
+].join("\n");
+
+export const NO_SUCH_BUTTON = "There is no such button on the last reply.";
+
+export interface ConsoleOptions {
+  bot: BotDeps;
+  input: Readable;
+  output: Writable;
+  logger: Logger;
+  /** Prompt and greet (a terminal); piped input gets only the answers. Defaults to input.isTTY. */
+  interactive?: boolean;
+}
+
+/** A terminal chat over the bot core; resolves when the input ends or the user quits. */
+export async function startConsole(options: ConsoleOptions): Promise<void> {
+  const { output } = options;
+  const interactive = options.interactive ?? (options.input as Readable & { isTTY?: boolean }).isTTY === true;
+  const rl = createInterface({
+    input: options.input,
+    ...(interactive ? { output, terminal: true } : { terminal: false }),
+  });
+  rl.on("SIGINT", () => rl.close());
+  const write = (text: string) => output.write(text.endsWith("\n") ? text : `${text}\n`);
+  let buttons: TerminalButton[] = [];
+
+  const ask = async (request: BotRequest) => {
+    try {
+      const shown = terminalText(await answer(options.bot, request), interactive);
+      if (shown.buttons.length > 0 || request.source !== "action") buttons = shown.buttons;
+      write(shown.text);
+    } catch (err) {
+      options.logger.error({ err }, "the console could not answer");
+      write(FRIENDLY_ERROR);
+    }
+  };
+
+  if (interactive) {
+    write("Paperbot offline console. Type help for what you can do, quit to leave.");
+    rl.setPrompt("paperbot> ");
+    rl.prompt();
+  }
+  for await (const line of rl) {
+    const input = consoleInput(line);
+    if (input.kind === "quit") break;
+    if (input.kind === "help") write(CONSOLE_HELP);
+    if (input.kind === "ask") await ask(input.request);
+    if (input.kind === "button") {
+      const button = buttons[input.number - 1];
+      if (button === undefined) write(NO_SUCH_BUTTON);
+      else
+        await ask({
+          source: "action",
+          action: button.action,
+          userId: CONSOLE_USER,
+          channelId: CONSOLE_CHANNEL,
+        });
+    }
+    if (interactive) rl.prompt();
+  }
+  rl.close();
+}

@@ -1,0 +1,360 @@
+const SUPERSCRIPTS: Record<string, string> = {
+  "0": "⁰",
+  "1": "¹",
+  "2": "²",
+  "3": "³",
+  "4": "⁴",
+  "5": "⁵",
+  "6": "⁶",
+  "7": "⁷",
+  "8": "⁸",
+  "9": "⁹",
+  "+": "⁺",
+  "-": "⁻",
+  "−": "⁻",
+  "=": "⁼",
+  "(": "⁽",
+  ")": "⁾",
+  n: "ⁿ",
+  i: "ⁱ",
+  T: "ᵀ",
+  "*": "*",
+  "′": "′",
+  "∗": "∗",
+};
+
+const SUBSCRIPTS: Record<string, string> = {
+  "0": "₀",
+  "1": "₁",
+  "2": "₂",
+  "3": "₃",
+  "4": "₄",
+  "5": "₅",
+  "6": "₆",
+  "7": "₇",
+  "8": "₈",
+  "9": "₉",
+  "+": "₊",
+  "-": "₋",
+  "−": "₋",
+  "=": "₌",
+  "(": "₍",
+  ")": "₎",
+  a: "ₐ",
+  e: "ₑ",
+  o: "ₒ",
+  x: "ₓ",
+  h: "ₕ",
+  k: "ₖ",
+  l: "ₗ",
+  m: "ₘ",
+  n: "ₙ",
+  p: "ₚ",
+  s: "ₛ",
+  t: "ₜ",
+  i: "ᵢ",
+  j: "ⱼ",
+  r: "ᵣ",
+  u: "ᵤ",
+  v: "ᵥ",
+};
+
+const SYMBOLS: Record<string, string> = {
+  times: "×",
+  cdot: "·",
+  pm: "±",
+  mp: "∓",
+  div: "÷",
+  leq: "≤",
+  le: "≤",
+  geq: "≥",
+  ge: "≥",
+  neq: "≠",
+  ne: "≠",
+  approx: "≈",
+  sim: "∼",
+  simeq: "≃",
+  equiv: "≡",
+  propto: "∝",
+  infty: "∞",
+  rightarrow: "→",
+  to: "→",
+  leftarrow: "←",
+  gets: "←",
+  Rightarrow: "⇒",
+  Leftarrow: "⇐",
+  leftrightarrow: "↔",
+  mapsto: "↦",
+  uparrow: "↑",
+  downarrow: "↓",
+  in: "∈",
+  notin: "∉",
+  subset: "⊂",
+  subseteq: "⊆",
+  cup: "∪",
+  cap: "∩",
+  forall: "∀",
+  exists: "∃",
+  partial: "∂",
+  nabla: "∇",
+  sum: "∑",
+  prod: "∏",
+  int: "∫",
+  ldots: "…",
+  dots: "…",
+  cdots: "⋯",
+  circ: "∘",
+  degree: "°",
+  ast: "∗",
+  star: "⋆",
+  prime: "′",
+  lvert: "|",
+  rvert: "|",
+  vert: "|",
+  mid: "|",
+  langle: "⟨",
+  rangle: "⟩",
+  lfloor: "⌊",
+  rfloor: "⌋",
+  lceil: "⌈",
+  rceil: "⌉",
+  checkmark: "✓",
+  dagger: "†",
+  ddagger: "‡",
+  S: "§",
+  textasciitilde: "~",
+  textbar: "|",
+  textbullet: "•",
+  textdegree: "°",
+  texttrademark: "™",
+  textregistered: "®",
+  copyright: "©",
+  textquoteright: "’",
+  textquoteleft: "‘",
+  LaTeX: "LaTeX",
+  TeX: "TeX",
+  alpha: "α",
+  beta: "β",
+  gamma: "γ",
+  delta: "δ",
+  epsilon: "ε",
+  varepsilon: "ε",
+  zeta: "ζ",
+  eta: "η",
+  theta: "θ",
+  vartheta: "ϑ",
+  iota: "ι",
+  kappa: "κ",
+  lambda: "λ",
+  mu: "μ",
+  nu: "ν",
+  xi: "ξ",
+  pi: "π",
+  rho: "ρ",
+  sigma: "σ",
+  tau: "τ",
+  upsilon: "υ",
+  phi: "φ",
+  varphi: "φ",
+  chi: "χ",
+  psi: "ψ",
+  omega: "ω",
+  Gamma: "Γ",
+  Delta: "Δ",
+  Theta: "Θ",
+  Lambda: "Λ",
+  Xi: "Ξ",
+  Pi: "Π",
+  Sigma: "Σ",
+  Upsilon: "Υ",
+  Phi: "Φ",
+  Psi: "Ψ",
+  Omega: "Ω",
+};
+
+/** Commands that only style or size their content, or space it out: they vanish. */
+const SILENT = new Set([
+  "left",
+  "right",
+  "big",
+  "Big",
+  "bigg",
+  "Bigg",
+  "bigl",
+  "bigr",
+  "Bigl",
+  "Bigr",
+  "displaystyle",
+  "textstyle",
+  "limits",
+  "nolimits",
+  "quad",
+  "qquad",
+  "noindent",
+  "centering",
+  "small",
+  "footnotesize",
+  "large",
+  "Large",
+  "normalsize",
+  "bf",
+  "it",
+  "em",
+  "rm",
+  "tt",
+  "sf",
+  "sc",
+]);
+
+const FUNCTIONS = new Set([
+  "log",
+  "ln",
+  "exp",
+  "max",
+  "min",
+  "arg",
+  "argmax",
+  "argmin",
+  "sin",
+  "cos",
+  "tan",
+  "lim",
+  "sup",
+  "inf",
+  "det",
+  "Pr",
+  "mod",
+]);
+
+/** Commands whose braced argument is kept as plain text. */
+const WRAPPERS =
+  "textbf|textit|textsl|textsc|textsf|texttt|textrm|textmd|textup|textnormal|emph|underline|uline|mbox|hbox|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|url|textsuperscript|textsubscript|footnote|hat|bar|tilde|vec|widehat|widetilde|overline";
+const WRAPPER_RE = new RegExp(`\\\\(${WRAPPERS})\\*?\\s*\\{([^{}]*)\\}`, "g");
+const DROPPED_RE = /\\(?:cite[tp]?|citep|citet|ref|eqref|label)\*?\s*(?:\[[^\]]*\]\s*)?\{[^{}]*\}/g;
+const HREF_RE = /\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}/g;
+const FRAC_RE = /\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g;
+const SQRT_RE = /\\sqrt\s*\{([^{}]*)\}/g;
+const ACCENT_RE = /\\([`'^"~=.]|c|u|v|H|r)\s*(?:\{\s*(\\?[A-Za-z])\s*\}|(?<![A-Za-z])([A-Za-z]))/g;
+const COMBINING: Record<string, string> = {
+  "`": "\u0300",
+  "'": "\u0301",
+  "^": "\u0302",
+  "~": "\u0303",
+  "=": "\u0304",
+  u: "\u0306",
+  ".": "\u0307",
+  '"': "\u0308",
+  r: "\u030A",
+  H: "\u030B",
+  v: "\u030C",
+  c: "\u0327",
+};
+const MATH_RE =
+  /\$\$([\s\S]{1,400}?)\$\$|\\\(([\s\S]{1,400}?)\\\)|\\\[([\s\S]{1,400}?)\\\]|(?<!\\)\$(?![\s$])((?:[^$\\\n]|\\[\s\S]){1,300}?)(?<![\s\\])\$(?!\d)/g;
+const COMMAND_RE = /\\([A-Za-z]+)(?![A-Za-z])\s?/g;
+const ESCAPE_RE = /\\([%&_#${}])/g;
+const SPACING_RE = /\\[,;:! ]|\\\\/g;
+const SCRIPT_RE = /([\^_])\s*(?:\{([^{}]*)\}|(\\[A-Za-z]+|[^\s{}]))/gu;
+const LATEX_HINT = /[\\$`]|--/;
+
+function repeatReplace(text: string, re: RegExp, replacement: (...groups: string[]) => string): string {
+  let current = text;
+  for (let round = 0; round < 5; round++) {
+    const next = current.replace(re, (_match, ...groups: string[]) => replacement(...groups));
+    if (next === current) return next;
+    current = next;
+  }
+  return current;
+}
+
+function scriptText(content: string, table: Record<string, string>, marker: string): string {
+  const trimmed = content.trim();
+  const chars = [...trimmed];
+  if (chars.length > 0 && chars.every((c) => table[c] !== undefined)) {
+    return chars.map((c) => table[c]).join("");
+  }
+  return /^[\p{L}\p{N}]+$/u.test(trimmed) || chars.length <= 1
+    ? `${marker}${trimmed}`
+    : `${marker}(${trimmed})`;
+}
+
+function commandText(name: string, inMath: boolean): string | undefined {
+  const symbol = SYMBOLS[name];
+  if (symbol !== undefined) return symbol;
+  if (SILENT.has(name)) return " ";
+  if (FUNCTIONS.has(name)) return inMath ? ` ${name} ` : name;
+  return undefined;
+}
+
+function commandsToText(text: string, inMath: boolean): string {
+  return text.replace(COMMAND_RE, (match, name: string) => {
+    const known = commandText(name, inMath);
+    if (known !== undefined) return match.endsWith(" ") ? `${known} ` : known;
+    return match.slice(1);
+  });
+}
+
+function mathToText(math: string): string {
+  let text = repeatReplace(math, WRAPPER_RE, (_name = "", content = "") => content);
+  text = repeatReplace(text, FRAC_RE, (a = "", b = "") => `${a}/${b}`);
+  text = repeatReplace(text, SQRT_RE, (a = "") => (a.length > 1 ? `√(${a})` : `√${a}`));
+  text = text.replace(ESCAPE_RE, "$1").replace(SPACING_RE, " ").replace(/~/g, " ");
+  text = commandsToText(text, true);
+  text = text.replace(SCRIPT_RE, (_match, marker: string, braced?: string, single?: string) => {
+    const content = braced ?? single ?? "";
+    return marker === "^" ? scriptText(content, SUPERSCRIPTS, "^") : scriptText(content, SUBSCRIPTS, "_");
+  });
+  return text
+    .replace(/[{}]/g, "")
+    .replace(/\s+/g, " ")
+    .replace(/([([]) /g, "$1")
+    .replace(/ ([)\],.;])/g, "$1")
+    .trim();
+}
+
+function dashesToText(text: string): string {
+  return text
+    .replace(/---/g, "—")
+    .replace(/(\d)--(?=\d)/g, "$1–")
+    .replace(/ -- /g, " – ")
+    .replace(/([^\s-])--(?=[^\s-])/g, "$1—");
+}
+
+/** Renders light LaTeX as plain text: math spans, styling commands, escapes, accents, quotes and dashes. */
+export function latexToText(input: string): string {
+  if (!LATEX_HINT.test(input)) return input;
+  let text = input;
+  const commands = text.includes("\\");
+  if (commands) {
+    text = text.replace(ACCENT_RE, (match, accent: string, braced?: string, bare?: string) => {
+      const letter = (braced ?? bare ?? "").replace(/^\\([ij])$/, "$1");
+      const mark = COMBINING[accent];
+      if (mark === undefined || letter.startsWith("\\")) return match;
+      return `${letter}${mark}`.normalize("NFC");
+    });
+  }
+  if (commands || text.includes("$")) {
+    text = text.replace(
+      MATH_RE,
+      (_match, display?: string, inline?: string, bracket?: string, dollar?: string) =>
+        mathToText(display ?? inline ?? bracket ?? dollar ?? ""),
+    );
+  }
+  if (text.includes("\\")) {
+    text = text.replace(DROPPED_RE, "").replace(HREF_RE, "$1");
+    text = repeatReplace(text, WRAPPER_RE, (_name = "", content = "") => content);
+    text = text.replace(ESCAPE_RE, "$1").replace(SPACING_RE, " ");
+    text = commandsToText(text, false);
+    text = text.replace(/\{([^{}]*)\}/g, (match, inner: string) =>
+      /^[\p{L}\p{N} -]*$/u.test(inner) ? inner : match,
+    );
+  }
+  if (text.includes("``")) text = text.replace(/``(.{0,400}?)(?:''|``)/g, "“$1”").replace(/``/g, "“");
+  if (text.includes("--")) text = dashesToText(text);
+  if (text === input) return input;
+  return text
+    .replace(/[ \t]+([,.;:])(?=\s|$)/g, "$1")
+    .replace(/[ \t]{2,}/g, " ")
+    .trim()
+    .normalize("NFC");
+}

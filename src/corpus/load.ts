@@ -1,0 +1,108 @@
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { buildCorpus } from "./build.js";
+import type { Corpus, Problem } from "./types.js";
+
+export interface CorpusFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
+export class CorpusError extends Error {
+  readonly problems: Problem[];
+
+  constructor(message: string, problems: Problem[] = []) {
+    super(message);
+    this.name = "CorpusError";
+    this.problems = problems;
+  }
+}
+
+/** Hidden files and editor backups or lock files ("~", "#…#", ".swp", ".bak"): passed over without a word. */
+export function isHiddenOrBackupName(name: string): boolean {
+  return /^[.#~]|~|\.(?:bak|swp|swo|tmp|orig)$/i.test(name);
+}
+
+/** An author file is a visible `.txt` file that is not an editor backup. */
+export function isAuthorFileName(name: string): boolean {
+  return !isHiddenOrBackupName(name) && name.toLowerCase().endsWith(".txt");
+}
+
+export const IGNORED_FILE_MESSAGE = "not an author file (only .txt files are read); ignored";
+
+function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function folderMessage(dir: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "ENOENT") return `The corpus folder ${dir} does not exist.`;
+  if (code === "ENOTDIR") return `The corpus path ${dir} is not a folder.`;
+  if (code === "EACCES" || code === "EPERM")
+    return `The corpus folder ${dir} cannot be read (permission denied).`;
+  return `The corpus folder ${dir} cannot be read (${code ?? String(error)}).`;
+}
+
+/**
+ * The author files of a corpus folder, sorted by name; `ignored` names what was passed over (hidden files,
+ * editor backups, non-.txt files, folders). The only place that reads the corpus from disk.
+ */
+export async function readCorpusFiles(
+  dir: string,
+): Promise<{ files: CorpusFile[]; ignored: string[]; problems: Problem[] }> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    throw new CorpusError(folderMessage(dir, error));
+  }
+  const files: CorpusFile[] = [];
+  const ignored: string[] = [];
+  const problems: Problem[] = [];
+  for (const name of entries.sort(byCodePoint)) {
+    const path = join(dir, name);
+    if (!isAuthorFileName(name)) {
+      ignored.push(name);
+      continue;
+    }
+    try {
+      if (!(await stat(path)).isFile()) {
+        ignored.push(name);
+        continue;
+      }
+      files.push({ name, bytes: await readFile(path) });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? "error";
+      problems.push({ file: name, line: 0, message: `cannot be read (${code}); file skipped` });
+    }
+  }
+  return { files, ignored, problems };
+}
+
+function noPaperMessage(dir: string, files: number, problems: Problem[]): string {
+  if (files === 0) return `The corpus folder ${dir} holds no author files (.txt).`;
+  const shown = problems.slice(0, 5).map((p) => `  ${p.file}${p.line > 0 ? `:${p.line}` : ""}: ${p.message}`);
+  const more = problems.length > shown.length ? [`  … and ${problems.length - shown.length} more`] : [];
+  return [`No valid paper in the corpus folder ${dir} (${files} author files read).`, ...shown, ...more].join(
+    "\n",
+  );
+}
+
+/** Reads and builds the corpus of a folder; throws CorpusError when it cannot give a single paper. */
+export async function loadCorpus(dir: string): Promise<Corpus> {
+  const read = await readCorpusFiles(dir);
+  const built = buildCorpus(read.files);
+  const noticed = read.ignored
+    .filter((name) => !isHiddenOrBackupName(name))
+    .map((name) => ({ file: name, line: 0, message: IGNORED_FILE_MESSAGE }));
+  const corpus: Corpus = {
+    ...built,
+    files: built.files + read.problems.length,
+    problems: [...read.problems, ...noticed, ...built.problems],
+  };
+  if (corpus.papers.length === 0) {
+    throw new CorpusError(noPaperMessage(dir, corpus.files, corpus.problems), corpus.problems);
+  }
+  return corpus;
+}

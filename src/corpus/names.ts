@@ -1,0 +1,130 @@
+import { latexToText } from "./latex.js";
+
+/** Letters that Unicode does not decompose into a base letter plus accent. */
+const FOLDED_LETTERS: Record<string, string> = {
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  ł: "l",
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  þ: "th",
+  ı: "i",
+  ħ: "h",
+};
+const FOLDED_LETTER_RE = /[øđðłßæœþıħ]/g;
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+const COMBINING_MARKS = /\p{M}+/gu;
+
+/** Folded key of a person's name: case, accents, hyphens, dots and spaces do not count. */
+export function personKey(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(COMBINING_MARKS, "")
+    .toLowerCase()
+    .replace(FOLDED_LETTER_RE, (c) => FOLDED_LETTERS[c] ?? c)
+    .replace(NOT_LETTER_OR_DIGIT, "");
+}
+
+/** Surname particles written in lower case ("Ludwig van Beethoven", "Maria de la Cruz"). */
+const PARTICLES = new Set([
+  "al",
+  "bin",
+  "binti",
+  "da",
+  "das",
+  "de",
+  "dei",
+  "del",
+  "della",
+  "der",
+  "des",
+  "di",
+  "do",
+  "dos",
+  "du",
+  "e",
+  "el",
+  "ibn",
+  "la",
+  "le",
+  "van",
+  "von",
+  "ten",
+  "ter",
+  "y",
+  "zu",
+]);
+
+const NAME_WORD = /^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*$|^\p{Ll}\.$/u;
+const ET_AL = /[,;]?\s*(?:et\.?\s*al\.?|and\s+others)\s*$/iu;
+const NAME_SEPARATORS = /\s*(?:[,;]|\s&\s|\sand\s)\s*/u;
+
+/** A single person's name: 1-6 capitalised words, lower-case surname particles allowed. */
+export function isPersonName(text: string): boolean {
+  const words = text.split(/\s+/).filter((w) => w.length > 0);
+  if (words.length === 0 || words.length > 6) return false;
+  let named = false;
+  for (const word of words) {
+    if (word.length > 40) return false;
+    if (PARTICLES.has(word)) continue;
+    if (!NAME_WORD.test(word)) return false;
+    named = true;
+  }
+  return named;
+}
+
+/** Cleans a written name for display: LaTeX accents rendered, whitespace folded. */
+export function cleanName(name: string): string {
+  return latexToText(name).replace(/\s+/g, " ").trim();
+}
+
+const LINKING_WORDS = /^(?:and|&|et|al\.?|others)$/i;
+
+/** Cheap test on the text before the first comma, so that abstracts are turned away without splitting them. */
+function startsLikeAName(line: string): boolean {
+  const comma = line.search(/[,;]/);
+  const head = comma < 0 ? line : line.slice(0, comma);
+  if (head.length > 200) return false;
+  const words = (head.includes("\\") ? latexToText(head) : head).split(/\s+/);
+  return words.every((w) => w.length === 0 || NAME_WORD.test(w) || PARTICLES.has(w) || LINKING_WORDS.test(w));
+}
+
+export interface AuthorLine {
+  names: string[];
+  etAl: boolean;
+}
+
+/**
+ * Splits a visible author line ("A, B, C et al.", "A and B", "A") into names.
+ * Returns undefined when any part is not a person's name, i.e. the text is not an author line.
+ */
+export function splitAuthorLine(line: string): AuthorLine | undefined {
+  if (!startsLikeAName(line)) return undefined;
+  const text = line.replace(/\s+/g, " ").trim();
+  if (text.length === 0 || text.length > 2000) return undefined;
+  const etAl = ET_AL.test(text);
+  const body = etAl ? text.replace(ET_AL, "") : text;
+  const names = body
+    .split(NAME_SEPARATORS)
+    .map(cleanName)
+    .filter((name) => name.length > 0);
+  if (names.length === 0 || !names.every(isPersonName)) return undefined;
+  return { names, etAl };
+}
+
+/** Orders spellings: most frequent first, then the richer spelling (accents, hyphens), then code point order. */
+export function rankSpellings(counts: ReadonlyMap<string, number>): string[] {
+  const richness = (s: string): number => {
+    let score = 0;
+    for (const c of s) if (c.charCodeAt(0) > 0x7f || c === "-" || c === "'") score += 1;
+    return score;
+  };
+  return [...counts.keys()].sort(
+    (a, b) =>
+      (counts.get(b) ?? 0) - (counts.get(a) ?? 0) ||
+      richness(b) - richness(a) ||
+      (a < b ? -1 : a > b ? 1 : 0),
+  );
+}

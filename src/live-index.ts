@@ -1,0 +1,41 @@
+import type { Logger } from "./logger.js";
+import type { SearchIndex } from "./search/types.js";
+
+/** The index being served, and a reload that builds a new one aside and swaps it in whole. */
+export interface LiveIndex {
+  current(): SearchIndex;
+  /** Resolves to a one-line outcome; a failed build keeps serving the old index. */
+  reload(): Promise<string>;
+}
+
+export function createLiveIndex(
+  initial: SearchIndex,
+  build: () => Promise<SearchIndex>,
+  logger: Logger,
+): LiveIndex {
+  let index = initial;
+  let running: Promise<string> | undefined;
+  const rebuild = async (): Promise<string> => {
+    try {
+      const next = await build();
+      index = next;
+      const { papers, people } = next.corpus;
+      logger.info({ papers: papers.length, people: people.size }, "corpus reloaded");
+      return `Reloaded: ${papers.length} papers, ${people.size} people.`;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      logger.error({ reason }, "reload failed; still serving the previous corpus");
+      return `Reload failed, still serving the previous corpus: ${reason}`;
+    }
+  };
+  return {
+    current: () => index,
+    reload() {
+      // Two reloads at once share one build rather than racing to swap.
+      running ??= rebuild().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+  };
+}

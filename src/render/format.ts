@@ -1,0 +1,49 @@
+import { escapeText } from "./escape.js";
+
+/** How a renderer marks up text: `plain` makes corpus or user text safe, the others wrap already-safe text. */
+export interface TextFormat {
+  plain(text: string): string;
+  bold(safe: string): string;
+  code(safe: string): string;
+  italic(safe: string): string;
+}
+
+function wrapped(mark: string, safe: string): string {
+  const core = safe.trim();
+  if (core === "") return safe;
+  const start = safe.indexOf(core);
+  return `${safe.slice(0, start)}${mark}${core}${mark}${safe.slice(start + core.length)}`;
+}
+
+export const SLACK_FORMAT: TextFormat = {
+  plain: escapeText,
+  bold: (safe) => wrapped("*", safe),
+  code: (safe) => (safe === "" ? safe : `\`${safe.replace(/`/g, "'")}\``),
+  italic: (safe) => wrapped("_", safe),
+};
+
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== "\n" && char !== "\t") || (code >= 0x7f && code <= 0x9f);
+}
+
+/** Text without control characters: an ANSI escape in corpus text must not drive the user's terminal. */
+export function terminalText(text: string): string {
+  let clean = "";
+  for (const char of text) if (!isControl(char)) clean += char;
+  return clean;
+}
+
+export const TERMINAL_FORMAT: TextFormat = {
+  plain: terminalText,
+  bold: (safe) => wrapped("*", safe),
+  code: (safe) => safe,
+  italic: (safe) => wrapped("_", safe),
+};
+
+export const ANSI_TERMINAL_FORMAT: TextFormat = {
+  plain: terminalText,
+  bold: (safe) => (safe.trim() === "" ? safe : `\u001b[1m${safe}\u001b[22m`),
+  code: (safe) => (safe === "" ? safe : `\u001b[36m${safe}\u001b[39m`),
+  italic: (safe) => (safe.trim() === "" ? safe : `\u001b[3m${safe}\u001b[23m`),
+};

@@ -1,0 +1,22 @@
+/** action_id bases shared by the renderers and the Slack listeners; every one starts with "paper_". */
+export const ACTION_IDS = {
+  share: "paper_share",
+  similar: "paper_similar",
+  moreBy: "paper_more_by",
+  full: "paper_full",
+  reroll: "paper_reroll",
+  page: "paper_page",
+  author: "paper_author",
+} as const;
+
+export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
+
+/** Matches every action_id our messages carry, with or without the ":n" suffix used when a block repeats one. */
+export const ACTION_ID_PATTERN = /^paper_[a-z_]+(?::\d+)?$/;
+
+export const ACTION_ID_LIST: readonly ActionIdBase[] = Object.values(ACTION_IDS);
+
+/** action_ids must be unique inside a block: buttons of one kind in one block get ":0", ":1", … */
+export function numberedActionId(base: ActionIdBase, n: number): string {
+  return `${base}:${n}`;
+}

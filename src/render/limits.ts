@@ -1,0 +1,64 @@
+/** Block Kit limits (https://docs.slack.dev/reference/block-kit): every renderer stays inside them. */
+export const LIMITS = {
+  blocksPerMessage: 50,
+  sectionText: 3000,
+  sectionFields: 10,
+  fieldText: 2000,
+  headerText: 150,
+  buttonText: 75,
+  buttonValue: 2000,
+  actionId: 255,
+  blockId: 255,
+  actionsElements: 25,
+  contextElements: 10,
+  contextText: 3000,
+  /** Slack truncates top-level text past 40000 characters; we keep the fallback far shorter. */
+  messageText: 40_000,
+  fallbackText: 3000,
+} as const;
+
+const ELLIPSIS = "…";
+const ENTITY = /^&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i;
+
+/**
+ * `text` cut to at most `max` UTF-16 units with "…" appended when cut; never splits an HTML entity such as
+ * `&amp;` (Slack would show a broken one) or a surrogate pair (a lone half is invalid UTF-16).
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return "";
+  if (max < ELLIPSIS.length + 1) return ELLIPSIS.slice(0, max);
+  let cut = max - ELLIPSIS.length;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  const amp = text.lastIndexOf("&", cut - 1);
+  if (amp >= 0 && cut - amp < 12) {
+    const entity = ENTITY.exec(text.slice(amp));
+    if (entity && amp + entity[0].length > cut) cut = amp;
+  }
+  return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
+}
+
+/** `text` split into pieces of at most `max` units, preferring line or word breaks, never inside an entity. */
+export function chunksOf(text: string, max: number): string[] {
+  const chunks: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    let cut = max;
+    const code = rest.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+    const amp = rest.lastIndexOf("&", cut - 1);
+    if (amp >= 0 && cut - amp < 12) {
+      const entity = ENTITY.exec(rest.slice(amp));
+      if (entity && amp + entity[0].length > cut) cut = amp;
+    }
+    const newline = rest.lastIndexOf("\n", cut);
+    const space = rest.lastIndexOf(" ", cut);
+    const brk = newline > max / 2 ? newline : space > max / 2 ? space : -1;
+    if (brk > 0) cut = brk;
+    chunks.push(rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest.length > 0 || chunks.length === 0) chunks.push(rest);
+  return chunks;
+}

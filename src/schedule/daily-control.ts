@@ -1,0 +1,121 @@
+import type { DailyControl } from "../bot/ports.js";
+import type { DailyScheduleView } from "../bot/reply.js";
+import type { SearchIndex } from "../search/types.js";
+import { readRecentDailyPosts } from "../state/daily-posts.js";
+import type { StateDatabase } from "../state/database.js";
+import {
+  disableSubscription,
+  insertSubscriptionIfAbsent,
+  readSubscription,
+  type Subscription,
+  saveSubscription,
+} from "../state/subscriptions.js";
+import { everyDay, isValidTime, isValidTimeZone, nextRunAt } from "./next-run.js";
+
+export const invalidTimeMessage = "That time doesn't look right: use 24-hour HH:MM, like 09:00 or 16:30.";
+export const invalidTimeZoneMessage =
+  "I don't know that time zone: use an IANA name like Europe/Berlin or America/New_York.";
+export const invalidWeekdaysMessage = "Pick at least one weekday (Mon to Sun).";
+
+/** A schedule a user typed that cannot be saved; `message` is safe to show them. */
+export class DailyScheduleError extends Error {
+  override readonly name = "DailyScheduleError";
+}
+
+const recentCount = 5;
+
+export interface DailyControlDeps {
+  now: () => Date;
+  defaultTimeZone: string;
+  index: () => SearchIndex;
+}
+
+/** The view of a channel's schedule: next run, pause reason and the last few papers still in the corpus. */
+export function dailyScheduleViewOf(
+  db: StateDatabase,
+  subscription: Subscription,
+  index: SearchIndex,
+  now: Date,
+): DailyScheduleView {
+  const recent = readRecentDailyPosts(db, subscription.channelId, recentCount).flatMap((post) => {
+    const paper = index.paper(post.paperId);
+    return paper === undefined ? [] : [{ date: post.localDate, paper }];
+  });
+  const running = subscription.enabled && subscription.pausedReason === undefined;
+  const after = new Date(Math.max(now.getTime(), subscription.activeSince));
+  return {
+    channelId: subscription.channelId,
+    enabled: subscription.enabled,
+    time: subscription.time,
+    timeZone: subscription.timeZone,
+    weekdays: [...subscription.weekdays],
+    ...(running ? { nextRunAt: nextRunAt(subscription, after).toISO() ?? undefined } : {}),
+    ...(subscription.enabled && subscription.pausedReason !== undefined
+      ? { paused: subscription.pausedReason }
+      : {}),
+    recent,
+  };
+}
+
+function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] }) {
+  if (!isValidTime(spec.time)) throw new DailyScheduleError(invalidTimeMessage);
+  if (!isValidTimeZone(spec.timeZone)) throw new DailyScheduleError(invalidTimeZoneMessage);
+  const weekdays = [...new Set(spec.weekdays)].filter((d) => Number.isInteger(d) && d >= 1 && d <= 7).sort();
+  if (weekdays.length === 0) throw new DailyScheduleError(invalidWeekdaysMessage);
+  return { time: spec.time, timeZone: spec.timeZone, weekdays };
+}
+
+/**
+ * `/paper daily on|off|status` over the state database. Subscribing again replaces the schedule and resumes a
+ * paused one; runs scheduled before the moment of subscribing are not posted. Throws DailyScheduleError.
+ */
+export function createDailyControl(db: StateDatabase, deps: DailyControlDeps): DailyControl {
+  return {
+    subscribe(channelId, spec, userId) {
+      const now = deps.now();
+      const saved = saveSubscription(db, {
+        channelId,
+        ...checkedSpec({ ...spec, timeZone: spec.timeZone || deps.defaultTimeZone }),
+        enabled: true,
+        subscribedBy: userId,
+        activeSince: now.getTime(),
+        updatedAt: now.getTime(),
+      });
+      return dailyScheduleViewOf(db, saved, deps.index(), now);
+    },
+    unsubscribe(channelId) {
+      const now = deps.now();
+      if (!disableSubscription(db, channelId, now.getTime())) return undefined;
+      const s = readSubscription(db, channelId);
+      return s === undefined ? undefined : dailyScheduleViewOf(db, s, deps.index(), now);
+    },
+    status(channelId) {
+      const s = readSubscription(db, channelId);
+      return s === undefined ? undefined : dailyScheduleViewOf(db, s, deps.index(), deps.now());
+    },
+  };
+}
+
+/**
+ * The subscription from DAILY_CHANNEL/DAILY_TIME/DAILY_TZ: added only when the channel has no subscription
+ * yet, so a later `/paper daily off` or a new time set by command survives restarts. True when it was added.
+ */
+export function ensureStartupSubscription(
+  db: StateDatabase,
+  config: { channelId: string; time?: string; timeZone?: string },
+  now: Date,
+): boolean {
+  const spec = checkedSpec({
+    time: config.time ?? "09:00",
+    timeZone: config.timeZone ?? "UTC",
+    weekdays: [...everyDay],
+  });
+  return insertSubscriptionIfAbsent(db, {
+    channelId: config.channelId,
+    ...spec,
+    enabled: true,
+    subscribedBy: "environment",
+    activeSince: now.getTime(),
+    updatedAt: now.getTime(),
+  });
+}

@@ -1,0 +1,36 @@
+/** A search query split into its parts; the text is kept raw, analysis happens later. */
+export interface ParsedQuery {
+  /** Free words in the order typed. */
+  words: string[];
+  /** "Quoted phrases" that must occur as written (stop words aside). */
+  phrases: string[];
+  /** Values of author:"…" / author:word; a paper must name one of them. */
+  authors: string[];
+  /** -word and -"phrase": papers containing them are left out. */
+  excluded: string[];
+}
+
+// Slack turns straight quotes into curly ones as people type.
+const curlyQuotes = /[“”„‟″«»]/g;
+const partPattern = /author:"([^"]*)"?|author:(\S+)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
+
+export function parseQuery(text: string): ParsedQuery {
+  const parsed: ParsedQuery = { words: [], phrases: [], authors: [], excluded: [] };
+  for (const m of text.replace(curlyQuotes, '"').matchAll(partPattern)) {
+    const [, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
+    const add = (list: string[], value: string | undefined) => {
+      const trimmed = value?.trim();
+      if (trimmed && /[\p{L}\p{N}]/u.test(trimmed)) list.push(trimmed);
+    };
+    add(parsed.authors, quotedAuthor ?? author);
+    add(parsed.excluded, excludedPhrase ?? excludedWord);
+    add(parsed.phrases, phrase);
+    add(parsed.words, word);
+  }
+  return parsed;
+}
+
+/** True when nothing at all was typed beyond spaces and syntax. */
+export function isBlankQuery(parsed: ParsedQuery): boolean {
+  return parsed.words.length + parsed.phrases.length + parsed.authors.length + parsed.excluded.length === 0;
+}

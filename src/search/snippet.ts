@@ -1,0 +1,123 @@
+import { termOf, wordsOf } from "./analyze.js";
+import type { SnippetPart } from "./types.js";
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const sentenceEnd = /[.!?](?=\s+[\p{Lu}\p{N}(“"'[])/gu;
+const compoundPattern = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+const leftContext = 60;
+
+/** Sentence spans of a text; a full stop followed by a lower-case word ("e.g. the") does not end one. */
+export function sentenceSpansOf(text: string): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  for (const m of text.matchAll(sentenceEnd)) {
+    spans.push({ start, end: m.index + 1 });
+    start = m.index + 1;
+  }
+  spans.push({ start, end: text.length });
+  return spans
+    .map((span) => {
+      const slice = text.slice(span.start, span.end);
+      const lead = slice.length - slice.trimStart().length;
+      return { start: span.start + lead, end: span.start + slice.trimEnd().length };
+    })
+    .filter((span) => span.end > span.start);
+}
+
+type TermOfWord = (word: string) => string | undefined;
+
+/** Spans of words (or hyphenated compounds) whose term is one of `terms`. */
+function matchedSpansOf(
+  text: string,
+  terms: ReadonlySet<string>,
+  termOfWord: TermOfWord,
+): { span: Span; term: string }[] {
+  const found: { span: Span; term: string }[] = [];
+  for (const word of wordsOf(text)) {
+    const term = termOfWord(word.text);
+    if (term !== undefined && terms.has(term)) found.push({ span: word, term });
+  }
+  for (const m of text.matchAll(compoundPattern)) {
+    const term = termOfWord(m[0].replaceAll("-", ""));
+    if (term !== undefined && terms.has(term)) {
+      found.push({ span: { start: m.index, end: m.index + m[0].length }, term });
+    }
+  }
+  found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
+  const merged: { span: Span; term: string }[] = [];
+  for (const item of found) {
+    const last = merged.at(-1);
+    if (last && item.span.start < last.span.end) continue;
+    merged.push(item);
+  }
+  return merged;
+}
+
+/** The sentence of `text` holding most of `terms`, with those words marked and long sentences trimmed. */
+export function snippetOf(
+  text: string,
+  terms: ReadonlySet<string>,
+  maxLength = 280,
+  termOfWord: TermOfWord = termOf,
+): SnippetPart[] {
+  const sentences = sentenceSpansOf(text);
+  let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as { span: Span; term: string }[] };
+  let bestRank = [-1, -1];
+  for (const span of sentences) {
+    const matches = matchedSpansOf(text.slice(span.start, span.end), terms, termOfWord).map((m) => ({
+      span: { start: m.span.start + span.start, end: m.span.end + span.start },
+      term: m.term,
+    }));
+    const rank = [new Set(matches.map((m) => m.term)).size, matches.length];
+    if (
+      (rank[0] ?? 0) > (bestRank[0] ?? 0) ||
+      (rank[0] === bestRank[0] && (rank[1] ?? 0) > (bestRank[1] ?? 0))
+    ) {
+      best = { span, matches };
+      bestRank = rank;
+    }
+  }
+  const window = windowOf(text, best.span, best.matches[0]?.span, maxLength);
+  const parts: SnippetPart[] = [];
+  const pushText = (value: string, match: boolean) => {
+    if (value !== "") parts.push({ text: value, match });
+  };
+  if (window.start > best.span.start) pushText("…", false);
+  let at = window.start;
+  for (const { span } of best.matches) {
+    if (span.start < window.start || span.end > window.end) continue;
+    pushText(text.slice(at, span.start), false);
+    pushText(text.slice(span.start, span.end), true);
+    at = span.end;
+  }
+  pushText(text.slice(at, window.end), false);
+  if (window.end < best.span.end) pushText("…", false);
+  return parts;
+}
+
+/** At most `maxLength` characters of the sentence, cut at word edges, showing the first match. */
+function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, maxLength: number): Span {
+  if (sentence.end - sentence.start <= maxLength) return sentence;
+  let start = sentence.start;
+  if (firstMatch && firstMatch.end - sentence.start > maxLength - leftContext) {
+    start = Math.max(sentence.start, firstMatch.start - leftContext);
+    const space = text.indexOf(" ", start);
+    if (space !== -1 && space < firstMatch.start) start = space + 1;
+  }
+  let end = Math.min(sentence.end, start + maxLength);
+  if (end < sentence.end) {
+    const space = text.lastIndexOf(" ", end);
+    if (space > start) end = space;
+    end =
+      start +
+      text
+        .slice(start, end)
+        .trimEnd()
+        .replace(/[,;:]$/, "").length;
+  }
+  return { start, end };
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { decodeAction } from "../bot/actions.js";
+import type { BotRequest } from "../bot/request.js";
+
+const mentionEventSchema = z.object({
+  user: z.string(),
+  text: z.string().default(""),
+  channel: z.string(),
+  ts: z.string(),
+  thread_ts: z.string().optional(),
+});
+
+const dmEventSchema = z.object({
+  type: z.literal("message"),
+  channel_type: z.literal("im"),
+  subtype: z.undefined().optional(),
+  bot_id: z.undefined().optional(),
+  user: z.string(),
+  text: z.string().default(""),
+  channel: z.string(),
+  ts: z.string(),
+});
+
+const buttonBodySchema = z.object({
+  user: z.object({ id: z.string() }),
+  channel: z.object({ id: z.string() }).optional(),
+  container: z.object({ message_ts: z.string().optional(), channel_id: z.string().optional() }).default({}),
+});
+
+/** Where a message to the bot should be answered: the conversation, and the thread for mentions. */
+export interface Reply {
+  channel: string;
+  threadTs?: string;
+}
+
+/** The text with every `<@BOTID>` mention of the bot removed, trimmed. */
+export function textWithoutMention(text: string, botUserId: string | undefined): string {
+  const mention =
+    botUserId === undefined
+      ? /<@[UW][A-Z0-9]+(?:\|[^>]*)?>/g
+      : new RegExp(`<@${botUserId}(?:\\|[^>]*)?>`, "g");
+  return text.replace(mention, " ").replace(/\s+/g, " ").trim();
+}
+
+export function mentionRequest(
+  event: unknown,
+  botUserId: string | undefined,
+): { request: BotRequest; reply: Reply } | undefined {
+  const parsed = mentionEventSchema.safeParse(event);
+  if (!parsed.success) return undefined;
+  const e = parsed.data;
+  return {
+    request: {
+      source: "mention",
+      text: textWithoutMention(e.text, botUserId),
+      userId: e.user,
+      channelId: e.channel,
+    },
+    reply: { channel: e.channel, threadTs: e.thread_ts ?? e.ts },
+  };
+}
+
+/** A person's plain direct message to the bot; undefined for edits, bot posts, joins and the bot's own messages. */
+export function dmRequest(
+  event: unknown,
+  botUserId: string | undefined,
+): { request: BotRequest; reply: Reply } | undefined {
+  const parsed = dmEventSchema.safeParse(event);
+  if (!parsed.success || parsed.data.user === botUserId) return undefined;
+  const e = parsed.data;
+  return {
+    request: {
+      source: "dm",
+      text: textWithoutMention(e.text, botUserId),
+      userId: e.user,
+      channelId: e.channel,
+    },
+    reply: { channel: e.channel },
+  };
+}
+
+export interface ButtonRequest {
+  request: BotRequest;
+  /** Set for "share": the same click, double click or retry maps to the same key. */
+  onceKey?: string;
+}
+
+/** The request behind a button click, or undefined when its value is not one of ours. */
+export function buttonRequest(body: unknown, value: string | undefined): ButtonRequest | undefined {
+  const action = value === undefined ? undefined : decodeAction(value);
+  const parsed = buttonBodySchema.safeParse(body);
+  if (action === undefined || !parsed.success) return undefined;
+  const { user, channel, container } = parsed.data;
+  const channelId = channel?.id ?? container.channel_id ?? "";
+  const request: BotRequest = { source: "action", action, userId: user.id, channelId };
+  if (action.a !== "share") return { request };
+  return { request, onceKey: `share:${channelId}:${action.id}:${container.message_ts ?? ""}:${user.id}` };
+}
+
+const errorTargetSchema = z.object({
+  response_url: z.string().url().optional(),
+  event: mentionEventSchema
+    .partial({ user: true, text: true })
+    .extend({ channel_type: z.string().optional() })
+    .optional(),
+});
+
+/** Where to tell the user that their request failed, read from any Bolt body. */
+export function errorTarget(body: unknown): { responseUrl: string } | { reply: Reply } | undefined {
+  const parsed = errorTargetSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  const { response_url, event } = parsed.data;
+  if (response_url !== undefined) return { responseUrl: response_url };
+  if (event === undefined) return undefined;
+  if (event.channel_type === "im") return { reply: { channel: event.channel } };
+  return { reply: { channel: event.channel, threadTs: event.thread_ts ?? event.ts } };
+}

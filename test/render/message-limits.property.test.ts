@@ -1,0 +1,207 @@
+import type { KnownBlock } from "@slack/types";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decodeAction } from "../../src/bot/actions.js";
+import type { Card, CardButton, Reply } from "../../src/bot/reply.js";
+import type { Paper } from "../../src/corpus/types.js";
+import { renderSlackMessage } from "../../src/render/blocks.js";
+import { isWellFormed } from "./well-formed.js";
+
+const nasty = fc.constantFrom(
+  "<!channel>",
+  "<!here>",
+  "<!everyone>",
+  "@here",
+  "@channel",
+  "@everyone",
+  "<@U123>",
+  "<#C42|general>",
+  "<http://evil.example|click>",
+  "<!subteam^S1>",
+  "&amp;",
+  "&",
+  "<",
+  ">",
+  "*",
+  "`",
+  "😀",
+  "👩‍🔬",
+  "\u0000",
+  "\n",
+  " ",
+);
+const word = fc.oneof(fc.string({ unit: "grapheme", maxLength: 12 }), nasty);
+const phrase = (maxWords: number) => fc.array(word, { maxLength: maxWords }).map((words) => words.join(" "));
+const longText = fc.oneof(
+  phrase(40),
+  fc.tuple(nasty, fc.integer({ min: 1, max: 2500 })).map(([token, n]) => token.repeat(n).slice(0, 10_000)),
+);
+
+const paper: fc.Arbitrary<Paper> = fc
+  .record({
+    id: fc.stringMatching(/^[a-z0-9]{1,12}$/),
+    headline: longText,
+    authors: fc.array(phrase(4), { maxLength: 4 }),
+    owners: fc.array(phrase(4), { maxLength: 3 }),
+    etAl: fc.boolean(),
+    abstract: longText,
+  })
+  .map((p) => ({
+    ...p,
+    authorKeys: p.authors.map((_, i) => `a${i}`),
+    ownerKeys: p.owners.map((_, i) => `o${i}`),
+    sources: [{ file: "x.txt", line: 1 }],
+  }));
+
+const buttons = fc.subarray<CardButton>(["share", "similar", "moreBy", "full", "reroll"]);
+const card: fc.Arbitrary<Card> = fc.record({
+  paper,
+  snippet: fc.option(fc.array(fc.record({ text: phrase(6), match: fc.boolean() }), { maxLength: 8 }), {
+    nil: undefined,
+  }),
+  full: fc.boolean(),
+  sharedBy: fc.option(fc.oneof(fc.constant("U0123ABC"), phrase(2)), { nil: undefined }),
+  buttons,
+});
+const cards = fc.array(card, { maxLength: 100 });
+const person = fc.record({
+  key: fc.oneof(phrase(3), fc.constant("k")),
+  name: longText,
+  papers: fc.nat(500),
+});
+
+const reply: fc.Arbitrary<Reply> = fc.oneof(
+  fc.record({
+    kind: fc.constant("results" as const),
+    query: longText,
+    total: fc.nat(1000),
+    offset: fc.nat(100),
+    cards,
+    nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
+    notice: fc.option(longText, { nil: undefined }),
+  }),
+  fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
+  fc.record({ kind: fc.constant("similar" as const), of: paper, cards }),
+  fc.record({
+    kind: fc.constant("people" as const),
+    topic: longText,
+    people: fc.array(
+      fc.record({
+        key: phrase(2),
+        name: longText,
+        score: fc.double({ min: 0, max: 100, noNaN: true }),
+        profiled: fc.boolean(),
+        papers: fc.array(fc.record({ paper, score: fc.double({ min: 0, max: 10, noNaN: true }) }), {
+          maxLength: 6,
+        }),
+      }),
+      { maxLength: 60 },
+    ),
+  }),
+  fc.record({
+    kind: fc.constant("author" as const),
+    summary: fc.record({
+      key: phrase(2),
+      name: longText,
+      profiled: fc.boolean(),
+      papers: fc.array(fc.record({ paper, firstAuthor: fc.boolean() }), { maxLength: 120 }),
+      coauthors: fc.array(person, { maxLength: 60 }),
+      topics: fc.array(phrase(3), { maxLength: 30 }),
+    }),
+  }),
+  fc.record({
+    kind: fc.constant("ambiguous" as const),
+    query: longText,
+    candidates: fc.array(person, { maxLength: 40 }),
+  }),
+  fc.record({
+    kind: fc.constant("notFound" as const),
+    what: fc.constantFrom("author" as const, "paper" as const, "results" as const),
+    query: longText,
+    suggestions: fc.array(longText, { maxLength: 20 }),
+  }),
+  fc.record({
+    kind: fc.constant("stats" as const),
+    papers: fc.nat(),
+    people: fc.nat(),
+    profiles: fc.nat(),
+    files: fc.nat(),
+    problems: fc.array(fc.record({ file: longText, line: fc.nat(), message: longText }), { maxLength: 200 }),
+  }),
+  fc.record({ kind: fc.constantFrom("info" as const, "error" as const), message: longText }),
+);
+
+/** Every text a person can read in the blocks: text objects, not button values. */
+function visibleTexts(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) {
+    for (const item of value) visibleTexts(item, out);
+  } else if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "text" && typeof inner === "string") out.push(inner);
+      else if (key !== "value") visibleTexts(inner, out);
+    }
+  }
+  return out;
+}
+
+function limitProblems(blocks: KnownBlock[]): string[] {
+  const problems: string[] = [];
+  const check = (ok: boolean, what: string) => {
+    if (!ok) problems.push(what);
+  };
+  check(blocks.length <= 50, `${blocks.length} blocks`);
+  for (const block of blocks) {
+    check((block.block_id ?? "").length <= 255, "block_id");
+    if (block.type === "section") {
+      check((block.text?.text.length ?? 0) <= 3000 && (block.text?.text.length ?? 1) >= 1, "section text");
+      check((block.fields?.length ?? 0) <= 10, "fields count");
+      for (const field of block.fields ?? []) check(field.text.length <= 2000, "field text");
+    }
+    if (block.type === "header")
+      check(block.text.text.length <= 150 && block.text.text.length >= 1, "header");
+    if (block.type === "context") {
+      check(block.elements.length <= 10, "context elements");
+      for (const element of block.elements)
+        check(element.type !== "image" && element.text.length <= 3000, "ctx");
+    }
+    const elements =
+      block.type === "actions"
+        ? block.elements
+        : block.type === "section" && block.accessory
+          ? [block.accessory]
+          : [];
+    if (block.type === "actions") check(elements.length <= 25 && elements.length >= 1, "actions elements");
+    const ids = new Set<string>();
+    for (const element of elements) {
+      if (element.type !== "button") continue;
+      check(element.text.text.length <= 75 && element.text.text.length >= 1, "button text");
+      check((element.value ?? "").length <= 2000, "button value");
+      check(decodeAction(element.value ?? "") !== undefined, "button value decodes");
+      check((element.action_id ?? "").length <= 255, "action_id");
+      check(!ids.has(element.action_id ?? ""), "duplicate action_id");
+      ids.add(element.action_id ?? "");
+    }
+  }
+  return problems;
+}
+
+const LIVE_MARKUP = /<[!@#]|<http|@(channel|here|everyone)\b/i;
+
+describe("renderSlackMessage on hostile text", () => {
+  it("stays inside every Block Kit limit and lets no text notify anyone or fake a link", () => {
+    fc.assert(
+      fc.property(reply, (r) => {
+        const message = renderSlackMessage(r);
+        expect(limitProblems(message.blocks)).toEqual([]);
+        expect(message.text.length).toBeGreaterThan(0);
+        expect(message.text.length).toBeLessThanOrEqual(3000);
+        const texts = [message.text, ...visibleTexts(message.blocks)];
+        for (const text of texts) {
+          expect(isWellFormed(text)).toBe(true);
+          expect(text.replace(/^Shared by <@U[A-Z0-9]+>$/, "")).not.toMatch(LIVE_MARKUP);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

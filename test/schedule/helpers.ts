@@ -1,0 +1,194 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import nock from "nock";
+import type { Corpus, Paper } from "../../src/corpus/types.js";
+import { createLogger, type Logger } from "../../src/logger.js";
+import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
+import { createDailyPostClient } from "../../src/schedule/daily-post-client.js";
+import { createSearchIndex } from "../../src/search/index.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import type { StateDatabase } from "../../src/state/database.js";
+
+export function tempDatabasePath(): string {
+  return join(mkdtempSync(join(tmpdir(), "paperbot-daily-")), "paperbot.db");
+}
+
+/** A small corpus of made-up papers, one author each. */
+export function corpusOf(ids: readonly string[]): Corpus {
+  const papers: Paper[] = ids.map((id, i) => ({
+    id,
+    headline: `Paper ${id} on topic ${i}`,
+    authors: [`Author ${id}`],
+    authorKeys: [`author${id}`],
+    etAl: false,
+    owners: [],
+    ownerKeys: [],
+    abstract: `An abstract about topic number ${i}, called ${id}.`,
+    sources: [{ file: `${id}.txt`, line: 3 }],
+  }));
+  const people = new Map(
+    ids.map((id) => [
+      `author${id}`,
+      {
+        key: `author${id}`,
+        name: `Author ${id}`,
+        spellings: [`Author ${id}`],
+        profiled: false,
+        paperIds: [id],
+      },
+    ]),
+  );
+  return { papers, people, acronyms: [], files: ids.length, profiles: 0, problems: [] };
+}
+
+export function indexOf(ids: readonly string[]): SearchIndex {
+  return createSearchIndex(corpusOf(ids));
+}
+
+/** A seeded random source (mulberry32), so a run is repeatable. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** The real pino logger writing into an array. */
+export function recordingLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const logger = createLogger("debug", { write: (line: string) => void lines.push(JSON.parse(line)) });
+  return { logger, lines };
+}
+
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  metadata?: { event_type: string; event_payload: { date: string; paper: string } };
+}
+
+export type PostBehaviour =
+  | { kind: "ok" }
+  | { kind: "error"; error: string }
+  | { kind: "rate-limited"; retryAfter: number }
+  | { kind: "store-then-500" }
+  | { kind: "store-then-drop" }
+  | { kind: "drop" };
+
+function bodyOf(body: unknown): Record<string, unknown> {
+  if (typeof body === "string") return Object.fromEntries(new URLSearchParams(body));
+  return (body ?? {}) as Record<string, unknown>;
+}
+
+function parsed(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
+/**
+ * A fake Slack Web API at the HTTP boundary, stamping messages with the test clock: chat.postMessage stores messages (or fails as told, one
+ * behaviour per call, then "ok"), conversations.history returns what was stored with its metadata.
+ */
+export function fakeSlack(now: () => number, options: { historyError?: string } = {}) {
+  const messages: StoredMessage[] = [];
+  const postCalls: Record<string, unknown>[] = [];
+  const behaviours: PostBehaviour[] = [];
+  let counter = 100;
+  const store = (body: Record<string, unknown>) => {
+    const metadata =
+      body.metadata === undefined ? undefined : (parsed(body.metadata) as StoredMessage["metadata"]);
+    const message: StoredMessage = {
+      channel: String(body.channel),
+      ts: `${Math.floor(now() / 1000)}.000${counter++}`,
+      text: String(body.text ?? ""),
+      ...(metadata ? { metadata } : {}),
+    };
+    messages.push(message);
+    return message;
+  };
+  const scope = nock("https://slack.com")
+    .persist()
+    .post("/api/chat.postMessage")
+    .reply((_uri, raw, callback) => {
+      const body = bodyOf(raw);
+      postCalls.push(body);
+      const behaviour = behaviours.shift() ?? { kind: "ok" };
+      switch (behaviour.kind) {
+        case "ok": {
+          const m = store(body);
+          return callback(null, [200, { ok: true, channel: m.channel, ts: m.ts }]);
+        }
+        case "error":
+          return callback(null, [200, { ok: false, error: behaviour.error }]);
+        case "rate-limited":
+          return callback(null, [429, "", { "Retry-After": String(behaviour.retryAfter) }]);
+        case "store-then-500":
+          store(body);
+          return callback(null, [500, "oops"]);
+        case "store-then-drop":
+          store(body);
+          return callback(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), [0, ""]);
+        case "drop":
+          return callback(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), [0, ""]);
+      }
+    })
+    .post("/api/conversations.history")
+    .reply((_uri, raw) => {
+      if (options.historyError) return [200, { ok: false, error: options.historyError }];
+      const body = bodyOf(raw);
+      const inChannel = messages
+        .filter((m) => m.channel === body.channel && Number(m.ts) >= Number(body.oldest ?? 0))
+        .reverse()
+        .map((m) => ({
+          type: "message",
+          ts: m.ts,
+          text: m.text,
+          ...(m.metadata ? { metadata: m.metadata } : {}),
+        }));
+      return [200, { ok: true, messages: inChannel, has_more: false }];
+    });
+  return {
+    messages,
+    postCalls,
+    /** Messages in one channel (not DMs to users). */
+    channelMessages: (channel: string) => messages.filter((m) => m.channel === channel),
+    nextPosts: (...next: PostBehaviour[]) => behaviours.push(...next),
+    done: () => scope.persist(false),
+  };
+}
+
+export function slackClient() {
+  return createDailyPostClient("xoxb-test-token", { logger: recordingLogger().logger });
+}
+
+export function dailyDeps(
+  db: StateDatabase,
+  clock: { now: number },
+  overrides: Partial<DailyPostDeps> = {},
+): DailyPostDeps & { sleeps: number[] } {
+  const sleeps: number[] = [];
+  return {
+    db,
+    client: slackClient(),
+    index: () => indexOf(["p1", "p2", "p3"]),
+    now: () => new Date(clock.now),
+    random: seededRandom(1),
+    logger: recordingLogger().logger,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock.now += ms;
+    },
+    sleeps,
+    ...overrides,
+  };
+}

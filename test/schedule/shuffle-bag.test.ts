@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import nock from "nock";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { createDailyControl } from "../../src/schedule/daily-control.js";
+import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { drawFromBag } from "../../src/schedule/shuffle-bag.js";
+import { createSearchIndex } from "../../src/search/index.js";
+import { openStateDatabase } from "../../src/state/database.js";
+import { dailyDeps, fakeSlack, seededRandom, tempDatabasePath } from "./helpers.js";
+
+beforeEach(() => nock.disableNetConnect());
+afterEach(() => {
+  nock.cleanAll();
+  nock.enableNetConnect();
+});
+
+describe("drawFromBag", () => {
+  it("never repeats a paper until every paper of the corpus has been drawn", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer(),
+        fc.integer({ min: 1, max: 120 }),
+        (n, seed, draws) => {
+          const ids = Array.from({ length: n }, (_, i) => `p${i}`);
+          const random = seededRandom(seed);
+          let round = { round: 0, paperIds: new Set<string>() };
+          const drawn: string[] = [];
+          for (let i = 0; i < draws; i++) {
+            const pick = drawFromBag(ids, round, random);
+            if (!pick) throw new Error("nothing drawn");
+            round = pick.round === round.round ? round : { round: pick.round, paperIds: new Set() };
+            round.paperIds.add(pick.paperId);
+            drawn.push(pick.paperId);
+          }
+          for (let start = 0; start < drawn.length; start += n) {
+            const chunk = drawn.slice(start, start + n);
+            expect(new Set(chunk).size).toBe(chunk.length);
+          }
+        },
+      ),
+    );
+  });
+
+  it("draws nothing from an empty corpus", () => {
+    expect(drawFromBag([], { round: 0, paperIds: new Set() }, () => 0.5)).toBeUndefined();
+  });
+
+  it("starts a new round once everything was drawn, and the random source decides which paper", () => {
+    const full = { round: 3, paperIds: new Set(["a", "b", "c"]) };
+    expect(drawFromBag(["a", "b", "c"], full, () => 0)).toEqual({ paperId: "a", round: 4 });
+    expect(drawFromBag(["a", "b", "c"], full, () => 0.99)).toEqual({ paperId: "c", round: 4 });
+    expect(drawFromBag(["a", "b", "c", "d"], full, () => 0.5)).toEqual({ paperId: "d", round: 3 });
+  });
+});
+
+describe("400 days of papers from the real seeds", () => {
+  it("posts one paper a day and no paper twice inside any round of 27", { timeout: 60_000 }, async () => {
+    const index = createSearchIndex(await loadCorpus("seeds"));
+    expect(index.corpus.papers).toHaveLength(27);
+    const clock = { now: Date.parse("2026-01-01T12:00:00Z") };
+    const slack = fakeSlack(() => clock.now);
+    const db = openStateDatabase(tempDatabasePath());
+    createDailyControl(db, {
+      now: () => new Date(clock.now),
+      defaultTimeZone: "UTC",
+      index: () => index,
+    }).subscribe("C1", { time: "09:00", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] }, "U1");
+    const deps = dailyDeps(db, clock, { index: () => index, random: seededRandom(2026) });
+    for (let day = 1; day <= 400; day++) {
+      clock.now += 24 * 60 * 60 * 1000;
+      await runDueDailyPosts(deps);
+    }
+    const papers = slack.channelMessages("C1").map((m) => m.metadata?.event_payload.paper ?? "");
+    const dates = slack.channelMessages("C1").map((m) => m.metadata?.event_payload.date);
+    expect(papers).toHaveLength(400);
+    expect(new Set(dates).size).toBe(400);
+    for (let start = 0; start < papers.length; start += 27) {
+      const round = papers.slice(start, start + 27);
+      expect(new Set(round).size).toBe(round.length);
+    }
+    expect(new Set(papers.slice(0, 27))).toEqual(new Set(index.corpus.papers.map((p) => p.id)));
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { createSearchIndex } from "../../src/search/index.js";
+import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
+import { fixtureCorpus } from "./fixture-corpus.js";
+
+const index = createSearchIndex(fixtureCorpus);
+const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
+
+describe("search", () => {
+  it("finds papers by stemmed words", () => {
+    expect(idsFor("jailbreaks")).toEqual(["a1f00d0001"]);
+  });
+
+  it("tolerates typos and finishes prefixes", () => {
+    expect(idsFor("jailbrek")).toEqual(["a1f00d0001"]);
+    expect(idsFor("specul")).toEqual(["a1b2c3d4e5"]);
+    expect(idsFor("speculativ decodng")).toEqual(["a1b2c3d4e5"]);
+  });
+
+  it("expands an acronym to its long form and says so", () => {
+    const result = index.search("RLHF");
+    expect(result.hits.map((hit) => hit.paper.id)).toContain("c0ffee1234");
+    expect(result.hits[0]?.paper.id).toBe("b7c8d9e0f1");
+    expect(result.notice).toContain("reinforcement learning from human feedback");
+  });
+
+  it("expands a long form to its acronym", () => {
+    expect(idsFor("speculative decoding")).toEqual(["a1b2c3d4e5"]);
+    expect(index.search("speculative decoding").notice).toContain("SD");
+  });
+
+  it("keeps a quoted phrase together", () => {
+    // "human feedback" appears as a phrase in two papers; the scattered words also occur in a third.
+    expect(new Set(idsFor('"human feedback"'))).toEqual(new Set(["b7c8d9e0f1", "c0ffee1234"]));
+    expect(idsFor('"feedback human"')).toEqual([]);
+  });
+
+  it("filters by author, quoted or by one name part, including owners of truncated lists", () => {
+    expect(idsFor('reward author:"Shihan Dou"')).toEqual(["c0ffee1234"]);
+    expect(idsFor("author:dou")).toEqual(["c0ffee1234"]);
+    expect(new Set(idsFor("agents author:wenxiang"))).toEqual(new Set(["d00d5eed01", "d00d5eed02"]));
+    expect(new Set(idsFor("author:zhou"))).toEqual(
+      new Set(["a1b2c3d4e5", "a1f00d0001", "b7c8d9e0f1", "c0ffee1234"]),
+    );
+  });
+
+  it("says so when the author filter names nobody", () => {
+    const result = index.search("reward author:nobodyhere");
+    expect(result.total).toBe(0);
+    expect(result.notice).toContain("nobodyhere");
+  });
+
+  it("leaves out excluded words", () => {
+    expect(idsFor("reinforcement")).toContain("f9f8f7f6f5");
+    expect(idsFor("reinforcement -vision")).not.toContain("f9f8f7f6f5");
+    expect(idsFor("models -vision")).not.toContain("e1e2e3e4e5");
+  });
+
+  it("gives a notice, not a crash, for empty and stop-word queries", () => {
+    expect(index.search("")).toMatchObject({ total: 0, hits: [], notice: emptyQueryNotice });
+    expect(index.search("the of and")).toMatchObject({ total: 0, hits: [], notice: stopWordsNotice });
+  });
+
+  it("pages through results with a stable total", () => {
+    const all = index.search("models", { limit: 100 });
+    const second = index.search("models", { limit: 2, offset: 2 });
+    expect(second.total).toBe(all.total);
+    expect(second.offset).toBe(2);
+    expect(second.hits.map((h) => h.paper.id)).toEqual(all.hits.slice(2, 4).map((h) => h.paper.id));
+  });
+
+  it("returns a snippet with the query's words marked", () => {
+    const [hit] = index.search("jailbreak defense").hits;
+    const marked = hit?.snippet.filter((part) => part.match).map((part) => part.text.toLowerCase());
+    expect(marked).toEqual(expect.arrayContaining(["jailbreak", "defense"]));
+    expect(hit?.snippet.map((part) => part.text).join("")).toBe(
+      "We propose a lightweight defense that detects jailbreak prompts before decoding.",
+    );
+  });
+
+  it("falls back to any of the words when no paper has them all", () => {
+    const result = index.search("jailbreak entropy");
+    expect(new Set(result.hits.map((h) => h.paper.id))).toEqual(new Set(["a1f00d0001", "f9f8f7f6f5"]));
+    expect(result.notice).toBeDefined();
+  });
+});

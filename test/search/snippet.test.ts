@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { termSequenceOf } from "../../src/search/analyze.js";
+import { sentenceSpansOf, snippetOf } from "../../src/search/snippet.js";
+
+const text =
+  "Large models are everywhere, e.g. in chat. Speculative decoding speeds up decoding of large models. We release code.";
+
+describe("snippets", () => {
+  it("splits sentences but not after abbreviations followed by lower case", () => {
+    expect(sentenceSpansOf(text).map((s) => text.slice(s.start, s.end))).toEqual([
+      "Large models are everywhere, e.g. in chat.",
+      "Speculative decoding speeds up decoding of large models.",
+      "We release code.",
+    ]);
+  });
+
+  it("picks the sentence with most query words and marks each occurrence", () => {
+    const parts = snippetOf(text, new Set(termSequenceOf("speculative decoding")));
+    expect(parts).toEqual([
+      { text: "Speculative", match: true },
+      { text: " ", match: false },
+      { text: "decoding", match: true },
+      { text: " speeds up ", match: false },
+      { text: "decoding", match: true },
+      { text: " of large models.", match: false },
+    ]);
+  });
+
+  it("falls back to the first sentence when nothing matches", () => {
+    expect(snippetOf(text, new Set())).toEqual([
+      { text: "Large models are everywhere, e.g. in chat.", match: false },
+    ]);
+  });
+
+  it("marks a hyphenated name matched in its joined form", () => {
+    const parts = snippetOf("We propose PPO-max for stable training.", new Set(["ppomax"]));
+    expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(["PPO-max"]);
+  });
+
+  it("trims a long sentence around the first match, at word edges", () => {
+    const long = `${"word ".repeat(100)}jailbreak ${"tail ".repeat(100)}end.`;
+    const parts = snippetOf(long, new Set(["jailbreak"]), 120);
+    const joined = parts.map((p) => p.text).join("");
+    expect(joined.length).toBeLessThanOrEqual(122);
+    expect(parts[0]).toEqual({ text: "…", match: false });
+    expect(parts.at(-1)).toEqual({ text: "…", match: false });
+    expect(parts.some((p) => p.match && p.text === "jailbreak")).toBe(true);
+    expect(joined).toMatch(/^…word /);
+  });
+});

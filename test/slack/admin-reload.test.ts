@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MESSAGES } from "../../src/bot/messages.js";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { createLiveIndex } from "../../src/live-index.js";
+import { createSearchIndex } from "../../src/search/index.js";
+import { createMemoryLedger } from "../../src/slack/once.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
+
+let app: RunningSlackApp;
+let eventsUrl: string;
+
+beforeAll(async () => {
+  blockNetwork();
+  const { bot, index } = await fixtureBot();
+  const { logger } = capturedLogger();
+  const live = createLiveIndex(
+    index,
+    async () => createSearchIndex(await loadCorpus(FIXTURE_CORPUS)),
+    logger,
+  );
+  app = await startSlackApp({
+    mode: { kind: "http", botToken: "xoxb-1-2-adminbot", signingSecret: SIGNING_SECRET, port: 0 },
+    bot: { ...bot, index: live.current, reload: () => live.reload() },
+    adminUsers: ["U0ADMIN"],
+    ledger: createMemoryLedger(Date.now, 60_000),
+    logger,
+    corpusLoaded: () => true,
+    retries: 0,
+    identity: { botId: "B0BOT", botUserId: "U0BOT" },
+    listen: { port: 0, host: "127.0.0.1" },
+  });
+  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
+});
+
+afterAll(async () => {
+  await app.stop();
+  resetNock();
+});
+
+async function reloadAs(userId: string, path: string) {
+  const hook = captureResponseUrl(path);
+  const body = slashCommandBody({ text: "reload", userId, responseUrl: hook.url });
+  expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+  await vi.waitFor(() => expect(hook.bodies).toHaveLength(1), { timeout: 5000 });
+  return JSON.stringify(hook.bodies[0]);
+}
+
+describe("/paper reload", () => {
+  it("reloads the corpus for a user listed in ADMIN_USERS", async () => {
+    expect(await reloadAs("U0ADMIN", "/commands/reload-admin")).toContain("Reloaded: 4 papers");
+  });
+
+  it("is refused to everyone else", async () => {
+    const shown = await reloadAs("U0ASKER", "/commands/reload-other");
+    expect(shown).toContain(MESSAGES.onlyAdminsReload);
+    expect(shown).not.toContain("Reloaded");
+  });
+});

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FRIENDLY_ERROR } from "../../src/slack/messages.js";
+import { createMemoryLedger } from "../../src/slack/once.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { fixtureBot } from "../helpers/bot.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
+
+const INTERNAL = "index file vanished at /srv/paperbot/index.bin";
+
+let app: RunningSlackApp;
+let eventsUrl: string;
+const logs = capturedLogger();
+
+beforeAll(async () => {
+  blockNetwork();
+  const { bot } = await fixtureBot();
+  app = await startSlackApp({
+    mode: { kind: "http", botToken: "xoxb-1-2-brokenbot", signingSecret: SIGNING_SECRET, port: 0 },
+    bot: {
+      ...bot,
+      index: () => {
+        throw new Error(INTERNAL);
+      },
+    },
+    adminUsers: [],
+    ledger: createMemoryLedger(Date.now, 60_000),
+    logger: logs.logger,
+    corpusLoaded: () => true,
+    retries: 0,
+    identity: { botId: "B0BOT", botUserId: "U0BOT" },
+    listen: { port: 0, host: "127.0.0.1" },
+  });
+  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
+});
+
+afterAll(async () => {
+  await app.stop();
+  resetNock();
+});
+
+describe("when answering fails inside the bot", () => {
+  it("a slash command gets the friendly message privately, never the internal error", async () => {
+    const hook = captureResponseUrl("/commands/broken");
+    const body = slashCommandBody({ text: "RLHF", responseUrl: hook.url });
+    const ack = await postSigned(eventsUrl, body, "application/x-www-form-urlencoded");
+    expect(ack.status).toBe(200);
+    await vi.waitFor(() => expect(hook.bodies).toHaveLength(1), { timeout: 5000 });
+    expect(hook.bodies[0]).toEqual({
+      text: FRIENDLY_ERROR,
+      response_type: "ephemeral",
+      replace_original: false,
+    });
+    expect(JSON.stringify(hook.bodies)).not.toContain("vanished");
+  });
+
+  it("a mention gets the friendly message in its thread", async () => {
+    const posts = capturePosts();
+    const event = {
+      type: "app_mention",
+      user: "U0ASKER",
+      text: "<@U0BOT> RLHF",
+      ts: "1700000500.000100",
+      channel: "C0CHANNEL",
+    };
+    const ack = await postSigned(eventsUrl, eventBody({ eventId: "EvBroken", event }), "application/json");
+    expect(ack.status).toBe(200);
+    await vi.waitFor(() => expect(posts.calls).toHaveLength(1), { timeout: 5000 });
+    expect(posts.calls[0]).toMatchObject({
+      channel: "C0CHANNEL",
+      thread_ts: "1700000500.000100",
+      text: FRIENDLY_ERROR,
+    });
+  });
+
+  it("the cause is logged for the operator", () => {
+    expect(logs.lines.join("")).toContain("vanished");
+  });
+});

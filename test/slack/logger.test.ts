@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { createBoltLogger } from "../../src/logger.js";
+import { capturedLogger } from "../helpers/logs.js";
+
+describe("logging", () => {
+  it("blanks tokens and secrets in logged objects and in free text", () => {
+    const { logger, lines } = capturedLogger();
+    const mode = { kind: "socket", botToken: "xoxb-11-22-abcdef", appToken: "xapp-1-A1-33-ghijkl" };
+    logger.info({ mode, signingSecret: "s3cr3t-signing" }, "starting");
+    logger.error("auth failed for xoxb-11-22-abcdef");
+    createBoltLogger(logger).debug("apps.connections.open with", { token: "xapp-1-A1-33-ghijkl" });
+    const all = lines.join("");
+    expect(lines).toHaveLength(3);
+    for (const secret of ["xoxb-11-22-abcdef", "xapp-1-A1-33-ghijkl", "s3cr3t-signing"]) {
+      expect(all).not.toContain(secret);
+    }
+    expect(all).toContain("[Redacted]");
+    expect(all).toContain("starting");
+  });
+});
