@@ -114,7 +114,7 @@ function commandIntent(text: string): Intent | undefined {
       return name ? { kind: "author", name, orSearch: false } : { kind: "invalid", message: NEEDS_NAME };
     }
     case "who": {
-      const topic = stripped(rest);
+      const topic = askedTopicOf(`who ${rest}`) ?? stripped(rest);
       return topic ? { kind: "who", topic } : { kind: "invalid", message: NEEDS_TOPIC };
     }
     case "id":
@@ -164,6 +164,21 @@ const AUTHOR = [
   /^(?:papers?|work) (?:by|from) (.+)$/d,
   /^who is (.+)$/d,
 ];
+
+/** The topic of "who has worked on X"-style wording, keeping the typed spelling; undefined for other text. */
+function askedTopicOf(text: string): string | undefined {
+  const original = stripped(text);
+  const lower = original.toLowerCase();
+  for (const pattern of WHO) {
+    const match = pattern.exec(lower);
+    const span = match?.indices?.[1];
+    if (span)
+      return stripped(
+        lower.length === original.length ? original.slice(span[0], span[1]) : lower.slice(span[0], span[1]),
+      );
+  }
+  return undefined;
+}
 
 /** A plain question from a mention or a DM; the slash grammar works there too. */
 function questionIntent(text: string): Intent {

@@ -16,6 +16,7 @@ describe("intentOf a slash command", () => {
     ["  RLHF?  ", { kind: "search", query: "RLHF", offset: 0, shortened: false, paging: false }],
     ["author Enyu Zhou", { kind: "author", name: "Enyu Zhou", orSearch: false }],
     ["who reward models", { kind: "who", topic: "reward models" }],
+    ["who has worked on LLM agents?", { kind: "who", topic: "LLM agents" }],
     ["id 2f9k3xa", { kind: "paper", id: "2f9k3xa", full: false }],
     ["similar 2f9k3xa", { kind: "similar", id: "2f9k3xa" }],
     ["random", { kind: "random" }],
