@@ -1,6 +1,5 @@
 import MiniSearch from "minisearch";
 import type { Corpus } from "../src/corpus/types.js";
-import type { SearchIndex } from "../src/search/types.js";
 
 export type EngineName = "ours" | "plain";
 export const ENGINE_NAMES: readonly EngineName[] = ["ours", "plain"];
@@ -21,23 +20,7 @@ export interface EngineUnderTest {
   snapshot(): Snapshot | undefined;
 }
 
-/**
- * The snapshot API the harness looks for in src/search/index.ts:
- * `snapshotSearchIndex(index): string | Uint8Array` and `restoreSearchIndex(corpus, snapshot): SearchIndex`.
- */
-type SnapshotApi = {
-  snapshotSearchIndex: (index: SearchIndex) => string | Uint8Array;
-  restoreSearchIndex: (corpus: Corpus, snapshot: string | Uint8Array) => SearchIndex;
-};
-
-type SearchModule = typeof import("../src/search/index.js");
-
-function snapshotApi(searchModule: SearchModule): SnapshotApi | undefined {
-  const api = searchModule as unknown as Partial<SnapshotApi>;
-  return typeof api.snapshotSearchIndex === "function" && typeof api.restoreSearchIndex === "function"
-    ? (api as SnapshotApi)
-    : undefined;
-}
+type SearchModule = typeof import("../src/search/index.js") & typeof import("../src/search/snapshot.js");
 
 function ours(searchModule: SearchModule, corpus: Corpus): EngineUnderTest {
   const index = searchModule.createSearchIndex(corpus);
@@ -46,11 +29,9 @@ function ours(searchModule: SearchModule, corpus: Corpus): EngineUnderTest {
     who: (topic) => index.who(topic, { limit: 5 }),
     author: (name) => index.author(name),
     snapshot: () => {
-      const api = snapshotApi(searchModule);
-      if (api === undefined) return undefined;
-      const data = api.snapshotSearchIndex(index);
-      const bytes = typeof data === "string" ? Buffer.byteLength(data) : data.byteLength;
-      return { bytes, load: () => api.restoreSearchIndex(corpus, data) };
+      // The snapshot holds the corpus too, so loading it is the whole restart over an unchanged corpus.
+      const data = searchModule.snapshotOf(index);
+      return { bytes: data.byteLength, load: () => searchModule.indexFromSnapshot(data) };
     },
   };
 }
@@ -80,8 +61,8 @@ function plain(corpus: Corpus): EngineUnderTest {
 }
 
 /** Our search module, loaded only when measured so that plain MiniSearch runs whatever state src/search is in. */
-export function loadSearchModule(): Promise<SearchModule> {
-  return import("../src/search/index.js");
+export async function loadSearchModule(): Promise<SearchModule> {
+  return { ...(await import("../src/search/index.js")), ...(await import("../src/search/snapshot.js")) };
 }
 
 /** Builds the named engine's index over the corpus (the caller times this); `ours` needs the loaded module. */

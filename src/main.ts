@@ -4,13 +4,12 @@ import type { BotDeps } from "./bot/ports.js";
 import { runCli } from "./cli.js";
 import { type Config, cliCorpusDirOf, loadConfig } from "./config.js";
 import { startConsole } from "./console/repl.js";
-import { loadCorpus } from "./corpus/load.js";
+import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
 import { createDailyPostClient } from "./schedule/daily-post-client.js";
 import { startDailyScheduler } from "./schedule/daily-scheduler.js";
-import { createSearchIndex } from "./search/index.js";
 import { registerHome } from "./slack/home.js";
 import { createMemoryLedger } from "./slack/once.js";
 import { startSlackApp } from "./slack/start.js";
@@ -35,10 +34,17 @@ function openStateOrLog(config: Config, logger: Logger): StateDatabase | undefin
 
 async function run(config: Config, logger: Logger): Promise<void> {
   const buildIndex = async () => {
-    const corpus = await loadCorpus(config.corpusDir);
-    if (corpus.problems.length > 0)
-      logger.warn({ problems: corpus.problems.length }, "some seed entries were skipped");
-    return createSearchIndex(corpus);
+    const loaded = await loadIndex({
+      corpusDir: config.corpusDir,
+      cacheDir: config.cacheDir,
+      logger,
+      build: "worker",
+      now: () => performance.now(),
+    });
+    const { papers, problems } = loaded.index.corpus;
+    logger.info({ source: loaded.source, ms: loaded.ms, papers: papers.length }, "index ready");
+    if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
+    return loaded.index;
   };
   const live = createLiveIndex(await buildIndex(), buildIndex, logger);
   logger.info({ papers: live.current().corpus.papers.length, dir: config.corpusDir }, "corpus loaded");

@@ -1,9 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
 import { loadCorpus } from "../src/corpus/load.js";
+import { loadIndex } from "../src/index-loader.js";
 import { createLiveIndex } from "../src/live-index.js";
 import { createSearchIndex } from "../src/search/index.js";
 import { FIXTURE_CORPUS } from "./helpers/bot.js";
 import { capturedLogger } from "./helpers/logs.js";
+
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 const fixtureIndex = async () => createSearchIndex(await loadCorpus(FIXTURE_CORPUS));
 
@@ -46,5 +55,38 @@ describe("createLiveIndex", () => {
     const [a, b] = await Promise.all([live.reload(), live.reload()]);
     expect(a).toBe(b);
     expect(builds).toBe(1);
+  });
+
+  it("reloads through a worker thread: a changed folder is swapped in, an emptied one keeps the old index", async () => {
+    const root = mkdtempSync(join(tmpdir(), "paperbot-live-"));
+    temporary.push(root);
+    const corpusDir = join(root, "corpus");
+    const cacheDir = join(root, "cache");
+    cpSync(FIXTURE_CORPUS, corpusDir, { recursive: true });
+    const { logger, lines } = capturedLogger();
+    const build = async () => (await loadIndex({ corpusDir, cacheDir, logger, build: "worker" })).index;
+    const live = createLiveIndex(await build(), build, logger);
+    expect(live.current().search("moths").hits).toHaveLength(0);
+
+    writeFileSync(
+      join(corpusDir, "grace-hopper.txt"),
+      "Grace Hopper\n\nGrace Hopper\n\nWe present a debugging method that finds moths in relay computers.\n",
+    );
+    expect(await live.reload()).toBe("Reloaded: 5 papers, 4 people.");
+    expect(
+      live
+        .current()
+        .search("moths")
+        .hits.map((hit) => hit.paper.owners),
+    ).toEqual([["Grace Hopper"]]);
+    const reloaded = live.current();
+
+    for (const name of readdirSync(corpusDir)) rmSync(join(corpusDir, name));
+    const outcome = await live.reload();
+    expect(outcome).toBe(
+      `Reload failed, still serving the previous corpus: The corpus folder ${corpusDir} holds no author files (.txt).`,
+    );
+    expect(live.current()).toBe(reloaded);
+    expect(lines.join("")).toContain("reload failed");
   });
 });

@@ -50,7 +50,17 @@ describe("manifest.yml", () => {
 
   it("asks only for the scopes the bot uses", () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
-      ["app_mentions:read", "chat:write", "commands", "im:history"].sort(),
+      [
+        "app_mentions:read",
+        "chat:write",
+        "commands",
+        "im:history",
+        // The daily post's duplicate check reads channel history; App Home lists the viewer's channels.
+        "channels:history",
+        "groups:history",
+        "channels:read",
+        "groups:read",
+      ].sort(),
     );
   });
 });

@@ -7,7 +7,7 @@ import { createRandom, createZipfSampler, type Random, randomHex } from "./rando
 import { withTypo } from "./typo.js";
 
 /** Bump whenever a change to the generator changes its output for a given seed. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface SyntheticCorpusOptions {
   papers: number;
@@ -247,7 +247,8 @@ function knownItemQueries(
     const query = words.join(" ");
     const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
     const typoQuery = words.map((word) => (word === longest ? withTypo(word, random) : word)).join(" ");
-    const target = `${paper.method}, a`;
+    // the leading space keeps "PRAX-RL, a" from also matching inside "SPRAX-RL, a"
+    const target = ` ${paper.method}, a`;
     out.push({ query, typo: false, target }, { query: typoQuery, typo: true, target });
   }
   return out;

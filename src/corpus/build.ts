@@ -9,54 +9,76 @@ import type { Corpus, Paper, Person, Problem } from "./types.js";
 
 interface PaperDraft {
   key: string;
+  /** Position in corpus order. */
+  index: number;
   abstract: string;
-  authorKeys: string[];
+  authors: PersonDraft[];
   etAl: boolean;
-  ownerKeys: string[];
+  owners: PersonDraft[];
   sources: { file: string; line: number }[];
 }
 
+/** How often one spelling was seen: in its owner's own file (`own`) or elsewhere. */
+interface SpellingTally {
+  name: string;
+  person: PersonDraft;
+  own: number;
+  other: number;
+}
+
 interface PersonDraft {
-  spellings: Map<string, number>;
-  ownSpellings: Map<string, number>;
-  paperKeys: Set<string>;
+  key: string;
+  spellings: SpellingTally[];
+  /** Corpus-order positions of the papers naming this person, with repeats; sorted and made unique at the end. */
+  papers: number[];
+  /** The display name, once resolved. */
+  name: string;
 }
 
 /** Collects every spelling of every person, keyed by the folded name. */
 class PeopleRegister {
   readonly byKey = new Map<string, PersonDraft>();
-  private readonly keyOfSpelling = new Map<string, string>();
+  // One lookup per name seen: the spelling leads straight to its tally and person.
+  private readonly bySpelling = new Map<string, SpellingTally>();
 
-  note(name: string, own = false): string {
-    let key = this.keyOfSpelling.get(name);
-    if (key === undefined) {
-      key = personKey(name);
-      this.keyOfSpelling.set(name, key);
+  note(name: string, own = false): PersonDraft {
+    let tally = this.bySpelling.get(name);
+    if (tally === undefined) {
+      const key = personKey(name);
+      let person = this.byKey.get(key);
+      if (person === undefined) {
+        person = { key, spellings: [], papers: [], name: key };
+        this.byKey.set(key, person);
+      }
+      tally = { name, person, own: 0, other: 0 };
+      person.spellings.push(tally);
+      this.bySpelling.set(name, tally);
     }
-    let draft = this.byKey.get(key);
-    if (draft === undefined) {
-      draft = { spellings: new Map(), ownSpellings: new Map(), paperKeys: new Set() };
-      this.byKey.set(key, draft);
-    }
-    const counts = own ? draft.ownSpellings : draft.spellings;
-    counts.set(name, (counts.get(name) ?? 0) + 1);
-    return key;
+    if (own) tally.own += 1;
+    else tally.other += 1;
+    return tally.person;
   }
 
-  /** People with their papers in corpus order (`paperIds` iterates in that order). */
-  people(paperIds: Map<string, string>): Map<string, Person> {
-    const order = new Map<string, number>();
-    for (const key of paperIds.keys()) order.set(key, order.size);
+  /** People with their papers in corpus order; `idsInOrder[i]` is the id of the i-th paper. */
+  people(idsInOrder: string[]): Map<string, Person> {
     const people = new Map<string, Person>();
     for (const [key, draft] of this.byKey) {
-      const all = new Map(draft.spellings);
-      for (const [name, count] of draft.ownSpellings) all.set(name, (all.get(name) ?? 0) + count);
-      const profiled = draft.ownSpellings.size > 0;
+      const all = new Map<string, number>();
+      const ownSpellings = new Map<string, number>();
+      for (const tally of draft.spellings) {
+        all.set(tally.name, tally.own + tally.other);
+        if (tally.own > 0) ownSpellings.set(tally.name, tally.own);
+      }
+      const profiled = ownSpellings.size > 0;
       const spellings = rankSpellings(all);
-      const name = (profiled ? rankSpellings(draft.ownSpellings)[0] : spellings[0]) ?? key;
-      const ids = [...draft.paperKeys]
-        .sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0))
-        .map((paperKey) => paperIds.get(paperKey) ?? "");
+      const name = (profiled ? rankSpellings(ownSpellings)[0] : spellings[0]) ?? key;
+      draft.name = name;
+      const positions = Int32Array.from(draft.papers).sort();
+      const ids: string[] = [];
+      for (let i = 0; i < positions.length; i++) {
+        const position = positions[i] ?? 0;
+        if (i === 0 || position !== positions[i - 1]) ids.push(idsInOrder[position] ?? "");
+      }
       people.set(key, { key, name, spellings, profiled, paperIds: ids });
     }
     return people;
@@ -66,6 +88,9 @@ class PeopleRegister {
 function byName(a: CorpusFile, b: CorpusFile): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
+
+const keyOf = (person: PersonDraft): string => person.key;
+const nameOf = (person: PersonDraft): string => person.name;
 
 /**
  * Author files → Corpus: decode, parse, merge the same abstract across files into one paper whose owners
@@ -86,13 +111,13 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
     }
     const parsed = parseCorpusText(file.name, decoded.text);
     for (const problem of parsed.problems) problems.push(problem);
-    const ownerKey = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
-    if (ownerKey !== undefined) profileKeys.add(ownerKey);
+    const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
+    if (owner !== undefined) profileKeys.add(owner.key);
     const seenHere = new Map<string, number>();
 
     for (const entry of parsed.entries) {
       const key = abstractFingerprint(entry.abstract);
-      const authorKeys = entry.authors.map((name) => register.note(name));
+      const authors = entry.authors.map((name) => register.note(name));
       const earlier = seenHere.get(key);
       if (earlier !== undefined) {
         problems.push({
@@ -105,30 +130,37 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
       }
       let draft = drafts.get(key);
       if (draft === undefined) {
-        draft = { key, abstract: entry.abstract, authorKeys, etAl: entry.etAl, ownerKeys: [], sources: [] };
+        draft = {
+          key,
+          index: drafts.size,
+          abstract: entry.abstract,
+          authors,
+          etAl: entry.etAl,
+          owners: [],
+          sources: [],
+        };
         drafts.set(key, draft);
       }
       draft.sources.push({ file: file.name, line: entry.line });
-      if (ownerKey !== undefined && !draft.ownerKeys.includes(ownerKey)) draft.ownerKeys.push(ownerKey);
-      for (const person of [...authorKeys, ...(ownerKey === undefined ? [] : [ownerKey])]) {
-        register.byKey.get(person)?.paperKeys.add(key);
-      }
+      if (owner !== undefined && !draft.owners.includes(owner)) draft.owners.push(owner);
+      for (const person of authors) person.papers.push(draft.index);
+      if (owner !== undefined) owner.papers.push(draft.index);
     }
   }
 
   const paperIds = assignPaperIds(drafts.keys());
-  const people = register.people(paperIds);
-  const displayName = (key: string): string => people.get(key)?.name ?? key;
+  const idsInOrder = Array.from(paperIds.values());
+  const people = register.people(idsInOrder);
   const papers: Paper[] = [];
   for (const draft of drafts.values()) {
     papers.push({
-      id: paperIds.get(draft.key) ?? "",
+      id: idsInOrder[draft.index] ?? "",
       headline: headlineOf(draft.abstract),
-      authors: draft.authorKeys.map(displayName),
-      authorKeys: draft.authorKeys,
+      authors: draft.authors.map(nameOf),
+      authorKeys: draft.authors.map(keyOf),
       etAl: draft.etAl,
-      owners: draft.ownerKeys.map(displayName),
-      ownerKeys: draft.ownerKeys,
+      owners: draft.owners.map(nameOf),
+      ownerKeys: draft.owners.map(keyOf),
       abstract: draft.abstract,
       sources: draft.sources,
     });

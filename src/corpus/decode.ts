@@ -1,7 +1,10 @@
+import { Buffer, isAscii, isUtf8 } from "node:buffer";
+
 export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be";
 
 export type DecodedText =
-  | { ok: true; text: string; encoding: TextEncodingName; bom: boolean }
+  /** `ascii`: the bytes were printable-or-control ASCII only, so the text needs no Unicode cleaning. */
+  | { ok: true; text: string; encoding: TextEncodingName; bom: boolean; ascii?: boolean }
   | { ok: false; line: number; message: string };
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -14,8 +17,15 @@ const CONTROLS = /[^\P{Cc}\t\n]/gu;
 const INVISIBLES = /[\u200B\u2060\uFEFF]/g;
 const ODD_SPACES = /[\t\v\f\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/g;
 const CONTROLS_PRESENT = /[^\P{Cc}\t\n]/u;
+// Anything the slow path below would change, bar NFC: one scan decides whether it is needed. Explicit
+// ranges (Cc is U+0000-001F and U+007F-009F) scan much faster than \p{Cc}.
+const NEEDS_CLEANING =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+  /[\x00-\x09\x0b-\x1f\x7f-\x9f\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u2060\u3000\ufeff]/;
 // A plain character class: much faster to scan than \p{…}, and most files are printable ASCII only.
 const NON_ASCII = /[^\t\n\r\x20-\x7E]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose.
+const ASCII_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
 
 /** Index of the first byte that does not belong to a well-formed UTF-8 sequence, or -1. */
 export function firstInvalidUtf8Byte(bytes: Uint8Array, start = 0): number {
@@ -97,7 +107,12 @@ function decodeUtf16(bytes: Uint8Array, encoding: "utf-16le" | "utf-16be"): Deco
 
 function decodeUtf8(bytes: Uint8Array, bom: boolean): DecodedText {
   const body = bom ? bytes.subarray(3) : bytes;
+  // isAscii/isUtf8 validate with SIMD; a validated buffer then decodes without the strict decoder's cost.
+  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (isAscii(buffer))
+    return { ok: true, text: buffer.toString("latin1"), encoding: "utf-8", bom, ascii: true };
   try {
+    if (isUtf8(buffer)) return { ok: true, text: buffer.toString("utf8"), encoding: "utf-8", bom };
     return { ok: true, text: UTF8.decode(body), encoding: "utf-8", bom };
   } catch {
     const bad = Math.max(0, firstInvalidUtf8Byte(body));
@@ -111,12 +126,17 @@ function decodeUtf8(bytes: Uint8Array, bom: boolean): DecodedText {
   }
 }
 
+function asciiText(text: string, controls: boolean): string {
+  const lines = text.includes("\r") ? text.replace(LINE_BREAKS, "\n") : text;
+  const spaced = lines.includes("\t") ? lines.replace(/\t/g, " ") : lines;
+  return controls ? spaced.replace(CONTROLS, " ") : spaced;
+}
+
 /** Clean text: one kind of line break ("\n"), plain spaces only, no control or invisible characters, NFC. */
-export function normalizeText(text: string): string {
-  if (!NON_ASCII.test(text)) {
-    const lines = text.includes("\r") ? text.replace(LINE_BREAKS, "\n") : text;
-    return lines.includes("\t") ? lines.replace(/\t/g, " ") : lines;
-  }
+export function normalizeText(text: string, ascii = false): string {
+  if (ascii) return asciiText(text, ASCII_CONTROLS.test(text));
+  if (!NON_ASCII.test(text)) return asciiText(text, false);
+  if (!NEEDS_CLEANING.test(text)) return text.normalize("NFC");
   let out = text.replace(LINE_BREAKS, "\n").replace(ODD_SPACES, " ");
   if (CONTROLS_PRESENT.test(out)) out = out.replace(CONTROLS, " ");
   return out.replace(INVISIBLES, "").normalize("NFC");
@@ -141,5 +161,5 @@ export function decodeCorpusBytes(bytes: Uint8Array): DecodedText {
       message: "holds a NUL character (a binary file, or UTF-16 without a byte-order mark); file skipped",
     };
   }
-  return { ...decoded, text: normalizeText(decoded.text) };
+  return { ...decoded, text: normalizeText(decoded.text, decoded.ascii === true) };
 }

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildCorpus } from "./build.js";
@@ -51,33 +52,56 @@ function folderMessage(dir: string, error: unknown): string {
 export async function readCorpusFiles(
   dir: string,
 ): Promise<{ files: CorpusFile[]; ignored: string[]; problems: Problem[] }> {
-  let entries: string[];
+  let entries: Dirent[];
   try {
-    entries = await readdir(dir);
+    entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     throw new CorpusError(folderMessage(dir, error));
   }
+  const names = entries.sort((a, b) => byCodePoint(a.name, b.name));
+  const outcomes = new Array<FileOutcome>(names.length);
+  let next = 0;
+  // A few reads in flight at once: thousands of small files read one by one wait mostly on the system.
+  const reader = async (): Promise<void> => {
+    for (let i = next++; i < names.length; i = next++) {
+      const entry = names[i];
+      if (entry !== undefined) outcomes[i] = await outcomeOf(dir, entry);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, names.length) }, reader));
   const files: CorpusFile[] = [];
   const ignored: string[] = [];
   const problems: Problem[] = [];
-  for (const name of entries.sort(byCodePoint)) {
-    const path = join(dir, name);
-    if (!isAuthorFileName(name)) {
-      ignored.push(name);
-      continue;
-    }
-    try {
-      if (!(await stat(path)).isFile()) {
-        ignored.push(name);
-        continue;
-      }
-      files.push({ name, bytes: await readFile(path) });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code ?? "error";
-      problems.push({ file: name, line: 0, message: `cannot be read (${code}); file skipped` });
-    }
+  for (const outcome of outcomes) {
+    if (outcome.kind === "file") files.push(outcome.file);
+    else if (outcome.kind === "ignored") ignored.push(outcome.name);
+    else problems.push(outcome.problem);
   }
   return { files, ignored, problems };
+}
+
+const READS_IN_FLIGHT = 16;
+
+type FileOutcome =
+  | { kind: "file"; file: CorpusFile }
+  | { kind: "ignored"; name: string }
+  | { kind: "problem"; problem: Problem };
+
+async function outcomeOf(dir: string, entry: Dirent): Promise<FileOutcome> {
+  const name = entry.name;
+  if (!isAuthorFileName(name) || entry.isDirectory()) return { kind: "ignored", name };
+  const path = join(dir, name);
+  try {
+    // Symbolic links and file systems that do not report a type are asked directly.
+    if (!entry.isFile() && !(await stat(path)).isFile()) return { kind: "ignored", name };
+    return { kind: "file", file: { name, bytes: await readFile(path) } };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "error";
+    return {
+      kind: "problem",
+      problem: { file: name, line: 0, message: `cannot be read (${code}); file skipped` },
+    };
+  }
 }
 
 function noPaperMessage(dir: string, files: number, problems: Problem[]): string {
@@ -89,9 +113,11 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
   );
 }
 
-/** Reads and builds the corpus of a folder; throws CorpusError when it cannot give a single paper. */
-export async function loadCorpus(dir: string): Promise<Corpus> {
-  const read = await readCorpusFiles(dir);
+/** What readCorpusFiles found in a folder. */
+export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
+
+/** Builds the corpus of what was read from a folder; throws CorpusError when it cannot give a single paper. */
+export function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus {
   const built = buildCorpus(read.files);
   const noticed = read.ignored
     .filter((name) => !isHiddenOrBackupName(name))
@@ -105,4 +131,9 @@ export async function loadCorpus(dir: string): Promise<Corpus> {
     throw new CorpusError(noPaperMessage(dir, corpus.files, corpus.problems), corpus.problems);
   }
   return corpus;
+}
+
+/** Reads and builds the corpus of a folder; throws CorpusError when it cannot give a single paper. */
+export async function loadCorpus(dir: string): Promise<Corpus> {
+  return corpusOfFolderRead(dir, await readCorpusFiles(dir));
 }

@@ -59,6 +59,7 @@ const PARTICLES = new Set([
 
 const NAME_WORD = /^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*$|^\p{Ll}\.$/u;
 const ET_AL = /[,;]?\s*(?:et\.?\s*al\.?|and\s+others)\s*$/iu;
+const ET_AL_REACH = 16;
 const NAME_SEPARATORS = /\s*(?:[,;]|\s&\s|\sand\s)\s*/u;
 
 /** A single person's name: 1-6 capitalised words, lower-case surname particles allowed. */
@@ -104,8 +105,11 @@ export function splitAuthorLine(line: string): AuthorLine | undefined {
   if (!startsLikeAName(line)) return undefined;
   const text = line.replace(/\s+/g, " ").trim();
   if (text.length === 0 || text.length > 2000) return undefined;
-  const etAl = ET_AL.test(text);
-  const body = etAl ? text.replace(ET_AL, "") : text;
+  // With whitespace folded, an "et al." or "and others" ending fits in the last ET_AL_REACH characters.
+  const cut = Math.max(0, text.length - ET_AL_REACH);
+  const tail = text.slice(cut);
+  const etAl = ET_AL.test(tail);
+  const body = etAl ? text.slice(0, cut) + tail.replace(ET_AL, "") : text;
   const names = body
     .split(NAME_SEPARATORS)
     .map(cleanName)

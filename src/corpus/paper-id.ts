@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /** Whitespace other than a plain space (a plain class: far faster to scan than [^\S ]). */
 const ODD_SPACE = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
@@ -22,7 +22,7 @@ export function abstractFingerprint(cleanAbstract: string): string {
   const folded = /[^\x20-\x7e]/.test(cleanAbstract)
     ? abstractKey(cleanAbstract)
     : cleanAbstract.toLowerCase();
-  return createHash("sha256").update(folded, "utf8").digest("base64");
+  return hash("sha256", folded, "base64");
 }
 
 function encoded(digest: Uint8Array, symbols: number): string {
@@ -42,7 +42,7 @@ function encoded(digest: Uint8Array, symbols: number): string {
 }
 
 function digestOf(key: string): Buffer {
-  return createHash("sha256").update(key, "utf8").digest();
+  return hash("sha256", key, "buffer");
 }
 
 /** The full-length id of a key: its SHA-256 in the id alphabet (51 symbols); short ids are its prefixes. */

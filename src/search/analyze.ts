@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { eng } from "stopword";
 import type { Acronym } from "../corpus/types.js";
+import { createWordScanner } from "./spelling-table.js";
 
 /** A word of the original text and where it sits, so snippets can mark it. */
 export interface Word {
@@ -10,10 +11,13 @@ export interface Word {
 }
 
 const stopWords: ReadonlySet<string> = new Set(eng);
+const asciiOnly = /^[ -~]*$/;
 const wordPattern = /[\p{L}\p{N}]+/gu;
 
 /** Lower case without accents: "Zoë" → "zoe". */
 export function foldedText(text: string): string {
+  // Plain ASCII has nothing to decompose or strip: the common case, and much faster.
+  if (asciiOnly.test(text)) return text.toLowerCase();
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
@@ -47,67 +51,96 @@ export interface AnalyzedText {
  */
 export interface Vocabulary {
   analyze(text: string): AnalyzedText;
+  /** `analyze` without allocating: term ids in order onto `sequence`, compound term ids onto `compounds`. */
+  analyzeInto(
+    text: string,
+    sequence: { push(id: number): void },
+    compounds: { push(id: number): void },
+  ): void;
   /** `termOf`, remembered per spelling. */
   termOfWord(word: string): string | undefined;
   termOfId(id: number): string;
   idOf(term: string): number | undefined;
+  /** The id of a term, adding it when new (acronyms an abstract only spells out). */
+  addTerm(term: string): number;
+  /** Every term by id. */
+  terms: readonly string[];
+  /** Forgets the folded words and spelling caches (kept elsewhere once the index is built); terms stay. */
+  release(): void;
   /** Folded word → term, stop words left out. */
   words: ReadonlyMap<string, string>;
 }
 
 const stopId = -1;
 
-export function createVocabulary(): Vocabulary {
-  const words = new Map<string, string>();
+/** A vocabulary, empty or restored from its terms (by id) and folded words. */
+export function createVocabulary(
+  known: { terms: readonly string[]; words: Iterable<readonly [string, string]> } = { terms: [], words: [] },
+): Vocabulary {
+  const words = new Map<string, string>(known.words);
   const idOfSpelling = new Map<string, number>();
-  const idOfTerm = new Map<string, number>();
-  const terms: string[] = [];
-  const idOf = (spelling: string): number => {
-    const known = idOfSpelling.get(spelling);
-    if (known !== undefined) return known;
+  const terms: string[] = [...known.terms];
+  const idOfTerm = new Map<string, number>(terms.map((term, id) => [term, id]));
+  const addTerm = (term: string): number => {
+    let id = idOfTerm.get(term);
+    if (id === undefined) {
+      id = terms.length;
+      terms.push(term);
+      idOfTerm.set(term, id);
+    }
+    return id;
+  };
+  const idOfNew = (spelling: string): number => {
     const folded = foldedText(spelling);
     const term = termOfFolded(folded);
     let id = stopId;
     if (term !== undefined) {
       words.set(folded, term);
-      id = idOfTerm.get(term) ?? terms.length;
-      if (id === terms.length) {
-        terms.push(term);
-        idOfTerm.set(term, id);
-      }
+      id = addTerm(term);
     }
-    idOfSpelling.set(spelling, id);
     return id;
   };
+  const idOf = (spelling: string): number => {
+    let id = idOfSpelling.get(spelling);
+    if (id === undefined) {
+      id = idOfNew(spelling);
+      idOfSpelling.set(spelling, id);
+    }
+    return id;
+  };
+  let scanner = createWordScanner(idOfNew);
   return {
     words,
+    terms,
+    addTerm,
+    release() {
+      words.clear();
+      idOfSpelling.clear();
+      scanner = createWordScanner(idOfNew);
+    },
     termOfWord: (word) => {
       const id = idOf(word);
       return id === stopId ? undefined : terms[id];
     },
     termOfId: (id) => terms[id] ?? "",
     idOf: (term) => idOfTerm.get(term),
+    analyzeInto(text, sequence, compounds) {
+      // Words joined by single hyphens form a chain, indexed joined as well ("PPO-max" → ppomax).
+      scanner.scan(
+        text,
+        (id) => {
+          if (id !== stopId) sequence.push(id);
+        },
+        (id) => {
+          if (id !== stopId) compounds.push(id);
+        },
+      );
+    },
     analyze(text) {
-      const found = wordsOf(text);
       const sequence: number[] = [];
-      const compounds: string[] = [];
-      let chain = "";
-      let chainLength = 0;
-      found.forEach((word, i) => {
-        const id = idOf(word.text);
-        if (id !== stopId) sequence.push(id);
-        chain += word.text;
-        chainLength += 1;
-        const next = found[i + 1];
-        if (next && next.start === word.end + 1 && text[word.end] === "-") return;
-        if (chainLength > 1) {
-          const compound = idOf(chain);
-          if (compound !== stopId) compounds.push(terms[compound] as string);
-        }
-        chain = "";
-        chainLength = 0;
-      });
-      return { sequence: Uint32Array.from(sequence), compounds };
+      const compounds: number[] = [];
+      this.analyzeInto(text, sequence, compounds);
+      return { sequence: new Uint32Array(sequence), compounds: compounds.map((id) => terms[id] as string) };
     },
   };
 }
@@ -176,16 +209,36 @@ export function acronymTableOf(acronyms: readonly Acronym[]): AcronymTable {
   return table;
 }
 
+const unambiguousByTable = new WeakMap<AcronymTable, Map<string, boolean>>();
+
 /** One meaning per short form: "RLHF" written "from" or "with" human feedback is still one meaning. */
-function isUnambiguous(table: AcronymTable, shortTerm: string): boolean {
-  return new Set((table.byShort.get(shortTerm) ?? []).map((e) => e.longTerms.join(" "))).size === 1;
+export function isUnambiguous(table: AcronymTable, shortTerm: string): boolean {
+  let known = unambiguousByTable.get(table);
+  if (!known) {
+    known = new Map();
+    unambiguousByTable.set(table, known);
+  }
+  let answer = known.get(shortTerm);
+  if (answer === undefined) {
+    answer = new Set((table.byShort.get(shortTerm) ?? []).map((e) => e.longTerms.join(" "))).size === 1;
+    known.set(shortTerm, answer);
+  }
+  return answer;
+}
+
+/** Whether `terms` holds `run` starting at `at`. */
+function runAt(terms: readonly string[], at: number, run: readonly string[]): boolean {
+  if (at + run.length > terms.length) return false;
+  for (let j = 0; j < run.length; j++) if (terms[at + j] !== run[j]) return false;
+  return true;
 }
 
 /** Long forms at `at` in `terms`, longest first. */
 function longFormsAt(terms: readonly string[], at: number, table: AcronymTable): AcronymTerms[] {
-  return (table.byFirstLongTerm.get(terms[at] ?? "") ?? [])
-    .filter((entry) => indexOfRun(terms.slice(at, at + entry.longTerms.length), entry.longTerms) === 0)
-    .sort((a, b) => b.longTerms.length - a.longTerms.length);
+  const found = (table.byFirstLongTerm.get(terms[at] ?? "") ?? []).filter((entry) =>
+    runAt(terms, at, entry.longTerms),
+  );
+  return found.length > 1 ? found.sort((a, b) => b.longTerms.length - a.longTerms.length) : found;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { personKey } from "../corpus/names.js";
 import type { Person } from "../corpus/types.js";
 import { editDistance } from "./edit-distance.js";
+import { type BigramFinder, bigramFinderOf, bigramsOf } from "./sorted-keys.js";
 
 export type PersonResolution =
   | { kind: "found"; person: Person }
@@ -50,13 +51,47 @@ export function createPeopleIndex(people: ReadonlyMap<string, Person>): PeopleIn
     }
   }
   const personOf = (key: string) => people.get(key) as Person;
+  const everyone = [...people.values()];
+  // Built on the first misspelt name: which people a near spelling can possibly mean.
+  let finders: { byKey: BigramFinder; byToken: BigramFinder; tokenOwners: number[][] } | undefined;
+  const findersOf = () => {
+    if (!finders) {
+      const tokens = new Map<string, number[]>();
+      everyone.forEach((person, at) => {
+        for (const token of nameTokensOf(person.name)) {
+          const owners = tokens.get(token);
+          if (owners) owners.push(at);
+          else tokens.set(token, [at]);
+        }
+      });
+      finders = {
+        byKey: bigramFinderOf(everyone.map((person) => person.key)),
+        byToken: bigramFinderOf([...tokens.keys()]),
+        tokenOwners: [...tokens.values()],
+      };
+    }
+    return finders;
+  };
+  /** Everyone within reach of `cap` edits (an edit or swap breaks at most three bigrams), or everyone. */
+  const nearPeopleOf = (key: string, tokens: string[], cap: number): Person[] => {
+    const needed = (text: string) => bigramsOf(text).size - 3 * cap;
+    const token = tokens[0];
+    if (needed(key) < 1 || (tokens.length === 1 && token !== undefined && needed(token) < 1)) return everyone;
+    const { byKey, byToken, tokenOwners } = findersOf();
+    const near = new Set(byKey.candidates(key, needed(key)));
+    if (tokens.length === 1 && token !== undefined) {
+      for (const at of byToken.candidates(token, needed(token)))
+        for (const owner of tokenOwners[at] ?? []) near.add(owner);
+    }
+    return [...near].sort((a, b) => a - b).map((at) => everyone[at] as Person);
+  };
 
   const suggestionsFor = (name: string): Person[] => {
     const key = personKey(name);
     const tokens = nameTokensOf(name);
     const cap = Math.max(1, Math.floor(key.length / 4));
     const scored: { person: Person; distance: number }[] = [];
-    for (const person of people.values()) {
+    for (const person of nearPeopleOf(key, tokens, cap)) {
       let distance = editDistance(key, person.key, cap);
       if (tokens.length === 1 && distance > cap) {
         for (const token of nameTokensOf(person.name)) {

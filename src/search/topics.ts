@@ -19,6 +19,8 @@ export interface TopicStats {
 }
 
 const bigramBonus = 1.5;
+const space = 32;
+const hyphen = 45;
 const maxCorpusShare = 0.5;
 
 // Words of any abstract, whatever its subject: never a topic, however often one person writes them.
@@ -55,10 +57,19 @@ function candidatesOf(
   termOfWord: (word: string) => string | undefined,
 ): Map<string, Candidate> {
   const candidates = new Map<string, Candidate>();
-  const note = (key: string, terms: string[], surface: string | undefined, seen: Set<string>) => {
+  /** Counts a use of `key`, whose terms are `terms` or else `first` and `second` (an array made only once). */
+  const note = (
+    key: string,
+    terms: readonly string[] | undefined,
+    first: string,
+    second: string | undefined,
+    surface: string | undefined,
+    seen: Set<string>,
+  ) => {
     let candidate = candidates.get(key);
     if (!candidate) {
-      candidate = { key, terms, papers: 0, uses: 0, surfaces: new Map() };
+      const own = terms ? [...terms] : second === undefined ? [first] : [first, second];
+      candidate = { key, terms: own, papers: 0, uses: 0, surfaces: new Map() };
       candidates.set(key, candidate);
     }
     if (!seen.has(key)) {
@@ -68,36 +79,74 @@ function candidatesOf(
     candidate.uses += 1;
     if (surface !== undefined) candidate.surfaces.set(surface, (candidate.surfaces.get(surface) ?? 0) + 1);
   };
+  // Each distinct spelling and term is judged once, however often it is written.
+  const surfaces = new Map<string, string>();
+  const surfaceOfWord = (word: string): string => {
+    let surface = surfaces.get(word);
+    if (surface === undefined) {
+      surface = surfaceOf(word);
+      surfaces.set(word, surface);
+    }
+    return surface;
+  };
+  const numeric = new Map<string, boolean>();
+  const isNumeric = (term: string): boolean => {
+    let answer = numeric.get(term);
+    if (answer === undefined) {
+      answer = /^\p{N}/u.test(term);
+      numeric.set(term, answer);
+    }
+    return answer;
+  };
+  const longFormOf = new Map<string, string[] | undefined>();
+  const unambiguousLongForm = (term: string): string[] | undefined => {
+    if (longFormOf.has(term)) return longFormOf.get(term);
+    const meanings = acronyms.byShort.get(term) ?? [];
+    const longTerms = meanings[0]?.longTerms;
+    const answer =
+      longTerms && new Set(meanings.map((m) => m.longTerms.join(" "))).size === 1 ? longTerms : undefined;
+    longFormOf.set(term, answer);
+    return answer;
+  };
   for (const paper of papers) {
     const seen = new Set<string>();
-    const words = wordsOf(paper.abstract);
+    const text = paper.abstract;
+    const words = wordsOf(text);
     const terms = words.map((w) => termOfWord(w.text));
     words.forEach((word, i) => {
       const term = terms[i];
-      if (term === undefined || /^\p{N}/u.test(term)) return;
-      const surface = surfaceOf(word.text);
+      if (term === undefined || isNumeric(term)) return;
+      const surface = surfaceOfWord(word.text);
       const next = words[i + 1];
       const nextTerm = terms[i + 1];
-      const gap = next ? paper.abstract.slice(word.end, next.start) : "";
+      const gapCode = next && next.start === word.end + 1 ? text.charCodeAt(word.end) : 0;
       if (
         next &&
         nextTerm !== undefined &&
-        !/^\p{N}/u.test(nextTerm) &&
-        (gap === " " || gap === "-") &&
+        !isNumeric(nextTerm) &&
+        (gapCode === space || gapCode === hyphen) &&
         (isTopicTerm(term) || isTopicTerm(nextTerm))
       ) {
-        note(`${term} ${nextTerm}`, [term, nextTerm], `${surface}${gap}${surfaceOf(next.text)}`, seen);
+        const gap = gapCode === space ? " " : "-";
+        note(
+          `${term} ${nextTerm}`,
+          undefined,
+          term,
+          nextTerm,
+          `${surface}${gap}${surfaceOfWord(next.text)}`,
+          seen,
+        );
       }
       if (!isTopicTerm(term)) return;
-      const meanings = acronyms.byShort.get(term) ?? [];
-      const longTerms = meanings[0]?.longTerms;
-      if (longTerms && new Set(meanings.map((m) => m.longTerms.join(" "))).size === 1) {
+      const longTerms = unambiguousLongForm(term);
+      if (longTerms) {
         // "RMs" counts toward "reward models"; a long acronym reads better short ("RLHF").
         const isPair = longTerms.length === 2;
-        note(longTerms.join(" "), longTerms, isPair ? undefined : surface, seen);
+        note(longTerms.join(" "), longTerms, term, undefined, isPair ? undefined : surface, seen);
         return;
       }
-      if (term.length >= 3 || surface !== surface.toLowerCase()) note(term, [term], surface, seen);
+      if (term.length >= 3 || surface !== surface.toLowerCase())
+        note(term, undefined, term, undefined, surface, seen);
     });
   }
   return candidates;
