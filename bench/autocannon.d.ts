@@ -1,4 +1,4 @@
-// autocannon ships no types; this covers the programmatic use in slack-path.ts only.
+// autocannon ships no types; this covers the programmatic use in slack-load.ts only.
 declare module "autocannon" {
   export interface AutocannonRequest {
     method?: string;

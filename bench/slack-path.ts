@@ -1,14 +1,16 @@
-import { createHmac } from "node:crypto";
+import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import autocannon from "autocannon";
+import { fileURLToPath } from "node:url";
+import type { AutocannonResult } from "autocannon";
 import { loadCorpus } from "../src/corpus/load.js";
 import { createLogger } from "../src/logger.js";
 import { createSearchIndex } from "../src/search/index.js";
 import { createMemoryLedger } from "../src/slack/once.js";
 import { startSlackApp } from "../src/slack/start.js";
 import { readQuerySet } from "./corpus-files.js";
+import type { SlackLoad } from "./slack-load.js";
 import { createRandom } from "./synthetic/random.js";
 
 export interface SlackPathOptions {
@@ -74,13 +76,25 @@ async function startFakeSlack(): Promise<{
   };
 }
 
-function signedHeaders(body: string, nowSeconds: number): Record<string, string> {
-  const signature = createHmac("sha256", SIGNING_SECRET).update(`v0:${nowSeconds}:${body}`).digest("hex");
-  return {
-    "content-type": "application/x-www-form-urlencoded",
-    "x-slack-request-timestamp": String(nowSeconds),
-    "x-slack-signature": `v0=${signature}`,
-  };
+/** Runs the load generator in its own process (bench/slack-load.ts) and returns autocannon's result. */
+function loadFromChildProcess(load: SlackLoad): Promise<AutocannonResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(new URL("./slack-load.ts", import.meta.url)), JSON.stringify(load)],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as AutocannonResult)
+        : reject(new Error(`load generator exited ${code}`)),
+    );
+  });
 }
 
 /** The texts users would type after `/paper`: searches, who and author questions from the query set. */
@@ -117,37 +131,18 @@ export async function measureSlackPath(options: SlackPathOptions): Promise<Slack
     identity: { botId: "BBENCH", botUserId: "UBENCH" },
     listen: { host: "127.0.0.1", port: 0 },
   });
-  let sequence = 0;
   const delay = monitorEventLoopDelay({ resolution: 1 });
   try {
     delay.enable();
-    const result = await autocannon({
-      url: `http://127.0.0.1:${app.port}`,
-      connections: 10,
-      duration: durationSeconds,
-      overallRate: rate,
-      timeout: 10,
-      requests: [
-        {
-          method: "POST",
-          path: "/slack/events",
-          setupRequest: (request) => {
-            const n = sequence++;
-            const body = new URLSearchParams({
-              token: "legacy",
-              team_id: "TBENCH",
-              channel_id: "CBENCH",
-              user_id: `U${n % 50}`,
-              command: "/paper",
-              text: texts[n % texts.length] ?? "agents",
-              response_url: `http://127.0.0.1:${slack.port}/respond/${n}`,
-              trigger_id: `trigger.${n}`,
-            }).toString();
-            return { ...request, body, headers: signedHeaders(body, Math.floor(Date.now() / 1000)) };
-          },
-        },
-      ],
-    });
+    const load: SlackLoad = {
+      port: app.port ?? 0,
+      fakeSlackPort: slack.port,
+      signingSecret: SIGNING_SECRET,
+      texts,
+      rate,
+      durationSeconds,
+    };
+    const result = await loadFromChildProcess(load);
     await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
     delay.disable();
     const acked = result["2xx"];
