@@ -1,23 +1,38 @@
+// Three reusable rows (the one before last is for swaps); grown on demand, never shared across calls.
+let rows = new Int32Array(3 * 64);
+
 /** Optimal-string-alignment distance (a swap of two letters counts once), capped: returns `cap + 1` beyond it. */
 export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINITY): number {
   if (Math.abs(a.length - b.length) > cap) return cap + 1;
-  let prevPrev: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(3 * width * 2);
+  let prevPrev = 0;
+  let prev = width;
+  let row = 2 * width;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    rows[row] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, (prevPrev[j - 2] ?? 0) + 1);
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let value = Math.min(
+        (rows[prev + j] as number) + 1,
+        (rows[row + j - 1] as number) + 1,
+        (rows[prev + j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
+        value = Math.min(value, (rows[prevPrev + j - 2] as number) + 1);
       }
-      row.push(value);
-      rowMin = Math.min(rowMin, value);
+      rows[row + j] = value;
+      if (value < rowMin) rowMin = value;
     }
     if (rowMin > cap) return cap + 1;
+    const spare = prevPrev;
     prevPrev = prev;
     prev = row;
+    row = spare;
   }
-  return Math.min(prev[b.length] ?? 0, cap + 1);
+  return Math.min(rows[prev + b.length] as number, cap + 1);
 }

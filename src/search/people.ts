@@ -52,13 +52,22 @@ export function createPeopleIndex(people: ReadonlyMap<string, Person>): PeopleIn
   }
   const personOf = (key: string) => people.get(key) as Person;
   const everyone = [...people.values()];
+  const nameTokens = new Map<Person, string[]>();
+  const tokensOf = (person: Person): string[] => {
+    let tokens = nameTokens.get(person);
+    if (!tokens) {
+      tokens = nameTokensOf(person.name);
+      nameTokens.set(person, tokens);
+    }
+    return tokens;
+  };
   // Built on the first misspelt name: which people a near spelling can possibly mean.
   let finders: { byKey: BigramFinder; byToken: BigramFinder; tokenOwners: number[][] } | undefined;
   const findersOf = () => {
     if (!finders) {
       const tokens = new Map<string, number[]>();
       everyone.forEach((person, at) => {
-        for (const token of nameTokensOf(person.name)) {
+        for (const token of tokensOf(person)) {
           const owners = tokens.get(token);
           if (owners) owners.push(at);
           else tokens.set(token, [at]);
@@ -94,7 +103,7 @@ export function createPeopleIndex(people: ReadonlyMap<string, Person>): PeopleIn
     for (const person of nearPeopleOf(key, tokens, cap)) {
       let distance = editDistance(key, person.key, cap);
       if (tokens.length === 1 && distance > cap) {
-        for (const token of nameTokensOf(person.name)) {
+        for (const token of tokensOf(person)) {
           distance = Math.min(distance, editDistance(tokens[0] as string, token, cap));
         }
       }

@@ -172,7 +172,16 @@ function mostFrequentSurface(surfaces: Map<string, number>): string | undefined 
 export function distinctiveTopicsOf(papers: readonly Paper[], stats: TopicStats, limit = 6): string[] {
   const candidates = candidatesOf(papers, stats.acronyms, stats.termOfWord ?? termOf);
   const minPapers = papers.length >= 2 ? 2 : 1;
+  const frequencies = new Map<Candidate, number>();
   const frequencyOf = (c: Candidate): number => {
+    let frequency = frequencies.get(c);
+    if (frequency === undefined) {
+      frequency = computedFrequencyOf(c);
+      frequencies.set(c, frequency);
+    }
+    return frequency;
+  };
+  const computedFrequencyOf = (c: Candidate): number => {
     const acronym = stats.acronyms.byFirstLongTerm
       .get(c.terms[0] ?? "")
       ?.find((entry) => entry.longTerms.join(" ") === c.key);
