@@ -23,6 +23,8 @@ export interface EngineMeasurement {
   mrr10: number;
   mrr10Typo: number;
   knownItems: { queries: number; unresolvedTargets: number };
+  /** A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only. */
+  restart?: { ms: number; rssMB: number; source: string } | { error: string };
   /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */
   eventLoopDelay: { p50: number; p99: number; max: number };
 }

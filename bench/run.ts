@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { queriesPathFor, readQuerySet, writeSyntheticCorpus } from "./corpus-files.js";
 import { ENGINE_NAMES, type EngineName } from "./engines.js";
+import type { RestartMeasurement } from "./measure-restart.js";
 import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
 import type { SlackPathMeasurement } from "./slack-path.js";
 import { formatNumber, formatTable } from "./stats.js";
@@ -16,6 +17,7 @@ const USAGE =
   "       [--no-slack] [--slack-rate 20] [--slack-seconds 30]";
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 const MEASURE_ENGINE = fileURLToPath(new URL("./measure-engine.ts", import.meta.url));
+const MEASURE_RESTART = fileURLToPath(new URL("./measure-restart.ts", import.meta.url));
 
 type Row = EngineMeasurement | { engine: EngineName; papers: number; error: string };
 
@@ -74,6 +76,28 @@ function measureInChild(
   return JSON.parse(line.slice(RESULT_PREFIX.length)) as EngineMeasurement;
 }
 
+/** One start of the bot over the corpus in a fresh `node --expose-gc`, with the given cache folder. */
+function restartInChild(dir: string, cacheDir: string): RestartMeasurement | { error: string } {
+  const child = spawnSync(
+    process.execPath,
+    ["--expose-gc", "--import", "tsx", MEASURE_RESTART, "--dir", dir, "--cache", cacheDir],
+    { stdio: ["ignore", "pipe", "inherit"], encoding: "utf8" },
+  );
+  const line = child.stdout?.split("\n").find((text) => text.startsWith(RESULT_PREFIX));
+  if (child.status !== 0 || line === undefined) return { error: `exit ${child.status ?? child.signal}` };
+  return JSON.parse(line.slice(RESULT_PREFIX.length)) as RestartMeasurement;
+}
+
+/** Restart over an unchanged corpus: a first start fills the cache folder, the second is the one measured. */
+function measureRestart(papers: number, seed: string, dir: string): EngineMeasurement["restart"] {
+  const cacheDir = join(RESULTS_DIR, "cache", `${papers}-${seed}`);
+  const warm = restartInChild(dir, cacheDir);
+  if ("error" in warm) return warm;
+  const measured = restartInChild(dir, cacheDir);
+  if ("error" in measured) return measured;
+  return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source };
+}
+
 function latencyCell(summary: { p50: number; p99: number; max: number } | null): string {
   return summary === null
     ? "n/a"
@@ -91,6 +115,8 @@ function tableOf(rows: readonly Row[]): string {
     "rss MB",
     "snap MB",
     "load s",
+    "restart s",
+    "restart RSS MB",
   ];
   header.push("search ms p50/p99/max", "who ms", "author ms", "MRR@10", "typo MRR", "loop p99 ms");
   return formatTable(
@@ -108,6 +134,10 @@ function tableOf(rows: readonly Row[]): string {
             formatNumber(row.rssMB, 0),
             formatNumber(row.snapshot?.mb, 1),
             formatNumber(row.snapshot === null ? undefined : row.snapshot.loadMs / 1000, 2),
+            row.restart === undefined || "error" in row.restart
+              ? "n/a"
+              : formatNumber(row.restart.ms / 1000, 2),
+            row.restart === undefined || "error" in row.restart ? "n/a" : formatNumber(row.restart.rssMB, 0),
             latencyCell(row.search),
             latencyCell(row.who),
             latencyCell(row.author),
@@ -156,11 +186,19 @@ async function main(): Promise<void> {
     const { dir, queriesPath } = await corpusFor(papers, values.seed, queries);
     for (const engine of engines) {
       console.error(`measuring ${engine} on ${papers} papers …`);
-      rows.push(measureInChild(engine, papers, dir, queriesPath, queries));
+      const row = measureInChild(engine, papers, dir, queriesPath, queries);
+      if (engine === "ours" && !("error" in row)) {
+        console.error(`measuring a restart of ours on ${papers} papers …`);
+        row.restart = measureRestart(papers, values.seed, dir);
+      }
+      rows.push(row);
     }
   }
   console.log(tableOf(rows));
   console.log(`(latencies over ${queries} queries per kind after 5 warm-up queries; heap after a full GC)`);
+  console.log(
+    "(restart: a fresh process loading the index of the unchanged corpus from a warm cache; RSS after GC)",
+  );
   for (const row of rows) {
     if ("error" in row) continue;
     if (row.problems > 0)

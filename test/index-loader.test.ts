@@ -26,6 +26,14 @@ function scratchCorpus(): { corpusDir: string; cacheDir: string } {
   return { corpusDir, cacheDir: join(root, "cache") };
 }
 
+/** The index snapshots kept in a cache folder (next to them sits the corpus stamps file). */
+const snapshotsIn = (cacheDir: string): string[] =>
+  readdirSync(cacheDir).filter((name) => name.endsWith(".snapshot"));
+
+/** A wall clock a minute ahead: the corpus files then look settled long before they were read. */
+const minuteLater = (): number => Date.now() + 60_000;
+const STAMPS_LINE = "corpus files unchanged since the snapshot was stored";
+
 /** What a user sees of a search: which papers, in which order, with which headline. */
 function shownFor(index: SearchIndex, query: string): string[] {
   return index.search(query).hits.map((hit) => `${hit.paper.id} ${hit.paper.headline}`);
@@ -43,36 +51,73 @@ describe("loadIndex", () => {
     expect(first.source).toBe("built");
     expect(second.source).toBe("snapshot");
     expect(second.ms).toBeGreaterThanOrEqual(0);
-    expect(readdirSync(cacheDir)).toHaveLength(1);
+    expect(snapshotsIn(cacheDir)).toHaveLength(1);
     for (const query of ["reward models", "compiler", "Ada Lovelace"]) {
       expect(shownFor(first.index, query).length).toBeGreaterThan(0);
       expect(shownFor(second.index, query)).toEqual(shownFor(first.index, query));
     }
     expect(second.index.corpus.papers.length).toBe(first.index.corpus.papers.length);
+    // The restored abstracts are read from the snapshot file as they are shown.
+    expect(second.index.corpus.papers.map((paper) => paper.abstract)).toEqual(
+      first.index.corpus.papers.map((paper) => paper.abstract),
+    );
+    const snippets = (index: SearchIndex) => index.search("compiler").hits.map((hit) => hit.snippet);
+    expect(snippets(second.index)).toEqual(snippets(first.index));
   });
 
   it("rebuilds when a file changes and replaces the snapshot, leaving only one", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
     await loadIndex({ corpusDir, cacheDir, logger });
-    const before = readdirSync(cacheDir);
+    const before = snapshotsIn(cacheDir);
     writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
 
     const changed = await loadIndex({ corpusDir, cacheDir, logger });
 
     expect(changed.source).toBe("built");
     expect(shownFor(changed.index, "moths relay")[0]).toMatch(/debugging method/i);
-    const after = readdirSync(cacheDir);
+    const after = snapshotsIn(cacheDir);
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
     expect((await loadIndex({ corpusDir, cacheDir, logger })).source).toBe("snapshot");
+  });
+
+  it("skips reading the files when their stamps are unchanged, and still sees an edit", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    const first = await loadIndex({ corpusDir, cacheDir, logger, clock: minuteLater });
+    const second = await loadIndex({ corpusDir, cacheDir, logger, clock: minuteLater });
+    expect([first.source, second.source]).toEqual(["built", "snapshot"]);
+    expect(lines.join("")).toContain(STAMPS_LINE);
+    expect(shownFor(second.index, "compiler")).toEqual(shownFor(first.index, "compiler"));
+
+    const [file] = readdirSync(corpusDir).filter((name) => name.endsWith(".txt"));
+    const path = join(corpusDir, file ?? "");
+    const text = readFileSync(path, "utf8");
+    // Same length, one letter changed: only the stamps (change time) tell it apart without reading it.
+    const swapped = text.replace(/[a-y]/, (letter) => String.fromCharCode(letter.charCodeAt(0) + 1));
+    expect(swapped).toHaveLength(text.length);
+    writeFileSync(path, swapped);
+    lines.length = 0;
+    const edited = await loadIndex({ corpusDir, cacheDir, logger, clock: minuteLater });
+    expect(edited.source).toBe("built");
+    expect(lines.join("")).not.toContain(STAMPS_LINE);
+  });
+
+  it("reads the files again when they changed just before the stamps were taken", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    await loadIndex({ corpusDir, cacheDir, logger });
+    const again = await loadIndex({ corpusDir, cacheDir, logger });
+    expect(again.source).toBe("snapshot");
+    expect(lines.join("")).not.toContain(STAMPS_LINE);
   });
 
   it("discards a corrupt snapshot with a log line, rebuilds and stores a good one", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger, lines } = capturedLogger();
     const good = await loadIndex({ corpusDir, cacheDir, logger });
-    const [name] = readdirSync(cacheDir);
+    const [name] = snapshotsIn(cacheDir);
     const path = join(cacheDir, name ?? "");
     const stored = readFileSync(path);
     writeFileSync(path, stored.subarray(0, Math.floor(stored.length / 2)));

@@ -4,21 +4,39 @@ import type { CorpusFile } from "./load.js";
 /** Bump when parsing or building changes what a corpus holds, so that older snapshots stop matching. */
 export const CORPUS_BUILD_VERSION = "2";
 
-function byName(a: CorpusFile, b: CorpusFile): number {
+/** A file as the fingerprint sees it: its name, its length and the SHA-256 of its bytes (which need not be kept). */
+export interface FileDigest {
+  name: string;
+  size: number;
+  digest: Buffer;
+}
+
+/** The digest of one file, taken as it is read so that its bytes can be dropped straight after. */
+export function fileDigestOf(name: string, bytes: Uint8Array): FileDigest {
+  return { name, size: bytes.byteLength, digest: createHash("sha256").update(bytes).digest() };
+}
+
+const digestOfFile = (file: CorpusFile | FileDigest): FileDigest =>
+  "digest" in file ? file : fileDigestOf(file.name, file.bytes);
+
+function byName(a: { name: string }, b: { name: string }): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 /**
- * A hex SHA-256 over the options version and every file's name and bytes, in name order: the same folder
- * gives the same key whatever order its files were listed in. Lengths frame each part so that no two
- * different folders hash the same bytes.
+ * A hex SHA-256 over the options version and every file's name, length and digest, in name order: the same
+ * folder gives the same key whatever order its files were listed in, and whether the bytes or only their
+ * digests are at hand. Lengths frame each part so that no two different folders hash the same bytes.
  */
-export function corpusFingerprint(files: CorpusFile[], optionsVersion: string): string {
+export function corpusFingerprint(
+  files: readonly (CorpusFile | FileDigest)[],
+  optionsVersion: string,
+): string {
   const hash = createHash("sha256");
   hash.update(`paperbot-corpus\u0000${CORPUS_BUILD_VERSION}\u0000${optionsVersion}\u0000`);
-  for (const file of [...files].sort(byName)) {
-    hash.update(`${file.name.length}:${file.name}\u0000${file.bytes.byteLength}:`);
-    hash.update(file.bytes);
+  for (const file of files.map(digestOfFile).sort(byName)) {
+    hash.update(`${file.name.length}:${file.name}\u0000${file.size}:`);
+    hash.update(file.digest);
   }
   return hash.digest("hex");
 }

@@ -1,5 +1,5 @@
-import type { Dirent } from "node:fs";
-import { readdir, readFile, stat } from "node:fs/promises";
+import type { Dirent, Stats } from "node:fs";
+import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildCorpus } from "./build.js";
 import type { Corpus, Problem } from "./types.js";
@@ -52,6 +52,60 @@ function folderMessage(dir: string, error: unknown): string {
 export async function readCorpusFiles(
   dir: string,
 ): Promise<{ files: CorpusFile[]; ignored: string[]; problems: Problem[] }> {
+  return readCorpusFolder(dir, (name, bytes) => ({ name, bytes }));
+}
+
+/** What the file system says of a file: `signature` changes whenever its bytes may have. */
+export interface FileStamp {
+  signature: string;
+  /** When the file (its bytes or its metadata) last changed, in milliseconds since the epoch. */
+  changedMs: number;
+}
+
+function stampOf(stats: Stats): FileStamp {
+  // ctime moves with every write and cannot be set back, unlike mtime.
+  return {
+    signature: `${stats.size}:${stats.dev}:${stats.ino}:${stats.mtimeMs}:${stats.ctimeMs}`,
+    changedMs: Math.max(stats.mtimeMs, stats.ctimeMs),
+  };
+}
+
+/**
+ * What `take` makes of each author file of a folder as it is read (with its stamp, taken just before), sorted by
+ * name, with what was passed over and what could not be read. `take` may keep less than the bytes (a digest),
+ * so that they can be dropped.
+ */
+export function readCorpusFolder<T>(
+  dir: string,
+  take: (name: string, bytes: Uint8Array, stamp: FileStamp) => T,
+): Promise<{ files: T[]; ignored: string[]; problems: Problem[] }> {
+  return scanCorpusFolder(dir, async (path, name) => {
+    const handle = await open(path, "r");
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return undefined;
+      return take(name, await handle.readFile(), stampOf(stats));
+    } finally {
+      await handle.close();
+    }
+  });
+}
+
+/** The stamps of the author files of a folder, without reading them; same order and same passing over. */
+export function statCorpusFolder(
+  dir: string,
+): Promise<{ files: (FileStamp & { name: string })[]; ignored: string[]; problems: Problem[] }> {
+  return scanCorpusFolder(dir, async (path, name) => {
+    const stats = await stat(path);
+    return stats.isFile() ? { name, ...stampOf(stats) } : undefined;
+  });
+}
+
+/** What `visit` makes of each author file (undefined: not a regular file after all), a few at a time. */
+async function scanCorpusFolder<T>(
+  dir: string,
+  visit: (path: string, name: string) => Promise<T | undefined>,
+): Promise<{ files: T[]; ignored: string[]; problems: Problem[] }> {
   let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -59,17 +113,17 @@ export async function readCorpusFiles(
     throw new CorpusError(folderMessage(dir, error));
   }
   const names = entries.sort((a, b) => byCodePoint(a.name, b.name));
-  const outcomes = new Array<FileOutcome>(names.length);
+  const outcomes = new Array<FileOutcome<T>>(names.length);
   let next = 0;
   // A few reads in flight at once: thousands of small files read one by one wait mostly on the system.
   const reader = async (): Promise<void> => {
     for (let i = next++; i < names.length; i = next++) {
       const entry = names[i];
-      if (entry !== undefined) outcomes[i] = await outcomeOf(dir, entry);
+      if (entry !== undefined) outcomes[i] = await outcomeOf(dir, entry, visit);
     }
   };
   await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, names.length) }, reader));
-  const files: CorpusFile[] = [];
+  const files: T[] = [];
   const ignored: string[] = [];
   const problems: Problem[] = [];
   for (const outcome of outcomes) {
@@ -82,19 +136,24 @@ export async function readCorpusFiles(
 
 const READS_IN_FLIGHT = 16;
 
-type FileOutcome =
-  | { kind: "file"; file: CorpusFile }
+type FileOutcome<T> =
+  | { kind: "file"; file: T }
   | { kind: "ignored"; name: string }
   | { kind: "problem"; problem: Problem };
 
-async function outcomeOf(dir: string, entry: Dirent): Promise<FileOutcome> {
+async function outcomeOf<T>(
+  dir: string,
+  entry: Dirent,
+  visit: (path: string, name: string) => Promise<T | undefined>,
+): Promise<FileOutcome<T>> {
   const name = entry.name;
   if (!isAuthorFileName(name) || entry.isDirectory()) return { kind: "ignored", name };
   const path = join(dir, name);
   try {
-    // Symbolic links and file systems that do not report a type are asked directly.
+    // Symbolic links and file systems that do not report a type are asked directly (a pipe is never opened).
     if (!entry.isFile() && !(await stat(path)).isFile()) return { kind: "ignored", name };
-    return { kind: "file", file: { name, bytes: await readFile(path) } };
+    const file = await visit(path, name);
+    return file === undefined ? { kind: "ignored", name } : { kind: "file", file };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
     return {

@@ -29,6 +29,23 @@ export function wordsOf(text: string): Word[] {
   }));
 }
 
+const wordCharacter = /[\p{L}\p{N}]/u;
+
+/** Whether `folded` (a folded text) holds `word` (a folded word) whole, not inside a longer word. */
+export function holdsWholeWord(folded: string, word: string): boolean {
+  if (word === "") return false;
+  for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + 1)) {
+    const before = folded[at - 1];
+    const after = folded[at + word.length];
+    if (
+      (before === undefined || !wordCharacter.test(before)) &&
+      (after === undefined || !wordCharacter.test(after))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** The index term of one word, or undefined for a stop word. */
 export function termOf(word: string): string | undefined {
   return termOfFolded(foldedText(word));

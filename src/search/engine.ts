@@ -1,5 +1,5 @@
 import type { Corpus, Paper, Person } from "../corpus/types.js";
-import { acronymTableOf } from "./analyze.js";
+import { acronymTableOf, foldedText, holdsWholeWord } from "./analyze.js";
 import {
   emptyQueryNotice,
   expansionNotice,
@@ -63,6 +63,8 @@ const maxCoauthors = 8;
 /** Topics read at most this many of a person's papers: plenty to tell them apart, and bounded work. */
 const maxTopicPapers = 200;
 const phraseBoost = 1.5;
+/** Weighs the rarity of a free word as typed among the best matches (see reranked). */
+const surfaceBoost = 1;
 const boostWindow = 200;
 const maxCorrections = 8;
 const correctionWeight = 0.5;
@@ -108,6 +110,11 @@ export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
     accumulator,
     sourceBits: new Map(),
   });
+
+  /** Equal scores go to the shorter abstract (the match is more of what it is about), then to corpus order. */
+  const tieRankOf = (at: number): number =>
+    ((sequences.offsets[at + 1] as number) - (sequences.offsets[at] as number)) * documents + at;
+  const ranksAbove = (a: Match, c: Match): number => c.score - a.score || tieRankOf(a.at) - tieRankOf(c.at);
 
   /** Whether the paper's abstract holds the terms side by side, in order. */
   const containsRun = (at: number, run: readonly string[]): boolean => {
@@ -271,26 +278,40 @@ export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
     const best = topPositionsOf(
       positions.length,
       (i) => scores[i] as number,
-      (i) => positions[i] as number,
+      (i) => tieRankOf(positions[i] as number),
       Math.max(wanted, boostWindow),
     );
     const top = best.map((i) => ({ at: positions[i] as number, score: scores[i] as number, reach }));
-    return { total: positions.length, top: boostedByAdjacency(top, plan) };
+    return { total: positions.length, top: reranked(top, plan) };
   };
 
-  /** Papers holding the free words side by side, as typed, rank above those that scatter them. */
-  const boostedByAdjacency = (matches: Match[], plan: QueryPlan): Match[] => {
-    const runs = plan.groups
-      .map((group) => group.alternatives)
-      .filter((alternatives) => alternatives.length > 0);
-    const typed = runs.flatMap((alternatives) => alternatives[0] ?? []);
-    if (typed.length < 2) return matches;
-    const head = matches
-      .slice(0, boostWindow)
-      .map((match) =>
-        containsRun(match.at, typed) ? { ...match, score: match.score * phraseBoost } : match,
-      );
-    return [...head.sort((a, b) => b.score - a.score || a.at - b.at), ...matches.slice(boostWindow)];
+  /** Among the best matches, papers holding the free words side by side, and exactly as typed, rank higher. */
+  const reranked = (matches: Match[], plan: QueryPlan): Match[] => {
+    const typed = plan.groups.flatMap((group) => group.alternatives[0] ?? []);
+    const adjacent = typed.length >= 2;
+    const { surface } = plan;
+    if (matches.length < 2 || (!adjacent && surface.length === 0)) return matches;
+    const head = matches.slice(0, boostWindow);
+    // Stemming merges a rare word into a common one ("reasonableness" → reason): the word as typed tells them
+    // apart, the more so the fewer of these papers hold it (an IDF over the head, so bounded work).
+    const held = head.map((match) => {
+      const paper = papers[match.at] as Paper;
+      const folded = foldedText(`${paper.abstract} ${paper.authors.join(" ")}`);
+      return surface.map((word) => holdsWholeWord(folded, word));
+    });
+    const weights = surface.map((_, w) => {
+      const holders = held.filter((words) => words[w]).length;
+      return holders === 0 ? 1 : 1 + surfaceBoost * Math.log(head.length / holders);
+    });
+    const boosted = head.map((match, i) => {
+      let score = match.score;
+      if (adjacent && containsRun(match.at, typed)) score *= phraseBoost;
+      held[i]?.forEach((holds, w) => {
+        if (holds) score *= weights[w] as number;
+      });
+      return { ...match, score };
+    });
+    return [...boosted.sort(ranksAbove), ...matches.slice(boostWindow)];
   };
 
   const termsOf = (match: Match): string[] => [

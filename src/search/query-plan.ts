@@ -24,6 +24,8 @@ export interface QueryPlan {
   expansions: AcronymTerms[];
   /** Each free word's term → the word as typed (folded), to correct typos against real words. */
   typed: Map<string, string>;
+  /** The free words as typed (folded, stop words included, each once): an abstract holding them exactly ranks higher. */
+  surface: string[];
 }
 
 export function queryPlanOf(parsed: ParsedQuery, acronyms: AcronymTable): QueryPlan {
@@ -33,6 +35,7 @@ export function queryPlanOf(parsed: ParsedQuery, acronyms: AcronymTable): QueryP
     const term = termOf(word.text);
     if (term !== undefined) typed.set(term, foldedText(word.text));
   }
+  const surface = [...new Set(parsed.words.flatMap(wordsOf).map((word) => foldedText(word.text)))];
   const nonEmpty = (runs: string[][]) => runs.filter((run) => run.length > 0);
   return {
     groups,
@@ -41,6 +44,7 @@ export function queryPlanOf(parsed: ParsedQuery, acronyms: AcronymTable): QueryP
     authors: parsed.authors,
     expansions: groups.flatMap((group) => group.expansions),
     typed,
+    surface,
   };
 }
 

@@ -1,6 +1,8 @@
+import { isUtf8 } from "node:buffer";
 import { createHash } from "node:crypto";
+import { closeSync, readSync } from "node:fs";
 import { z } from "zod";
-import type { Corpus } from "../corpus/types.js";
+import type { Corpus, Paper } from "../corpus/types.js";
 import { createVocabulary } from "./analyze.js";
 import { indexDataBehind, searchIndexOf } from "./engine.js";
 import type { FieldPostings, IndexData } from "./postings.js";
@@ -9,7 +11,7 @@ import type { SearchIndex } from "./types.js";
 import { numbersOfVarints, varintsOf } from "./varint.js";
 
 /** Part of the cache key: bump when the layout below, the analysis or the index options change. */
-export const INDEX_FORMAT_VERSION = "paperbot-index-3";
+export const INDEX_FORMAT_VERSION = "paperbot-index-5";
 
 /** The bytes are not a snapshot this build can read: truncated, corrupted, foreign or another version. */
 export class SnapshotError extends Error {
@@ -34,19 +36,20 @@ const personSchema = z.object({
   profiled: z.boolean(),
   paperIds: z.array(z.string()),
 });
-const paperSchema = z.looseObject({
-  id: z.string(),
-  headline: z.string(),
-  authors: z.array(z.string()),
-  authorKeys: z.array(z.string()),
-  etAl: z.boolean(),
-  owners: z.array(z.string()),
-  ownerKeys: z.array(z.string()),
-  abstract: z.literal(""),
-  sources: z.array(z.object({ file: z.string(), line: z.number() })),
+/** The papers but their abstracts, column by column: far fewer objects to parse, check and collect than one per paper. */
+const papersSchema = z.object({
+  ids: z.array(z.string()),
+  headlines: z.array(z.string()),
+  etAl: z.array(z.boolean()),
+  /** Per paper: how many authors, owners and sources. */
+  counts: z.array(z.number().int().nonnegative()),
+  /** Per paper: its authors, their keys, its owners, their keys. */
+  names: z.array(z.string()),
+  sourceFiles: z.array(z.string()),
+  sourceLines: z.array(z.number()),
 });
 const stringsSchema = z.object({
-  papers: z.array(paperSchema),
+  papers: papersSchema,
   people: z.array(personSchema),
   acronyms: z.array(z.object({ short: z.string(), long: z.string() })),
   files: z.number(),
@@ -56,6 +59,167 @@ const stringsSchema = z.object({
   words: z.array(z.string()),
   averageLengths: z.tuple([z.number(), z.number()]),
 });
+
+type StoredFields = Omit<Paper, "abstract">;
+
+/** The abstracts of a restored corpus, outside the JS heap, each decoded only when read. */
+interface AbstractShelf {
+  textAt(at: number): string;
+}
+
+/** The abstracts as one UTF-8 blob in memory. */
+function shelfInMemory(blob: Buffer, offsets: Int32Array): AbstractShelf {
+  return { textAt: (at) => blob.toString("utf8", offsets[at], offsets[at + 1]) };
+}
+
+// An index let go (a reload replaced it) closes the snapshot file it was reading abstracts from.
+const openFiles = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed: nothing is left to release
+  }
+});
+
+/** The abstracts left in the snapshot file, `start` bytes in, read with one positioned read each. */
+function shelfOnDisk(fd: number, start: number, offsets: Int32Array): AbstractShelf {
+  const shelf: AbstractShelf = {
+    textAt(at) {
+      const from = offsets[at] as number;
+      const buffer = Buffer.allocUnsafe((offsets[at + 1] as number) - from);
+      let done = 0;
+      while (done < buffer.length) {
+        const read = readSync(fd, buffer, done, buffer.length - done, start + from + done);
+        if (read === 0) throw new SnapshotError("the snapshot file was cut short while in use");
+        done += read;
+      }
+      return buffer.toString("utf8");
+    },
+  };
+  openFiles.register(shelf, fd);
+  return shelf;
+}
+
+/** A paper whose abstract stays on the shelf: still an own enumerable field, so copies and JSON hold it. */
+// Fields are declared, not initialised, so that they come in the built paper's order with `abstract` among them.
+class ShelvedPaper implements Paper {
+  declare readonly abstract: string;
+  readonly #shelf: AbstractShelf;
+  readonly #at: number;
+  declare id: string;
+  declare headline: string;
+  declare authors: string[];
+  declare authorKeys: string[];
+  declare etAl: boolean;
+  declare owners: string[];
+  declare ownerKeys: string[];
+  declare sources: { file: string; line: number }[];
+
+  static readonly #abstract = {
+    get(this: ShelvedPaper): string {
+      return this.#shelf.textAt(this.#at);
+    },
+    enumerable: true,
+  };
+
+  constructor(fields: StoredFields, shelf: AbstractShelf, at: number) {
+    this.#shelf = shelf;
+    this.#at = at;
+    this.id = fields.id;
+    this.headline = fields.headline;
+    this.authors = fields.authors;
+    this.authorKeys = fields.authorKeys;
+    this.etAl = fields.etAl;
+    this.owners = fields.owners;
+    this.ownerKeys = fields.ownerKeys;
+    Object.defineProperty(this, "abstract", ShelvedPaper.#abstract);
+    this.sources = fields.sources;
+  }
+}
+
+/** One string object for each distinct text: JSON.parse makes a new one for every time a name or id recurs. */
+function internerOf() {
+  const seen = new Map<string, string>();
+  const one = (text: string): string => {
+    const found = seen.get(text);
+    if (found !== undefined) return found;
+    seen.set(text, text);
+    return text;
+  };
+  const all = (list: string[]): void => {
+    for (let i = 0; i < list.length; i++) list[i] = one(list[i] as string);
+  };
+  return { one, all };
+}
+
+function papersColumnsOf(papers: readonly Paper[]): z.infer<typeof papersSchema> {
+  const columns: z.infer<typeof papersSchema> = {
+    ids: [],
+    headlines: [],
+    etAl: [],
+    counts: [],
+    names: [],
+    sourceFiles: [],
+    sourceLines: [],
+  };
+  for (const paper of papers) {
+    columns.ids.push(paper.id);
+    columns.headlines.push(paper.headline);
+    columns.etAl.push(paper.etAl);
+    columns.counts.push(paper.authors.length, paper.owners.length, paper.sources.length);
+    columns.names.push(...paper.authors, ...paper.authorKeys, ...paper.owners, ...paper.ownerKeys);
+    for (const source of paper.sources) {
+      columns.sourceFiles.push(source.file);
+      columns.sourceLines.push(source.line);
+    }
+  }
+  return columns;
+}
+
+/** The papers' fields back from their columns, each repeated name and file one string; undefined if misshapen. */
+function fieldsOfColumns(
+  columns: z.infer<typeof papersSchema>,
+  intern: ReturnType<typeof internerOf>,
+): StoredFields[] | undefined {
+  const { ids, headlines, etAl, counts, names, sourceFiles, sourceLines } = columns;
+  const documents = ids.length;
+  if (headlines.length !== documents || etAl.length !== documents || counts.length !== documents * 3) {
+    return undefined;
+  }
+  if (sourceFiles.length !== sourceLines.length) return undefined;
+  const fields: StoredFields[] = [];
+  let name = 0;
+  let source = 0;
+  const take = (count: number): string[] => {
+    const list = names.slice(name, name + count);
+    name += count;
+    intern.all(list);
+    return list;
+  };
+  for (let at = 0; at < documents; at++) {
+    const authorCount = counts[at * 3] as number;
+    const ownerCount = counts[at * 3 + 1] as number;
+    const sourceCount = counts[at * 3 + 2] as number;
+    if (name + 2 * (authorCount + ownerCount) > names.length || source + sourceCount > sourceFiles.length) {
+      return undefined;
+    }
+    const sources: StoredFields["sources"] = [];
+    for (const end = source + sourceCount; source < end; source++) {
+      sources.push({ file: intern.one(sourceFiles[source] as string), line: sourceLines[source] as number });
+    }
+    fields.push({
+      id: intern.one(ids[at] as string),
+      headline: headlines[at] as string,
+      authors: take(authorCount),
+      authorKeys: take(authorCount),
+      etAl: etAl[at] as boolean,
+      owners: take(ownerCount),
+      ownerKeys: take(ownerCount),
+      sources,
+    });
+  }
+  return name === names.length && source === sourceFiles.length ? fields : undefined;
+}
 
 const bytesOf = (array: Int32Array | Uint32Array | Uint8Array): Uint8Array =>
   new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
@@ -85,7 +249,7 @@ export function snapshotOf(index: SearchIndex): Uint8Array {
     blob.set(bytes, abstractOffsets[at]);
   });
   const strings = {
-    papers: corpus.papers.map((paper) => ({ ...paper, abstract: "" })),
+    papers: papersColumnsOf(corpus.papers),
     people: [...corpus.people.values()],
     acronyms: corpus.acronyms,
     files: corpus.files,
@@ -193,7 +357,8 @@ function fieldFrom(
   checkOffsets(offsets, termCount, offsets[termCount] ?? -1);
   const docs = read.varints(offsets[termCount] as number, offsets);
   checkBelow(docs, documents);
-  const counts = read.next().slice();
+  // A copy: `slice` of a Node Buffer would share, and keep, the whole snapshot.
+  const counts = new Uint8Array(read.next());
   const lengths = read.varints(documents);
   if (counts.length !== docs.length) throw new SnapshotError("misshapen field");
   return { offsets, docs, counts, lengths, averageLength };
@@ -211,8 +376,12 @@ function bigramsFrom(read: ReturnType<typeof sectionReader>, keys: number): Bigr
   return { grams, offsets, positions };
 }
 
-/** The index a snapshot holds; throws SnapshotError rather than return anything broken. */
-export function indexFromSnapshot(bytes: Uint8Array): SearchIndex {
+/**
+ * The index a snapshot holds; throws SnapshotError rather than return anything broken. With `file`, the
+ * open file whose whole content `bytes` is, the abstracts are read from it when asked for instead of kept in
+ * memory; the index then owns the descriptor and closes it once garbage (on an error, the caller closes it).
+ */
+export function indexFromSnapshot(bytes: Uint8Array, file?: { fd: number }): SearchIndex {
   const version = new TextEncoder().encode(INDEX_FORMAT_VERSION);
   const headerLength = magic.length + 8 + version.length + 8 + digestLength;
   if (bytes.length < headerLength) throw new SnapshotError("truncated");
@@ -241,7 +410,7 @@ export function indexFromSnapshot(bytes: Uint8Array): SearchIndex {
   }
   const blob = read.next();
   const abstractOffsets = read.int32s();
-  const documents = strings.papers.length;
+  const documents = strings.papers.ids.length;
   checkOffsets(abstractOffsets, documents, blob.length);
   const termCount = strings.terms.length;
   const sequenceOffsets = read.int32s();
@@ -263,16 +432,22 @@ export function indexFromSnapshot(bytes: Uint8Array): SearchIndex {
   checkBelow(termOrder, termCount);
   checkBelow(wordTerms, termCount);
 
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  let papers: Corpus["papers"];
-  try {
-    papers = strings.papers.map((paper, at) => {
-      paper.abstract = decoder.decode(blob.subarray(abstractOffsets[at], abstractOffsets[at + 1])) as "";
-      return paper;
-    });
-  } catch {
-    throw new SnapshotError("unreadable abstract");
+  if (!isUtf8(blob)) throw new SnapshotError("unreadable abstract");
+  // Either way the snapshot's bytes can be let go once loaded.
+  const shelf =
+    file === undefined
+      ? shelfInMemory(Buffer.from(blob), abstractOffsets)
+      : shelfOnDisk(file.fd, blob.byteOffset - bytes.byteOffset, abstractOffsets);
+  const intern = internerOf();
+  const fields = fieldsOfColumns(strings.papers, intern);
+  if (fields === undefined) throw new SnapshotError("misshapen papers");
+  for (const person of strings.people) {
+    person.key = intern.one(person.key);
+    intern.all(person.spellings);
+    person.name = intern.one(person.name);
+    intern.all(person.paperIds);
   }
+  const papers = fields.map((stored, at) => new ShelvedPaper(stored, shelf, at));
   const corpus: Corpus = {
     papers,
     people: new Map(strings.people.map((person) => [person.key, person])),

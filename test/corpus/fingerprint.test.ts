@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { corpusFingerprint } from "../../src/corpus/fingerprint.js";
+import { corpusFingerprint, fileDigestOf } from "../../src/corpus/fingerprint.js";
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const ADA = { name: "ada.txt", bytes: bytes("Ada Lovelace\n\nAda Lovelace\n\nWe study engines.\n") };
@@ -33,5 +33,17 @@ describe("corpusFingerprint", () => {
 
   it("changes with the index options version", () => {
     expect(corpusFingerprint([ADA, ALAN], "v1")).not.toBe(corpusFingerprint([ADA, ALAN], "v2"));
+  });
+
+  it("is the same from the files' digests as from their bytes, so a restart need not keep the bytes", () => {
+    const digests = [fileDigestOf(ALAN.name, ALAN.bytes), fileDigestOf(ADA.name, ADA.bytes)];
+    expect(corpusFingerprint(digests, "v1")).toBe(corpusFingerprint([ADA, ALAN], "v1"));
+    const edited = fileDigestOf(ALAN.name, bytes("Alan Turing\n\nAlan Turing\n\nWe study machinez.\n"));
+    expect(
+      corpusFingerprint(
+        [digests[1], edited].filter((d) => d !== undefined),
+        "v1",
+      ),
+    ).not.toBe(corpusFingerprint([ADA, ALAN], "v1"));
   });
 });

@@ -4,6 +4,7 @@ import {
   acronymTableOf,
   createVocabulary,
   expandAcronyms,
+  holdsWholeWord,
   indexOfRun,
   termOf,
   termSequenceOf,
@@ -28,6 +29,16 @@ describe("analysis", () => {
       "qponder",
       "agentgymrlv2",
     ]);
+  });
+
+  it("tells a whole word from a piece of a longer one", () => {
+    const text = "the reasonableness of reasoning, a reason-based view";
+    expect(holdsWholeWord(text, "reasonableness")).toBe(true);
+    expect(holdsWholeWord(text, "reason")).toBe(true);
+    expect(holdsWholeWord("the reasonableness of reasoning", "reason")).toBe(false);
+    expect(holdsWholeWord("reasoning", "reasoning")).toBe(true);
+    expect(holdsWholeWord("café au lait", "caf")).toBe(false);
+    expect(holdsWholeWord("any text", "")).toBe(false);
   });
 
   it("finds runs of terms", () => {

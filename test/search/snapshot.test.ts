@@ -31,6 +31,9 @@ function expectSameAnswers(
   }
 }
 
+const shownIds = (index: SearchIndex, query: string): string[] =>
+  index.search(query).hits.map((hit) => `${hit.paper.id} ${hit.snippet}`);
+
 describe("index snapshot of the seeds", () => {
   let built: SearchIndex;
   let bytes: Uint8Array;
@@ -68,6 +71,26 @@ describe("index snapshot of the seeds", () => {
       ],
       ["Enyu Zhou", "Wenxiang Chen", "chen", "Enyu Zhuo"],
     );
+  });
+
+  it("gives papers whose abstract survives copying and JSON, as the CLI's --json prints them", () => {
+    const restored = indexFromSnapshot(bytes);
+    for (const [at, paper] of restored.corpus.papers.entries()) {
+      const original = built.corpus.papers[at];
+      expect(JSON.parse(JSON.stringify(paper))).toEqual(JSON.parse(JSON.stringify(original)));
+      expect({ ...paper }.abstract).toBe(original?.abstract);
+      expect(Object.keys(paper)).toEqual(Object.keys(original ?? {}));
+    }
+  });
+
+  it("no longer needs the snapshot's bytes once loaded", () => {
+    const copy = bytes.slice();
+    const restored = indexFromSnapshot(copy);
+    copy.fill(0);
+    expect(restored.corpus.papers.map((paper) => paper.abstract)).toEqual(
+      built.corpus.papers.map((paper) => paper.abstract),
+    );
+    expect(shownIds(restored, "reward models")).toEqual(shownIds(built, "reward models"));
   });
 
   it("is compact: a small fraction of the text it indexes beyond the abstracts themselves", () => {
