@@ -219,7 +219,8 @@ async function main(): Promise<void> {
     const { measureSlackPath } = await import("./slack-path.js");
     const rate = Number(values["slack-rate"]);
     const durationSeconds = Number(values["slack-seconds"]);
-    slack = await measureSlackPath({ corpusDir: dir, queriesPath, rate, durationSeconds }).catch(
+    const cacheDir = join(RESULTS_DIR, "cache", `${papers}-${values.seed}`);
+    slack = await measureSlackPath({ corpusDir: dir, cacheDir, queriesPath, rate, durationSeconds }).catch(
       (error: unknown) => ({
         error: String(error),
       }),

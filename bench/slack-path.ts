@@ -4,9 +4,8 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { AutocannonResult } from "autocannon";
-import { loadCorpus } from "../src/corpus/load.js";
+import { loadIndex } from "../src/index-loader.js";
 import { createLogger } from "../src/logger.js";
-import { createSearchIndex } from "../src/search/index.js";
 import { createMemoryLedger } from "../src/slack/once.js";
 import { startSlackApp } from "../src/slack/start.js";
 import { readQuerySet } from "./corpus-files.js";
@@ -15,6 +14,8 @@ import { createRandom } from "./synthetic/random.js";
 
 export interface SlackPathOptions {
   corpusDir: string;
+  /** CACHE_DIR for the index, as the bot uses it (a warm one makes this a restart). */
+  cacheDir: string;
   queriesPath: string;
   /** Requests per second; 20 unless given. */
   rate?: number;
@@ -115,7 +116,13 @@ function commandTexts(queriesPath: string): string[] {
 export async function measureSlackPath(options: SlackPathOptions): Promise<SlackPathMeasurement> {
   const rate = options.rate ?? 20;
   const durationSeconds = options.durationSeconds ?? 30;
-  const index = createSearchIndex(await loadCorpus(options.corpusDir));
+  // Loaded exactly as main.ts does (snapshot, else a worker build), so the heap under load is the bot's own.
+  const { index } = await loadIndex({
+    corpusDir: options.corpusDir,
+    cacheDir: options.cacheDir,
+    logger: createLogger("silent"),
+    build: "worker",
+  });
   const texts = createRandom("slack-path").shuffle(commandTexts(options.queriesPath));
   const slack = await startFakeSlack();
   const random = createRandom("bot");
