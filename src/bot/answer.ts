@@ -56,7 +56,11 @@ function searchAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "searc
     query: intent.query,
     total: result.total,
     offset: intent.offset,
-    cards: result.hits.map((hit) => ({ ...cardOf(hit.paper), snippet: hit.snippet })),
+    cards: result.hits.map((hit) => ({
+      ...cardOf(hit.paper),
+      snippet: hit.snippet,
+      ...(hit.related ? { related: true } : {}),
+    })),
     ...(shown < result.total ? { nextOffset: shown } : {}),
     ...(notice ? { notice } : {}),
   };

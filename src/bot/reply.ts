@@ -9,6 +9,8 @@ export interface Card {
   full?: boolean;
   /** Slack user id of whoever shared this card in the channel. */
   sharedBy?: string;
+  /** The paper does not hold the query's words; it is shown because it is close to papers that do. */
+  related?: boolean;
   buttons: CardButton[];
 }
 

@@ -33,7 +33,7 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const authors = authorLine(fmt, paper);
   const shared = sharedByLine(card.sharedBy);
   const tail = present(
-    context([paperFooter(fmt, paper)]),
+    context([paperFooter(fmt, paper, card.related)]),
     shared ? context([shared]) : undefined,
     actions(cardButtonSpecs(card)),
   );

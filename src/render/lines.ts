@@ -38,10 +38,15 @@ export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
 }
 
 /** "id 2f9k3xa · listed under A, B": the owners whose files hold the paper. */
-export function paperFooter(fmt: TextFormat, paper: Paper): string {
+export const RELATED_NOTE = "related: does not mention your words";
+
+export function paperFooter(fmt: TextFormat, paper: Paper, related = false): string {
   const id = `id ${fmt.code(fmt.plain(paper.id))}`;
-  if (paper.owners.length === 0) return id;
-  return `${id} · listed under ${paper.owners.map((name) => fmt.plain(name)).join(", ")}`;
+  const owners =
+    paper.owners.length === 0
+      ? ""
+      : ` · listed under ${paper.owners.map((name) => fmt.plain(name)).join(", ")}`;
+  return `${related ? `${fmt.italic(RELATED_NOTE)} · ` : ""}${id}${owners}`;
 }
 
 export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string {

@@ -66,7 +66,7 @@ function cardLines(fmt: TextFormat, card: Card, buttons: ButtonList, title?: str
     fmt.bold(fmt.plain(truncate(paper.headline, 300))),
     authorLine(fmt, paper),
     body,
-    paperFooter(fmt, paper),
+    paperFooter(fmt, paper, card.related),
   ];
   if (card.sharedBy !== undefined && isSlackUserId(card.sharedBy)) lines.push(`Shared by @${card.sharedBy}`);
   const row = buttons.line(cardButtonSpecs(card));

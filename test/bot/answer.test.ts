@@ -9,6 +9,7 @@ import type { BotRequest } from "../../src/bot/request.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { escapeText } from "../../src/render/escape.js";
+import { RELATED_NOTE } from "../../src/render/lines.js";
 import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
 
@@ -68,6 +69,15 @@ describe("answer: search", () => {
     const found = results.cards.map((card) => card.paper.id);
     expect(core.filter((id) => found.includes(id)).length).toBeGreaterThanOrEqual(2);
     expect(results.cards.every((card) => card.snippet?.some((part) => part.match))).toBe(true);
+  });
+
+  it("marks the papers that only pad a short list as related, on the card itself", async () => {
+    // Only four seed papers mention RLHF or its long form: the fifth card is a related paper.
+    const results = expectKind((await answer(depsWith(), slash("RLHF"))).reply, "results");
+    const flags = results.cards.map((card) => card.related === true);
+    expect(flags).toEqual([false, false, false, false, true]);
+    const message = JSON.stringify(renderSlackMessage(results));
+    expect(message.split(RELATED_NOTE).length - 1).toBe(1);
   });
 
   it("pages on from a Show more button, replacing the message with the next, different papers", async () => {
