@@ -16,6 +16,8 @@ export interface CliIo {
 export interface CliOptions {
   /** Corpus folder when --corpus is not given (the caller passes CORPUS_DIR); else "seeds". */
   corpusDir?: string;
+  /** Loads the index of a corpus folder (main passes the snapshot-cached loader); parse and build when absent. */
+  loadIndex?: (dir: string) => Promise<SearchIndex>;
   /** Source for `random` without --seed. */
   random?: () => number;
 }
@@ -98,6 +100,11 @@ function positiveInteger(value: string | boolean | undefined, option: string, fa
 
 function print(context: CommandContext, json: unknown, text: string): void {
   context.io.stdout(context.json ? `${JSON.stringify(json, null, 2)}\n` : text);
+}
+
+function unknownId(context: CommandContext, id: string): number {
+  print(context, { notFound: id }, `No paper has the id “${id}”.\n`);
+  return exitCodes.nothingFound;
 }
 
 const commands: Record<string, Command> = {
@@ -227,8 +234,7 @@ const commands: Record<string, Command> = {
       const id = words.join(" ");
       const paper = (await context.index()).paper(id);
       if (!paper) {
-        print(context, { notFound: id }, `No paper has the id “${id}”.\n`);
-        return exitCodes.nothingFound;
+        return unknownId(context, id);
       }
       print(context, paperJson(paper), paperText(paper));
       return exitCodes.found;
@@ -245,8 +251,7 @@ const commands: Record<string, Command> = {
       const paper = index.paper(id);
       const hits = index.similar(id, { limit: positiveInteger(values.limit, "limit", 5) });
       if (!paper || !hits) {
-        print(context, { notFound: id }, `No paper has the id “${id}”.\n`);
-        return exitCodes.nothingFound;
+        return unknownId(context, id);
       }
       const text = `Papers like “${paper.headline}” [${paper.id}]:\n\n${hitsText(hits)}`;
       print(context, { of: paperJson(paper), results: hits.map(hitJson) }, text);
@@ -352,17 +357,14 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     }
     const { words, values: commandValues } = commandArgs(command, rest);
     const dir = (values.corpus as string | undefined) ?? options.corpusDir ?? "seeds";
-    let corpus: Promise<Corpus> | undefined;
+    const loadIndex = options.loadIndex ?? ((folder: string) => loadCorpus(folder).then(createSearchIndex));
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,
       io,
-      corpus: () => {
-        corpus ??= loadCorpus(dir);
-        return corpus;
-      },
+      corpus: () => context.index().then((loaded) => loaded.corpus),
       index: () => {
-        index ??= context.corpus().then(createSearchIndex);
+        index ??= loadIndex(dir);
         return index;
       },
       random: options.random ?? Math.random,

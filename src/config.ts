@@ -177,8 +177,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError([{ key: "SLACK_BOT_TOKEN", message: MODE_HINT }]);
 }
 
-/** The corpus folder for the paperbot CLI: CORPUS_DIR when set, else undefined (the CLI's own default). */
-export function cliCorpusDirOf(env: Record<string, string | undefined>): string | undefined {
-  const dir = env.CORPUS_DIR?.trim();
-  return dir === undefined || dir === "" ? undefined : dir;
+/** The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default) and CACHE_DIR. */
+export function cliConfigOf(env: Record<string, string | undefined>): {
+  corpusDir?: string;
+  cacheDir: string;
+} {
+  const setting = (key: string) => {
+    const value = env[key]?.trim();
+    return value === undefined || value === "" ? undefined : value;
+  };
+  const corpusDir = setting("CORPUS_DIR");
+  return {
+    ...(corpusDir === undefined ? {} : { corpusDir }),
+    cacheDir: setting("CACHE_DIR") ?? "data/cache",
+  };
 }

@@ -1,8 +1,8 @@
 import { config as loadDotenv } from "dotenv";
 import { pino } from "pino";
 import type { BotDeps } from "./bot/ports.js";
-import { runCli } from "./cli.js";
-import { type Config, cliCorpusDirOf, loadConfig } from "./config.js";
+import { type CliOptions, runCli } from "./cli.js";
+import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import { startConsole } from "./console/repl.js";
 import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
@@ -42,12 +42,14 @@ async function run(config: Config, logger: Logger): Promise<void> {
       now: () => performance.now(),
     });
     const { papers, problems } = loaded.index.corpus;
-    logger.info({ source: loaded.source, ms: loaded.ms, papers: papers.length }, "index ready");
+    logger.info(
+      { source: loaded.source, ms: loaded.ms, papers: papers.length, dir: config.corpusDir },
+      "index ready",
+    );
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
     return loaded.index;
   };
   const live = createLiveIndex(await buildIndex(), buildIndex, logger);
-  logger.info({ papers: live.current().corpus.papers.length, dir: config.corpusDir }, "corpus loaded");
   const now = () => new Date();
   const db = config.mode.kind === "console" ? undefined : openStateOrLog(config, logger);
   if (db !== undefined && config.dailyChannel !== undefined) {
@@ -128,13 +130,24 @@ async function run(config: Config, logger: Logger): Promise<void> {
   process.once("SIGTERM", stop);
 }
 
+/** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */
+function cliOptionsOf(env: Record<string, string | undefined>): CliOptions {
+  const { corpusDir, cacheDir } = cliConfigOf(env);
+  const logger = createLogger("warn", pino.destination(2));
+  return {
+    ...(corpusDir === undefined ? {} : { corpusDir }),
+    loadIndex: async (dir) => (await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline" })).index,
+    random: Math.random,
+  };
+}
+
 loadDotenv({ quiet: true });
 const [command, ...cliArgs] = process.argv.slice(2);
 if (command === "paperbot") {
   process.exitCode = await runCli(
     cliArgs,
     { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-    { corpusDir: cliCorpusDirOf(process.env), random: Math.random },
+    cliOptionsOf(process.env),
   );
 } else {
   startBot();

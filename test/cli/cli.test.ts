@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -184,12 +184,29 @@ describe("paperbot usage and errors", () => {
   });
 
   it("runs as the installed command through bin/paperbot.js", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "paperbot-cli-cache-"));
     const result = spawnSync(process.execPath, ["bin/paperbot.js", "--json", "paper", "zzzzzzzz"], {
       encoding: "utf8",
-      env: { ...process.env, CORPUS_DIR: "seeds" },
+      env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
     });
     expect(result.status).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ notFound: "zzzzzzzz" });
+  });
+
+  it("reads through the bot's snapshot cache, so the next command needs no parsing and answers the same", () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), "paperbot-cli-cache-"));
+    const stats = () =>
+      spawnSync(process.execPath, ["bin/paperbot.js", "--json", "stats"], {
+        encoding: "utf8",
+        env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
+      });
+    const first = stats();
+    expect(first.status).toBe(0);
+    expect(readdirSync(cacheDir).some((name) => name.endsWith(".snapshot"))).toBe(true);
+    const second = stats();
+    expect(second.status).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual(JSON.parse(first.stdout));
+    expect(JSON.parse(second.stdout).papers).toBe(27);
   });
 });
 
