@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const memory = process.memoryUsage();
   const result: RestartMeasurement = {
     source: loaded.source,
-    papers: loaded.index.corpus.papers.length,
+    papers: loaded.index.stats().papers,
     ms,
     rssMB: memory.rss / MB,
     heapMB: memory.heapUsed / MB,

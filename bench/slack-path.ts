@@ -154,7 +154,7 @@ export async function measureSlackPath(options: SlackPathOptions): Promise<Slack
     delay.disable();
     const acked = result["2xx"];
     return {
-      papers: index.corpus.papers.length,
+      papers: index.stats().papers,
       rate,
       durationSeconds,
       sent: result.requests.sent,

@@ -135,14 +135,15 @@ export function baselineRanker(corpus: Corpus): (query: string) => string[] {
   return (query) => mini.search(query).map((result) => result.id as string);
 }
 
-export function evaluateRelevance(index: SearchIndex, qrels: Qrels): RelevanceReport {
-  const { ids, problems } = judgedPaperIds(index.corpus.papers, qrels);
+/** `corpus` is what `index` was built from: the baseline is built over the same papers. */
+export function evaluateRelevance(index: SearchIndex, corpus: Corpus, qrels: Qrels): RelevanceReport {
+  const { ids, problems } = judgedPaperIds(corpus.papers, qrels);
   const search = rankingScoreOf(
     (query) => index.search(query, { limit: depth }).hits.map((hit) => hit.paper.id),
     qrels,
     ids,
   );
-  const baseline = rankingScoreOf(baselineRanker(index.corpus), qrels, ids);
+  const baseline = rankingScoreOf(baselineRanker(corpus), qrels, ids);
   const experts = Object.entries(qrels.experts).map(([topic, judged]): ExpertCheck => {
     const wanted = new Set(judged.of.map(personKey));
     const found = index

@@ -41,7 +41,8 @@ const { values } = parseArgs({
 });
 try {
   const qrels = qrelsSchema.parse(JSON.parse(await readFile(values.qrels, "utf8")));
-  const report = evaluateRelevance(createSearchIndex(await loadCorpus(values.corpus)), qrels);
+  const corpus = await loadCorpus(values.corpus);
+  const report = evaluateRelevance(createSearchIndex(corpus), corpus, qrels);
   process.stdout.write(reportText(report));
   process.exitCode = report.passed ? 0 : 1;
 } catch (error) {

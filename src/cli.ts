@@ -2,10 +2,10 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import type { BotDeps } from "./bot/ports.js";
 import { sayMessages, sayText } from "./console/say.js";
 import { CorpusError, loadCorpus } from "./corpus/load.js";
-import type { Corpus, Paper } from "./corpus/types.js";
+import type { Paper } from "./corpus/types.js";
 import { createSearchIndex } from "./search/index.js";
 import { seededRandom } from "./search/seeded-random.js";
-import type { SearchHit, SearchIndex, SnippetPart } from "./search/types.js";
+import type { CorpusStats, SearchHit, SearchIndex, SnippetPart } from "./search/types.js";
 
 /** Where the CLI writes; injected so tests can read it. */
 export interface CliIo {
@@ -30,7 +30,7 @@ type Values = Record<string, string | boolean | undefined>;
 interface CommandContext {
   json: boolean;
   io: CliIo;
-  corpus(): Promise<Corpus>;
+  stats(): Promise<CorpusStats>;
   index(): Promise<SearchIndex>;
   random(): number;
 }
@@ -267,7 +267,7 @@ const commands: Record<string, Command> = {
       const source =
         values.seed === undefined ? context.random : seededRandom(positiveInteger(values.seed, "seed", 0));
       const index = await context.index();
-      if (index.corpus.papers.length === 0) {
+      if (index.paperIds().length === 0) {
         print(context, { notFound: "paper" }, "The corpus has no papers.\n");
         return exitCodes.nothingFound;
       }
@@ -281,17 +281,10 @@ const commands: Record<string, Command> = {
     summary: "corpus size and loading problems",
     minWords: 0,
     async run(context) {
-      const corpus = await context.corpus();
-      const json = {
-        papers: corpus.papers.length,
-        people: corpus.people.size,
-        profiles: corpus.profiles,
-        files: corpus.files,
-        problems: corpus.problems,
-      };
-      const problems = corpus.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join("\n");
+      const json = await context.stats();
+      const problems = json.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join("\n");
       const text = `${json.papers} papers, ${json.people} people, ${json.profiles} profiles from ${json.files} files.\n${
-        corpus.problems.length > 0 ? `${corpus.problems.length} problems:\n${problems}\n` : "No problems.\n"
+        json.problems.length > 0 ? `${json.problems.length} problems:\n${problems}\n` : "No problems.\n"
       }`;
       print(context, json, text);
       return exitCodes.found;
@@ -362,7 +355,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,
       io,
-      corpus: () => context.index().then((loaded) => loaded.corpus),
+      stats: () => context.index().then((loaded) => loaded.stats()),
       index: () => {
         index ??= loadIndex(dir);
         return index;

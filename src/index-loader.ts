@@ -19,6 +19,7 @@ import {
 import type { Problem } from "./corpus/types.js";
 import { buildSnapshotInWorker } from "./index-worker-client.js";
 import type { Logger } from "./logger.js";
+import type { EngineIndex } from "./search/engine.js";
 import { createSearchIndex } from "./search/index.js";
 import { INDEX_FORMAT_VERSION, indexFromSnapshot, snapshotOf } from "./search/snapshot.js";
 import type { SearchIndex } from "./search/types.js";
@@ -223,7 +224,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   const stamped = await readCorpusFolder(corpusDir, (name, bytes, stamp) => ({ name, bytes, stamp }));
   const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
   const key = snapshotKeyOf(read);
-  let index: SearchIndex;
+  let index: EngineIndex;
   let bytes: Uint8Array;
   if (options.build === "worker") {
     bytes = await buildSnapshotInWorker(corpusDir, read);

@@ -19,9 +19,9 @@ export function createLiveIndex(
     try {
       const next = await build();
       index = next;
-      const { papers, people } = next.corpus;
-      logger.info({ papers: papers.length, people: people.size }, "corpus reloaded");
-      return `Reloaded: ${papers.length} papers, ${people.size} people.`;
+      const { papers, people } = next.stats();
+      logger.info({ papers, people }, "corpus reloaded");
+      return `Reloaded: ${papers} papers, ${people} people.`;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       logger.error({ reason }, "reload failed; still serving the previous corpus");

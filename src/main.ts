@@ -41,11 +41,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
       build: "worker",
       now: () => performance.now(),
     });
-    const { papers, problems } = loaded.index.corpus;
-    logger.info(
-      { source: loaded.source, ms: loaded.ms, papers: papers.length, dir: config.corpusDir },
-      "index ready",
-    );
+    const { papers, problems } = loaded.index.stats();
+    logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
     return loaded.index;
   };

@@ -7,6 +7,7 @@ import { loadIndex } from "../src/index-loader.js";
 import type { SearchIndex } from "../src/search/types.js";
 import { FIXTURE_CORPUS } from "./helpers/bot.js";
 import { capturedLogger } from "./helpers/logs.js";
+import { papersOf } from "./helpers/papers.js";
 
 const temporary: string[] = [];
 function scratchFolder(): string {
@@ -56,10 +57,10 @@ describe("loadIndex", () => {
       expect(shownFor(first.index, query).length).toBeGreaterThan(0);
       expect(shownFor(second.index, query)).toEqual(shownFor(first.index, query));
     }
-    expect(second.index.corpus.papers.length).toBe(first.index.corpus.papers.length);
+    expect(second.index.paperIds().length).toBe(first.index.paperIds().length);
     // The restored abstracts are read from the snapshot file as they are shown.
-    expect(second.index.corpus.papers.map((paper) => paper.abstract)).toEqual(
-      first.index.corpus.papers.map((paper) => paper.abstract),
+    expect(papersOf(second.index).map((paper) => paper.abstract)).toEqual(
+      papersOf(first.index).map((paper) => paper.abstract),
     );
     const snippets = (index: SearchIndex) => index.search("compiler").hits.map((hit) => hit.snippet);
     expect(snippets(second.index)).toEqual(snippets(first.index));

@@ -1,6 +1,5 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchIndex } from "../search/types.js";
-import { summaryOfKey } from "./author-summary.js";
 import { EVERY_DAY } from "./daily-spec.js";
 import { type Intent, intentOf } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
@@ -159,7 +158,7 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
     case "author":
       return authorAnswer(index, intent);
     case "person": {
-      const summary = summaryOfKey(index, intent.key);
+      const summary = index.authorByKey(intent.key);
       if (summary) return toAsker({ kind: "author", summary });
       return toAsker({ kind: "notFound", what: "author", query: intent.key, suggestions: [] });
     }
@@ -182,21 +181,13 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
       return { reply: { kind: "card", card }, audience: "channel" };
     }
     case "random": {
-      if (index.corpus.papers.length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+      if (index.paperIds().length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
       const paper = index.random(() => deps.random());
       const card = cardOf(paper, [...LIST_BUTTONS, "reroll"]);
       return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
     }
     case "stats": {
-      const { corpus } = index;
-      return toAsker({
-        kind: "stats",
-        papers: corpus.papers.length,
-        people: corpus.people.size,
-        profiles: corpus.profiles,
-        files: corpus.files,
-        problems: corpus.problems,
-      });
+      return toAsker({ kind: "stats", ...index.stats() });
     }
     case "reload":
       return reloadAnswer(deps, request.userId);

@@ -180,7 +180,7 @@ function claimDailyPost(
     .transaction((): Claim => {
       const row = readDailyPost(db, channelId, localDate);
       if (row === undefined) {
-        const ids = deps.index().corpus.papers.map((p) => p.id);
+        const ids = deps.index().paperIds();
         const drawn = drawFromBag(ids, readCurrentRound(db, channelId), deps.random);
         if (drawn === undefined) return { kind: "skip", outcome: "no-papers" };
         insertDailyClaim(db, {
@@ -218,11 +218,7 @@ function paperToPost(
   if (paper !== undefined && paper.id === paperId) return { paper };
   const current = readCurrentRound(deps.db, channelId);
   current.paperIds.delete(paperId);
-  const drawn = drawFromBag(
-    index.corpus.papers.map((p) => p.id),
-    current,
-    deps.random,
-  );
+  const drawn = drawFromBag(index.paperIds(), current, deps.random);
   const redrawn = drawn === undefined ? undefined : index.paper(drawn.paperId);
   return drawn === undefined || redrawn === undefined ? undefined : { paper: redrawn, round: drawn.round };
 }

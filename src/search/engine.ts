@@ -74,13 +74,16 @@ const fuzzyWeight = 0.45;
 const topScore = (matches: readonly Match[]) => matches[0]?.score || 1;
 const dataBehind = new WeakMap<SearchIndex, IndexData>();
 
+/** The engine's index: the SearchIndex, plus the corpus it holds (for snapshots and tests of the engine). */
+export type EngineIndex = SearchIndex & { readonly corpus: Corpus };
+
 /** The index data a search index was made from, for snapshots. */
 export function indexDataBehind(index: SearchIndex): IndexData | undefined {
   return dataBehind.get(index);
 }
 
 /** The search engine over a corpus and its index data (freshly built or restored from a snapshot). */
-export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
+export function searchIndexOf(corpus: Corpus, data: IndexData): EngineIndex {
   const { papers, people } = corpus;
   const { vocabulary, termCount, sequences } = data;
   const documents = papers.length;
@@ -388,11 +391,12 @@ export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
     return result;
   };
 
-  const who = (topic: string, options: { limit?: number } = {}) => {
+  const who = (topic: string, options: { limit?: number; offset?: number } = {}) => {
     const limit = options.limit ?? 5;
+    const offset = options.offset ?? 0;
     const parsed = parseQuery(topic);
     const plan = queryPlanOf({ ...parsed, authors: [] }, acronyms);
-    if (!hasPositiveTerms(plan)) return { topic, people: [] };
+    if (!hasPositiveTerms(plan)) return { topic, total: 0, offset, people: [] };
     let matches = matchesOf(plan, "and", whoEvidence).top;
     if (matches.length === 0) matches = matchesOf(plan, "or", whoEvidence).top;
     const top = matches[0]?.score ?? 0;
@@ -418,9 +422,8 @@ export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
     }
     const ranked = [...experts.values()]
       .map((expert) => ({ ...expert, score: Math.round(expert.score * 1000) / 1000 }))
-      .sort((a, b) => b.score - a.score || b.papers.length - a.papers.length || a.name.localeCompare(b.name))
-      .slice(0, limit);
-    return { topic, people: ranked };
+      .sort((a, b) => b.score - a.score || b.papers.length - a.papers.length || a.name.localeCompare(b.name));
+    return { topic, total: ranked.length, offset, people: ranked.slice(offset, offset + limit) };
   };
 
   const summaryOf = (person: Person): AuthorSummary => {
@@ -556,7 +559,32 @@ export function searchIndexOf(corpus: Corpus, data: IndexData): SearchIndex {
     return papers[Math.min(papers.length - 1, Math.floor(source() * papers.length))] as Paper;
   };
 
-  const index: SearchIndex = { corpus, search, who, author, paper, similar, random };
+  const authorByKey = (key: string): AuthorSummary | undefined => {
+    const person = people.get(key);
+    return person === undefined ? undefined : summaryOf(person);
+  };
+
+  const stats = () => ({
+    papers: papers.length,
+    people: people.size,
+    profiles: corpus.profiles,
+    files: corpus.files,
+    problems: corpus.problems,
+  });
+  const ids = papers.map((p) => p.id);
+
+  const index: EngineIndex = {
+    corpus,
+    stats,
+    paperIds: () => ids,
+    search,
+    who,
+    author,
+    authorByKey,
+    paper,
+    similar,
+    random,
+  };
   dataBehind.set(index, data);
   return index;
 }

@@ -4,10 +4,9 @@ import { closeSync, readSync } from "node:fs";
 import { z } from "zod";
 import type { Corpus, Paper } from "../corpus/types.js";
 import { createVocabulary } from "./analyze.js";
-import { indexDataBehind, searchIndexOf } from "./engine.js";
+import { type EngineIndex, indexDataBehind, searchIndexOf } from "./engine.js";
 import type { FieldPostings, IndexData } from "./postings.js";
 import { type BigramIndex, sortedKeysFrom } from "./sorted-keys.js";
-import type { SearchIndex } from "./types.js";
 import { numbersOfVarints, varintsOf } from "./varint.js";
 
 /** Part of the cache key: bump when the layout below, the analysis or the index options change. */
@@ -233,7 +232,7 @@ const bigramSections = (bigrams: BigramIndex): Uint8Array[] => [
 ];
 
 /** The whole index, corpus included, as bytes a restart can load without reading the author files. */
-export function snapshotOf(index: SearchIndex): Uint8Array {
+export function snapshotOf(index: EngineIndex): Uint8Array {
   const data = indexDataBehind(index);
   if (!data) throw new SnapshotError("this index was not built by createSearchIndex");
   if (new Uint8Array(Uint32Array.of(endianMark).buffer)[0] !== 4) throw new SnapshotError("big-endian host");
@@ -381,7 +380,7 @@ function bigramsFrom(read: ReturnType<typeof sectionReader>, keys: number): Bigr
  * open file whose whole content `bytes` is, the abstracts are read from it when asked for instead of kept in
  * memory; the index then owns the descriptor and closes it once garbage (on an error, the caller closes it).
  */
-export function indexFromSnapshot(bytes: Uint8Array, file?: { fd: number }): SearchIndex {
+export function indexFromSnapshot(bytes: Uint8Array, file?: { fd: number }): EngineIndex {
   const version = new TextEncoder().encode(INDEX_FORMAT_VERSION);
   const headerLength = magic.length + 8 + version.length + 8 + digestLength;
   if (bytes.length < headerLength) throw new SnapshotError("truncated");

@@ -1,4 +1,4 @@
-import type { Paper } from "../corpus/types.js";
+import type { Paper, Problem } from "../corpus/types.js";
 
 /** A piece of a snippet; `match` pieces are the query's words, shown in bold. */
 export interface SnippetPart {
@@ -41,6 +41,9 @@ export interface Expert {
 
 export interface WhoResult {
   topic: string;
+  /** How many people the topic has in all (for paging). */
+  total: number;
+  offset: number;
   people: Expert[];
 }
 
@@ -65,11 +68,27 @@ export type AuthorLookup =
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
   | { kind: "notFound"; query: string; suggestions: PersonCandidate[] };
 
+/** The size of the corpus behind an index, and what the loader skipped. */
+export interface CorpusStats {
+  papers: number;
+  people: number;
+  /** People with a file of their own. */
+  profiles: number;
+  /** Author files read (including skipped ones). */
+  files: number;
+  problems: Problem[];
+}
+
+/** Everything the bot asks of the corpus; the corpus itself stays behind it (on disk, not on the heap). */
 export interface SearchIndex {
-  readonly corpus: import("../corpus/types.js").Corpus;
+  stats(): CorpusStats;
+  /** Every paper id, in a stable order. */
+  paperIds(): readonly string[];
   search(query: string, options?: SearchOptions): SearchResult;
-  who(topic: string, options?: { limit?: number }): WhoResult;
+  who(topic: string, options?: { limit?: number; offset?: number }): WhoResult;
   author(name: string): AuthorLookup;
+  /** The summary of the person with this key (from a button), or undefined when they are no longer in the corpus. */
+  authorByKey(key: string): AuthorSummary | undefined;
   /** Accepts a full id or an unambiguous prefix, case-insensitive. */
   paper(id: string): Paper | undefined;
   /** Papers most like the given one (never itself); undefined when the id is unknown. */

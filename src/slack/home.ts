@@ -1,6 +1,5 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
-import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { type HomeModel, renderHomeView } from "../render/home.js";
 import { localDateOf } from "../schedule/next-run.js";
@@ -46,12 +45,12 @@ async function channelIdsOf(client: WebClient, userId: string): Promise<Set<stri
   return ids;
 }
 
-/** The same paper for everyone on a given date: a stable hash of the date over papers sorted by id. */
-export function paperOfTheDate(papers: readonly Paper[], date: string): Paper | undefined {
-  if (papers.length === 0) return undefined;
+/** The same paper id for everyone on a given date: a stable hash of the date over the ids sorted. */
+export function paperIdOfTheDate(paperIds: readonly string[], date: string): string | undefined {
+  if (paperIds.length === 0) return undefined;
   let hash = 2166136261;
   for (let i = 0; i < date.length; i++) hash = Math.imul(hash ^ date.charCodeAt(i), 16777619) >>> 0;
-  const sorted = [...papers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const sorted = [...paperIds].sort();
   return sorted[hash % sorted.length];
 }
 
@@ -83,9 +82,11 @@ export async function homeModelOf(deps: HomeDeps, client: WebClient, userId: str
       today = { date, paper, channelId: s.channelId };
     }
   }
+  const stats = index.stats();
   if (today === undefined) {
     const date = localDateOf(now, deps.timeZone);
-    const paper = paperOfTheDate(index.corpus.papers, date);
+    const id = paperIdOfTheDate(index.paperIds(), date);
+    const paper = id === undefined ? undefined : index.paper(id);
     if (paper) today = { date, paper };
   }
   return {
@@ -98,7 +99,7 @@ export async function homeModelOf(deps: HomeDeps, client: WebClient, userId: str
       ...(s.pausedReason ? { paused: s.pausedReason } : {}),
     })),
     ...(channelsUnknown ? { channelsUnknown } : {}),
-    corpus: { papers: index.corpus.papers.length, people: index.corpus.people.size },
+    corpus: { papers: stats.papers, people: stats.people },
   };
 }
 

@@ -12,6 +12,7 @@ import { escapeText } from "../../src/render/escape.js";
 import { RELATED_NOTE } from "../../src/render/lines.js";
 import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
+import { paperWith } from "../helpers/papers.js";
 
 let index: SearchIndex;
 beforeAll(async () => {
@@ -51,9 +52,7 @@ function expectKind<K extends Reply["kind"]>(reply: Reply, kind: K): Extract<Rep
 }
 
 const idOfPaperWith = (words: string) => {
-  const paper = index.corpus.papers.find((p) => p.abstract.includes(words));
-  if (!paper) throw new Error(`no seed paper mentions ${words}`);
-  return paper.id;
+  return paperWith(index, words).id;
 };
 
 describe("answer: search", () => {
@@ -151,7 +150,8 @@ describe("answer: people", () => {
   });
 
   it("opens the author summary from a More by button, and is friendly about a person no longer there", async () => {
-    const key = [...index.corpus.people.values()].find((person) => person.name === "Enyu Zhou")?.key;
+    const found = index.author("Enyu Zhou");
+    const key = found.kind === "found" ? found.summary.key : undefined;
     const by = await answer(depsWith(), click({ a: "by", person: key ?? "" }));
     expect(expectKind(by.reply, "author").summary.papers).toHaveLength(14);
     const gone = await answer(depsWith(), click({ a: "by", person: "nobodyatall" }));
@@ -222,10 +222,10 @@ describe("answer: papers and buttons", () => {
 
   it("reports the corpus size and loader problems", async () => {
     const stats = expectKind((await answer(depsWith(), slash("stats"))).reply, "stats");
-    expect(stats.papers).toBe(index.corpus.papers.length);
+    expect(stats.papers).toBe(index.paperIds().length);
     expect(stats.files).toBe(3);
     expect(stats.profiles).toBe(3);
-    expect(stats.problems).toEqual(index.corpus.problems);
+    expect(stats.problems).toEqual(index.stats().problems);
   });
 });
 

@@ -5,6 +5,7 @@ import { CONSOLE_HELP, NO_SUCH_BUTTON, startConsole } from "../../src/console/re
 import type { SearchIndex } from "../../src/search/types.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { paperWith } from "../helpers/papers.js";
 
 let bot: BotDeps;
 let index: SearchIndex;
@@ -13,8 +14,7 @@ beforeAll(async () => {
   ({ bot, index } = await fixtureBot());
 });
 
-const headlineOf = (words: string) =>
-  (index.corpus.papers.find((p) => p.abstract.includes(words))?.headline ?? "missing").slice(0, 25);
+const headlineOf = (words: string) => paperWith(index, words).headline.slice(0, 25);
 
 /** A console over in-memory streams: type a line, read everything printed so far. */
 function openConsole() {

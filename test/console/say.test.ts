@@ -3,6 +3,7 @@ import type { BotDeps } from "../../src/bot/ports.js";
 import { sayMessages, sayText } from "../../src/console/say.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { fixtureBot } from "../helpers/bot.js";
+import { paperWith } from "../helpers/papers.js";
 
 let bot: BotDeps;
 let index: SearchIndex;
@@ -11,8 +12,7 @@ beforeAll(async () => {
   ({ bot, index } = await fixtureBot());
 });
 
-const headlineOf = (words: string) =>
-  (index.corpus.papers.find((p) => p.abstract.includes(words))?.headline ?? "missing").slice(0, 25);
+const headlineOf = (words: string) => paperWith(index, words).headline.slice(0, 25);
 
 describe("paperbot say", () => {
   it("gives the exact private response a /paper command sends", async () => {

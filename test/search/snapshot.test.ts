@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
+import type { EngineIndex as SearchIndex } from "../../src/search/engine.js";
 import { createSearchIndex } from "../../src/search/index.js";
 import {
   INDEX_FORMAT_VERSION,
@@ -7,7 +8,6 @@ import {
   SnapshotError,
   snapshotOf,
 } from "../../src/search/snapshot.js";
-import type { SearchIndex } from "../../src/search/types.js";
 import { generatedCorpus } from "./generated-corpus.js";
 
 /** Every kind of question a user can ask, answered by both indexes: they must agree exactly. */

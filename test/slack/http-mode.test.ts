@@ -8,6 +8,7 @@ import { createMemoryLedger } from "../../src/slack/once.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { paperWith as paperWithWords } from "../helpers/papers.js";
 import {
   buttonClickBody,
   eventBody,
@@ -37,9 +38,7 @@ let index: SearchIndex;
 const logs = capturedLogger();
 
 const paperWith = (words: string): Paper => {
-  const paper = index.corpus.papers.find((p) => p.abstract.includes(words));
-  if (!paper) throw new Error(`no fixture paper mentions ${words}`);
-  return paper;
+  return paperWithWords(index, words);
 };
 const shown = (payload: unknown) => JSON.stringify(payload);
 const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
