@@ -27,6 +27,10 @@ export interface SearchResult {
   hits: SearchHit[];
   /** A hint for the user, e.g. which acronym was expanded or that the query held only stop words. */
   notice?: string;
+  /** The query as searched when words the corpus does not know were corrected ("reward model" for "rewrad modle"). */
+  showingFor?: string;
+  /** When nothing matched: queries that would match, best first ("did you mean"). */
+  didYouMean?: string[];
 }
 
 export interface Expert {
