@@ -102,20 +102,19 @@ async function dailyAnswer(
     return toAsker({ kind: "info", message: MESSAGES.dailySlashOnly });
   }
   try {
-    const schedule =
-      intent.kind === "dailyOn"
-        ? daily.subscribe(
-            request.channelId,
-            {
-              time: intent.spec.time ?? DEFAULT_DAILY_TIME,
-              timeZone: intent.spec.timeZone ?? deps.defaultTimeZone,
-              weekdays: intent.spec.weekdays ?? EVERY_DAY,
-            },
-            request.userId,
-          )
-        : intent.kind === "dailyOff"
-          ? daily.unsubscribe(request.channelId)
-          : daily.status(request.channelId);
+    const schedule = await (intent.kind === "dailyOn"
+      ? daily.subscribe(
+          request.channelId,
+          {
+            time: intent.spec.time ?? DEFAULT_DAILY_TIME,
+            timeZone: intent.spec.timeZone ?? deps.defaultTimeZone,
+            weekdays: intent.spec.weekdays ?? EVERY_DAY,
+          },
+          request.userId,
+        )
+      : intent.kind === "dailyOff"
+        ? daily.unsubscribe(request.channelId)
+        : daily.status(request.channelId));
     if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
     return toAsker({ kind: "daily", schedule });
   } catch {
@@ -187,7 +186,12 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
       return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
     }
     case "stats": {
-      return toAsker({ kind: "stats", ...index.stats() });
+      const state = deps.stateStatus?.();
+      return toAsker({
+        kind: "stats",
+        ...index.stats(),
+        ...(state === undefined || state.writable ? {} : { stateProblem: state.problem }),
+      });
     }
     case "reload":
       return reloadAnswer(deps, request.userId);

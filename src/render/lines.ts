@@ -144,6 +144,11 @@ export function problemLine(
   return `• ${fmt.code(fmt.plain(truncate(where, 120)))} ${fmt.plain(truncate(problem.message, 200))}`;
 }
 
+/** `/paper stats` when saved state cannot be written: what still works and what waits. */
+export function stateProblemLine(fmt: TextFormat, problem: string): string {
+  return `${fmt.bold("Saved state")}: cannot be written (${fmt.plain(problem)}). Answers go on, repeats are caught in memory only, daily posts wait until it is fixed.`;
+}
+
 export const HELP_LINES: readonly string[] = [
   "Find the group's papers from chat:",
   "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",

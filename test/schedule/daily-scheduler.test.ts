@@ -2,8 +2,8 @@ import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { startDailyScheduler } from "../../src/schedule/daily-scheduler.js";
-import { openStateDatabase } from "../../src/state/database.js";
-import { dailyDeps, fakeSlack, indexOf, tempDatabasePath } from "./helpers.js";
+import { freshStates, storeKinds } from "../helpers/stores.js";
+import { dailyDeps, fakeSlack, indexOf } from "./helpers.js";
 
 const minute = 60_000;
 
@@ -43,12 +43,14 @@ function manualTimers() {
   };
 }
 
-describe("startDailyScheduler", () => {
+describe.each(storeKinds)("startDailyScheduler on the %s store", (kind) => {
+  const freshState = freshStates(kind);
+
   it("sleeps until the next run, posts at it, then waits for the next day's", async () => {
     const clock = { now: Date.parse("2026-01-02T07:30:00Z") };
     const slack = fakeSlack(() => clock.now);
-    const db = openStateDatabase(tempDatabasePath());
-    createDailyControl(db, {
+    const db = await (await freshState()).open();
+    await createDailyControl(db, {
       now: () => new Date("2026-01-01T12:00:00Z"),
       defaultTimeZone: "UTC",
       index: () => indexOf(["p1", "p2"]),
@@ -76,7 +78,7 @@ describe("startDailyScheduler", () => {
   it("checks again within maxWaitMs even when the next run is far away, so new subscriptions are noticed", async () => {
     const clock = { now: Date.parse("2026-01-02T07:30:00Z") };
     fakeSlack(() => clock.now);
-    const db = openStateDatabase(tempDatabasePath());
+    const db = await (await freshState()).open();
     const timers = manualTimers();
     const scheduler = startDailyScheduler({ ...dailyDeps(db, clock), ...timers });
     await timers.fire();
