@@ -71,7 +71,7 @@ export interface DailyPostDeps {
   logger: Logger;
   sleep: (ms: number) => Promise<void>;
   /** Test seam: called after each protocol step; throwing here is a crash at that point. */
-  afterStep?: (step: DailyPostStep, channelId: string) => void;
+  afterStep?: (step: DailyPostStep, channelId: string) => void | Promise<void>;
   /** How long a claim is owned; default five minutes. */
   leaseMs?: number;
 }
@@ -305,7 +305,7 @@ async function postDailyFor(
   const token = randomUUID();
   const claim = await claimDailyPost(deps, channelId, localDate, token, deps.now().getTime());
   if (claim.kind === "skip") return claim.outcome;
-  deps.afterStep?.("claimed", channelId);
+  await deps.afterStep?.("claimed", channelId);
 
   const claimed: ClaimKey = { channelId, localDate, token, state: claim.state };
   if (claim.state === "posting") {
@@ -325,15 +325,15 @@ async function postDailyFor(
     leaseUntil: deps.now().getTime() + leaseMs,
   });
   if (!moved) return "lost-claim";
-  deps.afterStep?.("posting", channelId);
+  await deps.afterStep?.("posting", channelId);
 
   const key: ClaimKey = { channelId, localDate, token, state: "posting" };
   for (let attempt = 1; ; attempt++) {
     const sent = await sendDailyMessage(deps, channelId, localDate, paper);
     if (sent.kind === "sent") {
-      deps.afterStep?.("sent", channelId);
+      await deps.afterStep?.("sent", channelId);
       await dailyPosts.markPosted(channelId, localDate, sent.ts, deps.now().getTime());
-      deps.afterStep?.("recorded", channelId);
+      await deps.afterStep?.("recorded", channelId);
       logger.info({ channelId, localDate, paperId: paper.id }, "daily paper posted");
       return "posted";
     }

@@ -30,6 +30,8 @@ export function postgresProblemOf(error: unknown): StateProblem | undefined {
     if (code === "XX001" || code === "XX002") return "corrupt";
     if (code.startsWith("08") || code.startsWith("57P") || code === "53300") return "unreachable";
     if (code === "3D000" || code === "28000" || code === "28P01") return "unreadable";
+    // "database … is not currently accepting connections" (ALLOW_CONNECTIONS false, being dropped).
+    if (code === "55000" && /accepting connections/.test(messageOf(error))) return "unreachable";
     if (unreachableErrnos.has(code)) return "unreachable";
   }
   // pg reports a lost or timed-out connection without a code.

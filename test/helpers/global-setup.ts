@@ -92,7 +92,10 @@ export default async function setup(project: TestProject) {
       .filter(([path, stamp]) => dataBefore.get(path) !== stamp)
       .map(([path]) => path);
     if (written.length > 0) problems.push(`written in data/: ${written.sort().join(", ")}`);
-    if (problems.length > 0)
+    if (problems.length > 0) {
+      // vitest prints an error thrown here but still exits 0: set the exit code too.
+      process.exitCode = 1;
       throw new Error(`Tests did not clean up after themselves:\n  ${problems.join("\n  ")}`);
+    }
   };
 }

@@ -33,6 +33,8 @@ export interface TestState {
   location: string;
   breakWrites(): Promise<void>;
   mendWrites(): Promise<void>;
+  /** PostgreSQL only: the database stops taking connections (and drops its sessions), or takes them again. */
+  cutOff?(off: boolean): Promise<void>;
   /** Runs SQL as an administrator, outside any store (to corrupt or inspect rows). */
   sql(statement: string, params?: (string | number)[]): Promise<unknown[]>;
   drop(): Promise<void>;
@@ -51,7 +53,9 @@ async function sqliteState(): Promise<TestState> {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-state-"));
   const path = join(dir, "paperbot.db");
   const opened: StateStore[] = [];
-  const files = () => [path, `${path}-wal`, `${path}-shm`];
+  // The file and its WAL, not the -shm: SQLite maps that into memory, and a write to a mapped page of an
+  // immutable file is a SIGBUS, not an error (what a failing disk does to any mmap; SQLite cannot help it).
+  const files = () => [path, `${path}-wal`];
   let broken = false;
   return {
     kind: "sqlite",
@@ -126,6 +130,10 @@ async function postgresState(): Promise<TestState> {
     async mendWrites() {
       await adminQuery(serverUrl, `ALTER DATABASE ${name} RESET default_transaction_read_only`);
       await endSessions();
+    },
+    async cutOff(off) {
+      await adminQuery(serverUrl, `ALTER DATABASE ${name} ALLOW_CONNECTIONS ${off ? "false" : "true"}`);
+      if (off) await endSessions();
     },
     sql: (statement, params) => adminQuery(location, statement, params),
     async drop() {
