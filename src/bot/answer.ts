@@ -102,19 +102,20 @@ async function dailyAnswer(
     return toAsker({ kind: "info", message: MESSAGES.dailySlashOnly });
   }
   try {
-    const schedule = await (intent.kind === "dailyOn"
-      ? daily.subscribe(
-          request.channelId,
-          {
-            time: intent.spec.time ?? DEFAULT_DAILY_TIME,
-            timeZone: intent.spec.timeZone ?? deps.defaultTimeZone,
-            weekdays: intent.spec.weekdays ?? EVERY_DAY,
-          },
-          request.userId,
-        )
-      : intent.kind === "dailyOff"
-        ? daily.unsubscribe(request.channelId)
-        : daily.status(request.channelId));
+    const schedule =
+      intent.kind === "dailyOn"
+        ? await daily.subscribe(
+            request.channelId,
+            {
+              time: intent.spec.time ?? DEFAULT_DAILY_TIME,
+              timeZone: intent.spec.timeZone ?? deps.defaultTimeZone,
+              weekdays: intent.spec.weekdays ?? EVERY_DAY,
+            },
+            request.userId,
+          )
+        : intent.kind === "dailyOff"
+          ? await daily.unsubscribe(request.channelId)
+          : await daily.status(request.channelId);
     if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
     return toAsker({ kind: "daily", schedule });
   } catch {

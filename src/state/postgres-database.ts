@@ -47,51 +47,104 @@ export function numberedPlaceholders(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/** The server ended this pooled connection before it ran the statement (restart, failover, admin): safe to retry. */
+function endedBeforeRunning(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === "57P01" || code === "57P02" || /not queryable/i.test(messageOf(error));
+}
+
+/** The connection died, maybe mid-statement: safe to retry a read, not a write. */
+function connectionDied(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return (
+    endedBeforeRunning(error) ||
+    code === "ECONNRESET" ||
+    code === "EPIPE" ||
+    /connection terminated/i.test(messageOf(error))
+  );
+}
+
+// A pool may still hold several connections the server has just ended: try past them.
+const attempts = 3;
+
 /**
  * SqlDatabase over a pg Pool. Each transaction holds one pooled connection, READ COMMITTED; a `lock` is
  * a transaction-scoped advisory lock on the lock's name, taken first, so work under one name is serialised
- * across every process sharing the database.
+ * across every process sharing the database. A read, or a transaction's BEGIN, that meets a connection the
+ * server has ended is tried again on another.
  */
 export function postgresDatabase(pool: Pool, health: HealthTracker): SqlDatabase {
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      const problem = postgresProblemOf(error);
-      if (problem === undefined) throw error;
-      health.failed(problem, messageOf(error));
-      throw new StateUnavailableError(problem, messageOf(error), { cause: error });
+  const guarded = async <T>(
+    work: () => Promise<T>,
+    retry: (error: unknown) => boolean = () => false,
+  ): Promise<T> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (error) {
+        if (attempt < attempts && retry(error)) continue;
+        const problem = postgresProblemOf(error);
+        if (problem === undefined) throw error;
+        health.failed(problem, messageOf(error));
+        throw new StateUnavailableError(problem, messageOf(error), { cause: error });
+      }
     }
   };
   type Runner = Pick<Pool | PoolClient, "query">;
-  const query = (runner: Runner, sql: string, params: readonly SqlValue[]) =>
-    guarded(() => runner.query(numberedPlaceholders(sql), [...params]));
-  const sessionOf = (runner: Runner, onChange: () => void): SqlSession => ({
-    all: async (sql, params = []) => (await query(runner, sql, params)).rows,
-    get: async (sql, params = []) => (await query(runner, sql, params)).rows[0],
+  const query = (
+    runner: Runner,
+    sql: string,
+    params: readonly SqlValue[],
+    retry?: (error: unknown) => boolean,
+  ) => guarded(() => runner.query(numberedPlaceholders(sql), [...params]), retry);
+  const sessionOf = (runner: Runner, onChange: () => void, retries: boolean): SqlSession => ({
+    all: async (sql, params = []) =>
+      (await query(runner, sql, params, retries ? connectionDied : undefined)).rows,
+    get: async (sql, params = []) =>
+      (await query(runner, sql, params, retries ? connectionDied : undefined)).rows[0],
     run: async (sql, params = []) => {
-      const changes = (await query(runner, sql, params)).rowCount ?? 0;
+      const changes =
+        (await query(runner, sql, params, retries ? endedBeforeRunning : undefined)).rowCount ?? 0;
       if (changes > 0) onChange();
       return changes;
     },
   });
-  const direct = sessionOf(pool, () => health.wrote());
+  // Outside a transaction each statement takes any pooled connection, so a retry lands on a fresh one.
+  const direct = sessionOf(pool, () => health.wrote(), true);
+
+  const begun = async (): Promise<PoolClient> => {
+    for (let attempt = 1; ; attempt++) {
+      const client = await guarded(() => pool.connect());
+      try {
+        await client.query("BEGIN");
+        return client;
+      } catch (error) {
+        client.release(true);
+        if (attempt < attempts && connectionDied(error)) continue;
+        return guarded(() => Promise.reject(error));
+      }
+    }
+  };
+
   return {
     dialect: "postgres",
     ...direct,
     async transaction(work, options = {}) {
-      const client = await guarded(() => pool.connect());
+      const client = await begun();
       let changed = false;
       let broken = false;
       try {
-        await query(client, "BEGIN", []);
         if (options.lock !== undefined) {
           await query(client, "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", [options.lock]);
         }
         const result = await work(
-          sessionOf(client, () => {
-            changed = true;
-          }),
+          sessionOf(
+            client,
+            () => {
+              changed = true;
+            },
+            false,
+          ),
         );
         await query(client, "COMMIT", []);
         if (changed) health.wrote();

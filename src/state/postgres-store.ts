@@ -12,6 +12,8 @@ export interface PostgresStoreOptions extends StateStoreOptions {
   maxConnections?: number;
   /** Connecting and each statement give up after this long; default 5 s (a hung database never holds an answer). */
   timeoutMs?: number;
+  /** At start, how long to keep trying a server that cannot be reached yet (it may be starting too); default 30 s. */
+  startupWaitMs?: number;
 }
 
 /** The server and database of a connection URL, without its user or password: safe to log. */
@@ -62,6 +64,20 @@ async function migrate(db: SqlDatabase, where: string): Promise<void> {
   );
 }
 
+async function migrateOnceReachable(db: SqlDatabase, where: string, options: PostgresStoreOptions) {
+  const deadline = Date.now() + (options.startupWaitMs ?? 30_000);
+  for (let waitMs = 500; ; waitMs = Math.min(waitMs * 2, 5000)) {
+    try {
+      return await migrate(db, where);
+    } catch (error) {
+      const unreachable = error instanceof StateUnavailableError && error.problem === "unreachable";
+      if (!unreachable || Date.now() + waitMs > deadline) throw error;
+      options.logger?.info({ where, retryInMs: waitMs }, "waiting for the state database");
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
+}
+
 /**
  * The PostgreSQL store (STATE_URL): a connection pool, versioned migrations applied once under an advisory
  * lock however many processes start together, 64-bit integers read as numbers. A database it cannot reach
@@ -92,7 +108,7 @@ export async function openPostgresStore(
   const health = createHealthTracker(options.now ?? Date.now);
   const sql = postgresDatabase(pool, health);
   try {
-    await migrate(sql, where);
+    await migrateOnceReachable(sql, where, options);
     await probeWrite(sql).catch((error: unknown) => {
       if (!(error instanceof StateUnavailableError)) throw error;
     });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
 import type { DeliveryLedger } from "./delivery-ledger.js";
 import type { HealthTracker, StateHealth } from "./health.js";
@@ -47,7 +48,7 @@ export async function probeWrite(db: SqlDatabase): Promise<void> {
     await db.transaction(async (tx) => {
       await tx.run(
         "INSERT INTO deliveries (key, done, holder, lease_until, updated_at) VALUES (?, 0, NULL, 0, 0)",
-        [`paperbot:probe:${Math.random()}`],
+        [`paperbot:probe:${randomUUID()}`],
       );
       throw rollback;
     });

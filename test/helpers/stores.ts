@@ -35,6 +35,8 @@ export interface TestState {
   mendWrites(): Promise<void>;
   /** PostgreSQL only: the database stops taking connections (and drops its sessions), or takes them again. */
   cutOff?(off: boolean): Promise<void>;
+  /** PostgreSQL only: the server ends every session of the database, as a restart or failover does. */
+  endSessions?(): Promise<void>;
   /** Runs SQL as an administrator, outside any store (to corrupt or inspect rows). */
   sql(statement: string, params?: (string | number)[]): Promise<unknown[]>;
   drop(): Promise<void>;
@@ -109,12 +111,23 @@ async function postgresState(): Promise<TestState> {
   url.pathname = `/${name}`;
   const location = url.toString();
   const opened: StateStore[] = [];
-  const endSessions = () =>
-    adminQuery(
+  // Ends the store's sessions and waits until the server has let them go.
+  const endSessions = async () => {
+    await adminQuery(
       serverUrl,
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()",
       [name],
     );
+    for (let i = 0; i < 100; i++) {
+      const left = await adminQuery(
+        serverUrl,
+        "SELECT COUNT(*)::int AS n FROM pg_stat_activity WHERE datname = $1",
+        [name],
+      );
+      if (left[0]?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
   return {
     kind: "postgres",
     location,
@@ -131,6 +144,7 @@ async function postgresState(): Promise<TestState> {
       await adminQuery(serverUrl, `ALTER DATABASE ${name} RESET default_transaction_read_only`);
       await endSessions();
     },
+    endSessions,
     async cutOff(off) {
       await adminQuery(serverUrl, `ALTER DATABASE ${name} ALLOW_CONNECTIONS ${off ? "false" : "true"}`);
       if (off) await endSessions();

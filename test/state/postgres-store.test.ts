@@ -17,9 +17,9 @@ afterEach(() => {
   nock.enableNetConnect();
 });
 
-async function openError(url: string): Promise<StateUnavailableError> {
+async function openError(url: string, startupWaitMs = 0): Promise<StateUnavailableError> {
   try {
-    await (await openPostgresStore(url, { timeoutMs: 2000 })).close();
+    await (await openPostgresStore(url, { timeoutMs: 2000, startupWaitMs })).close();
   } catch (error) {
     if (error instanceof StateUnavailableError) return error;
     throw error;
@@ -62,12 +62,31 @@ describe("openPostgresStore", () => {
     ]);
   });
 
-  it("says a server nobody answers on is unreachable, within its timeout", async () => {
+  it("waits a while at start for a server nobody answers on yet, then says it is unreachable", async () => {
     const started = Date.now();
-    const error = await openError(`postgres://paperbot:secret@127.0.0.1:${await closedPort()}/paperbot`);
+    const error = await openError(
+      `postgres://paperbot:secret@127.0.0.1:${await closedPort()}/paperbot`,
+      1200,
+    );
     expect(error.problem).toBe("unreachable");
     expect(error.message).not.toContain("secret");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("opens once a server that was not up yet at start comes up", async () => {
+    const state = await freshState();
+    await state.cutOff?.(true);
+    const opening = openPostgresStore(state.location, { timeoutMs: 2000, startupWaitMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await state.cutOff?.(false);
+    const store = await opening;
+    try {
+      expect(store.health()).toEqual({ writable: true });
+      expect(await store.subscriptions.list()).toEqual([]);
+    } finally {
+      await store.close();
+    }
   });
 
   it("says a database that does not exist is unreadable", async () => {
@@ -112,6 +131,29 @@ describe("openPostgresStore", () => {
     ]);
     expect(store.health()).toEqual({ writable: true });
     expect(slack.channelMessages("C1")).toHaveLength(1);
+  });
+
+  it("a server that ends its sessions (restart, failover): the store carries on with fresh ones, nothing crashes", async () => {
+    const state = await freshState();
+    const store = await state.open();
+    await store.subscriptions.list();
+    await store.dailyPosts.bag("C1", 5);
+    await state.endSessions?.();
+    expect(await store.subscriptions.list()).toEqual([]);
+    expect(
+      (
+        await store.dailyPosts.claim({
+          channelId: "C1",
+          localDate: "2026-01-02",
+          token: "t",
+          at: 0,
+          leaseUntil: 1,
+          proposedSeed: 5,
+          draw: () => ({ paperId: "p1", round: 1 }),
+        })
+      ).kind,
+    ).toBe("new");
+    expect(store.health()).toEqual({ writable: true });
   });
 
   it("names the server and database in logs, never the user or password", () => {
