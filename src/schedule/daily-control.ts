@@ -63,7 +63,7 @@ function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] 
 }
 
 /**
- * `/paper daily on|off|status` over the state database. Subscribing again replaces the schedule and resumes a
+ * `/paper daily on|off|status` over the state store. Subscribing again replaces the schedule and resumes a
  * paused one; runs scheduled before the moment of subscribing are not posted. Throws DailyScheduleError.
  */
 export function createDailyControl(store: DailyState, deps: DailyControlDeps): DailyControl {
