@@ -24,6 +24,8 @@ export interface Config {
   dailyTime: string;
   /** The SQLite file holding subscriptions, daily posts and answered events. */
   statePath: string;
+  /** A PostgreSQL database to hold them instead (postgres://…), shared by every process given it. */
+  stateUrl?: string;
   /** Where index snapshots are kept between restarts. */
   cacheDir: string;
 }
@@ -123,6 +125,16 @@ const envSchema = z.object({
       .default("09:00"),
   ),
   STATE_PATH: z.preprocess(blankIsUnset, z.string().trim().default("data/paperbot.db")),
+  STATE_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^postgres(ql)?:\/\/\S+$/.test(v) && URL.canParse(v), {
+        error: "must be a PostgreSQL URL such as postgres://paperbot:secret@db:5432/paperbot",
+      })
+      .optional(),
+  ),
   CACHE_DIR: z.preprocess(blankIsUnset, z.string().trim().default("data/cache")),
 });
 
@@ -150,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ...(e.DAILY_CHANNEL === undefined ? {} : { dailyChannel: e.DAILY_CHANNEL }),
     dailyTime: e.DAILY_TIME,
     statePath: e.STATE_PATH,
+    ...(e.STATE_URL === undefined ? {} : { stateUrl: e.STATE_URL }),
     cacheDir: e.CACHE_DIR,
   };
   if (e.SLACK_BOT_TOKEN === undefined) {

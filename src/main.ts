@@ -1,6 +1,6 @@
 import { config as loadDotenv } from "dotenv";
 import { pino } from "pino";
-import type { BotDeps } from "./bot/ports.js";
+import type { BotDeps, StateStatus } from "./bot/ports.js";
 import { type CliOptions, runCli } from "./cli.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import { startConsole } from "./console/repl.js";
@@ -11,25 +11,75 @@ import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-
 import { createDailyPostClient } from "./schedule/daily-post-client.js";
 import { startDailyScheduler } from "./schedule/daily-scheduler.js";
 import { registerHome } from "./slack/home.js";
-import { createMemoryLedger } from "./slack/once.js";
+import { createMemoryLedger, type OnceLedger } from "./slack/once.js";
 import { startSlackApp } from "./slack/start.js";
-import { openStateDatabase, type StateDatabase, StateDatabaseError } from "./state/database.js";
-import { createSeenEvents } from "./state/seen-events.js";
+import type { DeliveryLedger } from "./state/delivery-ledger.js";
+import { createFallbackDeliveryLedger } from "./state/fallback-delivery-ledger.js";
+import { createMemoryDeliveryLedger } from "./state/memory-delivery-ledger.js";
+import { describeStateLocation, openStateStore } from "./state/open-store.js";
+import { StateUnavailableError } from "./state/sql.js";
+import type { StateStore } from "./state/store.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The state database, or undefined (logged) when it is unreadable: commands go on, daily posts stop. */
-function openStateOrLog(config: Config, logger: Logger): StateDatabase | undefined {
+interface OpenedState {
+  /** Absent when the store could not be opened at all. */
+  store?: StateStore;
+  status: () => StateStatus;
+}
+
+/**
+ * The state store (PostgreSQL with STATE_URL, else the STATE_PATH file). One that cannot be opened is
+ * logged and left untouched: commands go on, repeats are caught in memory, daily posts stop.
+ */
+async function openState(config: Config, logger: Logger): Promise<OpenedState> {
+  const location = {
+    path: config.statePath,
+    ...(config.stateUrl === undefined ? {} : { url: config.stateUrl }),
+  };
+  const where = describeStateLocation(location);
   try {
-    return openStateDatabase(config.statePath);
+    const store = await openStateStore(location, { logger });
+    const health = store.health();
+    if (!health.writable) {
+      logger.warn(
+        { problem: health.problem, where },
+        `state at ${where} cannot be written (${health.detail}): answers go on, daily posts wait until it can`,
+      );
+    }
+    return {
+      store,
+      status: () => {
+        const now = store.health();
+        return now.writable ? now : { writable: false, problem: now.problem };
+      },
+    };
   } catch (error) {
-    if (!(error instanceof StateDatabaseError)) throw error;
+    if (!(error instanceof StateUnavailableError)) throw error;
     logger.error(
-      { problem: error.problem, path: error.path },
-      `${error.message}; daily posts are off until it is fixed (the file is left untouched)`,
+      { problem: error.problem, where },
+      `${error.message}; daily posts are off until it is fixed (the state is left untouched)`,
     );
-    return undefined;
+    return { status: () => ({ writable: false, problem: error.problem }) };
   }
+}
+
+/**
+ * Thin adapter until src/slack/listeners.ts awaits the DeliveryLedger (runtime branch): decides at once from
+ * this process's memory, and records the answer in the shared ledger behind it. Drop it at the merge.
+ */
+function legacyOnceLedger(deliveries: DeliveryLedger, logger: Logger): OnceLedger {
+  const memory = createMemoryLedger(Date.now, DAY_MS);
+  return {
+    claim(key) {
+      if (!memory.claim(key)) return false;
+      void deliveries
+        .claim(key, 60_000)
+        .then((outcome) => (outcome === "mine" ? deliveries.markDone(key) : undefined))
+        .catch((err: unknown) => logger.debug({ err }, "could not record the answered event"));
+      return true;
+    },
+  };
 }
 
 async function run(config: Config, logger: Logger): Promise<void> {
@@ -48,23 +98,35 @@ async function run(config: Config, logger: Logger): Promise<void> {
   };
   const live = createLiveIndex(await buildIndex(), buildIndex, logger);
   const now = () => new Date();
-  const db = config.mode.kind === "console" ? undefined : openStateOrLog(config, logger);
-  if (db !== undefined && config.dailyChannel !== undefined) {
-    ensureStartupSubscription(
-      db,
+  const state = await openState(config, logger);
+  const { store } = state;
+  if (store !== undefined && config.dailyChannel !== undefined) {
+    await ensureStartupSubscription(
+      store,
       { channelId: config.dailyChannel, time: config.dailyTime, timeZone: config.dailyTimeZone },
       now(),
-    );
+    ).catch((error: unknown) => {
+      if (!(error instanceof StateUnavailableError)) throw error;
+      logger.warn(
+        { channelId: config.dailyChannel },
+        "could not save DAILY_CHANNEL's subscription: state cannot be written",
+      );
+    });
   }
   const bot: BotDeps = {
     index: live.current,
     random: Math.random,
     now,
     defaultTimeZone: config.dailyTimeZone,
-    ...(db === undefined
+    stateStatus: state.status,
+    ...(store === undefined
       ? {}
       : {
-          daily: createDailyControl(db, { now, defaultTimeZone: config.dailyTimeZone, index: live.current }),
+          daily: createDailyControl(store, {
+            now,
+            defaultTimeZone: config.dailyTimeZone,
+            index: live.current,
+          }),
         }),
     reload: (userId) => {
       logger.info({ userId }, "reload requested");
@@ -75,20 +137,28 @@ async function run(config: Config, logger: Logger): Promise<void> {
 
   if (config.mode.kind === "console") {
     await startConsole({ bot, input: process.stdin, output: process.stdout, logger });
+    await store?.close();
     return;
   }
   const slackApi = config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl };
+  // Answered events and share clicks: shared through the store, this process's memory when it fails.
+  const deliveries = createFallbackDeliveryLedger({
+    ...(store === undefined ? {} : { durable: store.deliveries }),
+    memory: createMemoryDeliveryLedger(Date.now, DAY_MS),
+    logger,
+    now: Date.now,
+  });
   const slack = await startSlackApp({
     mode: config.mode,
     bot,
     adminUsers: config.adminUsers,
-    ledger: db === undefined ? createMemoryLedger(Date.now, DAY_MS) : createSeenEvents(db, Date.now),
+    ledger: legacyOnceLedger(deliveries, logger),
     logger,
     corpusLoaded: () => true,
     ...slackApi,
     extend: (app) =>
       registerHome(app, {
-        ...(db === undefined ? {} : { db }),
+        ...(store === undefined ? {} : { state: store }),
         index: live.current,
         now,
         timeZone: config.dailyTimeZone,
@@ -96,10 +166,10 @@ async function run(config: Config, logger: Logger): Promise<void> {
       }),
   });
   const scheduler =
-    db === undefined
+    store === undefined
       ? undefined
       : startDailyScheduler({
-          db,
+          store,
           client: createDailyPostClient(config.mode.botToken, { ...slackApi, logger }),
           index: live.current,
           now,
@@ -114,7 +184,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     scheduler?.stop();
     slack
       .stop()
-      .finally(() => db?.close())
+      .finally(() => store?.close())
       .then(
         () => process.exit(0),
         (err: unknown) => {

@@ -86,6 +86,15 @@ describe("loadConfig", () => {
     });
   });
 
+  it("keeps the state in PostgreSQL with STATE_URL, and names a URL that is not one without showing it", () => {
+    const url = "postgres://paperbot:s3cret@db:5432/paperbot";
+    expect(loadConfig({ STATE_URL: url }).stateUrl).toBe(url);
+    expect(loadConfig({ STATE_URL: "" }).stateUrl).toBeUndefined();
+    const error = configError({ STATE_URL: "mysql://paperbot:s3cret@db/paperbot" });
+    expect(error.keys).toEqual(["STATE_URL"]);
+    expect(error.message).not.toContain("s3cret");
+  });
+
   it("treats empty values copied from .env.example as unset", () => {
     const config = loadConfig({
       SLACK_BOT_TOKEN: "",

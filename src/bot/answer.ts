@@ -104,7 +104,7 @@ async function dailyAnswer(
   try {
     const schedule =
       intent.kind === "dailyOn"
-        ? daily.subscribe(
+        ? await daily.subscribe(
             request.channelId,
             {
               time: intent.spec.time ?? DEFAULT_DAILY_TIME,
@@ -114,8 +114,8 @@ async function dailyAnswer(
             request.userId,
           )
         : intent.kind === "dailyOff"
-          ? daily.unsubscribe(request.channelId)
-          : daily.status(request.channelId);
+          ? await daily.unsubscribe(request.channelId)
+          : await daily.status(request.channelId);
     if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
     return toAsker({ kind: "daily", schedule });
   } catch {
@@ -187,7 +187,12 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
       return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
     }
     case "stats": {
-      return toAsker({ kind: "stats", ...index.stats() });
+      const state = deps.stateStatus?.();
+      return toAsker({
+        kind: "stats",
+        ...index.stats(),
+        ...(state === undefined || state.writable ? {} : { stateProblem: state.problem }),
+      });
     }
     case "reload":
       return reloadAnswer(deps, request.userId);

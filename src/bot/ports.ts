@@ -7,10 +7,13 @@ export interface DailyControl {
     channelId: string,
     spec: { time: string; timeZone: string; weekdays: number[] },
     userId: string,
-  ): DailyScheduleView;
-  unsubscribe(channelId: string): DailyScheduleView | undefined;
-  status(channelId: string): DailyScheduleView | undefined;
+  ): Promise<DailyScheduleView>;
+  unsubscribe(channelId: string): Promise<DailyScheduleView | undefined>;
+  status(channelId: string): Promise<DailyScheduleView | undefined>;
 }
+
+/** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */
+export type StateStatus = { writable: true } | { writable: false; problem: string };
 
 /** Everything the bot core needs, passed in: no globals, no clock or randomness of its own. */
 export interface BotDeps {
@@ -21,6 +24,8 @@ export interface BotDeps {
   /** Time zone for `/paper daily on` when none is typed (DAILY_TZ, else UTC). */
   defaultTimeZone: string;
   daily?: DailyControl;
+  /** The state store's health; absent where the bot keeps no state. */
+  stateStatus?: () => StateStatus;
   /** Rebuilds the index aside and swaps it in; resolves to a one-line outcome. Present for admins only. */
   reload?: (userId: string) => Promise<string>;
 }

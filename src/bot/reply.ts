@@ -54,6 +54,8 @@ export type Reply =
       profiles: number;
       files: number;
       problems: { file: string; line: number; message: string }[];
+      /** Saved state cannot be written (read-only, unreachable, …): answers go on, daily posts do not. */
+      stateProblem?: string;
     }
   | { kind: "help"; topic?: string }
   | { kind: "daily"; schedule: DailyScheduleView }

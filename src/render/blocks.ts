@@ -18,6 +18,7 @@ import {
   problemLine,
   quoted,
   resultsHeading,
+  stateProblemLine,
 } from "./lines.js";
 
 /**
@@ -122,7 +123,9 @@ function blocksOf(reply: Reply): KnownBlock[] {
               ],
               3,
             );
-      return [fieldsSection(fields), ...problems];
+      const state =
+        reply.stateProblem === undefined ? [] : [section(stateProblemLine(fmt, reply.stateProblem))];
+      return [fieldsSection(fields), ...state, ...problems];
     }
     case "help":
       return [section(helpLines(reply.topic).join("\n"))];
@@ -156,7 +159,7 @@ function fallbackOf(reply: Reply): string {
     case "notFound":
       return notFoundText(fmt, reply);
     case "stats":
-      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} profiles from ${reply.files} files, ${reply.problems.length} loader problems`;
+      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} profiles from ${reply.files} files, ${reply.problems.length} loader problems${reply.stateProblem === undefined ? "" : `; saved state cannot be written (${escapeText(reply.stateProblem)})`}`;
     case "help":
       return helpLines(reply.topic).join("\n");
     case "daily":

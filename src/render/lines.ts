@@ -144,6 +144,22 @@ export function problemLine(
   return `• ${fmt.code(fmt.plain(truncate(where, 120)))} ${fmt.plain(truncate(problem.message, 200))}`;
 }
 
+const STATE_PROBLEMS: Record<string, string> = {
+  "read-only": "read-only",
+  "disk-full": "on a full disk",
+  "io-error": "on a failing disk",
+  unreachable: "unreachable",
+  corrupt: "corrupt",
+  "too-new": "from a newer Paperbot",
+  unreadable: "unreadable",
+};
+
+/** `/paper stats` when saved state cannot be written: what still works and what waits. */
+export function stateProblemLine(fmt: TextFormat, problem: string): string {
+  const what = STATE_PROBLEMS[problem] ?? fmt.plain(problem);
+  return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts wait until it is fixed.`;
+}
+
 export const HELP_LINES: readonly string[] = [
   "Find the group's papers from chat:",
   "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",

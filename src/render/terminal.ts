@@ -26,6 +26,7 @@ import {
   quoted,
   resultsHeading,
   snippetText,
+  stateProblemLine,
 } from "./lines.js";
 
 export interface TerminalReply {
@@ -125,6 +126,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     case "stats": {
       const lines = [
         `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Profiles")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
+        ...(reply.stateProblem === undefined ? [] : [stateProblemLine(fmt, reply.stateProblem)]),
       ];
       if (reply.problems.length === 0) return [...lines, "No loader problems."];
       const shown = reply.problems.slice(0, 20).map((problem) => problemLine(fmt, problem));

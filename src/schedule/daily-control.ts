@@ -1,15 +1,8 @@
 import type { DailyControl } from "../bot/ports.js";
 import type { DailyScheduleView } from "../bot/reply.js";
 import type { SearchIndex } from "../search/types.js";
-import { readRecentDailyPosts } from "../state/daily-posts.js";
-import type { StateDatabase } from "../state/database.js";
-import {
-  disableSubscription,
-  insertSubscriptionIfAbsent,
-  readSubscription,
-  type Subscription,
-  saveSubscription,
-} from "../state/subscriptions.js";
+import type { StateStore } from "../state/store.js";
+import type { Subscription } from "../state/subscriptions.js";
 import { everyDay, isValidTime, isValidTimeZone, nextRunAt } from "./next-run.js";
 
 export const invalidTimeMessage = "That time doesn't look right: use 24-hour HH:MM, like 09:00 or 16:30.";
@@ -24,6 +17,9 @@ export class DailyScheduleError extends Error {
 
 const recentCount = 5;
 
+/** The tables the daily commands read and write. */
+export type DailyState = Pick<StateStore, "subscriptions" | "dailyPosts">;
+
 export interface DailyControlDeps {
   now: () => Date;
   defaultTimeZone: string;
@@ -31,13 +27,14 @@ export interface DailyControlDeps {
 }
 
 /** The view of a channel's schedule: next run, pause reason and the last few papers still in the corpus. */
-export function dailyScheduleViewOf(
-  db: StateDatabase,
+export async function dailyScheduleViewOf(
+  store: DailyState,
   subscription: Subscription,
   index: SearchIndex,
   now: Date,
-): DailyScheduleView {
-  const recent = readRecentDailyPosts(db, subscription.channelId, recentCount).flatMap((post) => {
+): Promise<DailyScheduleView> {
+  const posts = await store.dailyPosts.recent(subscription.channelId, recentCount);
+  const recent = posts.flatMap((post) => {
     const paper = index.paper(post.paperId);
     return paper === undefined ? [] : [{ date: post.localDate, paper }];
   });
@@ -66,14 +63,15 @@ function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] 
 }
 
 /**
- * `/paper daily on|off|status` over the state database. Subscribing again replaces the schedule and resumes a
+ * `/paper daily on|off|status` over the state store. Subscribing again replaces the schedule and resumes a
  * paused one; runs scheduled before the moment of subscribing are not posted. Throws DailyScheduleError.
  */
-export function createDailyControl(db: StateDatabase, deps: DailyControlDeps): DailyControl {
+export function createDailyControl(store: DailyState, deps: DailyControlDeps): DailyControl {
+  const { subscriptions } = store;
   return {
-    subscribe(channelId, spec, userId) {
+    async subscribe(channelId, spec, userId) {
       const now = deps.now();
-      const saved = saveSubscription(db, {
+      const saved = await subscriptions.save({
         channelId,
         ...checkedSpec({ ...spec, timeZone: spec.timeZone || deps.defaultTimeZone }),
         enabled: true,
@@ -81,17 +79,17 @@ export function createDailyControl(db: StateDatabase, deps: DailyControlDeps): D
         activeSince: now.getTime(),
         updatedAt: now.getTime(),
       });
-      return dailyScheduleViewOf(db, saved, deps.index(), now);
+      return dailyScheduleViewOf(store, saved, deps.index(), now);
     },
-    unsubscribe(channelId) {
+    async unsubscribe(channelId) {
       const now = deps.now();
-      if (!disableSubscription(db, channelId, now.getTime())) return undefined;
-      const s = readSubscription(db, channelId);
-      return s === undefined ? undefined : dailyScheduleViewOf(db, s, deps.index(), now);
+      if (!(await subscriptions.disable(channelId, now.getTime()))) return undefined;
+      const s = await subscriptions.get(channelId);
+      return s === undefined ? undefined : dailyScheduleViewOf(store, s, deps.index(), now);
     },
-    status(channelId) {
-      const s = readSubscription(db, channelId);
-      return s === undefined ? undefined : dailyScheduleViewOf(db, s, deps.index(), deps.now());
+    async status(channelId) {
+      const s = await subscriptions.get(channelId);
+      return s === undefined ? undefined : dailyScheduleViewOf(store, s, deps.index(), deps.now());
     },
   };
 }
@@ -100,17 +98,17 @@ export function createDailyControl(db: StateDatabase, deps: DailyControlDeps): D
  * The subscription from DAILY_CHANNEL/DAILY_TIME/DAILY_TZ: added only when the channel has no subscription
  * yet, so a later `/paper daily off` or a new time set by command survives restarts. True when it was added.
  */
-export function ensureStartupSubscription(
-  db: StateDatabase,
+export async function ensureStartupSubscription(
+  store: Pick<StateStore, "subscriptions">,
   config: { channelId: string; time?: string; timeZone?: string },
   now: Date,
-): boolean {
+): Promise<boolean> {
   const spec = checkedSpec({
     time: config.time ?? "09:00",
     timeZone: config.timeZone ?? "UTC",
     weekdays: [...everyDay],
   });
-  return insertSubscriptionIfAbsent(db, {
+  return store.subscriptions.insertIfAbsent({
     channelId: config.channelId,
     ...spec,
     enabled: true,

@@ -4,29 +4,24 @@ import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import type { SearchIndex } from "../search/types.js";
-import {
-  type DailyPostState,
-  deleteDailyClaim,
-  insertDailyClaim,
-  markDailyPosted,
-  readCurrentRound,
-  readDailyPost,
-  updateDailyClaim,
-} from "../state/daily-posts.js";
-import type { StateDatabase } from "../state/database.js";
-import { listSubscriptions, pauseSubscription, type Subscription } from "../state/subscriptions.js";
+import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
+import { StateUnavailableError } from "../state/sql.js";
+import type { StateStore } from "../state/store.js";
+import type { Subscription } from "../state/subscriptions.js";
 import type { SlackClient } from "./daily-post-client.js";
 import { latestRunAtOrBefore } from "./next-run.js";
-import { drawFromBag } from "./shuffle-bag.js";
+import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
 /*
  * The daily post protocol: at most one message per channel and local date, and a late one rather than none.
+ * The same on SQLite and PostgreSQL, and across any number of processes sharing the store.
  *
- * 1. Claim. In one IMMEDIATE SQLite transaction: read the (channel, local date) row of daily_posts, which is
- *    UNIQUE on that pair. No row: draw a paper from the channel's shuffle-bag and insert it as `claimed` with
- *    a random token and a lease. A `posted` or `unknown` row: done. A `claimed`/`posting` row whose lease is
- *    still running: another pass (or instance) owns it, skip. An expired lease: its owner died or gave up,
- *    take it over under our token, keeping its state.
+ * 1. Claim. In one store transaction serialised per channel (SQLite: BEGIN IMMEDIATE; PostgreSQL: a
+ *    transaction-scoped advisory lock on the channel): read the (channel, local date) row of daily_posts,
+ *    which is UNIQUE on that pair. No row: draw a paper from the channel's shuffle-bag and insert it as
+ *    `claimed` with a random token and a lease. A `posted` or `unknown` row: done. A `claimed`/`posting` row
+ *    whose lease is still running: another pass (or instance) owns it, skip. An expired lease: its owner
+ *    died or gave up, take it over under our token by compare-and-set, keeping its state.
  * 2. Reconcile (only for a taken-over `posting` row, where a Slack call may have stored the message): look
  *    for our message in conversations.history by its metadata (event_type "paperbot_daily", payload date).
  *    Found: record it as posted, no second message. Absent: post. History unreadable for good (missing
@@ -40,6 +35,8 @@ import { drawFromBag } from "./shuffle-bag.js";
  * 4. Record `posted` with the message ts.
  * A crash after 1 leaves `claimed` (nothing was sent: post after the lease). A crash during 3 or before 4 leaves
  * `posting` (reconciled). The lease is much longer than the client's timeout, so a live owner never loses it.
+ * State that cannot be written stops the protocol where it is: no Slack call starts unless step 3's
+ * compare-and-set was stored, and a post whose step 4 failed stays `posting`, reconciled once writes work.
  */
 
 export type DailyPostStep = "claimed" | "posting" | "sent" | "recorded";
@@ -54,6 +51,8 @@ export type DailyPostOutcome =
   | "unknown"
   | "no-papers"
   | "lost-claim"
+  /** The store cannot be written (or reached): nothing was posted. */
+  | "state-unavailable"
   | "failed";
 
 export interface DailyPostResult {
@@ -63,7 +62,7 @@ export interface DailyPostResult {
 }
 
 export interface DailyPostDeps {
-  db: StateDatabase;
+  store: Pick<StateStore, "subscriptions" | "dailyPosts">;
   /** From createDailyPostClient: no automatic retries, rate limits rejected with their Retry-After. */
   client: SlackClient;
   index: () => SearchIndex;
@@ -72,7 +71,7 @@ export interface DailyPostDeps {
   logger: Logger;
   sleep: (ms: number) => Promise<void>;
   /** Test seam: called after each protocol step; throwing here is a crash at that point. */
-  afterStep?: (step: DailyPostStep, channelId: string) => void;
+  afterStep?: (step: DailyPostStep, channelId: string) => void | Promise<void>;
   /** How long a claim is owned; default five minutes. */
   leaseMs?: number;
 }
@@ -167,60 +166,56 @@ type Claim =
   | { kind: "mine"; state: DailyPostState; paperId: string; claimedAt: number }
   | { kind: "skip"; outcome: DailyPostOutcome };
 
-function claimDailyPost(
+async function claimDailyPost(
   deps: DailyPostDeps,
   channelId: string,
   localDate: string,
   token: string,
   at: number,
-): Claim {
-  const { db } = deps;
-  const leaseUntil = at + (deps.leaseMs ?? defaultLeaseMs);
-  return db
-    .transaction((): Claim => {
-      const row = readDailyPost(db, channelId, localDate);
-      if (row === undefined) {
-        const ids = deps.index().paperIds();
-        const drawn = drawFromBag(ids, readCurrentRound(db, channelId), deps.random);
-        if (drawn === undefined) return { kind: "skip", outcome: "no-papers" };
-        insertDailyClaim(db, {
-          channelId,
-          localDate,
-          paperId: drawn.paperId,
-          round: drawn.round,
-          state: "claimed",
-          claimToken: token,
-          leaseUntil,
-          claimedAt: at,
-        });
-        return { kind: "mine", state: "claimed", paperId: drawn.paperId, claimedAt: at };
-      }
-      if (row.state === "posted" || row.state === "unknown") return { kind: "skip", outcome: "already-done" };
-      if (row.leaseUntil > at) return { kind: "skip", outcome: "busy" };
-      updateDailyClaim(
-        db,
-        { channelId, localDate, token: row.claimToken, state: row.state },
-        { state: row.state, token, leaseUntil },
-      );
-      return { kind: "mine", state: row.state, paperId: row.paperId, claimedAt: row.claimedAt };
-    })
-    .immediate();
+): Promise<Claim> {
+  const ids = deps.index().paperIds();
+  const claim = await deps.store.dailyPosts.claim({
+    channelId,
+    localDate,
+    token,
+    at,
+    leaseUntil: at + (deps.leaseMs ?? defaultLeaseMs),
+    proposedSeed: bagSeedOf(deps.random),
+    draw: (bag) => drawFromBag(ids, bag),
+  });
+  switch (claim.kind) {
+    case "new":
+    case "taken-over":
+      return {
+        kind: "mine",
+        state: claim.post.state,
+        paperId: claim.post.paperId,
+        claimedAt: claim.post.claimedAt,
+      };
+    case "done":
+      return { kind: "skip", outcome: "already-done" };
+    case "busy":
+      return { kind: "skip", outcome: "busy" };
+    case "empty":
+      return { kind: "skip", outcome: "no-papers" };
+  }
 }
 
-/** The claimed paper, or a fresh draw when it has left the corpus since it was claimed. */
-function paperToPost(
+/** The claimed paper, or a fresh draw (stored on the claim) when it has left the corpus since it was claimed. */
+async function paperToPost(
   deps: DailyPostDeps,
-  channelId: string,
+  key: ClaimKey,
   paperId: string,
-): { paper: Paper; round?: number } | undefined {
+): Promise<Paper | "lost" | undefined> {
   const index = deps.index();
   const paper = index.paper(paperId);
-  if (paper !== undefined && paper.id === paperId) return { paper };
-  const current = readCurrentRound(deps.db, channelId);
-  current.paperIds.delete(paperId);
-  const drawn = drawFromBag(index.paperIds(), current, deps.random);
-  const redrawn = drawn === undefined ? undefined : index.paper(drawn.paperId);
-  return drawn === undefined || redrawn === undefined ? undefined : { paper: redrawn, round: drawn.round };
+  if (paper !== undefined && paper.id === paperId) return paper;
+  const ids = index.paperIds();
+  const drawn = await deps.store.dailyPosts.redraw(key, bagSeedOf(deps.random), (bag) =>
+    drawFromBag(ids, bag),
+  );
+  if (drawn === "lost") return "lost";
+  return drawn === undefined ? undefined : index.paper(drawn.paperId);
 }
 
 async function tellSubscriber(
@@ -239,144 +234,186 @@ async function tellSubscriber(
   }
 }
 
+/** Our earlier message for the date, when a taken-over `posting` row may have reached Slack (step 2). */
+async function reconcile(
+  deps: DailyPostDeps,
+  key: ClaimKey,
+  claimedAt: number,
+): Promise<DailyPostOutcome | undefined> {
+  const { dailyPosts } = deps.store;
+  const { channelId, localDate, token } = key;
+  let earlier: Awaited<ReturnType<typeof findDailyMessage>>;
+  try {
+    earlier = await findDailyMessage(deps.client, channelId, localDate, claimedAt);
+  } catch (error) {
+    const failure = slackFailureOf(error);
+    if (failure.kind === "refused") {
+      await dailyPosts.update(key, { state: "unknown", token, leaseUntil: 0 });
+      deps.logger.error(
+        { channelId, localDate, error: failure.error },
+        "cannot tell whether the interrupted daily post reached Slack; skipping this date rather than risk a duplicate",
+      );
+      return "unknown";
+    }
+    const retryMs = failure.kind === "rate-limited" ? failure.retryAfterMs : ambiguousRetryMs;
+    await dailyPosts.update(key, { state: key.state, token, leaseUntil: deps.now().getTime() + retryMs });
+    return "retry-later";
+  }
+  if (!earlier.found) return undefined;
+  await dailyPosts.markPosted(channelId, localDate, earlier.ts, deps.now().getTime());
+  deps.logger.info({ channelId, localDate }, "daily post found in the channel after an interrupted attempt");
+  return "reconciled";
+}
+
+type PostAttempt = { kind: "sent"; ts: string | undefined } | { kind: "failed"; failure: SlackFailure };
+
+async function sendDailyMessage(
+  deps: DailyPostDeps,
+  channelId: string,
+  localDate: string,
+  paper: Paper,
+): Promise<PostAttempt> {
+  const message = renderSlackMessage({
+    kind: "card",
+    title: dailyTitle,
+    card: { paper, buttons: ["similar", "moreBy", "full", "reroll"] },
+  });
+  try {
+    const sent = await deps.client.chat.postMessage({
+      channel: channelId,
+      text: message.text,
+      blocks: message.blocks,
+      unfurl_links: false,
+      unfurl_media: false,
+      metadata: { event_type: dailyEventType, event_payload: { date: localDate, paper: paper.id } },
+    });
+    return { kind: "sent", ts: sent.ts };
+  } catch (error) {
+    return { kind: "failed", failure: slackFailureOf(error) };
+  }
+}
+
 async function postDailyFor(
   deps: DailyPostDeps,
   subscription: Subscription,
   localDate: string,
 ): Promise<DailyPostOutcome> {
-  const { db, logger } = deps;
+  const { logger } = deps;
+  const { dailyPosts, subscriptions } = deps.store;
   const channelId = subscription.channelId;
   const leaseMs = deps.leaseMs ?? defaultLeaseMs;
   const token = randomUUID();
-  const claim = claimDailyPost(deps, channelId, localDate, token, deps.now().getTime());
+  const claim = await claimDailyPost(deps, channelId, localDate, token, deps.now().getTime());
   if (claim.kind === "skip") return claim.outcome;
-  deps.afterStep?.("claimed", channelId);
+  await deps.afterStep?.("claimed", channelId);
 
-  let state = claim.state;
-  if (state === "posting") {
-    try {
-      const earlier = await findDailyMessage(deps.client, channelId, localDate, claim.claimedAt);
-      if (earlier.found) {
-        markDailyPosted(db, channelId, localDate, earlier.ts, deps.now().getTime());
-        logger.info({ channelId, localDate }, "daily post found in the channel after an interrupted attempt");
-        return "reconciled";
-      }
-    } catch (error) {
-      const failure = slackFailureOf(error);
-      const key = { channelId, localDate, token, state };
-      if (failure.kind === "refused") {
-        updateDailyClaim(db, key, { state: "unknown", token, leaseUntil: 0 });
-        logger.error(
-          { channelId, localDate, error: failure.error },
-          "cannot tell whether the interrupted daily post reached Slack; skipping this date rather than risk a duplicate",
-        );
-        return "unknown";
-      }
-      const retryMs = failure.kind === "rate-limited" ? failure.retryAfterMs : ambiguousRetryMs;
-      updateDailyClaim(db, key, { state, token, leaseUntil: deps.now().getTime() + retryMs });
-      return "retry-later";
-    }
+  const claimed: ClaimKey = { channelId, localDate, token, state: claim.state };
+  if (claim.state === "posting") {
+    const reconciled = await reconcile(deps, claimed, claim.claimedAt);
+    if (reconciled !== undefined) return reconciled;
   }
 
-  const chosen = paperToPost(deps, channelId, claim.paperId);
-  if (chosen === undefined) {
-    deleteDailyClaim(db, channelId, localDate, token);
+  const paper = await paperToPost(deps, claimed, claim.paperId);
+  if (paper === "lost") return "lost-claim";
+  if (paper === undefined) {
+    await dailyPosts.remove(channelId, localDate, token);
     return "no-papers";
   }
-  const moved = updateDailyClaim(
-    db,
-    { channelId, localDate, token, state },
-    {
-      state: "posting",
-      token,
-      leaseUntil: deps.now().getTime() + leaseMs,
-      paperId: chosen.paper.id,
-      ...(chosen.round === undefined ? {} : { round: chosen.round }),
-    },
-  );
-  if (!moved) return "lost-claim";
-  state = "posting";
-  deps.afterStep?.("posting", channelId);
-
-  const message = renderSlackMessage({
-    kind: "card",
-    title: dailyTitle,
-    card: { paper: chosen.paper, buttons: ["similar", "moreBy", "full", "reroll"] },
+  const moved = await dailyPosts.update(claimed, {
+    state: "posting",
+    token,
+    leaseUntil: deps.now().getTime() + leaseMs,
   });
-  const key = { channelId, localDate, token, state };
+  if (!moved) return "lost-claim";
+  await deps.afterStep?.("posting", channelId);
+
+  const key: ClaimKey = { channelId, localDate, token, state: "posting" };
   for (let attempt = 1; ; attempt++) {
-    try {
-      const sent = await deps.client.chat.postMessage({
-        channel: channelId,
-        text: message.text,
-        blocks: message.blocks,
-        unfurl_links: false,
-        unfurl_media: false,
-        metadata: { event_type: dailyEventType, event_payload: { date: localDate, paper: chosen.paper.id } },
-      });
-      deps.afterStep?.("sent", channelId);
-      markDailyPosted(db, channelId, localDate, sent.ts, deps.now().getTime());
-      deps.afterStep?.("recorded", channelId);
-      logger.info({ channelId, localDate, paperId: chosen.paper.id }, "daily paper posted");
+    const sent = await sendDailyMessage(deps, channelId, localDate, paper);
+    if (sent.kind === "sent") {
+      await deps.afterStep?.("sent", channelId);
+      await dailyPosts.markPosted(channelId, localDate, sent.ts, deps.now().getTime());
+      await deps.afterStep?.("recorded", channelId);
+      logger.info({ channelId, localDate, paperId: paper.id }, "daily paper posted");
       return "posted";
-    } catch (error) {
-      const failure = slackFailureOf(error);
-      if (failure.kind === "rate-limited") {
-        const until = deps.now().getTime() + failure.retryAfterMs;
-        if (attempt >= rateLimitAttempts) {
-          updateDailyClaim(db, key, { state: "claimed", token, leaseUntil: until });
-          logger.warn({ channelId, localDate }, "daily post still rate limited; will try again later");
-          return "retry-later";
-        }
-        updateDailyClaim(db, key, { state, token, leaseUntil: until + leaseMs });
-        logger.info({ channelId, retryAfterMs: failure.retryAfterMs }, "daily post rate limited; waiting");
-        await deps.sleep(failure.retryAfterMs);
-        continue;
-      }
-      if (failure.kind === "refused" && channelGoneErrors.has(failure.error)) {
-        deleteDailyClaim(db, channelId, localDate, token);
-        if (pauseSubscription(db, channelId, failure.error, deps.now().getTime())) {
-          logger.warn(
-            { channelId, reason: failure.error },
-            "daily posts paused: the bot cannot post in this channel; `/paper daily on` there resumes them",
-          );
-          await tellSubscriber(deps, subscription, failure.error);
-        }
-        return "paused";
-      }
-      if (failure.kind === "refused") {
-        updateDailyClaim(db, key, {
-          state: "claimed",
-          token,
-          leaseUntil: deps.now().getTime() + refusedRetryMs,
-        });
-        logger.error({ channelId, localDate, error: failure.error }, "Slack refused the daily post");
+    }
+    const { failure } = sent;
+    if (failure.kind === "rate-limited") {
+      const until = deps.now().getTime() + failure.retryAfterMs;
+      if (attempt >= rateLimitAttempts) {
+        await dailyPosts.update(key, { state: "claimed", token, leaseUntil: until });
+        logger.warn({ channelId, localDate }, "daily post still rate limited; will try again later");
         return "retry-later";
       }
-      updateDailyClaim(db, key, { state, token, leaseUntil: deps.now().getTime() + ambiguousRetryMs });
-      logger.warn(
-        { channelId, localDate, error: failure.message },
-        "daily post outcome unknown; the next pass checks the channel before posting again",
-      );
+      // Slack stored nothing; the lease must outlast the wait so nobody else posts meanwhile.
+      if (!(await dailyPosts.update(key, { state: "posting", token, leaseUntil: until + leaseMs }))) {
+        return "lost-claim";
+      }
+      logger.info({ channelId, retryAfterMs: failure.retryAfterMs }, "daily post rate limited; waiting");
+      await deps.sleep(failure.retryAfterMs);
+      continue;
+    }
+    if (failure.kind === "refused" && channelGoneErrors.has(failure.error)) {
+      await dailyPosts.remove(channelId, localDate, token);
+      if (await subscriptions.pause(channelId, failure.error, deps.now().getTime())) {
+        logger.warn(
+          { channelId, reason: failure.error },
+          "daily posts paused: the bot cannot post in this channel; `/paper daily on` there resumes them",
+        );
+        await tellSubscriber(deps, subscription, failure.error);
+      }
+      return "paused";
+    }
+    if (failure.kind === "refused") {
+      await dailyPosts.update(key, {
+        state: "claimed",
+        token,
+        leaseUntil: deps.now().getTime() + refusedRetryMs,
+      });
+      logger.error({ channelId, localDate, error: failure.error }, "Slack refused the daily post");
       return "retry-later";
     }
+    await dailyPosts.update(key, {
+      state: "posting",
+      token,
+      leaseUntil: deps.now().getTime() + ambiguousRetryMs,
+    });
+    logger.warn(
+      { channelId, localDate, error: failure.message },
+      "daily post outcome unknown; the next pass checks the channel before posting again",
+    );
+    return "retry-later";
   }
 }
 
-/** One pass: for every running subscription whose latest run is due and not yet done, claim, choose, post, record. */
+/**
+ * One pass: for every running subscription whose latest run is due and not yet done, claim, choose, post,
+ * record. A store that cannot be written ends the pass ("state-unavailable" for the channels left; the
+ * scheduler logs it once), so nothing is posted without its claim stored.
+ */
 export async function runDueDailyPosts(deps: DailyPostDeps): Promise<DailyPostResult[]> {
   const results: DailyPostResult[] = [];
-  for (const subscription of listSubscriptions(deps.db)) {
+  let stateDown = false;
+  for (const subscription of await deps.store.subscriptions.list()) {
     if (!subscription.enabled || subscription.pausedReason !== undefined) continue;
     const due = latestRunAtOrBefore(subscription, deps.now());
     if (due === undefined || due.runAt.toMillis() < subscription.activeSince) continue;
     const { channelId } = subscription;
     let outcome: DailyPostOutcome;
-    try {
-      outcome = await postDailyFor(deps, subscription, due.localDate);
-    } catch (error) {
-      deps.logger.error({ err: error, channelId, localDate: due.localDate }, "daily post failed");
-      outcome = "failed";
+    if (stateDown) {
+      outcome = "state-unavailable";
+    } else {
+      try {
+        outcome = await postDailyFor(deps, subscription, due.localDate);
+      } catch (error) {
+        if (error instanceof StateUnavailableError) {
+          stateDown = true;
+          outcome = "state-unavailable";
+        } else {
+          deps.logger.error({ err: error, channelId, localDate: due.localDate }, "daily post failed");
+          outcome = "failed";
+        }
+      }
     }
     if (outcome !== "already-done") results.push({ channelId, localDate: due.localDate, outcome });
   }

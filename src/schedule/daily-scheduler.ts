@@ -1,4 +1,4 @@
-import { listSubscriptions } from "../state/subscriptions.js";
+import { StateUnavailableError } from "../state/sql.js";
 import { type DailyPostDeps, runDueDailyPosts } from "./daily-post.js";
 import { nextRunAt } from "./next-run.js";
 
@@ -12,11 +12,11 @@ export interface DailySchedulerDeps extends DailyPostDeps {
 const defaultMaxWaitMs = 60 * 1000;
 
 /** Milliseconds until the next pass: the earliest next run, capped. */
-export function millisUntilNextPass(deps: DailySchedulerDeps): number {
+export async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
   const now = deps.now();
   const cap = deps.maxWaitMs ?? defaultMaxWaitMs;
   let wait = cap;
-  for (const s of listSubscriptions(deps.db)) {
+  for (const s of await deps.store.subscriptions.list()) {
     if (!s.enabled || s.pausedReason !== undefined) continue;
     const next = nextRunAt(s, new Date(Math.max(now.getTime(), s.activeSince)));
     wait = Math.min(wait, Math.max(0, next.toMillis() - now.getTime()));
@@ -24,23 +24,38 @@ export function millisUntilNextPass(deps: DailySchedulerDeps): number {
   return wait;
 }
 
-/** The one daily timer: a pass now, then one at each next run (at least every maxWaitMs). */
+/**
+ * The one daily timer: a pass now, then one at each next run (at least every maxWaitMs). While the store
+ * cannot be written no post goes out, and that is logged once when it starts and once when it ends.
+ */
 export function startDailyScheduler(deps: DailySchedulerDeps): { stop(): void } {
   let stopped = false;
   let handle: unknown;
+  let stateDown = false;
+  const stateIs = (down: boolean, detail?: string) => {
+    if (down === stateDown) return;
+    stateDown = down;
+    if (down) deps.logger.warn({ err: detail }, "daily posts paused: state cannot be written");
+    else deps.logger.info("daily posts resumed: state can be written again");
+  };
   const tick = async (): Promise<void> => {
     try {
-      await runDueDailyPosts(deps);
+      const results = await runDueDailyPosts(deps);
+      stateIs(results.some((r) => r.outcome === "state-unavailable"));
     } catch (error) {
-      deps.logger.error({ err: error }, "daily pass failed");
+      if (error instanceof StateUnavailableError) stateIs(true, error.message);
+      else deps.logger.error({ err: error }, "daily pass failed");
     }
     if (stopped) return;
     let wait = deps.maxWaitMs ?? defaultMaxWaitMs;
     try {
-      wait = millisUntilNextPass(deps);
+      wait = await millisUntilNextPass(deps);
     } catch (error) {
-      deps.logger.error({ err: error }, "could not read the daily schedules");
+      if (!(error instanceof StateUnavailableError)) {
+        deps.logger.error({ err: error }, "could not read the daily schedules");
+      }
     }
+    if (stopped) return;
     handle = deps.setTimeout(() => void tick(), wait);
   };
   handle = deps.setTimeout(() => void tick(), 0);

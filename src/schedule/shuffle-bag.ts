@@ -1,17 +1,51 @@
+/** What a draw needs of a channel's bag: its seed and the papers already drawn in its latest round. */
+export interface BagState {
+  seed: number;
+  round: number;
+  paperIds: ReadonlySet<string>;
+}
+
+/** A 32-bit hash of the seed, round and id (FNV-1a, then murmur3's finaliser to spread the bits). */
+function rank(seed: number, round: number, id: string): number {
+  let h = 2166136261 ^ (seed >>> 0);
+  const text = `${round}:${id}`;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
 /**
- * Draws from a shuffle-bag: every available paper once before any repeats. Papers added to the corpus
- * mid-round are simply not yet drawn, so they join the round; drawn ids no longer in the corpus are ignored.
+ * Draws from a shuffle-bag: every available paper once before any repeats. Each round is a fixed random
+ * order given by the channel's seed, so the next paper is known before it is drawn (a preview shows the
+ * paper the post will bring). Papers added to the corpus mid-round take their place in the order of the
+ * round; drawn ids no longer in the corpus are ignored.
  */
 export function drawFromBag(
   corpusIds: readonly string[],
-  round: { round: number; paperIds: ReadonlySet<string> },
-  random: () => number,
+  bag: BagState,
 ): { paperId: string; round: number } | undefined {
-  const ids = [...new Set(corpusIds)].sort();
+  const ids = [...new Set(corpusIds)];
   if (ids.length === 0) return undefined;
-  const left = ids.filter((id) => !round.paperIds.has(id));
+  const left = ids.filter((id) => !bag.paperIds.has(id));
   const pool = left.length > 0 ? left : ids;
-  const roundNumber = left.length > 0 && round.round > 0 ? round.round : round.round + 1;
-  const pick = pool[Math.min(pool.length - 1, Math.floor(random() * pool.length))];
-  return pick === undefined ? undefined : { paperId: pick, round: roundNumber };
+  const round = left.length > 0 && bag.round > 0 ? bag.round : bag.round + 1;
+  let best: string | undefined;
+  let bestRank = Number.POSITIVE_INFINITY;
+  for (const id of pool) {
+    const r = rank(bag.seed, round, id);
+    if (r < bestRank || (r === bestRank && best !== undefined && id < best)) {
+      best = id;
+      bestRank = r;
+    }
+  }
+  return best === undefined ? undefined : { paperId: best, round };
+}
+
+/** A new bag seed from the random source (any 32-bit unsigned integer). */
+export function bagSeedOf(random: () => number): number {
+  return Math.floor(random() * 2 ** 32) >>> 0;
 }

@@ -4,13 +4,11 @@ import type { Logger } from "../logger.js";
 import { type HomeModel, renderHomeView } from "../render/home.js";
 import { localDateOf } from "../schedule/next-run.js";
 import type { SearchIndex } from "../search/types.js";
-import { readDailyPost } from "../state/daily-posts.js";
-import type { StateDatabase } from "../state/database.js";
-import { listSubscriptions } from "../state/subscriptions.js";
+import type { StateStore } from "../state/store.js";
 
 export interface HomeDeps {
-  /** Absent when the state database could not be opened: the tab still shows a paper and the help. */
-  db?: StateDatabase;
+  /** Absent when the state store could not be opened: the tab still shows a paper and the help. */
+  state?: Pick<StateStore, "subscriptions" | "dailyPosts">;
   index: () => SearchIndex;
   now: () => Date;
   /** Zone of the workspace's "today" when none of the viewer's channels had a post (DAILY_TZ or UTC). */
@@ -54,11 +52,24 @@ export function paperIdOfTheDate(paperIds: readonly string[], date: string): str
   return sorted[hash % sorted.length];
 }
 
+/** A state read for the tab, or `fallback` (logged) when the store cannot be read: the tab still publishes. */
+async function stateRead<T>(deps: HomeDeps, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    deps.logger.warn({ err: error }, "could not read the daily subscriptions for the Home tab");
+    return fallback;
+  }
+}
+
 /** What the Home tab shows this user; the Slack call is the only outside read. */
 export async function homeModelOf(deps: HomeDeps, client: WebClient, userId: string): Promise<HomeModel> {
   const index = deps.index();
   const now = deps.now();
-  const subscriptions = deps.db ? listSubscriptions(deps.db).filter((s) => s.enabled) : [];
+  const { state } = deps;
+  const subscriptions = state
+    ? (await stateRead(deps, () => state.subscriptions.list(), [])).filter((s) => s.enabled)
+    : [];
   let channelsUnknown = false;
   let mine = subscriptions;
   if (subscriptions.length > 0) {
@@ -75,7 +86,9 @@ export async function homeModelOf(deps: HomeDeps, client: WebClient, userId: str
   let newest = -1;
   for (const s of mine) {
     const date = localDateOf(now, s.timeZone);
-    const post = deps.db ? readDailyPost(deps.db, s.channelId, date) : undefined;
+    const post = state
+      ? await stateRead(deps, () => state.dailyPosts.get(s.channelId, date), undefined)
+      : undefined;
     const paper = post?.state === "posted" ? index.paper(post.paperId) : undefined;
     if (post && paper && (post.postedAt ?? 0) > newest) {
       newest = post.postedAt ?? 0;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { StateDatabase } from "./database.js";
+import type { SqlSession } from "./sql.js";
 
 export interface Subscription {
   channelId: string;
@@ -15,6 +15,21 @@ export interface Subscription {
   /** Epoch ms: runs scheduled before this instant are never posted (no surprise post on subscribing). */
   activeSince: number;
   updatedAt: number;
+}
+
+/** The channels' daily-post schedules. */
+export interface Subscriptions {
+  get(channelId: string): Promise<Subscription | undefined>;
+  /** Every subscription, enabled or not, by channel id. */
+  list(): Promise<Subscription[]>;
+  /** Creates or replaces a channel's subscription. */
+  save(subscription: Subscription): Promise<Subscription>;
+  /** Inserts only when the channel has no subscription row at all; true when it did. */
+  insertIfAbsent(subscription: Subscription): Promise<boolean>;
+  /** False when the channel has no subscription. */
+  disable(channelId: string, at: number): Promise<boolean>;
+  /** Pauses an enabled subscription; false when it was already paused (so the caller tells people once). */
+  pause(channelId: string, reason: string, at: number): Promise<boolean>;
 }
 
 const rowSchema = z.object({
@@ -47,58 +62,63 @@ function subscriptionOf(row: unknown): Subscription {
   };
 }
 
-export function readSubscription(db: StateDatabase, channelId: string): Subscription | undefined {
-  const row = db.prepare("SELECT * FROM subscriptions WHERE channel_id = ?").get(channelId);
-  return row === undefined ? undefined : subscriptionOf(row);
+const insertSql = `INSERT INTO subscriptions
+  (channel_id, time, time_zone, weekdays, enabled, paused_reason, subscribed_by, active_since, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+function valuesOf(s: Subscription) {
+  return [
+    s.channelId,
+    s.time,
+    s.timeZone,
+    JSON.stringify(s.weekdays),
+    s.enabled ? 1 : 0,
+    s.pausedReason ?? null,
+    s.subscribedBy,
+    s.activeSince,
+    s.updatedAt,
+  ];
 }
 
-/** Every subscription, enabled or not, by channel id. */
-export function listSubscriptions(db: StateDatabase): Subscription[] {
-  return db.prepare("SELECT * FROM subscriptions ORDER BY channel_id").all().map(subscriptionOf);
-}
-
-/** Creates or replaces a channel's subscription. */
-export function saveSubscription(db: StateDatabase, s: Subscription): Subscription {
-  db.prepare(
-    `INSERT INTO subscriptions
-       (channel_id, time, time_zone, weekdays, enabled, paused_reason, subscribed_by, active_since, updated_at)
-     VALUES (@channelId, @time, @timeZone, @weekdays, @enabled, @pausedReason, @subscribedBy, @activeSince, @updatedAt)
-     ON CONFLICT (channel_id) DO UPDATE SET
-       time = excluded.time, time_zone = excluded.time_zone, weekdays = excluded.weekdays,
-       enabled = excluded.enabled, paused_reason = excluded.paused_reason,
-       subscribed_by = excluded.subscribed_by, active_since = excluded.active_since, updated_at = excluded.updated_at`,
-  ).run({
-    ...s,
-    weekdays: JSON.stringify(s.weekdays),
-    enabled: s.enabled ? 1 : 0,
-    pausedReason: s.pausedReason ?? null,
-  });
-  return s;
-}
-
-/** Inserts only when the channel has no subscription row at all; true when it did. */
-export function insertSubscriptionIfAbsent(db: StateDatabase, s: Subscription): boolean {
-  return db.transaction(() => {
-    if (readSubscription(db, s.channelId) !== undefined) return false;
-    saveSubscription(db, s);
-    return true;
-  })();
-}
-
-export function disableSubscription(db: StateDatabase, channelId: string, at: number): boolean {
-  return (
-    db.prepare("UPDATE subscriptions SET enabled = 0, updated_at = ? WHERE channel_id = ?").run(at, channelId)
-      .changes === 1
-  );
-}
-
-/** Pauses an enabled subscription; false when it was already paused (so the caller tells people once). */
-export function pauseSubscription(db: StateDatabase, channelId: string, reason: string, at: number): boolean {
-  return (
-    db
-      .prepare(
-        "UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE channel_id = ? AND paused_reason IS NULL",
-      )
-      .run(reason, at, channelId).changes === 1
-  );
+export function sqlSubscriptions(db: SqlSession): Subscriptions {
+  return {
+    async get(channelId) {
+      const row = await db.get("SELECT * FROM subscriptions WHERE channel_id = ?", [channelId]);
+      return row === undefined ? undefined : subscriptionOf(row);
+    },
+    async list() {
+      return (await db.all("SELECT * FROM subscriptions ORDER BY channel_id")).map(subscriptionOf);
+    },
+    async save(s) {
+      await db.run(
+        `${insertSql}
+         ON CONFLICT (channel_id) DO UPDATE SET
+           time = excluded.time, time_zone = excluded.time_zone, weekdays = excluded.weekdays,
+           enabled = excluded.enabled, paused_reason = excluded.paused_reason,
+           subscribed_by = excluded.subscribed_by, active_since = excluded.active_since,
+           updated_at = excluded.updated_at`,
+        valuesOf(s),
+      );
+      return s;
+    },
+    async insertIfAbsent(s) {
+      return (await db.run(`${insertSql} ON CONFLICT (channel_id) DO NOTHING`, valuesOf(s))) === 1;
+    },
+    async disable(channelId, at) {
+      return (
+        (await db.run("UPDATE subscriptions SET enabled = 0, updated_at = ? WHERE channel_id = ?", [
+          at,
+          channelId,
+        ])) === 1
+      );
+    },
+    async pause(channelId, reason, at) {
+      return (
+        (await db.run(
+          "UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE channel_id = ? AND paused_reason IS NULL",
+          [reason, at, channelId],
+        )) === 1
+      );
+    },
+  };
 }

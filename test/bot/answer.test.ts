@@ -226,6 +226,16 @@ describe("answer: papers and buttons", () => {
     expect(stats.files).toBe(3);
     expect(stats.profiles).toBe(3);
     expect(stats.problems).toEqual(index.stats().problems);
+    expect(stats.stateProblem).toBeUndefined();
+  });
+
+  it("says when saved state cannot be written, and only then", async () => {
+    const readOnly = depsWith({ stateStatus: () => ({ writable: false, problem: "read-only" }) });
+    expect(expectKind((await answer(readOnly, slash("stats"))).reply, "stats").stateProblem).toBe(
+      "read-only",
+    );
+    const fine = depsWith({ stateStatus: () => ({ writable: true }) });
+    expect(expectKind((await answer(fine, slash("stats"))).reply, "stats").stateProblem).toBeUndefined();
   });
 });
 
@@ -287,20 +297,20 @@ function memoryDaily(): DailyControl & { calls: unknown[] } {
   const calls: unknown[] = [];
   return {
     calls,
-    subscribe(channelId, spec, userId) {
+    async subscribe(channelId, spec, userId) {
       calls.push({ channelId, spec, userId });
       const view = { channelId, enabled: true, ...spec, recent: [] };
       schedules.set(channelId, view);
       return view;
     },
-    unsubscribe(channelId) {
+    async unsubscribe(channelId) {
       const view = schedules.get(channelId);
       if (!view) return undefined;
       const off = { ...view, enabled: false };
       schedules.set(channelId, off);
       return off;
     },
-    status: (channelId) => schedules.get(channelId),
+    status: async (channelId) => schedules.get(channelId),
   };
 }
 
@@ -370,11 +380,11 @@ describe("answer: daily", () => {
 
   it("answers kindly when the schedule store fails", async () => {
     const broken: DailyControl = {
-      subscribe: () => {
+      subscribe: async () => {
         throw new Error("SQLITE_BUSY");
       },
-      unsubscribe: () => undefined,
-      status: () => undefined,
+      unsubscribe: async () => undefined,
+      status: async () => undefined,
     };
     expect((await answer(depsWith({ daily: broken }), slash("daily on"))).reply).toEqual({
       kind: "error",

@@ -1,9 +1,20 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli.js";
+
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
 
 async function run(...argv: string[]) {
   let stdout = "";
@@ -143,7 +154,7 @@ describe("paperbot paper, similar, random, stats", () => {
   });
 
   it("reads the corpus folder from --corpus, else from the caller's default", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "paperbot-cli-"));
+    const dir = tempDir("paperbot-cli-");
     writeFileSync(
       join(dir, "ada.txt"),
       "Ada Lovelace\n\nAda Lovelace, Charles Babbage\n\nWe study analytical engines and their programs.\n",
@@ -184,7 +195,7 @@ describe("paperbot usage and errors", () => {
   });
 
   it("runs as the installed command through bin/paperbot.js", () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "paperbot-cli-cache-"));
+    const cacheDir = tempDir("paperbot-cli-cache-");
     const result = spawnSync(process.execPath, ["bin/paperbot.js", "--json", "paper", "zzzzzzzz"], {
       encoding: "utf8",
       env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
@@ -194,7 +205,7 @@ describe("paperbot usage and errors", () => {
   });
 
   it("reads through the bot's snapshot cache, so the next command needs no parsing and answers the same", () => {
-    const cacheDir = mkdtempSync(join(tmpdir(), "paperbot-cli-cache-"));
+    const cacheDir = tempDir("paperbot-cli-cache-");
     const stats = () =>
       spawnSync(process.execPath, ["bin/paperbot.js", "--json", "stats"], {
         encoding: "utf8",

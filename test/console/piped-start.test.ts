@@ -1,6 +1,16 @@
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
+
+// The index cache and the console's state go to a folder of this file's own, not the project's data/.
+let dataDir = "";
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "paperbot-console-"));
+});
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs `npm start`'s command with no Slack tokens and the given stdin; resolves with what it printed. */
 function runOffline(stdin: string, env: Record<string, string> = {}) {
@@ -15,6 +25,8 @@ function runOffline(stdin: string, env: Record<string, string> = {}) {
         SLACK_SIGNING_SECRET: "",
         CORPUS_DIR: FIXTURE_CORPUS,
         LOG_LEVEL: "warn",
+        CACHE_DIR: join(dataDir, "cache"),
+        STATE_PATH: join(dataDir, "paperbot.db"),
         ...env,
       },
       stdio: ["pipe", "pipe", "pipe"],

@@ -2,9 +2,9 @@ import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { type DailyPostStep, dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
-import { openStateDatabase } from "../../src/state/database.js";
-import { readSubscription } from "../../src/state/subscriptions.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger, seededRandom, tempDatabasePath } from "./helpers.js";
+import type { StateStore } from "../../src/state/store.js";
+import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
+import { dailyDeps, fakeSlack, indexOf, recordingLogger, seededRandom } from "./helpers.js";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -18,284 +18,299 @@ afterEach(() => {
   nock.enableNetConnect();
 });
 
-/** A database with the channel subscribed at 09:00 Berlin, subscribed on 1 Jan 2026 at noon. */
-function subscribedDatabase(path = tempDatabasePath(), time = "09:00", since = "2026-01-01T12:00:00Z") {
-  const db = openStateDatabase(path);
-  createDailyControl(db, {
+/** A store with the channel subscribed at 09:00 Berlin, subscribed on 1 Jan 2026 at noon. */
+async function subscribedStore(state: TestState, time = "09:00", since = "2026-01-01T12:00:00Z") {
+  const db = await state.open();
+  await createDailyControl(db, {
     now: () => new Date(since),
     defaultTimeZone: "UTC",
     index: () => indexOf(["p1", "p2", "p3"]),
   }).subscribe(channel, { time, timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] }, "U0SUBSCRIBER");
-  return { db, path };
+  return db;
 }
 
-describe("runDueDailyPosts", () => {
-  it("posts one Paper of the day card at 09:00 local time with its date in the metadata, and nothing else that day", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-02T07:59:00Z") };
-    const deps = dailyDeps(db, clock);
-
-    expect(await runDueDailyPosts(deps)).toEqual([]);
-    clock.now = Date.parse("2026-01-02T08:00:00Z");
-    expect(await runDueDailyPosts(deps)).toEqual([
-      { channelId: channel, localDate: "2026-01-02", outcome: "posted" },
-    ]);
-    clock.now = Date.parse("2026-01-02T15:00:00Z");
-    expect(await runDueDailyPosts(deps)).toEqual([]);
-
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-    const [message] = slack.channelMessages(channel);
-    expect(message?.metadata?.event_type).toBe("paperbot_daily");
-    expect(message?.metadata?.event_payload.date).toBe("2026-01-02");
-    expect(["p1", "p2", "p3"]).toContain(message?.metadata?.event_payload.paper);
-    const blocks = JSON.parse(String(slack.postCalls[0]?.blocks)) as {
-      type: string;
-      text?: { text: string };
-      elements?: { action_id?: string }[];
-    }[];
-    expect(blocks[0]).toMatchObject({ type: "header", text: { text: "Paper of the day" } });
-    const buttons = blocks.flatMap((b) => b.elements ?? []).map((e) => e.action_id);
-    expect(buttons).toEqual(expect.arrayContaining(["paper_similar", "paper_reroll"]));
+describe.each(storeKinds)("daily posts on the %s store", (kind) => {
+  const freshState = freshStates(kind);
+  let state: TestState;
+  let db: StateStore;
+  beforeEach(async () => {
+    state = await freshState();
   });
 
-  it("does not post on the day someone subscribes after that day's time", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-01T13:00:00Z") };
-    expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([]);
-    clock.now = Date.parse("2026-01-02T08:01:00Z");
-    expect(await runDueDailyPosts(dailyDeps(db, clock))).toHaveLength(1);
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-  });
-
-  it("posts the day's paper late, once, when the bot comes back after the scheduled time", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-05T14:30:00Z") };
-    await runDueDailyPosts(dailyDeps(db, clock));
-    clock.now += 5 * minute;
-    await runDueDailyPosts(dailyDeps(db, clock));
-    expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual(["2026-01-05"]);
-  });
-
-  it("posts once per local date across the Berlin spring-forward day for a 02:30 schedule", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase(tempDatabasePath(), "02:30", "2026-03-27T12:00:00Z");
-    const clock = { now: Date.parse("2026-03-27T12:00:00Z") };
-    for (; clock.now < Date.parse("2026-03-31T12:00:00Z"); clock.now += 15 * minute) {
-      await runDueDailyPosts(dailyDeps(db, clock));
-    }
-    expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual([
-      "2026-03-28",
-      "2026-03-29",
-      "2026-03-30",
-      "2026-03-31",
-    ]);
-  });
-
-  it("posts once on the Berlin autumn day when 02:30 happens twice", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase(tempDatabasePath(), "02:30", "2026-10-24T12:00:00Z");
-    const clock = { now: Date.parse("2026-10-24T12:00:00Z") };
-    for (; clock.now < Date.parse("2026-10-26T12:00:00Z"); clock.now += 15 * minute) {
-      await runDueDailyPosts(dailyDeps(db, clock));
-    }
-    expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual([
-      "2026-10-25",
-      "2026-10-26",
-    ]);
-  });
-});
-
-describe("a crash at every step of the post protocol, then a restart", () => {
-  const steps: DailyPostStep[] = ["claimed", "posting", "sent", "recorded"];
-
-  it.each(steps)("dying right after %s leaves exactly one message once restarted", async (step) => {
-    const slack = fakeSlack(() => clock.now);
-    const { db, path } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    const dying = dailyDeps(db, clock, {
-      afterStep: (at) => {
-        if (at === step) throw new Error(`simulated crash after ${at}`);
-      },
-    });
-    await runDueDailyPosts(dying);
-    db.close();
-
-    // The restarted process: a new connection, a new client; its first pass comes within the lease, then later.
-    const reopened = openStateDatabase(path);
-    clock.now += minute;
-    await runDueDailyPosts(dailyDeps(reopened, clock));
-    clock.now += 10 * minute;
-    await runDueDailyPosts(dailyDeps(reopened, clock));
-    clock.now += 10 * minute;
-    await runDueDailyPosts(dailyDeps(reopened, clock));
-
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-    const status = createDailyControl(reopened, {
-      now: () => new Date(clock.now),
-      defaultTimeZone: "UTC",
-      index: () => indexOf(["p1", "p2", "p3"]),
-    }).status(channel);
-    expect(status?.recent.map((r) => r.date)).toEqual(["2026-01-02"]);
-  });
-
-  it.each([
-    ["a 500 after Slack stored the message", { kind: "store-then-500" as const }, 1],
-    ["a dropped connection after Slack stored it", { kind: "store-then-drop" as const }, 1],
-    ["a dropped connection before Slack stored it", { kind: "drop" as const }, 1],
-  ])("%s: the next pass reconciles and the channel has one message", async (_, behaviour, expected) => {
-    const slack = fakeSlack(() => clock.now);
-    slack.nextPosts(behaviour);
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
-    for (let i = 0; i < 6; i++) {
-      clock.now += 2 * minute;
-      await runDueDailyPosts(dailyDeps(db, clock));
-    }
-    expect(slack.channelMessages(channel)).toHaveLength(expected);
-  });
-
-  it("when the channel history cannot be read, it gives up on that date rather than risk a duplicate", async () => {
-    const slack = fakeSlack(() => clock.now, { historyError: "missing_scope" });
-    slack.nextPosts({ kind: "store-then-500" });
-    const { db } = subscribedDatabase();
-    const { logger, lines } = recordingLogger();
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    await runDueDailyPosts(dailyDeps(db, clock, { logger }));
-    clock.now += 10 * minute;
-    expect((await runDueDailyPosts(dailyDeps(db, clock, { logger })))[0]?.outcome).toBe("unknown");
-    clock.now += 10 * minute;
-    expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-    expect(lines.some((l) => l.level === 50 && /duplicate/.test(l.msg))).toBe(true);
-    clock.now += day;
-    await runDueDailyPosts(dailyDeps(db, clock, { logger }));
-    expect(slack.channelMessages(channel)).toHaveLength(2);
-  });
-});
-
-describe("two instances on one database file", () => {
-  it("race for the same date and post once", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db, path } = subscribedDatabase();
-    const other = openStateDatabase(path);
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    const outcomes = await Promise.all([
-      runDueDailyPosts(dailyDeps(db, clock, { random: seededRandom(1) })),
-      runDueDailyPosts(dailyDeps(other, clock, { random: seededRandom(2) })),
-      runDueDailyPosts(dailyDeps(openStateDatabase(path), clock, { random: seededRandom(3) })),
-    ]);
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-    expect(
-      outcomes
-        .flat()
-        .map((o) => o.outcome)
-        .sort(),
-    ).toEqual(["busy", "busy", "posted"]);
-  });
-});
-
-describe("Slack errors", () => {
-  it("429: waits for Retry-After, then posts once", async () => {
-    const slack = fakeSlack(() => clock.now);
-    slack.nextPosts({ kind: "rate-limited", retryAfter: 7 }, { kind: "rate-limited", retryAfter: 3 });
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    const deps = dailyDeps(db, clock);
-    expect(await runDueDailyPosts(deps)).toEqual([
-      { channelId: channel, localDate: "2026-01-02", outcome: "posted" },
-    ]);
-    expect(deps.sleeps).toEqual([7000, 3000]);
-    expect(slack.postCalls).toHaveLength(3);
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-  });
-
-  it("429 that will not end: gives up for now and posts once on a later pass", async () => {
-    const slack = fakeSlack(() => clock.now);
-    slack.nextPosts(...Array.from({ length: 3 }, () => ({ kind: "rate-limited" as const, retryAfter: 30 })));
-    const { db } = subscribedDatabase();
-    const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-    expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
-    clock.now += 10 * 1000;
-    expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([
-      { channelId: channel, localDate: "2026-01-02", outcome: "busy" },
-    ]);
-    clock.now += minute;
-    expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("posted");
-    expect(slack.channelMessages(channel)).toHaveLength(1);
-  });
-
-  it.each(["not_in_channel", "channel_not_found"])(
-    "%s: pauses the subscription, logs once, tells the subscriber, and `/paper daily on` resumes",
-    async (error) => {
+  describe("runDueDailyPosts", () => {
+    it("posts one Paper of the day card at 09:00 local time with its date in the metadata, and nothing else that day", async () => {
       const slack = fakeSlack(() => clock.now);
-      slack.nextPosts({ kind: "error", error });
-      const { db } = subscribedDatabase();
-      const { logger, lines } = recordingLogger();
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-      expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([
-        { channelId: channel, localDate: "2026-01-02", outcome: "paused" },
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T07:59:00Z") };
+      const deps = dailyDeps(db, clock);
+
+      expect(await runDueDailyPosts(deps)).toEqual([]);
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
+      expect(await runDueDailyPosts(deps)).toEqual([
+        { channelId: channel, localDate: "2026-01-02", outcome: "posted" },
       ]);
-      for (let i = 0; i < 3; i++) {
-        clock.now += day;
-        expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
+      clock.now = Date.parse("2026-01-02T15:00:00Z");
+      expect(await runDueDailyPosts(deps)).toEqual([]);
+
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+      const [message] = slack.channelMessages(channel);
+      expect(message?.metadata?.event_type).toBe("paperbot_daily");
+      expect(message?.metadata?.event_payload.date).toBe("2026-01-02");
+      expect(["p1", "p2", "p3"]).toContain(message?.metadata?.event_payload.paper);
+      const blocks = JSON.parse(String(slack.postCalls[0]?.blocks)) as {
+        type: string;
+        text?: { text: string };
+        elements?: { action_id?: string }[];
+      }[];
+      expect(blocks[0]).toMatchObject({ type: "header", text: { text: "Paper of the day" } });
+      const buttons = blocks.flatMap((b) => b.elements ?? []).map((e) => e.action_id);
+      expect(buttons).toEqual(expect.arrayContaining(["paper_similar", "paper_reroll"]));
+    });
+
+    it("does not post on the day someone subscribes after that day's time", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-01T13:00:00Z") };
+      expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([]);
+      clock.now = Date.parse("2026-01-02T08:01:00Z");
+      expect(await runDueDailyPosts(dailyDeps(db, clock))).toHaveLength(1);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+    });
+
+    it("posts the day's paper late, once, when the bot comes back after the scheduled time", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-05T14:30:00Z") };
+      await runDueDailyPosts(dailyDeps(db, clock));
+      clock.now += 5 * minute;
+      await runDueDailyPosts(dailyDeps(db, clock));
+      expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual([
+        "2026-01-05",
+      ]);
+    });
+
+    it("posts once per local date across the Berlin spring-forward day for a 02:30 schedule", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state, "02:30", "2026-03-27T12:00:00Z");
+      const clock = { now: Date.parse("2026-03-27T12:00:00Z") };
+      for (; clock.now < Date.parse("2026-03-31T12:00:00Z"); clock.now += 15 * minute) {
+        await runDueDailyPosts(dailyDeps(db, clock));
       }
-      const warnings = lines.filter((l) => l.level === 40 && l.channelId === channel);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]?.reason).toBe(error);
-      expect(slack.messages.filter((m) => m.channel === "U0SUBSCRIBER").map((m) => m.text)).toEqual([
-        dailyPausedMessage(channel, error),
+      expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual([
+        "2026-03-28",
+        "2026-03-29",
+        "2026-03-30",
+        "2026-03-31",
       ]);
-      expect(slack.channelMessages(channel)).toEqual([]);
-      const control = createDailyControl(db, {
+    });
+
+    it("posts once on the Berlin autumn day when 02:30 happens twice", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state, "02:30", "2026-10-24T12:00:00Z");
+      const clock = { now: Date.parse("2026-10-24T12:00:00Z") };
+      for (; clock.now < Date.parse("2026-10-26T12:00:00Z"); clock.now += 15 * minute) {
+        await runDueDailyPosts(dailyDeps(db, clock));
+      }
+      expect(slack.channelMessages(channel).map((m) => m.metadata?.event_payload.date)).toEqual([
+        "2026-10-25",
+        "2026-10-26",
+      ]);
+    });
+  });
+
+  describe("a crash at every step of the post protocol, then a restart", () => {
+    const steps: DailyPostStep[] = ["claimed", "posting", "sent", "recorded"];
+
+    it.each(steps)("dying right after %s leaves exactly one message once restarted", async (step) => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const dying = dailyDeps(db, clock, {
+        afterStep: (at) => {
+          if (at === step) throw new Error(`simulated crash after ${at}`);
+        },
+      });
+      await runDueDailyPosts(dying);
+      await db.close();
+
+      // The restarted process: a new connection, a new client; its first pass comes within the lease, then later.
+      const reopened = await state.open();
+      clock.now += minute;
+      await runDueDailyPosts(dailyDeps(reopened, clock));
+      clock.now += 10 * minute;
+      await runDueDailyPosts(dailyDeps(reopened, clock));
+      clock.now += 10 * minute;
+      await runDueDailyPosts(dailyDeps(reopened, clock));
+
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+      const status = await createDailyControl(reopened, {
         now: () => new Date(clock.now),
         defaultTimeZone: "UTC",
         index: () => indexOf(["p1", "p2", "p3"]),
-      });
-      expect(control.status(channel)?.paused).toBe(error);
-      const resumed = control.subscribe(
-        channel,
-        { time: "09:00", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] },
-        "U0SUBSCRIBER",
-      );
-      expect(resumed.paused).toBeUndefined();
-      expect(readSubscription(db, channel)?.pausedReason).toBeUndefined();
-      clock.now += day;
-      expect((await runDueDailyPosts(dailyDeps(db, clock, { logger })))[0]?.outcome).toBe("posted");
-      expect(slack.channelMessages(channel)).toHaveLength(1);
-    },
-  );
-});
+      }).status(channel);
+      expect(status?.recent.map((r) => r.date)).toEqual(["2026-01-02"]);
+    });
 
-describe("the shuffle-bag", () => {
-  it("a corpus that grew and shrank mid-round: new papers join the round, removed ones are skipped", async () => {
-    const slack = fakeSlack(() => clock.now);
-    const { db } = subscribedDatabase();
-    let ids = ["a", "b", "c", "d", "e"];
-    const clock = { now: Date.parse("2026-01-02T08:30:00Z") };
-    const postDays = async (n: number) => {
-      for (let i = 0; i < n; i++) {
-        await runDueDailyPosts(
-          dailyDeps(db, clock, { index: () => indexOf(ids), random: seededRandom(clock.now) }),
-        );
-        clock.now += day;
+    it.each([
+      ["a 500 after Slack stored the message", { kind: "store-then-500" as const }, 1],
+      ["a dropped connection after Slack stored it", { kind: "store-then-drop" as const }, 1],
+      ["a dropped connection before Slack stored it", { kind: "drop" as const }, 1],
+    ])("%s: the next pass reconciles and the channel has one message", async (_, behaviour, expected) => {
+      const slack = fakeSlack(() => clock.now);
+      slack.nextPosts(behaviour);
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
+      for (let i = 0; i < 6; i++) {
+        clock.now += 2 * minute;
+        await runDueDailyPosts(dailyDeps(db, clock));
       }
-    };
-    const posted = () => slack.channelMessages(channel).map((m) => m.metadata?.event_payload.paper ?? "");
-    await postDays(3);
-    const firstThree = posted();
-    expect(new Set(firstThree).size).toBe(3);
-    const unposted = ["a", "b", "c", "d", "e"].filter((id) => !firstThree.includes(id));
-    const removed = unposted[0] ?? "";
-    const stillDue = unposted[1] ?? "";
-    ids = ["a", "b", "c", "d", "e", "f", "g"].filter((id) => id !== removed && id !== firstThree[0]);
-    await postDays(3);
-    expect(posted().slice(3).sort()).toEqual([stillDue, "f", "g"].sort());
-    await postDays(5);
-    expect(posted().slice(6).sort()).toEqual([...ids].sort());
-    expect(posted()).not.toContain(removed);
+      expect(slack.channelMessages(channel)).toHaveLength(expected);
+    });
+
+    it("when the channel history cannot be read, it gives up on that date rather than risk a duplicate", async () => {
+      const slack = fakeSlack(() => clock.now, { historyError: "missing_scope" });
+      slack.nextPosts({ kind: "store-then-500" });
+      db = await subscribedStore(state);
+      const { logger, lines } = recordingLogger();
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      await runDueDailyPosts(dailyDeps(db, clock, { logger }));
+      clock.now += 10 * minute;
+      expect((await runDueDailyPosts(dailyDeps(db, clock, { logger })))[0]?.outcome).toBe("unknown");
+      clock.now += 10 * minute;
+      expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+      expect(lines.some((l) => l.level === 50 && /duplicate/.test(l.msg))).toBe(true);
+      clock.now += day;
+      await runDueDailyPosts(dailyDeps(db, clock, { logger }));
+      expect(slack.channelMessages(channel)).toHaveLength(2);
+    });
+  });
+
+  describe("three instances on one store", () => {
+    it("race for the same date and post once", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      const others = [await state.open(), await state.open()];
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const outcomes = await Promise.all([
+        runDueDailyPosts(dailyDeps(db, clock, { random: seededRandom(1) })),
+        ...others.map((other, i) =>
+          runDueDailyPosts(dailyDeps(other, clock, { random: seededRandom(i + 2) })),
+        ),
+      ]);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+      // The losers saw the claim in flight ("busy") or, if they came after, the finished post (no result).
+      const seen = outcomes.flat().map((o) => o.outcome);
+      expect(seen.filter((o) => o === "posted")).toHaveLength(1);
+      expect(seen.filter((o) => o !== "posted").every((o) => o === "busy")).toBe(true);
+      const later = await Promise.all(others.map((other) => runDueDailyPosts(dailyDeps(other, clock))));
+      expect(later.flat()).toEqual([]);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+    });
+  });
+
+  describe("Slack errors", () => {
+    it("429: waits for Retry-After, then posts once", async () => {
+      const slack = fakeSlack(() => clock.now);
+      slack.nextPosts({ kind: "rate-limited", retryAfter: 7 }, { kind: "rate-limited", retryAfter: 3 });
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const deps = dailyDeps(db, clock);
+      expect(await runDueDailyPosts(deps)).toEqual([
+        { channelId: channel, localDate: "2026-01-02", outcome: "posted" },
+      ]);
+      expect(deps.sleeps).toEqual([7000, 3000]);
+      expect(slack.postCalls).toHaveLength(3);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+    });
+
+    it("429 that will not end: gives up for now and posts once on a later pass", async () => {
+      const slack = fakeSlack(() => clock.now);
+      slack.nextPosts(
+        ...Array.from({ length: 3 }, () => ({ kind: "rate-limited" as const, retryAfter: 30 })),
+      );
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
+      clock.now += 10 * 1000;
+      expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([
+        { channelId: channel, localDate: "2026-01-02", outcome: "busy" },
+      ]);
+      clock.now += minute;
+      expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("posted");
+      expect(slack.channelMessages(channel)).toHaveLength(1);
+    });
+
+    it.each(["not_in_channel", "channel_not_found"])(
+      "%s: pauses the subscription, logs once, tells the subscriber, and `/paper daily on` resumes",
+      async (error) => {
+        const slack = fakeSlack(() => clock.now);
+        slack.nextPosts({ kind: "error", error });
+        db = await subscribedStore(state);
+        const { logger, lines } = recordingLogger();
+        const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+        expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([
+          { channelId: channel, localDate: "2026-01-02", outcome: "paused" },
+        ]);
+        for (let i = 0; i < 3; i++) {
+          clock.now += day;
+          expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
+        }
+        const warnings = lines.filter((l) => l.level === 40 && l.channelId === channel);
+        expect(warnings).toHaveLength(1);
+        expect(warnings[0]?.reason).toBe(error);
+        expect(slack.messages.filter((m) => m.channel === "U0SUBSCRIBER").map((m) => m.text)).toEqual([
+          dailyPausedMessage(channel, error),
+        ]);
+        expect(slack.channelMessages(channel)).toEqual([]);
+        const control = createDailyControl(db, {
+          now: () => new Date(clock.now),
+          defaultTimeZone: "UTC",
+          index: () => indexOf(["p1", "p2", "p3"]),
+        });
+        expect((await control.status(channel))?.paused).toBe(error);
+        const resumed = await control.subscribe(
+          channel,
+          { time: "09:00", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] },
+          "U0SUBSCRIBER",
+        );
+        expect(resumed.paused).toBeUndefined();
+        expect((await db.subscriptions.get(channel))?.pausedReason).toBeUndefined();
+        clock.now += day;
+        expect((await runDueDailyPosts(dailyDeps(db, clock, { logger })))[0]?.outcome).toBe("posted");
+        expect(slack.channelMessages(channel)).toHaveLength(1);
+      },
+    );
+  });
+
+  describe("the shuffle-bag", () => {
+    it("a corpus that grew and shrank mid-round: new papers join the round, removed ones are skipped", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      let ids = ["a", "b", "c", "d", "e"];
+      const clock = { now: Date.parse("2026-01-02T08:30:00Z") };
+      const postDays = async (n: number) => {
+        for (let i = 0; i < n; i++) {
+          await runDueDailyPosts(
+            dailyDeps(db, clock, { index: () => indexOf(ids), random: seededRandom(clock.now) }),
+          );
+          clock.now += day;
+        }
+      };
+      const posted = () => slack.channelMessages(channel).map((m) => m.metadata?.event_payload.paper ?? "");
+      await postDays(3);
+      const firstThree = posted();
+      expect(new Set(firstThree).size).toBe(3);
+      const unposted = ["a", "b", "c", "d", "e"].filter((id) => !firstThree.includes(id));
+      const removed = unposted[0] ?? "";
+      const stillDue = unposted[1] ?? "";
+      ids = ["a", "b", "c", "d", "e", "f", "g"].filter((id) => id !== removed && id !== firstThree[0]);
+      await postDays(3);
+      expect(posted().slice(3).sort()).toEqual([stillDue, "f", "g"].sort());
+      await postDays(5);
+      expect(posted().slice(6).sort()).toEqual([...ids].sort());
+      expect(posted()).not.toContain(removed);
+    });
   });
 });

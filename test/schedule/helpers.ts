@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import nock from "nock";
 import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { createLogger, type Logger } from "../../src/logger.js";
@@ -8,11 +5,7 @@ import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
 import { createDailyPostClient } from "../../src/schedule/daily-post-client.js";
 import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
-import type { StateDatabase } from "../../src/state/database.js";
-
-export function tempDatabasePath(): string {
-  return join(mkdtempSync(join(tmpdir(), "paperbot-daily-")), "paperbot.db");
-}
+import type { StateStore } from "../../src/state/store.js";
 
 /** A small corpus of made-up papers, one author each. */
 export function corpusOf(ids: readonly string[]): Corpus {
@@ -172,13 +165,13 @@ export function slackClient() {
 }
 
 export function dailyDeps(
-  db: StateDatabase,
+  store: StateStore,
   clock: { now: number },
   overrides: Partial<DailyPostDeps> = {},
 ): DailyPostDeps & { sleeps: number[] } {
   const sleeps: number[] = [];
   return {
-    db,
+    store,
     client: slackClient(),
     index: () => indexOf(["p1", "p2", "p3"]),
     now: () => new Date(clock.now),
@@ -191,4 +184,24 @@ export function dailyDeps(
     sleeps,
     ...overrides,
   };
+}
+
+/** A claim for `localDate` marked posted, as if that day's post went out with `paperId`. */
+export async function recordPosted(
+  store: StateStore,
+  channelId: string,
+  localDate: string,
+  paperId: string,
+  at = 1,
+): Promise<void> {
+  await store.dailyPosts.claim({
+    channelId,
+    localDate,
+    token: `t-${localDate}`,
+    at,
+    leaseUntil: at,
+    proposedSeed: 1,
+    draw: () => ({ paperId, round: 1 }),
+  });
+  await store.dailyPosts.markPosted(channelId, localDate, "1.0", at);
 }

@@ -9,10 +9,8 @@ import { HOME_MAX_BLOCKS, renderHomeView } from "../../src/render/home.js";
 import { LIMITS } from "../../src/render/limits.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { registerHome } from "../../src/slack/home.js";
-import { insertDailyClaim, markDailyPosted } from "../../src/state/daily-posts.js";
-import { openStateDatabase } from "../../src/state/database.js";
-import { pauseSubscription } from "../../src/state/subscriptions.js";
-import { corpusOf, indexOf, recordingLogger, tempDatabasePath } from "../schedule/helpers.js";
+import { freshStates } from "../helpers/stores.js";
+import { corpusOf, indexOf, recordingLogger, recordPosted } from "../schedule/helpers.js";
 
 const signingSecret = "test-signing-secret";
 
@@ -141,27 +139,22 @@ function parsedBody(raw: unknown): Record<string, unknown> {
 }
 
 describe("registerHome", () => {
+  const freshState = freshStates("sqlite");
   async function startApp(usersConversations: () => [number, object]) {
     const now = new Date("2026-01-15T12:00:00Z");
-    const db = openStateDatabase(tempDatabasePath());
+    const db = await (await freshState()).open();
     const index = indexOf(["p1", "p2", "p3"]);
     const control = createDailyControl(db, { now: () => now, defaultTimeZone: "UTC", index: () => index });
     const everyDay = [1, 2, 3, 4, 5, 6, 7];
     for (const channel of ["CMINE", "CSECRET", "CPAUSED"]) {
-      control.subscribe(channel, { time: "09:00", timeZone: "Europe/Berlin", weekdays: everyDay }, "U1");
+      await control.subscribe(
+        channel,
+        { time: "09:00", timeZone: "Europe/Berlin", weekdays: everyDay },
+        "U1",
+      );
     }
-    pauseSubscription(db, "CPAUSED", "not_in_channel", now.getTime());
-    insertDailyClaim(db, {
-      channelId: "CMINE",
-      localDate: "2026-01-15",
-      paperId: "p2",
-      round: 1,
-      state: "claimed",
-      claimToken: "t",
-      leaseUntil: 0,
-      claimedAt: now.getTime(),
-    });
-    markDailyPosted(db, "CMINE", "2026-01-15", "1.1", now.getTime());
+    await db.subscriptions.pause("CPAUSED", "not_in_channel", now.getTime());
+    await recordPosted(db, "CMINE", "2026-01-15", "p2", now.getTime());
 
     let published: (body: Record<string, unknown>) => void = () => {};
     const publishedBody = new Promise<Record<string, unknown>>((resolve) => {
@@ -189,7 +182,7 @@ describe("registerHome", () => {
       clientOptions: { retryConfig: { retries: 0 } },
     });
     registerHome(app, {
-      db,
+      state: db,
       index: () => index,
       now: () => now,
       timeZone: "UTC",

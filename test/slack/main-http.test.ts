@@ -1,6 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 
@@ -27,9 +30,12 @@ let api: Awaited<ReturnType<typeof startFakeWebApi>>;
 let child: ChildProcessWithoutNullStreams;
 let stdout = "";
 let exit: Promise<number | null>;
+// The bot's index cache and state go to a folder of this file's own, not the project's data/.
+let dataDir = "";
 
 beforeAll(async () => {
   api = await startFakeWebApi();
+  dataDir = mkdtempSync(join(tmpdir(), "paperbot-main-"));
   // node itself, not npx: signals must reach the bot's process, not a wrapper.
   child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
     env: {
@@ -41,6 +47,8 @@ beforeAll(async () => {
       SLACK_API_URL: api.url,
       PORT: "0",
       CORPUS_DIR: FIXTURE_CORPUS,
+      CACHE_DIR: join(dataDir, "cache"),
+      STATE_PATH: join(dataDir, "paperbot.db"),
       LOG_LEVEL: "info",
     },
   });
@@ -52,7 +60,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   child.kill("SIGKILL");
+  await exit;
   await new Promise((resolve) => api.server.close(resolve));
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const logLines = () =>

@@ -1,0 +1,29 @@
+import type { StateProblem } from "./sql.js";
+
+/** Whether the state store can be written now; `/paper stats` shows it, the delivery ledger and daily posts act on it. */
+export type StateHealth =
+  | { writable: true }
+  | { writable: false; problem: StateProblem; detail: string; since: number };
+
+export interface HealthTracker {
+  current(): StateHealth;
+  /** A write reached storage. */
+  wrote(): void;
+  /** Storage refused a read or write. */
+  failed(problem: StateProblem, detail: string): void;
+}
+
+export function createHealthTracker(now: () => number): HealthTracker {
+  let health: StateHealth = { writable: true };
+  return {
+    current: () => health,
+    wrote() {
+      if (!health.writable) health = { writable: true };
+    },
+    failed(problem, detail) {
+      if (health.writable || health.problem !== problem) {
+        health = { writable: false, problem, detail, since: now() };
+      }
+    },
+  };
+}
