@@ -23,13 +23,17 @@ export const REDACTED_PATHS = [
   "config.mode.signingSecret",
   "headers.authorization",
   "*.headers.authorization",
+  "stateUrl",
+  "*.stateUrl",
 ];
 
 // Slack tokens that slip into free text (an SDK's debug line, an error message).
 const TOKEN_PATTERN = /\bx(?:ox[abpors]|app)-[A-Za-z0-9-]+/g;
+// The password in a database URL (postgres://user:password@host/db).
+const URL_PASSWORD_PATTERN = /(\bpostgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]+@/g;
 
 export function redactTokens(text: string): string {
-  return text.replace(TOKEN_PATTERN, "[Redacted]");
+  return text.replace(TOKEN_PATTERN, "[Redacted]").replace(URL_PASSWORD_PATTERN, "$1[Redacted]@");
 }
 
 export function createLogger(level: LogLevelName, destination?: DestinationStream): Logger {

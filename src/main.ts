@@ -7,14 +7,16 @@ import { startConsole } from "./console/repl.js";
 import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
 import { createLogger, type Logger } from "./logger.js";
+import { countDailyResults } from "./ops/daily-metrics.js";
+import { createMetrics, watchIndex } from "./ops/metrics.js";
+import { installProcessGuard } from "./ops/process-guard.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
 import { createDailyPostClient } from "./schedule/daily-post-client.js";
 import { startDailyScheduler } from "./schedule/daily-scheduler.js";
 import { registerHome } from "./slack/home.js";
-import { createMemoryLedger } from "./slack/once.js";
 import { startSlackApp } from "./slack/start.js";
 import { openStateDatabase, type StateDatabase, StateDatabaseError } from "./state/database.js";
-import { createSeenEvents } from "./state/seen-events.js";
+import { createMemoryDeliveryLedger } from "./state/memory-delivery-ledger.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,6 +35,7 @@ function openStateOrLog(config: Config, logger: Logger): StateDatabase | undefin
 }
 
 async function run(config: Config, logger: Logger): Promise<void> {
+  let indexLoadedAt = Date.now();
   const buildIndex = async () => {
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
@@ -44,6 +47,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     const { papers, problems } = loaded.index.stats();
     logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
+    indexLoadedAt = Date.now();
     return loaded.index;
   };
   const live = createLiveIndex(await buildIndex(), buildIndex, logger);
@@ -77,14 +81,22 @@ async function run(config: Config, logger: Logger): Promise<void> {
     await startConsole({ bot, input: process.stdin, output: process.stdout, logger });
     return;
   }
+  const metrics = createMetrics();
+  watchIndex(metrics, { index: live.current, loadedAt: () => indexLoadedAt, now: Date.now });
+  let stopping: ((signal: string, code: number) => void) | undefined;
+  installProcessGuard(process, { logger, metrics, giveUp: () => stopping?.("uncaughtException", 1) });
   const slackApi = config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl };
   const slack = await startSlackApp({
     mode: config.mode,
     bot,
     adminUsers: config.adminUsers,
-    ledger: db === undefined ? createMemoryLedger(Date.now, DAY_MS) : createSeenEvents(db, Date.now),
+    // The store's durable DeliveryLedger (SQLite / PostgreSQL) replaces this when it lands; until then a
+    // Slack retry after a restart is matched against the conversation's history instead.
+    ledger: createMemoryDeliveryLedger(Date.now, DAY_MS),
     logger,
-    corpusLoaded: () => true,
+    corpusLoaded: () => live.current().stats().papers > 0,
+    slackTimeoutMs: config.slackTimeoutMs,
+    metrics,
     ...slackApi,
     extend: (app) =>
       registerHome(app, {
@@ -100,7 +112,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       ? undefined
       : startDailyScheduler({
           db,
-          client: createDailyPostClient(config.mode.botToken, { ...slackApi, logger }),
+          client: createDailyPostClient(config.mode.botToken, { ...slackApi, logger, fetch: slack.fetch }),
           index: live.current,
           now,
           random: Math.random,
@@ -108,23 +120,27 @@ async function run(config: Config, logger: Logger): Promise<void> {
           sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
           setTimeout: (run, ms) => setTimeout(run, ms),
           clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+          onPass: (results) => countDailyResults(metrics, results),
         });
-  const stop = (signal: string) => {
+  stopping = (signal, code) => {
+    stopping = undefined;
     logger.info({ signal }, "stopping");
     scheduler?.stop();
+    // Answers in flight get a few seconds to finish; a hung stop does not keep the process.
+    setTimeout(() => process.exit(code === 0 ? 1 : code), 10_000).unref();
     slack
       .stop()
       .finally(() => db?.close())
       .then(
-        () => process.exit(0),
+        () => process.exit(code),
         (err: unknown) => {
           logger.error({ err }, "stopping failed");
           process.exit(1);
         },
       );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.once("SIGINT", () => stopping?.("SIGINT", 0));
+  process.once("SIGTERM", () => stopping?.("SIGTERM", 0));
 }
 
 /** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */

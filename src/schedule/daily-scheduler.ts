@@ -1,5 +1,5 @@
 import { listSubscriptions } from "../state/subscriptions.js";
-import { type DailyPostDeps, runDueDailyPosts } from "./daily-post.js";
+import { type DailyPostDeps, type DailyPostResult, runDueDailyPosts } from "./daily-post.js";
 import { nextRunAt } from "./next-run.js";
 
 export interface DailySchedulerDeps extends DailyPostDeps {
@@ -7,6 +7,8 @@ export interface DailySchedulerDeps extends DailyPostDeps {
   clearTimeout: (handle: unknown) => void;
   /** Longest sleep between passes, so new subscriptions, expired leases and clock jumps are noticed. */
   maxWaitMs?: number;
+  /** Told what each pass did (metrics). */
+  onPass?: (results: DailyPostResult[]) => void;
 }
 
 const defaultMaxWaitMs = 60 * 1000;
@@ -30,7 +32,7 @@ export function startDailyScheduler(deps: DailySchedulerDeps): { stop(): void } 
   let handle: unknown;
   const tick = async (): Promise<void> => {
     try {
-      await runDueDailyPosts(deps);
+      deps.onPass?.(await runDueDailyPosts(deps));
     } catch (error) {
       deps.logger.error({ err: error }, "daily pass failed");
     }

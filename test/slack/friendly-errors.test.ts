@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FRIENDLY_ERROR } from "../../src/slack/messages.js";
-import { createMemoryLedger } from "../../src/slack/once.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
 import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const INTERNAL = "index file vanished at /srv/paperbot/index.bin";
@@ -17,7 +18,13 @@ beforeAll(async () => {
   blockNetwork();
   const { bot } = await fixtureBot();
   app = await startSlackApp({
-    mode: { kind: "http", botToken: "xoxb-1-2-brokenbot", signingSecret: SIGNING_SECRET, port: 0 },
+    mode: {
+      kind: "http",
+      botToken: "xoxb-1-2-brokenbot",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
     bot: {
       ...bot,
       index: () => {
@@ -25,7 +32,7 @@ beforeAll(async () => {
       },
     },
     adminUsers: [],
-    ledger: createMemoryLedger(Date.now, 60_000),
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger: logs.logger,
     corpusLoaded: () => true,
     retries: 0,
