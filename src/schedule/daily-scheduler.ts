@@ -32,7 +32,8 @@ export function startDailyScheduler(deps: DailySchedulerDeps): { stop(): void } 
   let handle: unknown;
   const tick = async (): Promise<void> => {
     try {
-      deps.onPass?.(await runDueDailyPosts(deps));
+      const results = await runDueDailyPosts(deps);
+      deps.onPass?.(results);
     } catch (error) {
       deps.logger.error({ err: error }, "daily pass failed");
     }

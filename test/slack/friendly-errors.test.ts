@@ -62,7 +62,7 @@ describe("when answering fails inside the bot", () => {
     expect(JSON.stringify(hook.bodies)).not.toContain("vanished");
   });
 
-  it("a mention gets the friendly message in its thread", async () => {
+  it("a mention gets the friendly message in its thread, once however often Slack retries the event", async () => {
     const posts = capturePosts();
     const event = {
       type: "app_mention",
@@ -74,6 +74,22 @@ describe("when answering fails inside the bot", () => {
     const ack = await postSigned(eventsUrl, eventBody({ eventId: "EvBroken", event }), "application/json");
     expect(ack.status).toBe(200);
     await vi.waitFor(() => expect(posts.calls).toHaveLength(1), { timeout: 5000 });
+    for (const retry of ["1", "2"]) {
+      const again = await postSigned(
+        eventsUrl,
+        eventBody({ eventId: "EvBroken", event }),
+        "application/json",
+        {
+          headers: { "x-slack-retry-num": retry, "x-slack-retry-reason": "http_timeout" },
+        },
+      );
+      expect(again.status).toBe(200);
+    }
+    // A later, different mention is answered: by then a second "Sorry" for the first would have arrived.
+    const other = { ...event, ts: "1700000501.000100" };
+    await postSigned(eventsUrl, eventBody({ eventId: "EvBroken2", event: other }), "application/json");
+    await vi.waitFor(() => expect(posts.calls).toHaveLength(2), { timeout: 5000 });
+    expect(posts.calls.filter((c) => c.thread_ts === "1700000500.000100")).toHaveLength(1);
     expect(posts.calls[0]).toMatchObject({
       channel: "C0CHANNEL",
       thread_ts: "1700000500.000100",
