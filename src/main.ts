@@ -7,14 +7,7 @@ import { startConsole } from "./console/repl.js";
 import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
 import { createLogger, type Logger } from "./logger.js";
-import { countDailyResults } from "./ops/daily-metrics.js";
-import { createMetrics, watchIndex } from "./ops/metrics.js";
-import { installProcessGuard } from "./ops/process-guard.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
-import { createDailyPostClient } from "./schedule/daily-post-client.js";
-import { startDailyScheduler } from "./schedule/daily-scheduler.js";
-import { registerHome } from "./slack/home.js";
-import { startSlackApp } from "./slack/start.js";
 import { openStateDatabase, type StateDatabase, StateDatabaseError } from "./state/database.js";
 import { createMemoryDeliveryLedger } from "./state/memory-delivery-ledger.js";
 
@@ -81,6 +74,24 @@ async function run(config: Config, logger: Logger): Promise<void> {
     await startConsole({ bot, input: process.stdin, output: process.stdout, logger });
     return;
   }
+  // Loaded only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
+  const [
+    { countDailyResults },
+    { createMetrics, watchIndex },
+    { installProcessGuard },
+    { createDailyPostClient },
+    { startDailyScheduler },
+    { registerHome },
+    { startSlackApp },
+  ] = await Promise.all([
+    import("./ops/daily-metrics.js"),
+    import("./ops/metrics.js"),
+    import("./ops/process-guard.js"),
+    import("./schedule/daily-post-client.js"),
+    import("./schedule/daily-scheduler.js"),
+    import("./slack/home.js"),
+    import("./slack/start.js"),
+  ]);
   const metrics = createMetrics();
   watchIndex(metrics, { index: live.current, loadedAt: () => indexLoadedAt, now: Date.now });
   let stopping: ((signal: string, code: number) => void) | undefined;

@@ -1,5 +1,6 @@
 import { App, type Receiver, type webApi } from "@slack/bolt";
-import { createBoltLogger, type Logger } from "../logger.js";
+import type { Logger } from "../logger.js";
+import { createBoltLogger } from "./bolt-logger.js";
 
 export interface SlackAppOptions {
   botToken: string;

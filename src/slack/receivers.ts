@@ -2,11 +2,12 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from "n
 import type { ListenOptions } from "node:net";
 import { type App, HTTPReceiver, type Receiver, SocketModeReceiver, type webApi } from "@slack/bolt";
 import type { HttpLimits } from "../config.js";
-import { createBoltLogger, type Logger } from "../logger.js";
+import type { Logger } from "../logger.js";
 import type { OpsHandler } from "../ops/health.js";
 import { closeServer, listenWithLimits, portOf } from "../ops/http-server.js";
 import type { Metrics } from "../ops/metrics.js";
 import type { SlackReadiness } from "../ops/readiness.js";
+import { createBoltLogger } from "./bolt-logger.js";
 import { instrumentedApp } from "./instrumented-app.js";
 import { guardSocketFrames } from "./socket-frames.js";
 

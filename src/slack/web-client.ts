@@ -1,5 +1,6 @@
 import { webApi } from "@slack/bolt";
-import { createBoltLogger, type Logger } from "../logger.js";
+import type { Logger } from "../logger.js";
+import { createBoltLogger } from "./bolt-logger.js";
 
 export type SlackClient = webApi.WebClient;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBoltLogger } from "../../src/logger.js";
+import { createBoltLogger } from "../../src/slack/bolt-logger.js";
 import { capturedLogger } from "../helpers/logs.js";
 
 describe("logging", () => {
