@@ -11,6 +11,9 @@ import { createBoltLogger } from "./bolt-logger.js";
 import { instrumentedApp } from "./instrumented-app.js";
 import { guardSocketFrames } from "./socket-frames.js";
 
+/** Bolt's HTTP receiver refuses bodies over 4 MB (its default bodyLimit). */
+const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
 /** Slack's replay window; Bolt enforces it only for timestamps in the past. */
 const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 export const EVENTS_PATH = "/slack/events";
@@ -69,6 +72,11 @@ export class GuardedHttpReceiver implements Receiver {
       if (req.method === "POST" && isFromTheFuture(req, now())) {
         logger.warn({ path: req.url }, "refused a signed request dated more than five minutes ahead");
         return refuse(res, 401, "request timestamp is too far in the future");
+      }
+      // Refused before it is read, and the connection closed, so the unread rest is not taken for a request.
+      if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) {
+        res.setHeader("connection", "close");
+        return refuse(res, 413, "request body too large");
       }
       try {
         this.#bolt.requestListener(req, res);

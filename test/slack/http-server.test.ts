@@ -126,6 +126,16 @@ describe("slow clients", () => {
     expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
   });
 
+  it("a body over 4 MB is refused with 413 and answers nothing, and the next request is served", async () => {
+    const body = slashCommandBody({
+      text: "x".repeat(5 * 1024 * 1024),
+      responseUrl: slack.responseUrl("/commands/huge"),
+    });
+    expect((await postSigned(`${base}/slack/events`, body, FORM)).status).toBe(413);
+    expect(slack.responses("/commands/huge")).toEqual([]);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
   it("connections beyond the cap are closed at once, and accepted again when others leave", async () => {
     const port = capped.port ?? 0;
     const held = await Promise.all([openIdle(port), openIdle(port), openIdle(port)]);
