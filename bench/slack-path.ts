@@ -6,8 +6,8 @@ import { fileURLToPath } from "node:url";
 import type { AutocannonResult } from "autocannon";
 import { loadIndex } from "../src/index-loader.js";
 import { createLogger } from "../src/logger.js";
-import { createMemoryLedger } from "../src/slack/once.js";
 import { startSlackApp } from "../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../src/state/memory-delivery-ledger.js";
 import { readQuerySet } from "./corpus-files.js";
 import type { SlackLoad } from "./slack-load.js";
 import { createRandom } from "./synthetic/random.js";
@@ -127,10 +127,16 @@ export async function measureSlackPath(options: SlackPathOptions): Promise<Slack
   const slack = await startFakeSlack();
   const random = createRandom("bot");
   const app = await startSlackApp({
-    mode: { kind: "http", botToken: "xoxb-bench", signingSecret: SIGNING_SECRET, port: 0 },
+    mode: {
+      kind: "http",
+      botToken: "xoxb-bench",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 1024 },
+    },
     bot: { index: () => index, random: random.next, now: () => new Date(), defaultTimeZone: "UTC" },
     adminUsers: [],
-    ledger: createMemoryLedger(Date.now, 60_000),
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger: createLogger("silent"),
     corpusLoaded: () => true,
     slackApiUrl: `http://127.0.0.1:${slack.port}/api/`,

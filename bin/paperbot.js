@@ -1,7 +1,5 @@
 #!/usr/bin/env node
-// The installed `paperbot` command: main.ts (the one place that reads the environment) runs the CLI via tsx.
-import { register } from "tsx/esm/api";
+// The installed `paperbot` command: main (the one place that reads the environment) runs the CLI.
+import { launch } from "./launch.js";
 
-register();
-process.argv.splice(2, 0, "paperbot");
-await import("../src/main.ts");
+await launch(["paperbot"]);

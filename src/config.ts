@@ -4,15 +4,27 @@ import { z } from "zod";
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
 
+/** Limits of the HTTP server that receives Slack's requests (HTTP mode). */
+export interface HttpLimits {
+  /** The whole request, headers and body, must arrive within this time (else 408). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this time (else 408). */
+  headersTimeoutMs: number;
+  /** Open connections beyond this are closed at once. */
+  maxConnections: number;
+}
+
 export type SlackMode =
-  | { kind: "socket"; botToken: string; appToken: string }
-  | { kind: "http"; botToken: string; signingSecret: string; port: number }
+  | { kind: "socket"; botToken: string; appToken: string; healthPort: number }
+  | { kind: "http"; botToken: string; signingSecret: string; port: number; limits: HttpLimits }
   | { kind: "console" };
 
 export interface Config {
   mode: SlackMode;
   /** Base URL of the Slack Web API (GovSlack, a test server); Slack's own when absent. */
   slackApiUrl?: string;
+  /** Longest wait for one Slack call (Web API or response_url) before it counts as failed. */
+  slackTimeoutMs: number;
   logLevel: LogLevelName;
   corpusDir: string;
   /** Slack user ids allowed to run `/paper reload`. */
@@ -54,6 +66,32 @@ const optionalText = (prefix: string | undefined, message: string) =>
       .optional(),
   );
 
+const portNumber = (fallback: number) =>
+  z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, { error: "must be a port number from 0 to 65535" })
+      .transform(Number)
+      .refine((n) => n <= 65535, { error: "must be a port number from 0 to 65535" })
+      .default(fallback),
+  );
+
+/** A positive number of seconds (fractions allowed), as milliseconds. */
+const seconds = (fallback: number, max: number) =>
+  z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, { error: `must be a number of seconds from 0.1 to ${max}` })
+      .transform(Number)
+      .refine((n) => n >= 0.1 && n <= max, { error: `must be a number of seconds from 0.1 to ${max}` })
+      .default(fallback)
+      .transform((n) => Math.round(n * 1000)),
+  );
+
 const envSchema = z.object({
   SLACK_BOT_TOKEN: optionalText("xoxb-", "must be a bot token starting with xoxb-"),
   SLACK_APP_TOKEN: optionalText("xapp-", "must be an app-level token starting with xapp-"),
@@ -68,15 +106,19 @@ const envSchema = z.object({
       })
       .optional(),
   ),
-  PORT: z.preprocess(
+  PORT: portNumber(3000),
+  HEALTH_PORT: portNumber(3000),
+  SLACK_TIMEOUT_SECONDS: seconds(10, 120),
+  HTTP_REQUEST_TIMEOUT_SECONDS: seconds(10, 300),
+  HTTP_HEADERS_TIMEOUT_SECONDS: seconds(5, 300),
+  HTTP_MAX_CONNECTIONS: z.preprocess(
     blankIsUnset,
     z
       .string()
       .trim()
-      .regex(/^\d{1,5}$/, { error: "must be a port number from 0 to 65535" })
+      .regex(/^[1-9]\d{0,5}$/, { error: "must be a whole number from 1 to 999999" })
       .transform(Number)
-      .refine((n) => n <= 65535, { error: "must be a port number from 0 to 65535" })
-      .default(3000),
+      .default(256),
   ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" ? blankIsUnset(v.trim().toLowerCase()) : v),
@@ -153,8 +195,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError([...problems].map(([key, message]) => ({ key, message })));
   }
   const e = parsed.data;
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError([
+      {
+        key: "HTTP_HEADERS_TIMEOUT_SECONDS",
+        message: "must not be longer than HTTP_REQUEST_TIMEOUT_SECONDS",
+      },
+    ]);
+  }
   const config = {
     slackApiUrl: e.SLACK_API_URL,
+    slackTimeoutMs: e.SLACK_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
     corpusDir: e.CORPUS_DIR,
     adminUsers: e.ADMIN_USERS,
@@ -174,7 +225,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     return { ...config, mode: { kind: "console" } };
   }
   if (e.SLACK_APP_TOKEN !== undefined) {
-    return { ...config, mode: { kind: "socket", botToken: e.SLACK_BOT_TOKEN, appToken: e.SLACK_APP_TOKEN } };
+    return {
+      ...config,
+      mode: {
+        kind: "socket",
+        botToken: e.SLACK_BOT_TOKEN,
+        appToken: e.SLACK_APP_TOKEN,
+        healthPort: e.HEALTH_PORT,
+      },
+    };
   }
   if (e.SLACK_SIGNING_SECRET !== undefined) {
     return {
@@ -184,6 +243,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         botToken: e.SLACK_BOT_TOKEN,
         signingSecret: e.SLACK_SIGNING_SECRET,
         port: e.PORT,
+        limits: {
+          requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS,
+          headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS,
+          maxConnections: e.HTTP_MAX_CONNECTIONS,
+        },
       },
     };
   }

@@ -1,5 +1,3 @@
-import type { Logger as BoltLogger } from "@slack/bolt";
-import { LogLevel } from "@slack/bolt";
 import { type DestinationStream, type Logger, pino } from "pino";
 import type { LogLevelName } from "./config.js";
 
@@ -23,13 +21,17 @@ export const REDACTED_PATHS = [
   "config.mode.signingSecret",
   "headers.authorization",
   "*.headers.authorization",
+  "stateUrl",
+  "*.stateUrl",
 ];
 
 // Slack tokens that slip into free text (an SDK's debug line, an error message).
 const TOKEN_PATTERN = /\bx(?:ox[abpors]|app)-[A-Za-z0-9-]+/g;
+// The password in a database URL (postgres://user:password@host/db).
+const URL_PASSWORD_PATTERN = /(\bpostgres(?:ql)?:\/\/[^:@/\s]*:)[^@\s]+@/g;
 
 export function redactTokens(text: string): string {
-  return text.replace(TOKEN_PATTERN, "[Redacted]");
+  return text.replace(TOKEN_PATTERN, "[Redacted]").replace(URL_PASSWORD_PATTERN, "$1[Redacted]@");
 }
 
 export function createLogger(level: LogLevelName, destination?: DestinationStream): Logger {
@@ -50,33 +52,4 @@ export function createLogger(level: LogLevelName, destination?: DestinationStrea
     },
     destination ?? pino.destination(1),
   );
-}
-
-const toBoltLevel = (level: string): LogLevel => {
-  if (level === "debug" || level === "trace") return LogLevel.DEBUG;
-  if (level === "info") return LogLevel.INFO;
-  if (level === "warn") return LogLevel.WARN;
-  return LogLevel.ERROR;
-};
-
-const textOf = (parts: unknown[]): string =>
-  parts
-    .map((p) => (p instanceof Error ? p.message : typeof p === "string" ? p : JSON.stringify(p)))
-    .join(" ");
-
-/** Bolt's Logger interface over pino, so the SDK's lines land in the same stream, redacted. */
-export function createBoltLogger(logger: Logger): BoltLogger {
-  let child = logger.child({ name: "bolt" });
-  return {
-    debug: (...msg: unknown[]) => child.debug(textOf(msg)),
-    info: (...msg: unknown[]) => child.info(textOf(msg)),
-    warn: (...msg: unknown[]) => child.warn(textOf(msg)),
-    error: (...msg: unknown[]) => child.error(textOf(msg)),
-    // Our LOG_LEVEL decides; Bolt's receivers call setLevel with their own default.
-    setLevel: () => {},
-    getLevel: () => toBoltLevel(child.level),
-    setName: (name: string) => {
-      child = logger.child({ name });
-    },
-  };
 }

@@ -8,12 +8,6 @@ import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
-import { createDailyPostClient } from "./schedule/daily-post-client.js";
-import { startDailyScheduler } from "./schedule/daily-scheduler.js";
-import { registerHome } from "./slack/home.js";
-import { createMemoryLedger, type OnceLedger } from "./slack/once.js";
-import { startSlackApp } from "./slack/start.js";
-import type { DeliveryLedger } from "./state/delivery-ledger.js";
 import { createFallbackDeliveryLedger } from "./state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "./state/memory-delivery-ledger.js";
 import { describeStateLocation, openStateStore } from "./state/open-store.js";
@@ -64,25 +58,8 @@ async function openState(config: Config, logger: Logger): Promise<OpenedState> {
   }
 }
 
-/**
- * Thin adapter until src/slack/listeners.ts awaits the DeliveryLedger (runtime branch): decides at once from
- * this process's memory, and records the answer in the shared ledger behind it. Drop it at the merge.
- */
-function legacyOnceLedger(deliveries: DeliveryLedger, logger: Logger): OnceLedger {
-  const memory = createMemoryLedger(Date.now, DAY_MS);
-  return {
-    claim(key) {
-      if (!memory.claim(key)) return false;
-      void deliveries
-        .claim(key, 60_000)
-        .then((outcome) => (outcome === "mine" ? deliveries.markDone(key) : undefined))
-        .catch((err: unknown) => logger.debug({ err }, "could not record the answered event"));
-      return true;
-    },
-  };
-}
-
 async function run(config: Config, logger: Logger): Promise<void> {
+  let indexLoadedAt = Date.now();
   const buildIndex = async () => {
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
@@ -94,6 +71,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     const { papers, problems } = loaded.index.stats();
     logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
+    indexLoadedAt = Date.now();
     return loaded.index;
   };
   const live = createLiveIndex(await buildIndex(), buildIndex, logger);
@@ -140,6 +118,28 @@ async function run(config: Config, logger: Logger): Promise<void> {
     await store?.close();
     return;
   }
+  // Loaded only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
+  const [
+    { countDailyResults },
+    { createMetrics, watchIndex },
+    { installProcessGuard },
+    { createDailyPostClient },
+    { startDailyScheduler },
+    { registerHome },
+    { startSlackApp },
+  ] = await Promise.all([
+    import("./ops/daily-metrics.js"),
+    import("./ops/metrics.js"),
+    import("./ops/process-guard.js"),
+    import("./schedule/daily-post-client.js"),
+    import("./schedule/daily-scheduler.js"),
+    import("./slack/home.js"),
+    import("./slack/start.js"),
+  ]);
+  const metrics = createMetrics();
+  watchIndex(metrics, { index: live.current, loadedAt: () => indexLoadedAt, now: Date.now });
+  let stopping: ((signal: string, code: number) => void) | undefined;
+  installProcessGuard(process, { logger, metrics, giveUp: () => stopping?.("uncaughtException", 1) });
   const slackApi = config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl };
   // Answered events and share clicks: shared through the store, this process's memory when it fails.
   const deliveries = createFallbackDeliveryLedger({
@@ -152,9 +152,11 @@ async function run(config: Config, logger: Logger): Promise<void> {
     mode: config.mode,
     bot,
     adminUsers: config.adminUsers,
-    ledger: legacyOnceLedger(deliveries, logger),
+    ledger: deliveries,
     logger,
-    corpusLoaded: () => true,
+    corpusLoaded: () => live.current().stats().papers > 0,
+    slackTimeoutMs: config.slackTimeoutMs,
+    metrics,
     ...slackApi,
     extend: (app) =>
       registerHome(app, {
@@ -170,7 +172,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       ? undefined
       : startDailyScheduler({
           store,
-          client: createDailyPostClient(config.mode.botToken, { ...slackApi, logger }),
+          client: createDailyPostClient(config.mode.botToken, { ...slackApi, logger, fetch: slack.fetch }),
           index: live.current,
           now,
           random: Math.random,
@@ -178,23 +180,27 @@ async function run(config: Config, logger: Logger): Promise<void> {
           sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
           setTimeout: (run, ms) => setTimeout(run, ms),
           clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+          onPass: (results) => countDailyResults(metrics, results),
         });
-  const stop = (signal: string) => {
+  stopping = (signal, code) => {
+    stopping = undefined;
     logger.info({ signal }, "stopping");
     scheduler?.stop();
+    // Answers in flight get a few seconds to finish; a hung stop does not keep the process.
+    setTimeout(() => process.exit(code === 0 ? 1 : code), 10_000).unref();
     slack
       .stop()
       .finally(() => store?.close())
       .then(
-        () => process.exit(0),
+        () => process.exit(code),
         (err: unknown) => {
           logger.error({ err }, "stopping failed");
           process.exit(1);
         },
       );
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  process.once("SIGINT", () => stopping?.("SIGINT", 0));
+  process.once("SIGTERM", () => stopping?.("SIGTERM", 0));
 }
 
 /** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */

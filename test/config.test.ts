@@ -20,6 +20,7 @@ describe("loadConfig", () => {
     expect(loadConfig({})).toEqual({
       mode: { kind: "console" },
       slackApiUrl: undefined,
+      slackTimeoutMs: 10_000,
       logLevel: "info",
       corpusDir: "seeds",
       adminUsers: [],
@@ -52,7 +53,12 @@ describe("loadConfig", () => {
 
   it("uses Socket Mode with a bot and an app token, even when a signing secret is also set", () => {
     const config = loadConfig({ SLACK_BOT_TOKEN: BOT, SLACK_APP_TOKEN: APP, SLACK_SIGNING_SECRET: SECRET });
-    expect(config.mode).toEqual({ kind: "socket", botToken: BOT, appToken: APP });
+    expect(config.mode).toEqual({ kind: "socket", botToken: BOT, appToken: APP, healthPort: 3000 });
+    expect(
+      loadConfig({ SLACK_BOT_TOKEN: BOT, SLACK_APP_TOKEN: APP, HEALTH_PORT: "9091" }).mode,
+    ).toMatchObject({
+      healthPort: 9091,
+    });
   });
 
   it("uses HTTP mode on PORT (3000 by default) with a bot token and a signing secret", () => {
@@ -61,6 +67,7 @@ describe("loadConfig", () => {
       botToken: BOT,
       signingSecret: SECRET,
       port: 3000,
+      limits: { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 256 },
     });
     expect(
       loadConfig({ SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: SECRET, PORT: "8080" }).mode,
@@ -84,6 +91,28 @@ describe("loadConfig", () => {
       adminUsers: ["U012ABCDEF", "W034GHIJKL"],
       dailyTimeZone: "Europe/Berlin",
     });
+  });
+
+  it("reads the Slack timeout and the HTTP server's limits in seconds, and refuses headers slower than the body", () => {
+    const config = loadConfig({
+      SLACK_BOT_TOKEN: BOT,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_TIMEOUT_SECONDS: "2.5",
+      HTTP_REQUEST_TIMEOUT_SECONDS: "30",
+      HTTP_HEADERS_TIMEOUT_SECONDS: "0.5",
+      HTTP_MAX_CONNECTIONS: "64",
+    });
+    expect(config.slackTimeoutMs).toBe(2500);
+    expect(config.mode).toMatchObject({
+      limits: { requestTimeoutMs: 30_000, headersTimeoutMs: 500, maxConnections: 64 },
+    });
+    expect(configError({ SLACK_TIMEOUT_SECONDS: "0", HTTP_MAX_CONNECTIONS: "-1" }).keys).toEqual([
+      "SLACK_TIMEOUT_SECONDS",
+      "HTTP_MAX_CONNECTIONS",
+    ]);
+    expect(
+      configError({ HTTP_REQUEST_TIMEOUT_SECONDS: "5", HTTP_HEADERS_TIMEOUT_SECONDS: "10" }).keys,
+    ).toEqual(["HTTP_HEADERS_TIMEOUT_SECONDS"]);
   });
 
   it("keeps the state in PostgreSQL with STATE_URL, and names a URL that is not one without showing it", () => {

@@ -6,15 +6,17 @@ export type SlackClient = webApi.WebClient;
 /**
  * The WebClient the daily post goes through: it never retries by itself (a 500 after Slack stored the
  * message would make a second one) and hands 429s back with their Retry-After, so the job decides.
+ * `fetch` is the bot's Slack fetch (its per-call timeout, metrics and readiness); without one, each call
+ * gives up after `timeoutMs` (30 s unless given).
  */
 export function createDailyPostClient(
   token: string,
-  options: { slackApiUrl?: string; logger?: Logger; timeoutMs?: number } = {},
+  options: { slackApiUrl?: string; logger?: Logger; timeoutMs?: number; fetch?: typeof fetch } = {},
 ): SlackClient {
   return new webApi.WebClient(token, {
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
-    timeout: options.timeoutMs ?? 30_000,
+    ...(options.fetch === undefined ? { timeout: options.timeoutMs ?? 30_000 } : { fetch: options.fetch }),
     ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
     ...(options.logger === undefined
       ? {}

@@ -1,5 +1,5 @@
 import { StateUnavailableError } from "../state/sql.js";
-import { type DailyPostDeps, runDueDailyPosts } from "./daily-post.js";
+import { type DailyPostDeps, type DailyPostResult, runDueDailyPosts } from "./daily-post.js";
 import { nextRunAt } from "./next-run.js";
 
 export interface DailySchedulerDeps extends DailyPostDeps {
@@ -7,6 +7,8 @@ export interface DailySchedulerDeps extends DailyPostDeps {
   clearTimeout: (handle: unknown) => void;
   /** Longest sleep between passes, so new subscriptions, expired leases and clock jumps are noticed. */
   maxWaitMs?: number;
+  /** Told what each pass did (metrics). */
+  onPass?: (results: DailyPostResult[]) => void;
 }
 
 const defaultMaxWaitMs = 60 * 1000;
@@ -42,6 +44,7 @@ export function startDailyScheduler(deps: DailySchedulerDeps): { stop(): void } 
     try {
       const results = await runDueDailyPosts(deps);
       stateIs(results.some((r) => r.outcome === "state-unavailable"));
+      deps.onPass?.(results);
     } catch (error) {
       if (error instanceof StateUnavailableError) stateIs(true, error.message);
       else deps.logger.error({ err: error }, "daily pass failed");

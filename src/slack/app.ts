@@ -1,12 +1,13 @@
-import { App, type Receiver } from "@slack/bolt";
-import { createBoltLogger, type Logger } from "../logger.js";
+import { App, type Receiver, type webApi } from "@slack/bolt";
+import type { Logger } from "../logger.js";
+import { createBoltLogger } from "./bolt-logger.js";
 
 export interface SlackAppOptions {
   botToken: string;
   receiver: Receiver;
   logger: Logger;
-  /** Base URL of the Web API; Slack's own when absent. */
-  slackApiUrl?: string;
+  /** Base URL and fetch (timeout, metrics) of the app's own Web API client; respond() uses the same fetch. */
+  clientOptions: Pick<webApi.WebClientOptions, "slackApiUrl" | "fetch">;
   /** Retries of the app's own client (idempotent calls); posts go through a client that never retries. */
   retries: number;
   /** Known identity: with both set, the constructor makes no auth.test call. */
@@ -20,10 +21,7 @@ export function createSlackApp(options: SlackAppOptions): App {
     token: options.botToken,
     receiver: options.receiver,
     logger: createBoltLogger(options.logger),
-    clientOptions: {
-      ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
-      retryConfig: { retries: options.retries },
-    },
+    clientOptions: { ...options.clientOptions, retryConfig: { retries: options.retries } },
     ...(options.botId === undefined ? {} : { botId: options.botId }),
     ...(options.botUserId === undefined ? {} : { botUserId: options.botUserId }),
     extendedErrorHandler: true,

@@ -3,21 +3,32 @@ import { answer } from "../bot/answer.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
+import type { Metrics, RequestOutcome } from "../ops/metrics.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
+import type { DeliveryLedger } from "../state/delivery-ledger.js";
+import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
+import type { DeliveryPolicy } from "./delivery-policy.js";
+import { receivedAtOf } from "./instrumented-app.js";
 import { FRIENDLY_ERROR, INVALID_BUTTON } from "./messages.js";
-import type { OnceLedger } from "./once.js";
+import { SHARE_FAILED, SHARE_UNCONFIRMED } from "./notices.js";
 import { errorPayload, postPayload, responsePayload } from "./payloads.js";
-import { buttonRequest, dmRequest, errorTarget, mentionRequest } from "./requests.js";
+import { buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
+import { type RespondResult, respondVia } from "./respond.js";
+import type { SlackClient } from "./web-client.js";
 
 export interface ListenerDeps {
   bot: BotDeps;
   /** User ids that may reload the corpus; everyone else gets BotDeps without `reload`. */
   adminUsers: readonly string[];
-  ledger: OnceLedger;
-  /** A client that never retries: a post is not idempotent. */
-  poster: webApi.WebClient;
+  /** Answered mentions, DMs and shares (the store's ledger, with memory behind it when the store fails). */
+  ledger: DeliveryLedger;
+  /** A client that never retries on its own: a post is not idempotent. */
+  poster: SlackClient;
+  /** The Slack fetch, for response_url posts (timeout and metrics included). */
+  fetch: typeof fetch;
+  policy: DeliveryPolicy;
+  metrics: Metrics;
   logger: Logger;
-  fetch?: typeof fetch;
 }
 
 /** The bot's answer to one request, with admin-only powers given to admins only. */
@@ -27,8 +38,121 @@ export function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answ
   return answer(admin ? { ...rest, reload } : rest, request);
 }
 
+/** The answer, or the friendly error (logged) when the bot failed inside. */
+async function replyOrApology<T>(
+  deps: ListenerDeps,
+  render: () => Promise<T>,
+  apology: () => T,
+): Promise<{ message: T; apologised: boolean }> {
+  try {
+    return { message: await render(), apologised: false };
+  } catch (error) {
+    deps.logger.error({ err: error }, "answering a request failed");
+    return { message: apology(), apologised: true };
+  }
+}
+
+function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
+  deps.metrics.requests.inc({ kind, outcome });
+  if (outcome === "answered" || outcome === "error") {
+    deps.metrics.answerSeconds.observe({ kind }, (deps.policy.now() - receivedAt) / 1000);
+  }
+}
+
+function outcomeOfResponse(result: RespondResult, apologised: boolean): RequestOutcome {
+  if (result.outcome === "sent") return apologised ? "error" : "answered";
+  return result.outcome;
+}
+
+/** Answers privately through the response_url (slash commands, buttons). */
+async function answerPrivately(
+  deps: ListenerDeps,
+  kind: string,
+  receivedAt: number,
+  responseUrl: string,
+  request: BotRequest,
+): Promise<void> {
+  const { message, apologised } = await replyOrApology<object>(
+    deps,
+    async () => responsePayload(await answerFor(deps, request)),
+    () => errorPayload(FRIENDLY_ERROR),
+  );
+  const result = await respondVia(deps, responseUrl, message);
+  if (result.outcome !== "sent") {
+    deps.logger.error(
+      { kind, outcome: result.outcome, failure: result.failure },
+      "could not answer through response_url",
+    );
+  }
+  count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
+}
+
+/** Shares a card in the channel once per click key; a share Slack did not take can be clicked again. */
+async function shareOnce(
+  deps: ListenerDeps,
+  receivedAt: number,
+  responseUrl: string,
+  onceKey: string,
+  request: BotRequest,
+): Promise<void> {
+  const claim = await deps.ledger.claim(onceKey, deps.policy.leaseMs);
+  if (claim !== "mine") return count(deps, "share", claim === "done" ? "duplicate" : "busy", receivedAt);
+  const { message, apologised } = await replyOrApology<object>(
+    deps,
+    async () => responsePayload(await answerFor(deps, request)),
+    () => errorPayload(FRIENDLY_ERROR),
+  );
+  const result = await respondVia(deps, responseUrl, message);
+  if (result.outcome === "sent" && !apologised) await deps.ledger.markDone(onceKey);
+  else await deps.ledger.release(onceKey);
+  if (result.outcome !== "sent") {
+    deps.logger.error({ outcome: result.outcome, failure: result.failure }, "could not share a card");
+    const notice = result.outcome === "failed" ? SHARE_FAILED : SHARE_UNCONFIRMED;
+    await respondVia(deps, responseUrl, errorPayload(notice), 1);
+  }
+  count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
+}
+
+function outcomeOfDelivery(outcome: DeliveryOutcome, apologised: boolean): RequestOutcome {
+  return outcome === "answered" && apologised ? "error" : outcome;
+}
+
+/** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
+async function answerInConversation(
+  deps: ListenerDeps,
+  kind: "mention" | "dm",
+  context: Record<string, unknown>,
+  target: AnswerTarget,
+  request: BotRequest,
+): Promise<void> {
+  const receivedAt = receivedAtOf(context, deps.policy.now());
+  const retryNum = typeof context.retryNum === "number" ? context.retryNum : 0;
+  let apologised = false;
+  const message = async (): Promise<webApi.ChatPostMessageArguments> => {
+    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
+      deps,
+      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
+      () => ({
+        text: FRIENDLY_ERROR,
+        channel: target.channel,
+        ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
+        unfurl_links: false,
+        unfurl_media: false,
+      }),
+    );
+    apologised = reply.apologised;
+    return reply.message;
+  };
+  const outcome = await deliverAnswer(
+    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+    target,
+    { retried: retryNum > 0, message },
+  );
+  count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
+}
+
 export function registerListeners(app: App, deps: ListenerDeps): void {
-  app.command("/paper", async ({ command, ack, respond }) => {
+  app.command("/paper", async ({ command, ack, context }) => {
     await ack();
     const request: BotRequest = {
       source: "slash",
@@ -36,54 +160,57 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       userId: command.user_id,
       channelId: command.channel_id,
     };
-    await respond(responsePayload(await answerFor(deps, request)));
-  });
-
-  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond }) => {
-    await ack();
-    const click = buttonRequest(body, "value" in action ? action.value : undefined);
-    if (click === undefined) return void (await respond(errorPayload(INVALID_BUTTON)));
-    if (click.onceKey !== undefined && !deps.ledger.claim(click.onceKey)) return;
-    await respond(responsePayload(await answerFor(deps, click.request)));
-  });
-
-  app.event("app_mention", async ({ event, body, context }) => {
-    const mention = mentionRequest(event, context.botUserId);
-    if (mention === undefined || !deps.ledger.claim(`event:${body.event_id}`)) return;
-    const reply = await answerFor(deps, mention.request);
-    await deps.poster.chat.postMessage(postPayload(reply, mention.reply.channel, mention.reply.threadTs));
-  });
-
-  app.event("message", async ({ event, body, context }) => {
-    const dm = dmRequest(event, context.botUserId);
-    if (dm === undefined || !deps.ledger.claim(`event:${body.event_id}`)) return;
-    const reply = await answerFor(deps, dm.request);
-    await deps.poster.chat.postMessage(postPayload(reply, dm.reply.channel, dm.reply.threadTs));
-  });
-
-  app.error(async ({ error, body }: { error: Error; body: unknown }) => {
-    deps.logger.error({ err: error }, "a Slack request failed");
-    await tellUser(deps, body).catch((err: unknown) =>
-      deps.logger.error({ err }, "could not report the failure"),
+    await answerPrivately(
+      deps,
+      "slash",
+      receivedAtOf(context, deps.policy.now()),
+      command.response_url,
+      request,
     );
   });
-}
 
-async function tellUser(deps: ListenerDeps, body: unknown): Promise<void> {
-  const target = errorTarget(body);
-  if (target === undefined) return;
-  if ("responseUrl" in target) {
-    await (deps.fetch ?? fetch)(target.responseUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(errorPayload(FRIENDLY_ERROR)),
-    });
-    return;
-  }
-  const { channel, threadTs } = target.reply;
-  await deps.poster.chat.postMessage({
-    channel,
-    text: FRIENDLY_ERROR,
-    ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, context }) => {
+    await ack();
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    const click = buttonRequest(body, "value" in action ? action.value : undefined);
+    if (click === undefined) {
+      await respondVia(deps, body.response_url, errorPayload(INVALID_BUTTON));
+      return count(deps, "action", "error", receivedAt);
+    }
+    if (click.onceKey !== undefined) {
+      return shareOnce(deps, receivedAt, body.response_url, click.onceKey, click.request);
+    }
+    await answerPrivately(deps, "action", receivedAt, body.response_url, click.request);
+  });
+
+  app.event("app_mention", async ({ event, context }) => {
+    const mention = mentionRequest(event, context.botUserId);
+    if (mention === undefined) return;
+    const target = {
+      key: answerKeyOf(mention.reply.channel, mention.messageTs),
+      channel: mention.reply.channel,
+      ...(mention.reply.threadTs === undefined ? {} : { threadTs: mention.reply.threadTs }),
+      after: mention.messageTs,
+    };
+    await answerInConversation(deps, "mention", context, target, mention.request);
+  });
+
+  app.event("message", async ({ event, context }) => {
+    const dm = dmRequest(event, context.botUserId);
+    if (dm === undefined) return;
+    const target = {
+      key: answerKeyOf(dm.reply.channel, dm.messageTs),
+      channel: dm.reply.channel,
+      after: dm.messageTs,
+    };
+    await answerInConversation(deps, "dm", context, target, dm.request);
+  });
+
+  // Listeners handle their own failures; this is for what escapes them. An event's answer (or apology)
+  // already went through its delivery, so only a response_url gets the friendly message here.
+  app.error(async ({ error, body }: { error: Error; body: unknown }) => {
+    deps.logger.error({ err: error }, "a Slack request failed");
+    const url = responseUrlOf(body);
+    if (url !== undefined) await respondVia(deps, url, errorPayload(FRIENDLY_ERROR), 1);
   });
 }

@@ -45,7 +45,7 @@ export function textWithoutMention(text: string, botUserId: string | undefined):
 export function mentionRequest(
   event: unknown,
   botUserId: string | undefined,
-): { request: BotRequest; reply: Reply } | undefined {
+): { request: BotRequest; reply: Reply; messageTs: string } | undefined {
   const parsed = mentionEventSchema.safeParse(event);
   if (!parsed.success) return undefined;
   const e = parsed.data;
@@ -57,6 +57,7 @@ export function mentionRequest(
       channelId: e.channel,
     },
     reply: { channel: e.channel, threadTs: e.thread_ts ?? e.ts },
+    messageTs: e.ts,
   };
 }
 
@@ -64,7 +65,7 @@ export function mentionRequest(
 export function dmRequest(
   event: unknown,
   botUserId: string | undefined,
-): { request: BotRequest; reply: Reply } | undefined {
+): { request: BotRequest; reply: Reply; messageTs: string } | undefined {
   const parsed = dmEventSchema.safeParse(event);
   if (!parsed.success || parsed.data.user === botUserId) return undefined;
   const e = parsed.data;
@@ -76,6 +77,7 @@ export function dmRequest(
       channelId: e.channel,
     },
     reply: { channel: e.channel },
+    messageTs: e.ts,
   };
 }
 
@@ -97,21 +99,10 @@ export function buttonRequest(body: unknown, value: string | undefined): ButtonR
   return { request, onceKey: `share:${channelId}:${action.id}:${container.message_ts ?? ""}:${user.id}` };
 }
 
-const errorTargetSchema = z.object({
-  response_url: z.string().url().optional(),
-  event: mentionEventSchema
-    .partial({ user: true, text: true })
-    .extend({ channel_type: z.string().optional() })
-    .optional(),
-});
+const responseUrlSchema = z.object({ response_url: z.string().url() });
 
-/** Where to tell the user that their request failed, read from any Bolt body. */
-export function errorTarget(body: unknown): { responseUrl: string } | { reply: Reply } | undefined {
-  const parsed = errorTargetSchema.safeParse(body);
-  if (!parsed.success) return undefined;
-  const { response_url, event } = parsed.data;
-  if (response_url !== undefined) return { responseUrl: response_url };
-  if (event === undefined) return undefined;
-  if (event.channel_type === "im") return { reply: { channel: event.channel } };
-  return { reply: { channel: event.channel, threadTs: event.thread_ts ?? event.ts } };
+/** The response_url of a slash command or button body, where a failure can be told privately. */
+export function responseUrlOf(body: unknown): string | undefined {
+  const parsed = responseUrlSchema.safeParse(body);
+  return parsed.success ? parsed.data.response_url : undefined;
 }

@@ -1,39 +1,62 @@
-import type { Server } from "node:http";
 import type { ListenOptions } from "node:net";
-import { type App, HTTPReceiver, type Receiver, SocketModeReceiver, webApi } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot/ports.js";
-import type { SlackMode } from "../config.js";
-import { createBoltLogger, type Logger } from "../logger.js";
+import type { HttpLimits, SlackMode } from "../config.js";
+import type { Logger } from "../logger.js";
+import { opsHandler } from "../ops/health.js";
+import { createMetrics, type Metrics } from "../ops/metrics.js";
+import { createSlackReadiness } from "../ops/readiness.js";
+import { timedIndexSource } from "../ops/timed-index.js";
+import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { createSlackApp } from "./app.js";
-import { healthRoutes } from "./health.js";
+import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import { registerListeners } from "./listeners.js";
-import type { OnceLedger } from "./once.js";
+import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
+import { slackFailureOf } from "./slack-failure.js";
+import { createSlackFetch } from "./slack-fetch.js";
+import { createSlackClient, type SlackClient } from "./web-client.js";
 
 export interface SlackStartOptions {
   mode: Exclude<SlackMode, { kind: "console" }>;
   bot: BotDeps;
   adminUsers: readonly string[];
-  ledger: OnceLedger;
+  /** Answered mentions, DMs and shares; shared by every bot process on one store. */
+  ledger: DeliveryLedger;
   logger: Logger;
-  /** True once a corpus is loaded (for /readyz). */
+  /** True while an index is open and answering (for /readyz). */
   corpusLoaded: () => boolean;
   slackApiUrl?: string;
-  /** Retries of the app's client for idempotent calls; 2 unless given (tests pass 0). */
+  /** Longest wait for one Slack call (Web API or response_url); 10 s unless given. */
+  slackTimeoutMs?: number;
+  /** Retries of the app's client for idempotent calls (App Home); 2 unless given (tests pass 0). */
   retries?: number;
   /** Skips the auth.test at start when the bot's ids are known (tests). */
   identity?: { botId: string; botUserId: string };
   /** HTTP mode: where to listen instead of mode.port on every interface. */
   listen?: ListenOptions;
+  /** Socket Mode: where /healthz, /readyz and /metrics listen instead of mode.healthPort on every interface. */
+  healthListen?: ListenOptions;
   /** Socket Mode: reconnect after a dropped connection (on unless false). */
   autoReconnect?: boolean;
+  /** The registry /metrics serves; a fresh one unless given. */
+  metrics?: Metrics;
+  /** Test seams for delivery: back-off, attempts, clock. */
+  delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
   /** Adds more listeners (App Home, daily) before the app starts. */
   extend?: (app: App) => void;
 }
 
 export interface RunningSlackApp {
   app: App;
-  /** HTTP mode: the port actually listened on. */
+  /** HTTP mode: the port Slack's requests (and the health routes) are served on. */
   port?: number;
+  /** Socket Mode: the health server's port. */
+  healthPort?: number;
+  metrics: Metrics;
+  /** The client answers are posted with (no retries of its own, the Slack fetch's timeout). */
+  poster: SlackClient;
+  /** The Slack fetch: timeout, metrics and readiness on every call; for other clients (the daily post). */
+  fetch: typeof fetch;
   stop(): Promise<void>;
 }
 
@@ -42,80 +65,111 @@ export class SlackStartError extends Error {
   override name = "SlackStartError";
 }
 
-async function identityOf(client: webApi.WebClient): Promise<{ botId: string; botUserId: string }> {
+async function identityOf(client: SlackClient): Promise<{ botId: string; botUserId: string }> {
+  let result: Awaited<ReturnType<SlackClient["auth"]["test"]>>;
   try {
-    const result = await client.auth.test();
-    if (typeof result.bot_id === "string" && typeof result.user_id === "string") {
-      return { botId: result.bot_id, botUserId: result.user_id };
-    }
-    throw new SlackStartError("SLACK_BOT_TOKEN is not a bot token (auth.test returned no bot id)");
+    result = await client.auth.test();
   } catch (error) {
-    if (error instanceof SlackStartError) throw error;
-    const code = (error as { data?: { error?: string } }).data?.error;
+    const failure = slackFailureOf(error);
     throw new SlackStartError(
-      code === undefined
-        ? `Slack could not be reached: ${(error as Error).message}`
-        : `Slack rejected SLACK_BOT_TOKEN (${code})`,
+      failure.kind === "refused"
+        ? `Slack rejected SLACK_BOT_TOKEN (${failure.error})`
+        : `Slack could not be reached: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  if (typeof result.bot_id === "string" && typeof result.user_id === "string") {
+    return { botId: result.bot_id, botUserId: result.user_id };
+  }
+  throw new SlackStartError("SLACK_BOT_TOKEN is not a bot token (auth.test returned no bot id)");
 }
+
+const HEALTH_LIMITS: HttpLimits = { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 64 };
 
 /** Connects the bot to Slack in Socket Mode or over HTTP and starts answering. */
 export async function startSlackApp(options: SlackStartOptions): Promise<RunningSlackApp> {
   const { mode, logger } = options;
-  const clientOptions = options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl };
-  const poster = new webApi.WebClient(mode.botToken, {
-    ...clientOptions,
-    retryConfig: { retries: 0 },
-    logger: createBoltLogger(logger),
+  const now = Date.now;
+  const metrics = options.metrics ?? createMetrics({ processMetrics: false });
+  const readiness = createSlackReadiness({
+    token: true,
+    ...(mode.kind === "socket" ? { socket: false } : {}),
   });
+  const timeoutMs = options.slackTimeoutMs ?? 10_000;
+  const slackFetch = createSlackFetch({
+    timeoutMs,
+    observe: ({ method, seconds, code }) => {
+      metrics.slackApiSeconds.observe({ method }, seconds);
+      if (code !== undefined) metrics.slackApiErrors.inc({ method, code });
+      readiness.observe(method, code);
+    },
+  });
+  const clientOptions = {
+    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    fetch: slackFetch,
+  };
+  const poster = createSlackClient(mode.botToken, { ...clientOptions, logger });
   const identity = options.identity ?? (await identityOf(poster));
-  const slackReachable = () => poster.auth.test().then((r) => r.ok === true);
+  const ops = opsHandler(
+    { corpusLoaded: options.corpusLoaded, slack: readiness.state },
+    metrics.registry,
+    logger,
+  );
 
-  const receiver: Receiver =
+  const receiver =
     mode.kind === "socket"
-      ? new SocketModeReceiver({
+      ? new GuardedSocketReceiver({
           appToken: mode.appToken,
-          logger: createBoltLogger(logger),
-          autoReconnectEnabled: options.autoReconnect ?? true,
-          installerOptions: {
-            clientOptions:
-              options.retries === undefined
-                ? clientOptions
-                : { ...clientOptions, retryConfig: { retries: options.retries } },
+          clientOptions: {
+            ...clientOptions,
+            ...(options.retries === undefined ? {} : { retryConfig: { retries: options.retries } }),
           },
+          autoReconnect: options.autoReconnect ?? true,
+          health: { listen: options.healthListen ?? { port: mode.healthPort }, limits: HEALTH_LIMITS, ops },
+          readiness,
+          metrics,
+          logger,
+          now,
         })
-      : new HTTPReceiver({
+      : new GuardedHttpReceiver({
           signingSecret: mode.signingSecret,
-          endpoints: "/slack/events",
-          logger: createBoltLogger(logger),
-          customRoutes: healthRoutes({ corpusLoaded: options.corpusLoaded, slackReachable }),
+          limits: mode.limits,
+          ops,
+          metrics,
+          logger,
+          now,
         });
   const app = createSlackApp({
     botToken: mode.botToken,
     receiver,
     logger,
-    ...clientOptions,
+    clientOptions,
     retries: options.retries ?? 2,
     ...identity,
   });
   registerListeners(app, {
-    bot: options.bot,
+    bot: { ...options.bot, index: timedIndexSource(options.bot.index, metrics.searchSeconds) },
     adminUsers: options.adminUsers,
     ledger: options.ledger,
     poster,
+    fetch: slackFetch,
+    policy: createDeliveryPolicy(timeoutMs, options.delivery),
+    metrics,
     logger,
   });
   options.extend?.(app);
 
-  if (mode.kind === "socket") {
+  const running = { app, metrics, poster, fetch: slackFetch, stop: () => app.stop().then(() => undefined) };
+  if (receiver instanceof GuardedSocketReceiver) {
     await app.start();
-    logger.info({ mode: "socket", botUserId: identity.botUserId }, "connected to Slack in Socket Mode");
-    return { app, stop: () => app.stop().then(() => undefined) };
+    const healthPort = receiver.healthPort;
+    logger.info(
+      { mode: "socket", botUserId: identity.botUserId, healthPort },
+      "connected to Slack in Socket Mode; /healthz, /readyz and /metrics on the health port",
+    );
+    return { ...running, ...(healthPort === undefined ? {} : { healthPort }) };
   }
-  const server = (await app.start(options.listen ?? mode.port)) as Server;
-  const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : mode.port;
+  await app.start(options.listen ?? { port: mode.kind === "http" ? mode.port : 0 });
+  const port = receiver.port ?? 0;
   logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
-  return { app, port, stop: () => app.stop().then(() => undefined) };
+  return { ...running, port };
 }

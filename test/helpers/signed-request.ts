@@ -106,7 +106,8 @@ export function buttonClickBody(click: ButtonClick): string {
 }
 
 export interface EventEnvelope {
-  eventId: string;
+  /** Absent for the events Slack sends without one. */
+  eventId?: string;
   event: Record<string, unknown>;
 }
 
@@ -117,7 +118,7 @@ export function eventBody(envelope: EventEnvelope): string {
     team_id: "T0TEST",
     api_app_id: "A0PAPERBOT",
     type: "event_callback",
-    event_id: envelope.eventId,
+    ...(envelope.eventId === undefined ? {} : { event_id: envelope.eventId }),
     event_time: 1700000000,
     authorizations: [{ team_id: "T0TEST", user_id: "U0BOT", is_bot: true }],
     event: envelope.event,

@@ -3,11 +3,12 @@ import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createLiveIndex } from "../../src/live-index.js";
 import { createSearchIndex } from "../../src/search/index.js";
-import { createMemoryLedger } from "../../src/slack/once.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
 import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 let app: RunningSlackApp;
@@ -23,10 +24,16 @@ beforeAll(async () => {
     logger,
   );
   app = await startSlackApp({
-    mode: { kind: "http", botToken: "xoxb-1-2-adminbot", signingSecret: SIGNING_SECRET, port: 0 },
+    mode: {
+      kind: "http",
+      botToken: "xoxb-1-2-adminbot",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
     bot: { ...bot, index: live.current, reload: () => live.reload() },
     adminUsers: ["U0ADMIN"],
-    ledger: createMemoryLedger(Date.now, 60_000),
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger,
     corpusLoaded: () => true,
     retries: 0,

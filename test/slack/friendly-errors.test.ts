@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FRIENDLY_ERROR } from "../../src/slack/messages.js";
-import { createMemoryLedger } from "../../src/slack/once.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
 import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const INTERNAL = "index file vanished at /srv/paperbot/index.bin";
@@ -17,7 +18,13 @@ beforeAll(async () => {
   blockNetwork();
   const { bot } = await fixtureBot();
   app = await startSlackApp({
-    mode: { kind: "http", botToken: "xoxb-1-2-brokenbot", signingSecret: SIGNING_SECRET, port: 0 },
+    mode: {
+      kind: "http",
+      botToken: "xoxb-1-2-brokenbot",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
     bot: {
       ...bot,
       index: () => {
@@ -25,7 +32,7 @@ beforeAll(async () => {
       },
     },
     adminUsers: [],
-    ledger: createMemoryLedger(Date.now, 60_000),
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger: logs.logger,
     corpusLoaded: () => true,
     retries: 0,
@@ -55,7 +62,7 @@ describe("when answering fails inside the bot", () => {
     expect(JSON.stringify(hook.bodies)).not.toContain("vanished");
   });
 
-  it("a mention gets the friendly message in its thread", async () => {
+  it("a mention gets the friendly message in its thread, once however often Slack retries the event", async () => {
     const posts = capturePosts();
     const event = {
       type: "app_mention",
@@ -67,6 +74,22 @@ describe("when answering fails inside the bot", () => {
     const ack = await postSigned(eventsUrl, eventBody({ eventId: "EvBroken", event }), "application/json");
     expect(ack.status).toBe(200);
     await vi.waitFor(() => expect(posts.calls).toHaveLength(1), { timeout: 5000 });
+    for (const retry of ["1", "2"]) {
+      const again = await postSigned(
+        eventsUrl,
+        eventBody({ eventId: "EvBroken", event }),
+        "application/json",
+        {
+          headers: { "x-slack-retry-num": retry, "x-slack-retry-reason": "http_timeout" },
+        },
+      );
+      expect(again.status).toBe(200);
+    }
+    // A later, different mention is answered: by then a second "Sorry" for the first would have arrived.
+    const other = { ...event, ts: "1700000501.000100" };
+    await postSigned(eventsUrl, eventBody({ eventId: "EvBroken2", event: other }), "application/json");
+    await vi.waitFor(() => expect(posts.calls).toHaveLength(2), { timeout: 5000 });
+    expect(posts.calls.filter((c) => c.thread_ts === "1700000500.000100")).toHaveLength(1);
     expect(posts.calls[0]).toMatchObject({
       channel: "C0CHANNEL",
       thread_ts: "1700000500.000100",

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { encodeAction } from "../../src/bot/actions.js";
 import type { Paper } from "../../src/corpus/types.js";
 import type { SearchIndex } from "../../src/search/types.js";
-import { FRIENDLY_ERROR, INVALID_BUTTON } from "../../src/slack/messages.js";
-import { createMemoryLedger } from "../../src/slack/once.js";
+import { INVALID_BUTTON } from "../../src/slack/messages.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { paperWith as paperWithWords } from "../helpers/papers.js";
@@ -17,15 +17,8 @@ import {
   SIGNING_SECRET,
   slashCommandBody,
 } from "../helpers/signed-request.js";
-import {
-  authTestOk,
-  blockNetwork,
-  captureApi,
-  capturePosts,
-  captureResponseUrl,
-  resetNock,
-  SLACK_API,
-} from "../helpers/slack-nock.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const BOT_TOKEN = "xoxb-4242-4343-testbottokenvalue";
 const FORM = "application/x-www-form-urlencoded";
@@ -75,10 +68,16 @@ beforeAll(async () => {
   const fixture = await fixtureBot();
   index = fixture.index;
   app = await startSlackApp({
-    mode: { kind: "http", botToken: BOT_TOKEN, signingSecret: SIGNING_SECRET, port: 0 },
+    mode: {
+      kind: "http",
+      botToken: BOT_TOKEN,
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
     bot: fixture.bot,
     adminUsers: [],
-    ledger: createMemoryLedger(Date.now, 60_000),
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger: logs.logger,
     corpusLoaded: () => true,
     retries: 0,
@@ -244,50 +243,6 @@ describe("mentions and direct messages", () => {
     expect(posts.calls[0]).toMatchObject({ channel: "D0DIRECT" });
     expect(posts.calls[0]).not.toHaveProperty("thread_ts");
     expect(shown(posts.calls[0])).toContain(paperWith("RLHF").headline.slice(0, 25));
-  });
-
-  it("does not repeat a failed post on its own, and tells the asker something went wrong", async () => {
-    const attempts: Record<string, string>[] = [];
-    const record = (_uri: string, body: unknown) => {
-      attempts.push(Object.fromEntries(new URLSearchParams(String(body))));
-    };
-    nock(SLACK_API)
-      .post("/api/chat.postMessage")
-      .reply(500, (uri, body) => {
-        record(uri, body);
-        return "upstream hiccup";
-      })
-      .post("/api/chat.postMessage")
-      .reply(200, (uri, body) => {
-        record(uri, body);
-        return { ok: true, ts: "1700000400.000200" };
-      });
-    await sendEvent("Ev0201", mention("1700000400.000100", "<@U0BOT> RLHF"));
-    await waitUntil(() => expect(attempts).toHaveLength(2));
-    expect(attempts[0]?.blocks).toBeDefined();
-    expect(attempts[1]).toMatchObject({ text: FRIENDLY_ERROR, thread_ts: "1700000400.000100" });
-  });
-});
-
-describe("health endpoints", () => {
-  it("reports alive on /healthz", async () => {
-    const response = await fetch(`${baseUrl}/healthz`);
-    expect(response.status).toBe(200);
-  });
-
-  it("reports ready on /readyz when the corpus is loaded and Slack accepts the token", async () => {
-    const auth = authTestOk();
-    const response = await fetch(`${baseUrl}/readyz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, corpus: true, slack: true });
-    expect(auth.calls).toHaveLength(1);
-  });
-
-  it("reports not ready on /readyz when Slack rejects the token", async () => {
-    captureApi("auth.test", { ok: false, error: "invalid_auth" });
-    const response = await fetch(`${baseUrl}/readyz`);
-    expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ ok: false, corpus: true, slack: false });
   });
 });
 

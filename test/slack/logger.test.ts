@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBoltLogger } from "../../src/logger.js";
+import { createBoltLogger } from "../../src/slack/bolt-logger.js";
 import { capturedLogger } from "../helpers/logs.js";
 
 describe("logging", () => {
@@ -8,13 +8,22 @@ describe("logging", () => {
     const mode = { kind: "socket", botToken: "xoxb-11-22-abcdef", appToken: "xapp-1-A1-33-ghijkl" };
     logger.info({ mode, signingSecret: "s3cr3t-signing" }, "starting");
     logger.error("auth failed for xoxb-11-22-abcdef");
+    logger.warn({ stateUrl: "postgres://bot:pw-in-object@db/paperbot" }, "state store");
+    logger.error("could not connect to postgres://bot:pw-in-text@db:5432/paperbot");
     createBoltLogger(logger).debug("apps.connections.open with", { token: "xapp-1-A1-33-ghijkl" });
     const all = lines.join("");
-    expect(lines).toHaveLength(3);
-    for (const secret of ["xoxb-11-22-abcdef", "xapp-1-A1-33-ghijkl", "s3cr3t-signing"]) {
+    expect(lines).toHaveLength(5);
+    for (const secret of [
+      "xoxb-11-22-abcdef",
+      "xapp-1-A1-33-ghijkl",
+      "s3cr3t-signing",
+      "pw-in-object",
+      "pw-in-text",
+    ]) {
       expect(all).not.toContain(secret);
     }
     expect(all).toContain("[Redacted]");
     expect(all).toContain("starting");
+    expect(all).toContain("postgres://bot:[Redacted]@db:5432/paperbot");
   });
 });

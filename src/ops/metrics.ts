@@ -1,0 +1,125 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { SearchIndex } from "../search/types.js";
+
+/** What a request to the bot came to, for `paperbot_requests_total`. */
+export type RequestOutcome =
+  /** The answer reached Slack. */
+  | "answered"
+  /** The bot failed inside and the user got the friendly error instead. */
+  | "error"
+  /** Already answered (a Slack retry, a second click): dropped. */
+  | "duplicate"
+  /** Another holder is answering it right now: dropped. */
+  | "busy"
+  /** Slack took nothing, after every attempt. */
+  | "failed"
+  /** Slack may or may not have it and it could not be checked; not sent again. */
+  | "unknown";
+
+/** Every metric the bot exports, in one registry of its own (never prom-client's global one). */
+export interface Metrics {
+  registry: Registry;
+  requests: Counter<"kind" | "outcome">;
+  ackSeconds: Histogram<"kind">;
+  answerSeconds: Histogram<"kind">;
+  searchSeconds: Histogram<"operation">;
+  slackApiSeconds: Histogram<"method">;
+  slackApiErrors: Counter<"method" | "code">;
+  dailyPosts: Counter<"outcome" | "reason">;
+  processErrors: Counter<"kind">;
+}
+
+export interface MetricsOptions {
+  /** Node's event-loop lag, memory, CPU and GC (prom-client's default collectors); on unless false. */
+  processMetrics?: boolean;
+}
+
+/** A fresh registry with the bot's metrics. */
+export function createMetrics(options: MetricsOptions = {}): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  if (options.processMetrics !== false) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    requests: new Counter({
+      name: "paperbot_requests_total",
+      help: "Requests from Slack by kind (slash, action, share, mention, dm) and outcome.",
+      labelNames: ["kind", "outcome"],
+      registers,
+    }),
+    ackSeconds: new Histogram({
+      name: "paperbot_ack_seconds",
+      help: "From a request reaching the app to its acknowledgement (Slack allows 3 s).",
+      labelNames: ["kind"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5],
+      registers,
+    }),
+    answerSeconds: new Histogram({
+      name: "paperbot_answer_seconds",
+      help: "From a request reaching the app to Slack accepting the answer.",
+      labelNames: ["kind"],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10, 30, 60, 120],
+      registers,
+    }),
+    searchSeconds: new Histogram({
+      name: "paperbot_search_seconds",
+      help: "Time spent in the search index by operation (search, who, author, similar, paper, random).",
+      labelNames: ["operation"],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+      registers,
+    }),
+    slackApiSeconds: new Histogram({
+      name: "paperbot_slack_api_seconds",
+      help: "Duration of Slack calls (Web API methods, response_url) by method, failures included.",
+      labelNames: ["method"],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    slackApiErrors: new Counter({
+      name: "paperbot_slack_api_errors_total",
+      help: "Failed Slack calls by method and code (Slack's error, http_<status>, ratelimited, timeout, a network code).",
+      labelNames: ["method", "code"],
+      registers,
+    }),
+    dailyPosts: new Counter({
+      name: "paperbot_daily_posts_total",
+      help: "Daily paper passes per channel by outcome (sent, skipped, failed) and the protocol's reason.",
+      labelNames: ["outcome", "reason"],
+      registers,
+    }),
+    processErrors: new Counter({
+      name: "paperbot_process_errors_total",
+      help: "Errors caught by the process guard (unhandledRejection, uncaughtException, malformed_frame).",
+      labelNames: ["kind"],
+      registers,
+    }),
+  };
+}
+
+export interface IndexSource {
+  index(): SearchIndex;
+  /** When the index being served was loaded or built (ms since the epoch). */
+  loadedAt(): number;
+  now(): number;
+}
+
+/** Gauges read when /metrics is scraped: papers in the index and seconds since it was loaded. */
+export function watchIndex(metrics: Metrics, source: IndexSource): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: "paperbot_index_papers",
+    help: "Papers in the index being served.",
+    registers,
+    collect() {
+      this.set(source.index().stats().papers);
+    },
+  });
+  new Gauge({
+    name: "paperbot_index_age_seconds",
+    help: "Seconds since the index being served was loaded or rebuilt.",
+    registers,
+    collect() {
+      this.set(Math.max(0, (source.now() - source.loadedAt()) / 1000));
+    },
+  });
+}

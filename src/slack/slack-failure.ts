@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { networkCodeOf } from "./slack-fetch.js";
+
+/** Why a Slack call failed, sorted by what it means for a message that must not be lost or doubled. */
+export type SlackFailure =
+  /** 429: Slack stored nothing; try again after `retryAfterMs`. */
+  | { kind: "rate-limited"; retryAfterMs: number }
+  /** The request never reached Slack (connection refused, no DNS): nothing stored, safe to send again. */
+  | { kind: "not-sent"; reason: string }
+  /** Slack answered with an error (channel_not_found, invalid_blocks, …): nothing stored, sending again won't help. */
+  | { kind: "refused"; error: string }
+  /** A 5xx, a timeout, a dropped connection, or Slack's own "may have partly succeeded" errors: check first. */
+  | { kind: "ambiguous"; reason: string };
+
+// Slack documents these as "it's possible some aspect of the operation succeeded".
+const MAYBE_DONE_ERRORS = new Set([
+  "internal_error",
+  "fatal_error",
+  "service_unavailable",
+  "request_timeout",
+]);
+const NOT_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ENETUNREACH", "EHOSTUNREACH"]);
+
+const webApiErrorSchema = z.object({
+  code: z.string(),
+  retryAfter: z.number().optional(),
+  statusCode: z.number().optional(),
+  data: z.object({ error: z.string() }).optional(),
+  original: z.unknown().optional(),
+});
+
+/** What a Web API client's error means (WebClient with retries off and rate limits rejected). */
+export function slackFailureOf(error: unknown): SlackFailure {
+  const parsed = webApiErrorSchema.safeParse(error);
+  if (!parsed.success) return networkFailureOf(error);
+  const e = parsed.data;
+  if (e.code === "slack_webapi_rate_limited_error") {
+    return { kind: "rate-limited", retryAfterMs: Math.max(1, e.retryAfter ?? 1) * 1000 };
+  }
+  if (e.code === "slack_webapi_platform_error") {
+    const code = e.data?.error ?? "unknown_error";
+    if (code === "ratelimited") return { kind: "rate-limited", retryAfterMs: 1000 };
+    return MAYBE_DONE_ERRORS.has(code)
+      ? { kind: "ambiguous", reason: code }
+      : { kind: "refused", error: code };
+  }
+  if (e.code === "slack_webapi_http_error") return { kind: "ambiguous", reason: `http_${e.statusCode ?? 0}` };
+  if (e.code === "slack_webapi_request_error") return networkFailureOf(e.original);
+  return networkFailureOf(error);
+}
+
+/** What an error thrown by fetch itself means. */
+export function networkFailureOf(error: unknown): SlackFailure {
+  const code = networkCodeOf(error);
+  return NOT_SENT_CODES.has(code) ? { kind: "not-sent", reason: code } : { kind: "ambiguous", reason: code };
+}
+
+/** A failure in one short phrase for logs. */
+export function describeFailure(failure: SlackFailure): string {
+  switch (failure.kind) {
+    case "rate-limited":
+      return `rate limited for ${failure.retryAfterMs} ms`;
+    case "refused":
+      return failure.error;
+    default:
+      return failure.reason;
+  }
+}

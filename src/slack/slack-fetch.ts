@@ -1,0 +1,79 @@
+/** One finished Slack call, as the fetch wrapper saw it. */
+export interface SlackCallResult {
+  /** The Web API method (`chat.postMessage`), or `response_url`. */
+  method: string;
+  seconds: number;
+  /** Undefined when it succeeded; else Slack's error, `http_<status>`, `ratelimited`, `timeout` or a network code. */
+  code: string | undefined;
+}
+
+export interface SlackFetchOptions {
+  /** Every call is aborted after this long. */
+  timeoutMs: number;
+  observe?: (result: SlackCallResult) => void;
+  /** The fetch underneath (globalThis.fetch unless given). */
+  fetch?: typeof fetch;
+}
+
+function urlOf(input: Parameters<typeof fetch>[0]): string {
+  if (typeof input === "string") return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/** `chat.postMessage` for a Web API URL, `response_url` for anything else (hooks.slack.com). */
+export function methodOf(url: string): string {
+  const match = /\/api\/([A-Za-z0-9_.]+)(?:[?#]|$)/.exec(url);
+  return match?.[1] ?? "response_url";
+}
+
+/** The innermost network error code (ECONNREFUSED, ECONNRESET, …) or `timeout`, for an error fetch threw. */
+export function networkCodeOf(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const name = Reflect.get(current, "name");
+    if (name === "TimeoutError") return "timeout";
+    const code = Reflect.get(current, "code");
+    if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+    current = Reflect.get(current, "cause");
+  }
+  return "network_error";
+}
+
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  if (response.status === 429) return "ratelimited";
+  if (response.status < 200 || response.status > 299) return `http_${response.status}`;
+  if (!(response.headers.get("content-type") ?? "").includes("json")) return undefined;
+  try {
+    const body: unknown = await response.clone().json();
+    if (typeof body !== "object" || body === null || Reflect.get(body, "ok") !== false) return undefined;
+    const error = Reflect.get(body, "error");
+    return typeof error === "string" ? error : "unknown_error";
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fetch every Slack call goes through (the Web API clients and response_url): a timeout on each call,
+ * and each outcome reported (for metrics and readiness) without changing what the caller sees.
+ */
+export function createSlackFetch(options: SlackFetchOptions): typeof fetch {
+  return async (input, init) => {
+    // Looked up per call, so a fetch patched later (an HTTP recorder, a proxy agent) is the one used.
+    const base = options.fetch ?? globalThis.fetch;
+    const method = methodOf(urlOf(input));
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    try {
+      const response = await base(input, { ...init, signal });
+      options.observe?.({ method, seconds: seconds(), code: await errorCodeOf(response) });
+      return response;
+    } catch (error) {
+      options.observe?.({ method, seconds: seconds(), code: networkCodeOf(error) });
+      throw error;
+    }
+  };
+}

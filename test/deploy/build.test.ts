@@ -1,0 +1,146 @@
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+
+const run = promisify(execFile);
+const REPO = resolve(".");
+let scratch: string;
+
+/** A folder laid out like the image: package.json, node_modules (linked) and the compiled dist/. */
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "paperbot-build-"));
+  copyFileSync("package.json", join(scratch, "package.json"));
+  symlinkSync(join(REPO, "node_modules"), join(scratch, "node_modules"));
+  // The build stage's compile step (`npm run build`), into the scratch folder instead of ./dist.
+  await run(process.execPath, [
+    join(REPO, "node_modules/typescript/bin/tsc"),
+    "-p",
+    "tsconfig.build.json",
+    "--outDir",
+    join(scratch, "dist"),
+  ]);
+}, 60_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe("the production build", () => {
+  it("compiles to a dist/ whose paperbot CLI runs without tsx", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [join(scratch, "dist/main.js"), "paperbot", "--corpus", "test/fixtures/slack-corpus", "stats"],
+      { env: { PATH: process.env.PATH ?? "", CACHE_DIR: join(scratch, "cache") } },
+    );
+    expect(stdout).toMatch(/^4 papers/);
+  });
+
+  describe("the compiled bot in HTTP mode and the image's HEALTHCHECK command", () => {
+    let slack: FakeSlackApi;
+    let bot: ChildProcess;
+    let stdout = "";
+    let exit: Promise<number | null>;
+
+    beforeAll(async () => {
+      slack = await startFakeSlackApi();
+      bot = spawn(process.execPath, [join(scratch, "dist/main.js")], {
+        env: {
+          PATH: process.env.PATH ?? "",
+          SLACK_BOT_TOKEN: "xoxb-3-4-compiledbot",
+          SLACK_SIGNING_SECRET: "compiled-signing-secret",
+          SLACK_API_URL: slack.apiUrl,
+          PORT: "0",
+          CORPUS_DIR: "test/fixtures/slack-corpus",
+          CACHE_DIR: join(scratch, "cache"),
+          STATE_PATH: join(scratch, "state.db"),
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      bot.stdout?.on("data", (chunk) => {
+        stdout += String(chunk);
+      });
+      exit = new Promise((done) => bot.on("close", (code) => done(code)));
+    });
+
+    afterAll(async () => {
+      bot.kill("SIGKILL");
+      await slack.close();
+    });
+
+    const port = () =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((line) => typeof line.port === "number")?.port;
+    const healthcheck = (env: Record<string, string>) =>
+      run(process.execPath, ["bin/healthcheck.js"], { env: { PATH: process.env.PATH ?? "", ...env } }).then(
+        ({ stdout: out }) => ({ code: 0, out }),
+        (error: { code: number; stdout: string }) => ({ code: error.code, out: error.stdout }),
+      );
+
+    it("answers the HEALTHCHECK with 0 while ready, and 1 once it is gone", async () => {
+      await vi.waitFor(() => expect(port()).toBeTypeOf("number"), { timeout: 30_000, interval: 100 });
+      const ready = await healthcheck({ PORT: String(port()) });
+      expect(ready).toEqual({
+        code: 0,
+        out: expect.stringContaining('200 {"ok":true,"corpus":true,"slack":true}'),
+      });
+      // In Socket Mode the script asks HEALTH_PORT instead.
+      expect(
+        (await healthcheck({ SLACK_APP_TOKEN: "xapp-1", HEALTH_PORT: String(port()), PORT: "1" })).code,
+      ).toBe(0);
+      bot.kill("SIGTERM");
+      expect(await exit).toBe(0);
+      const gone = await healthcheck({ PORT: String(port()) });
+      expect(gone.code).toBe(1);
+      expect(gone.out).toContain("unreachable");
+    }, 60_000);
+  });
+});
+
+describe("the launcher behind npm start and the paperbot bin", () => {
+  let root: string;
+  const launch = () =>
+    run(process.execPath, [join(root, "bin/start.js")]).then(({ stdout }) => stdout.trim());
+
+  beforeAll(() => {
+    root = mkdtempSync(join(tmpdir(), "paperbot-launch-"));
+    for (const dir of ["bin", "dist", "src"]) mkdirSync(join(root, dir));
+    for (const file of ["launch.js", "start.js"]) copyFileSync(join("bin", file), join(root, "bin", file));
+    copyFileSync("package.json", join(root, "package.json"));
+    symlinkSync(join(REPO, "node_modules"), join(root, "node_modules"));
+    writeFileSync(join(root, "dist/main.js"), 'console.log("compiled");\n');
+    writeFileSync(join(root, "src/main.ts"), 'const from: string = "source";\nconsole.log(from);\n');
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("runs the build when it is newer than every source file, the source (through tsx) when not", async () => {
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "src/main.ts"), past, past);
+    expect(await launch()).toBe("compiled");
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, "src/main.ts"), later, later);
+    expect(await launch()).toBe("source");
+    rmSync(join(root, "dist"), { recursive: true });
+    expect(await launch()).toBe("source");
+  }, 30_000);
+
+  it("runs the build when there is no source at all (the image)", async () => {
+    mkdirSync(join(root, "dist"), { recursive: true });
+    writeFileSync(join(root, "dist/main.js"), 'console.log("compiled");\n');
+    rmSync(join(root, "src"), { recursive: true });
+    expect(await launch()).toBe("compiled");
+  });
+});

@@ -1,0 +1,209 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+/** A message as Slack keeps it: what the channel's members see. */
+export interface StoredMessage {
+  channel: string;
+  ts: string;
+  thread_ts?: string;
+  text?: string;
+  blocks?: unknown[];
+  metadata?: { event_type?: string; event_payload?: Record<string, unknown> };
+}
+
+/** How the fake answers one call of a method instead of doing it. */
+export type Fault =
+  /** An HTTP error status; with `store`, the message was kept before the error (Slack's worst case). */
+  | { status: number; store?: boolean }
+  /** 429 with Retry-After (seconds); nothing stored. */
+  | { rateLimited: number }
+  /** Slack's `ok: false` with this error; nothing stored. */
+  | { error: string }
+  /** No answer at all, until the caller gives up; with `store`, the message was kept. */
+  | { hang: true; store?: boolean };
+
+export interface ApiCall {
+  method: string;
+  args: Record<string, unknown>;
+  authorization: string;
+  at: number;
+}
+
+export interface FakeSlackApi {
+  /** Base URL for SLACK_API_URL / slackApiUrl (ends in /api/). */
+  apiUrl: string;
+  /** A response_url on this server; what is posted to it lands in `responses(path)`. */
+  responseUrl(path: string): string;
+  /** Everything posted to one response_url, in order. */
+  responses(path: string): Record<string, unknown>[];
+  messages: StoredMessage[];
+  calls: ApiCall[];
+  /** Calls of one method, in order. */
+  callsOf(method: string): ApiCall[];
+  /** The next calls of `method` (or POSTs to a response_url path) meet these faults, one each, in order. */
+  fail(method: string, ...faults: Fault[]): void;
+  /** Stops accepting connections (callers get ECONNREFUSED) until `up()`. */
+  down(): Promise<void>;
+  up(): Promise<void>;
+  /** What apps.connections.open answers with (a Socket Mode server's URL). */
+  socketUrl?: string;
+  close(): Promise<void>;
+}
+
+function formOrJson(req: IncomingMessage, raw: string): Record<string, unknown> {
+  if ((req.headers["content-type"] ?? "").includes("json")) return raw === "" ? {} : JSON.parse(raw);
+  const args: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(raw)) {
+    args[key] = ["blocks", "attachments", "metadata"].includes(key) ? JSON.parse(value) : value;
+  }
+  return args;
+}
+
+const isTrue = (value: unknown) => value === true || value === "true";
+
+/**
+ * A loopback stand-in for Slack's Web API and response_urls that keeps the messages it is sent, so a test
+ * can count what a user would see, and fails calls on demand (status, 429, error, hang, connection refused).
+ */
+export async function startFakeSlackApi(): Promise<FakeSlackApi> {
+  const messages: StoredMessage[] = [];
+  const calls: ApiCall[] = [];
+  const faults = new Map<string, Fault[]>();
+  const hooks = new Map<string, Record<string, unknown>[]>();
+  const sockets = new Set<Socket>();
+  let sequence = 0;
+  const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++sequence).padStart(6, "0")}`;
+  const fake: Partial<FakeSlackApi> = {};
+
+  const json = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  const store = (args: Record<string, unknown>): StoredMessage => {
+    const message: StoredMessage = {
+      channel: String(args.channel),
+      ts: nextTs(),
+      ...(args.thread_ts === undefined ? {} : { thread_ts: String(args.thread_ts) }),
+      ...(typeof args.text === "string" ? { text: args.text } : {}),
+      ...(Array.isArray(args.blocks) ? { blocks: args.blocks } : {}),
+      ...(typeof args.metadata === "object" && args.metadata !== null
+        ? { metadata: args.metadata as StoredMessage["metadata"] }
+        : {}),
+    };
+    messages.push(message);
+    return message;
+  };
+
+  const visible = (m: StoredMessage, args: Record<string, unknown>) => {
+    const { metadata, ...rest } = m;
+    return isTrue(args.include_all_metadata) && metadata !== undefined ? { ...rest, metadata } : rest;
+  };
+
+  const api = (method: string, args: Record<string, unknown>, res: ServerResponse) => {
+    const after = (m: StoredMessage) => args.oldest === undefined || Number(m.ts) > Number(args.oldest);
+    switch (method) {
+      case "auth.test":
+        return json(res, 200, {
+          ok: true,
+          user_id: "U0BOT",
+          bot_id: "B0BOT",
+          team_id: "T0TEST",
+          user: "paperbot",
+        });
+      case "apps.connections.open":
+        return json(res, 200, { ok: true, url: fake.socketUrl });
+      case "chat.postMessage": {
+        const m = store(args);
+        return json(res, 200, { ok: true, channel: m.channel, ts: m.ts, message: { text: m.text } });
+      }
+      case "conversations.history": {
+        const found = messages.filter(
+          (m) => m.channel === args.channel && m.thread_ts === undefined && after(m),
+        );
+        return json(res, 200, {
+          ok: true,
+          messages: found.reverse().map((m) => visible(m, args)),
+          has_more: false,
+        });
+      }
+      case "conversations.replies": {
+        const found = messages.filter(
+          (m) => m.channel === args.channel && m.thread_ts === args.ts && after(m),
+        );
+        return json(res, 200, { ok: true, messages: found.map((m) => visible(m, args)), has_more: false });
+      }
+      default:
+        return json(res, 200, { ok: true });
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk) => {
+      raw += String(chunk);
+    });
+    req.on("end", () => {
+      const path = new URL(req.url ?? "/", "http://localhost").pathname;
+      const isApi = path.startsWith("/api/");
+      const method = isApi ? path.slice("/api/".length) : path;
+      const args = formOrJson(req, raw);
+      calls.push({ method, args, authorization: req.headers.authorization ?? "", at: Date.now() });
+      const fault = faults.get(method)?.shift();
+      const keep = () => {
+        if (isApi && method === "chat.postMessage") store(args);
+        else if (!isApi) hooks.set(path, [...(hooks.get(path) ?? []), args]);
+      };
+      if (fault !== undefined) {
+        if ("hang" in fault) {
+          if (fault.store) keep();
+          return; // the socket stays open until the client aborts or the server closes
+        }
+        if ("rateLimited" in fault) {
+          return json(
+            res,
+            429,
+            { ok: false, error: "ratelimited" },
+            { "retry-after": String(fault.rateLimited) },
+          );
+        }
+        if ("error" in fault) return json(res, 200, { ok: false, error: fault.error });
+        if (fault.store) keep();
+        res.writeHead(fault.status, { "content-type": "text/plain" });
+        return res.end("upstream trouble");
+      }
+      if (isApi) return api(method, args, res);
+      keep();
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("ok");
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const closeListener = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  await listen(0);
+  const { port } = server.address() as AddressInfo;
+  const base = `http://127.0.0.1:${port}`;
+  return Object.assign(fake, {
+    apiUrl: `${base}/api/`,
+    responseUrl: (path: string) => `${base}${path}`,
+    responses: (path: string) => hooks.get(path) ?? [],
+    messages,
+    calls,
+    callsOf: (method: string) => calls.filter((c) => c.method === method),
+    fail(method: string, ...more: Fault[]) {
+      faults.set(method, [...(faults.get(method) ?? []), ...more]);
+    },
+    down: closeListener,
+    up: () => listen(port),
+    close: closeListener,
+  });
+}

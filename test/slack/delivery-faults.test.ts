@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeAction } from "../../src/bot/actions.js";
+import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
+import { SHARE_FAILED, SHARE_UNCONFIRMED } from "../../src/slack/notices.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { fixtureBot } from "../helpers/bot.js";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { paperWith } from "../helpers/papers.js";
+import {
+  buttonClickBody,
+  eventBody,
+  postSigned,
+  SIGNING_SECRET,
+  slashCommandBody,
+} from "../helpers/signed-request.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+
+/*
+ * Slack's Web API and response_urls are a loopback server that keeps every message it accepts, so each
+ * case counts what the user would see: exactly one answer, whatever failed on the way.
+ */
+
+const TIMEOUT_MS = 600;
+let slack: FakeSlackApi;
+let app: RunningSlackApp;
+let metrics: Metrics;
+let eventsUrl: string;
+let sharedPaperId: string;
+const logs = capturedLogger();
+const waitUntil = (check: () => void, timeout = 8000) => vi.waitFor(check, { timeout, interval: 20 });
+const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  slack = await startFakeSlackApi();
+  const { bot, index } = await fixtureBot();
+  sharedPaperId = paperWith(index, "RLHF").id;
+  metrics = createMetrics({ processMetrics: false });
+  app = await startSlackApp({
+    mode: {
+      kind: "http",
+      botToken: "xoxb-5-6-faultsbot",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
+    bot,
+    adminUsers: [],
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
+    logger: logs.logger,
+    corpusLoaded: () => true,
+    slackApiUrl: slack.apiUrl,
+    slackTimeoutMs: TIMEOUT_MS,
+    retries: 0,
+    identity: { botId: "B0BOT", botUserId: "U0BOT" },
+    listen: { port: 0, host: "127.0.0.1" },
+    metrics,
+    delivery: { backoffMs: () => 100 },
+  });
+  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
+});
+
+afterAll(async () => {
+  await app.stop();
+  await slack.close();
+});
+
+let nextTs = 1700001000;
+/** A fresh mention in its own channel, so each case counts only its own messages. */
+function freshMention() {
+  nextTs += 1;
+  const channel = `C0FAULT${nextTs}`;
+  const ts = `${nextTs}.000100`;
+  return {
+    channel,
+    ts,
+    event: { type: "app_mention", user: "U0ASKER", text: "<@U0BOT> RLHF", ts, event_ts: ts, channel },
+  };
+}
+
+async function sendEvent(event: Record<string, unknown>, eventId: string | undefined, retryNum = 0) {
+  const headers: Record<string, string> =
+    retryNum === 0 ? {} : { "x-slack-retry-num": String(retryNum), "x-slack-retry-reason": "http_timeout" };
+  const ack = await postSigned(eventsUrl, eventBody({ eventId, event }), "application/json", { headers });
+  expect(ack.status).toBe(200);
+}
+
+const stored = (channel: string) => slack.messages.filter((m) => m.channel === channel);
+const posts = (channel: string) =>
+  slack.callsOf("chat.postMessage").filter((c) => c.args.channel === channel);
+const lookups = (channel: string) =>
+  slack.calls.filter((c) => c.method.startsWith("conversations.") && c.args.channel === channel);
+
+describe("a mention whose answer meets a failing chat.postMessage", () => {
+  it("500 with nothing stored: looks in the thread, finds nothing, posts again: one answer", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { status: 500 });
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1));
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(stored(m.channel)[0]).toMatchObject({ thread_ts: m.ts });
+    expect(posts(m.channel)).toHaveLength(2);
+    expect(lookups(m.channel).map((c) => c.method)).toEqual(["conversations.replies"]);
+  });
+
+  it("500 after Slack stored it: finds it in the thread and does not post again: one answer", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { status: 500, store: true });
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(lookups(m.channel)).toHaveLength(1));
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(posts(m.channel)).toHaveLength(1);
+    expect(stored(m.channel)[0]?.metadata).toEqual({
+      event_type: "paperbot_answer",
+      event_payload: { key: `answer:${m.channel}:${m.ts}` },
+    });
+  });
+
+  it("429 with Retry-After: waits that long and posts again without looking: one answer", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { rateLimited: 1 });
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1), 5000);
+    const [first, second] = posts(m.channel);
+    expect(posts(m.channel)).toHaveLength(2);
+    expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    expect(lookups(m.channel)).toEqual([]);
+  });
+
+  it("a refused connection: nothing left the process, so it posts again once Slack is back: one answer", async () => {
+    const m = freshMention();
+    await slack.down();
+    const refusedBefore = await errorCount("chat.postMessage", "ECONNREFUSED");
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(async () =>
+      expect(await errorCount("chat.postMessage", "ECONNREFUSED")).toBeGreaterThan(refusedBefore),
+    );
+    await slack.up();
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1));
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(lookups(m.channel)).toEqual([]);
+  });
+
+  it("a hang after Slack stored it: gives up after the timeout, finds it, does not post again: one answer", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { hang: true, store: true });
+    const started = Date.now();
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(lookups(m.channel)).toHaveLength(1));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS);
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(posts(m.channel)).toHaveLength(1);
+    expect(await errorCount("chat.postMessage", "timeout")).toBeGreaterThanOrEqual(1);
+  });
+
+  it("a hang with nothing stored, while Slack retries the event: the retry is dropped, the answer arrives once", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { hang: true });
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(posts(m.channel)).toHaveLength(1));
+    await sendEvent(m.event, `Ev${m.ts}`, 1); // Slack's retry arrives mid-answer: busy
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1));
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(posts(m.channel)).toHaveLength(2);
+  });
+});
+
+async function errorCount(method: string, code: string): Promise<number> {
+  const text = await metrics.registry.metrics();
+  const line = text
+    .split("\n")
+    .find((l) => l.startsWith(`paperbot_slack_api_errors_total{method="${method}",code="${code}"}`));
+  return line === undefined ? 0 : Number(line.split(" ").at(-1));
+}
+
+describe("Slack's retries of an event", () => {
+  it("answer a retry of an event whose answer Slack refused, and drop a retry of an answered one", async () => {
+    const m = freshMention();
+    slack.fail("chat.postMessage", { error: "not_in_channel" });
+    await sendEvent(m.event, `Ev${m.ts}`);
+    await waitUntil(() => expect(posts(m.channel)).toHaveLength(1));
+    await settle(200);
+    expect(stored(m.channel)).toHaveLength(0);
+    // Someone invites the bot; Slack retries the event, which was never answered.
+    await sendEvent(m.event, `Ev${m.ts}`, 1);
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1));
+    // A retry of an answered event is dropped.
+    await sendEvent(m.event, `Ev${m.ts}`, 2);
+    await settle(300);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(posts(m.channel)).toHaveLength(2);
+    // The first retry looked in the thread before posting, in case an earlier holder had posted.
+    expect(lookups(m.channel)).toHaveLength(1);
+  });
+
+  it("answer every event that comes without an event_id, each once", async () => {
+    const a = freshMention();
+    const b = freshMention();
+    await sendEvent(a.event, undefined);
+    await sendEvent(b.event, undefined);
+    await sendEvent(a.event, undefined, 1);
+    await waitUntil(() => {
+      expect(stored(a.channel)).toHaveLength(1);
+      expect(stored(b.channel)).toHaveLength(1);
+    });
+    await settle(300);
+    expect(stored(a.channel)).toHaveLength(1);
+  });
+});
+
+describe("response_url answers (slash commands)", () => {
+  async function slash(path: string) {
+    const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+  }
+
+  it("a 429 is retried after Retry-After: one answer", async () => {
+    slack.fail("/commands/rate-limited", { rateLimited: 1 });
+    await slash("/commands/rate-limited");
+    await waitUntil(() => expect(slack.responses("/commands/rate-limited")).toHaveLength(1), 5000);
+    expect(slack.callsOf("/commands/rate-limited")).toHaveLength(2);
+  });
+
+  it("a 500 or a hang is not posted again (a response_url message cannot be looked up): never two", async () => {
+    slack.fail("/commands/broken", { status: 500, store: true });
+    slack.fail("/commands/hung", { hang: true, store: true });
+    await slash("/commands/broken");
+    await slash("/commands/hung");
+    await waitUntil(() => expect(slack.callsOf("/commands/hung")).toHaveLength(1));
+    await settle(TIMEOUT_MS + 300);
+    expect(slack.callsOf("/commands/broken")).toHaveLength(1);
+    expect(slack.callsOf("/commands/hung")).toHaveLength(1);
+    expect(slack.responses("/commands/broken")).toHaveLength(1);
+    expect(logs.lines.join("")).toContain("could not answer through response_url");
+  });
+});
+
+describe("sharing a card", () => {
+  const share = () => encodeAction({ a: "share", id: sharedPaperId });
+  async function click(path: string, messageTs: string) {
+    const body = buttonClickBody({ value: share(), responseUrl: slack.responseUrl(path), messageTs });
+    expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+  }
+  const inChannel = (path: string) => slack.responses(path).filter((b) => b.response_type === "in_channel");
+
+  it("shares once on a double click", async () => {
+    await Promise.all([
+      click("/actions/double", "1700002000.000100"),
+      click("/actions/double", "1700002000.000100"),
+    ]);
+    await waitUntil(() => expect(inChannel("/actions/double")).toHaveLength(1));
+    await settle(300);
+    expect(slack.responses("/actions/double")).toHaveLength(1);
+  });
+
+  it("a share Slack did not confirm says so privately, and clicking again shares it: one share", async () => {
+    slack.fail("/actions/unconfirmed", { status: 503 });
+    await click("/actions/unconfirmed", "1700002100.000100");
+    await waitUntil(() => expect(slack.responses("/actions/unconfirmed")).toHaveLength(1));
+    expect(slack.responses("/actions/unconfirmed")[0]).toMatchObject({
+      text: SHARE_UNCONFIRMED,
+      response_type: "ephemeral",
+    });
+    await click("/actions/unconfirmed", "1700002100.000100");
+    await waitUntil(() => expect(inChannel("/actions/unconfirmed")).toHaveLength(1));
+    await click("/actions/unconfirmed", "1700002100.000100");
+    await settle(300);
+    expect(inChannel("/actions/unconfirmed")).toHaveLength(1);
+  });
+
+  it("a share Slack refused says so, and clicking again shares it", async () => {
+    slack.fail("/actions/refused", { status: 404 });
+    await click("/actions/refused", "1700002200.000100");
+    await waitUntil(() => expect(slack.responses("/actions/refused")).toHaveLength(1));
+    expect(slack.responses("/actions/refused")[0]).toMatchObject({ text: SHARE_FAILED });
+    await click("/actions/refused", "1700002200.000100");
+    await waitUntil(() => expect(inChannel("/actions/refused")).toHaveLength(1));
+  });
+});
+
+describe("metrics after the faults", () => {
+  it("count Slack API errors by method and code, and requests by kind and outcome", async () => {
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/paperbot_slack_api_errors_total\{method="chat.postMessage",code="http_500"\} 2/);
+    expect(text).toMatch(/paperbot_slack_api_errors_total\{method="chat.postMessage",code="ratelimited"\} 1/);
+    expect(text).toMatch(
+      /paperbot_slack_api_errors_total\{method="chat.postMessage",code="not_in_channel"\} 1/,
+    );
+    expect(text).toMatch(/paperbot_requests_total\{kind="mention",outcome="failed"\} 1/);
+    expect(text).toMatch(/paperbot_requests_total\{kind="mention",outcome="busy"\} [1-9]/);
+    expect(text).toMatch(/paperbot_requests_total\{kind="share",outcome="duplicate"\} [1-9]/);
+    expect(text).toMatch(/paperbot_answer_seconds_count\{kind="mention"\} [1-9]/);
+  });
+});

@@ -1,0 +1,216 @@
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createMetrics, type Metrics, watchIndex } from "../../src/ops/metrics.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { fixtureBot } from "../helpers/bot.js";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+import { capturedLogger } from "../helpers/logs.js";
+import {
+  eventBody,
+  nowSeconds,
+  postSigned,
+  SIGNING_SECRET,
+  slashCommandBody,
+} from "../helpers/signed-request.js";
+
+const REQUEST_TIMEOUT_MS = 800;
+const HEADERS_TIMEOUT_MS = 400;
+const FORM = "application/x-www-form-urlencoded";
+
+let slack: FakeSlackApi;
+let app: RunningSlackApp;
+let capped: RunningSlackApp;
+let metrics: Metrics;
+let base: string;
+let corpusOpen = true;
+const logs = capturedLogger();
+const waitUntil = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+async function start(limits: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnections: number }) {
+  const { bot, index } = await fixtureBot();
+  const appMetrics = createMetrics({ processMetrics: false });
+  watchIndex(appMetrics, { index: () => index, loadedAt: () => Date.now() - 90_000, now: Date.now });
+  const running = await startSlackApp({
+    mode: { kind: "http", botToken: "xoxb-7-8-serverbot", signingSecret: SIGNING_SECRET, port: 0, limits },
+    bot,
+    adminUsers: [],
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
+    logger: logs.logger,
+    corpusLoaded: () => corpusOpen,
+    slackApiUrl: slack.apiUrl,
+    slackTimeoutMs: 1000,
+    retries: 0,
+    identity: { botId: "B0BOT", botUserId: "U0BOT" },
+    listen: { port: 0, host: "127.0.0.1" },
+    metrics: appMetrics,
+    delivery: { backoffMs: () => 50 },
+  });
+  return { running, appMetrics };
+}
+
+beforeAll(async () => {
+  slack = await startFakeSlackApi();
+  const main = await start({
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    maxConnections: 64,
+  });
+  app = main.running;
+  metrics = main.appMetrics;
+  base = `http://127.0.0.1:${app.port}`;
+  capped = (await start({ requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 3 })).running;
+});
+
+afterAll(async () => {
+  await app.stop();
+  await capped.stop();
+  await slack.close();
+});
+
+/** A raw connection that sends `text` and reports what came back and when the server closed it. */
+function rawRequest(port: number, text: string): Promise<{ reply: string; closedAfterMs: number }> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    let reply = "";
+    const socket = connect(port, "127.0.0.1", () => socket.write(text));
+    socket.on("data", (chunk) => {
+      reply += String(chunk);
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve({ reply, closedAfterMs: Date.now() - started }));
+  });
+}
+
+function openIdle(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => resolve(socket));
+    socket.on("error", reject);
+  });
+}
+
+describe("signed requests dated in the future", () => {
+  it("are refused with 401 more than five minutes ahead, and answered within them", async () => {
+    const ahead = (seconds: number, path: string) =>
+      postSigned(
+        `${base}/slack/events`,
+        slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) }),
+        FORM,
+        {
+          timestamp: nowSeconds() + seconds,
+        },
+      );
+    expect((await ahead(10 * 60, "/commands/future")).status).toBe(401);
+    expect((await ahead(4 * 60, "/commands/near-future")).status).toBe(200);
+    await waitUntil(() => expect(slack.responses("/commands/near-future")).toHaveLength(1));
+    expect(slack.responses("/commands/future")).toEqual([]);
+  });
+});
+
+describe("slow clients", () => {
+  it("a body that never finishes is cut off with 408 after the request timeout", async () => {
+    const head = `POST /slack/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"type":`;
+    const { reply, closedAfterMs } = await rawRequest(app.port ?? 0, head);
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
+    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
+  });
+
+  it("headers that never finish are cut off with 408 after the headers timeout", async () => {
+    const { reply, closedAfterMs } = await rawRequest(
+      app.port ?? 0,
+      "POST /slack/events HTTP/1.1\r\nHost: x\r\n",
+    );
+    expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 50);
+    expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
+  });
+
+  it("a body over 4 MB is refused with 413 and answers nothing, and the next request is served", async () => {
+    const body = slashCommandBody({
+      text: "x".repeat(5 * 1024 * 1024),
+      responseUrl: slack.responseUrl("/commands/huge"),
+    });
+    expect((await postSigned(`${base}/slack/events`, body, FORM)).status).toBe(413);
+    expect(slack.responses("/commands/huge")).toEqual([]);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it("connections beyond the cap are closed at once, and accepted again when others leave", async () => {
+    const port = capped.port ?? 0;
+    const held = await Promise.all([openIdle(port), openIdle(port), openIdle(port)]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const extra = await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(extra.reply).toBe("");
+    for (const socket of held) socket.destroy();
+    await waitUntil(async () => expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200));
+  });
+});
+
+describe("health and metrics on the HTTP port", () => {
+  it("/readyz is answered from what the bot already knows: no Slack call per probe", async () => {
+    const before = slack.callsOf("auth.test").length;
+    for (let i = 0; i < 5; i++) {
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ ok: true, corpus: true, slack: true });
+    }
+    expect(slack.callsOf("auth.test").length).toBe(before);
+  });
+
+  it("/readyz says not ready when no index is open", async () => {
+    corpusOpen = false;
+    const ready = await fetch(`${base}/readyz`);
+    corpusOpen = true;
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ ok: false, corpus: false, slack: true });
+  });
+
+  it("/readyz says not ready once Slack rejects the token, and ready again when it accepts it", async () => {
+    const mention = (ts: string) => ({
+      type: "app_mention",
+      user: "U0ASKER",
+      text: "<@U0BOT> help",
+      ts,
+      channel: "C0READY",
+    });
+    slack.fail("chat.postMessage", { error: "invalid_auth" });
+    await postSigned(
+      `${base}/slack/events`,
+      eventBody({ eventId: "EvAuth1", event: mention("1700003000.000100") }),
+      "application/json",
+    );
+    await waitUntil(async () => expect((await fetch(`${base}/readyz`)).status).toBe(503));
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ ok: false, corpus: true, slack: false });
+    await postSigned(
+      `${base}/slack/events`,
+      eventBody({ eventId: "EvAuth2", event: mention("1700003001.000100") }),
+      "application/json",
+    );
+    await waitUntil(async () => expect((await fetch(`${base}/readyz`)).status).toBe(200));
+  });
+
+  it("/metrics serves the bot's metrics in Prometheus' text format", async () => {
+    await postSigned(
+      `${base}/slack/events`,
+      slashCommandBody({ text: "reward models", responseUrl: slack.responseUrl("/commands/metrics") }),
+      FORM,
+    );
+    await waitUntil(() => expect(slack.responses("/commands/metrics")).toHaveLength(1));
+    const response = await fetch(`${base}/metrics`);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    expect(text).toMatch(/paperbot_search_seconds_count\{operation="search"\} [1-9]/);
+    expect(text).toMatch(/paperbot_index_papers 4\b/);
+    expect(Number(/^paperbot_index_age_seconds (\S+)$/m.exec(text)?.[1])).toBeGreaterThanOrEqual(90);
+    expect(text).toMatch(/paperbot_ack_seconds_bucket\{le="0\.5",kind="slash"\} [1-9]/);
+    expect(text).toMatch(/paperbot_answer_seconds_count\{kind="slash"\} [1-9]/);
+    expect(text).toMatch(/paperbot_requests_total\{kind="slash",outcome="answered"\} [1-9]/);
+    expect(text).toMatch(
+      /paperbot_slack_api_errors_total\{method="chat.postMessage",code="invalid_auth"\} 1/,
+    );
+    // Each app has its own registry: the capped app's metrics are not in this one.
+    expect(await capped.metrics.registry.metrics()).not.toMatch(/paperbot_requests_total\{kind="slash"/);
+    expect(metrics.registry).not.toBe(capped.metrics.registry);
+  });
+});
