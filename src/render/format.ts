@@ -1,4 +1,4 @@
-import { escapeText } from "./escape.js";
+import { escapeMrkdwn } from "./escape.js";
 
 /** How a renderer marks up text: `plain` makes corpus or user text safe, the others wrap already-safe text. */
 export interface TextFormat {
@@ -16,7 +16,7 @@ function wrapped(mark: string, safe: string): string {
 }
 
 export const SLACK_FORMAT: TextFormat = {
-  plain: escapeText,
+  plain: escapeMrkdwn,
   bold: (safe) => wrapped("*", safe),
   code: (safe) => (safe === "" ? safe : `\`${safe.replace(/`/g, "'")}\``),
   italic: (safe) => wrapped("_", safe),
@@ -39,6 +39,14 @@ export const TERMINAL_FORMAT: TextFormat = {
   bold: (safe) => wrapped("*", safe),
   code: (safe) => safe,
   italic: (safe) => wrapped("_", safe),
+};
+
+/** Plain text for scripts and pipes: no marks at all. */
+export const PLAIN_FORMAT: TextFormat = {
+  plain: terminalText,
+  bold: (safe) => safe,
+  code: (safe) => safe,
+  italic: (safe) => safe,
 };
 
 export const ANSI_TERMINAL_FORMAT: TextFormat = {

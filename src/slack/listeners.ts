@@ -1,13 +1,13 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
+import { FRIENDLY_ERROR, INVALID_BUTTON } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
-import { FRIENDLY_ERROR, INVALID_BUTTON } from "./messages.js";
+import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
 import type { OnceLedger } from "./once.js";
-import { errorPayload, postPayload, responsePayload } from "./payloads.js";
-import { buttonRequest, dmRequest, errorTarget, mentionRequest } from "./requests.js";
+import { actionValueOf, buttonRequest, dmRequest, errorTarget, mentionRequest } from "./requests.js";
 
 export interface ListenerDeps {
   bot: BotDeps;
@@ -41,7 +41,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
 
   app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond }) => {
     await ack();
-    const click = buttonRequest(body, "value" in action ? action.value : undefined);
+    const click = buttonRequest(body, actionValueOf(action));
     if (click === undefined) return void (await respond(errorPayload(INVALID_BUTTON)));
     if (click.onceKey !== undefined && !deps.ledger.claim(click.onceKey)) return;
     await respond(responsePayload(await answerFor(deps, click.request)));
