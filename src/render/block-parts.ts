@@ -19,16 +19,34 @@ import { LIMITS, truncate } from "./limits.js";
 
 /** Small Block Kit builders that enforce the limits; text arriving here is already escaped mrkdwn. */
 
+/** Where a mark of ours stands: outside `code` spans, where Slack reads it. */
+function markPositions(text: string, mark: string): number[] {
+  const positions: number[] = [];
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === "`") inCode = !inCode;
+    else if (c === mark && !inCode) positions.push(i);
+  }
+  return positions;
+}
+
 /**
  * Text cut (by a limit or into sections) where a mark lost its partner: the mark goes, or Slack would show it
  * as a lone character. Every mark in our text is our own (corpus text has look-alikes), so whole text is even.
  */
 function balancedMarks(text: string): string {
   let balanced = text;
-  for (const mark of ["*", "_", "`"]) {
-    if ((balanced.split(mark).length - 1) % 2 === 0) continue;
-    const at = balanced.lastIndexOf(mark);
+  const ticks = balanced.split("`").length - 1;
+  if (ticks % 2 === 1) {
+    const at = balanced.lastIndexOf("`");
     balanced = balanced.slice(0, at) + balanced.slice(at + 1);
+  }
+  for (const mark of ["*", "_"]) {
+    const positions = markPositions(balanced, mark);
+    const last = positions.at(-1);
+    if (positions.length % 2 === 0 || last === undefined) continue;
+    balanced = balanced.slice(0, last) + balanced.slice(last + 1);
   }
   return balanced;
 }

@@ -1,4 +1,4 @@
-import type { KnownBlock, SectionBlock } from "@slack/types";
+import type { KnownBlock } from "@slack/types";
 import type { Card } from "../bot/reply.js";
 import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
 import { cardControlsOf } from "./buttons.js";
@@ -15,11 +15,15 @@ export interface CardLayout {
   maxBlocks: number;
 }
 
+// In a list, a card without a snippet shows a shorter opening of its abstract than a card on its own.
+const LIST_PREVIEW_CHARS = 200;
+
 /** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
-function bodyChunks(card: Card): string[] {
+function bodyChunks(card: Card, layout: CardLayout): string[] {
   if (card.full) return chunksOf(escapeMrkdwn(card.paper.abstract), LIMITS.sectionText - 10);
   if (card.snippet && card.snippet.length > 0) return [snippetText(fmt, card.snippet)];
-  return [escapeMrkdwn(abstractPreview(card.paper.abstract))];
+  const chars = layout.heading === "inline" ? LIST_PREVIEW_CHARS : undefined;
+  return [escapeMrkdwn(abstractPreview(card.paper.abstract, chars))];
 }
 
 export function sharedByLine(userId: string | undefined): string | undefined {
@@ -28,38 +32,31 @@ export function sharedByLine(userId: string | undefined): string | undefined {
 }
 
 /**
- * A paper card: headline, the paper's authors with the group members it does not show, one snippet (or the
- * abstract), the id; Share (and Another one) as buttons, everything else in the "⋯" menu.
+ * A paper card: headline, the paper's authors (in grey) with the group members it does not show, one snippet
+ * (or the abstract), the id; Share (and Another one) as buttons, everything else in the "⋯" menu.
  */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
   const headline = fmt.bold(fmt.plain(truncate(paper.headline, 300)));
-  const authors = authorLine(fmt, paper);
   const shared = sharedByLine(card.sharedBy);
   const controls = cardControlsOf(card);
   const menu = overflowOrButton(controls.menu);
-  // With no button in view, the menu sits at the top right of the card rather than alone in a row.
-  const menuInRow = controls.buttons.length > 0;
-  const tail = present(
-    context([shared ? `${paperFooter(fmt, paper)} · ${shared}` : paperFooter(fmt, paper)]),
-    actions(...controls.buttons.map((spec) => button(spec)), menuInRow ? menu : undefined),
-  );
-  const chunks = bodyChunks(card);
-  const lead: SectionBlock[] = [];
-  if (layout.heading === "header") {
-    lead.push(section(layout.title ? `${headline}\n${authors}` : authors));
-  } else {
-    const first = card.full ? undefined : chunks.shift();
-    lead.push(section(first === undefined ? `${headline}\n${authors}` : `${headline}\n${authors}\n${first}`));
-  }
-  const [top] = lead;
-  if (!menuInRow && menu && top) top.accessory = menu;
+  // A header block is the headline of a card on its own, unless a title ("Paper of the day") takes its place.
   const head: KnownBlock[] = layout.heading === "header" ? [header(layout.title ?? paper.headline)] : [];
-  const room = Math.max(0, layout.maxBlocks - head.length - lead.length - tail.length);
+  const title = layout.heading === "inline" || layout.title ? section(headline) : undefined;
+  const lead = present(title, context([authorLine(fmt, paper)]));
+  const footer = context([shared ? `${paperFooter(fmt, paper)} · ${shared}` : paperFooter(fmt, paper)]);
+  const row = controls.buttons.length > 0 ? 1 : 0;
+  const chunks = bodyChunks(card, layout);
+  const room = Math.max(0, layout.maxBlocks - head.length - lead.length - 1 - row);
   const body = chunks.slice(0, room).map((chunk) => section(chunk));
   const last = body[body.length - 1];
   if (chunks.length > room && last?.text) {
     last.text.text = `${truncate(last.text.text, LIMITS.sectionText - 40)} _(abstract shortened to fit)_`;
   }
-  return [...head, ...lead, ...body, ...tail];
+  // With no button in view, the menu sits at the top right of the card rather than alone in a row.
+  const corner = row === 0 ? (title ?? body[0]) : undefined;
+  if (corner && menu) corner.accessory = menu;
+  const buttons = actions(...controls.buttons.map((spec) => button(spec)), corner ? undefined : menu);
+  return [...head, ...lead, ...body, ...present(footer, buttons)];
 }

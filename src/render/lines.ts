@@ -11,11 +11,11 @@ import { truncate } from "./limits.js";
 export const PREVIEW_CHARS = 300;
 const QUERY_CHARS = 200;
 
-/** The abstract cut near 300 characters at a word break, or whole when it is short. */
-export function abstractPreview(abstract: string): string {
-  if (abstract.length <= PREVIEW_CHARS) return abstract;
-  const space = abstract.lastIndexOf(" ", PREVIEW_CHARS - 1);
-  const cut = space > PREVIEW_CHARS * 0.7 ? space : PREVIEW_CHARS - 1;
+/** The abstract cut near `chars` (300) characters at a word break, or whole when it is short. */
+export function abstractPreview(abstract: string, chars = PREVIEW_CHARS): string {
+  if (abstract.length <= chars) return abstract;
+  const space = abstract.lastIndexOf(" ", chars - 1);
+  const cut = space > chars * 0.7 ? space : chars - 1;
   return truncate(abstract, cut + 1);
 }
 
@@ -31,7 +31,7 @@ export function plural(n: number, word: string): string {
 export function messageText(fmt: TextFormat, message: string): string {
   return message
     .split("`")
-    .map((part, i) => (i % 2 === 1 && part !== "" ? fmt.code(fmt.plain(part)) : fmt.plain(part)))
+    .map((part, i) => (i % 2 === 1 && part !== "" ? fmt.code(part) : fmt.plain(part)))
     .join("");
 }
 
@@ -104,12 +104,12 @@ export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
 
 /** "id `2f9k3xa`": the one handle a card needs to be found again. */
 export function paperFooter(fmt: TextFormat, paper: Paper): string {
-  return `id ${fmt.code(fmt.plain(paper.id))}`;
+  return `id ${fmt.code(paper.id)}`;
 }
 
 export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string {
   const headline = fmt.plain(truncate(paper.headline, 200));
-  return `• ${headline} ${fmt.code(fmt.plain(paper.id))}${note ? ` · ${note}` : ""}`;
+  return `• ${headline} ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
 
 /** What a paper is called in a list: its named method ("SPA-VL"), else its headline shortened. */
@@ -202,7 +202,7 @@ export function problemLine(
   problem: { file: string; line: number; message: string },
 ): string {
   const where = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-  return `• ${fmt.code(fmt.plain(truncate(where, 120)))} ${fmt.plain(truncate(problem.message, 200))}`;
+  return `• ${fmt.code(truncate(where, 120))} ${fmt.plain(truncate(problem.message, 200))}`;
 }
 
 export function helpText(fmt: TextFormat, reply: Extract<Reply, { kind: "help" }>): string {

@@ -44,7 +44,7 @@ export function peopleLineText(fmt: TextFormat, line: PeopleLine, rank: number, 
   const head = `${rank}. ${fmt.bold(names)} ${scoreBar(line.score, top)}`;
   const [only, ...more] = line.papers;
   if (only !== undefined && more.length === 0) {
-    return `${head} · ${fmt.plain(shortTitleOf(only.paper))} ${fmt.code(fmt.plain(only.paper.id))}`;
+    return `${head} · ${fmt.plain(shortTitleOf(only.paper))} ${fmt.code(only.paper.id)}`;
   }
   const evidence = line.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(fmt, paper));
   const left = line.papers.length - evidence.length;

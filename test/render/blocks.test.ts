@@ -56,12 +56,14 @@ describe("a paper card", () => {
             "type": "header",
           },
           {
-            "text": {
-              "text": "Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou",
-              "type": "mrkdwn",
-              "verbatim": true,
-            },
-            "type": "section",
+            "elements": [
+              {
+                "text": "Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
           },
           {
             "text": {
@@ -185,9 +187,25 @@ describe("a paper card", () => {
           },
           {
             "text": {
-              "text": "*Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · with Senjie Jin
-      *Reward models* are key to *RLHF* &amp; alignment with *human feedback*.",
+              "text": "*Secrets of RLHF in Large Language Models Part II: Reward Modeling*",
+              "type": "mrkdwn",
+              "verbatim": true,
+            },
+            "type": "section",
+          },
+          {
+            "elements": [
+              {
+                "text": "Binghai Wang, Rui Zheng · with Senjie Jin",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
+          },
+          {
+            "text": {
+              "text": "*Reward models* are key to *RLHF* &amp; alignment with *human feedback*.",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -288,8 +306,9 @@ describe("a paper card", () => {
       card: { paper: rewardPaper, sharedBy: "U123ABC", buttons: ["similar", "moreBy", "full"] },
     });
     expect(JSON.stringify(shared.blocks)).toContain("Shared by <@U123ABC>");
-    const [, authors] = shared.blocks;
-    expect(authors?.type === "section" && authors.accessory?.type).toBe("overflow");
+    const [top, byline, body] = shared.blocks;
+    expect([top?.type, byline?.type]).toEqual(["header", "context"]);
+    expect(body?.type === "section" && body.accessory?.type).toBe("overflow");
     expect(shared.blocks.some((block) => block.type === "actions")).toBe(false);
     const forged = renderSlackMessage({
       kind: "card",

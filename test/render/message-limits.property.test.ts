@@ -255,10 +255,13 @@ describe("renderSlackMessage on hostile text", () => {
           expect(text.replace(/Shared by <@U[A-Z0-9]+>$/, "")).not.toMatch(LIVE_MARKUP);
         }
         // Only our own marks are left, and they come in pairs: none from the corpus or the query.
-        for (const text of mrkdwnTexts(message.blocks)) {
+        for (const whole of mrkdwnTexts(message.blocks)) {
+          expect(count(whole, "`") % 2, whole).toBe(0);
+          // Inside a code span Slack formats nothing: ids and file names show there as written.
+          const text = whole.replace(/`[^`]*`/g, "");
           expect(text).not.toContain("**");
           expect(count(text, "~")).toBe(0);
-          for (const mark of ["*", "_", "`"]) expect(count(text, mark) % 2, `${mark} in ${text}`).toBe(0);
+          for (const mark of ["*", "_"]) expect(count(text, mark) % 2, `${mark} in ${text}`).toBe(0);
         }
       }),
       { numRuns: 500 },
