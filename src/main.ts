@@ -46,7 +46,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
     logger.info(
       { source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir },
-      `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(1)} s`,
+      `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
     );
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
     return loaded.index;

@@ -182,6 +182,8 @@ function boundaryBefore(words: Word[], k: number): "no" | "yes" | "weak" {
   if (word === undefined || previous === undefined) return "no";
   const bare = word.bare;
   if (previous.comma) return CLAUSE_WORDS.has(bare) || /(?:ing|ed)$/.test(bare) ? "yes" : "no";
+  // "the training stability of the policy model": a cut before "of" keeps the head of the phrase, weakly.
+  if (bare === "of") return k >= 6 ? "weak" : "no";
   if (bare === "and") {
     // "… that covers A and includes B": a second verb of the clause; not "positive and negative".
     const next = words[k + 1]?.bare ?? "";

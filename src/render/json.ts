@@ -28,6 +28,22 @@ function cardJson(card: Card) {
   };
 }
 
+function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {
+  switch (reply.what) {
+    case "author":
+      return { notFound: reply.query, suggestions: (reply.people ?? []).map((p) => p.name) };
+    case "paper":
+      return { notFound: reply.query };
+    case "results":
+      return {
+        query: reply.query,
+        total: 0,
+        results: [],
+        ...(reply.didYouMean ? { didYouMean: reply.didYouMean } : {}),
+      };
+  }
+}
+
 export function replyJson(reply: Reply): unknown {
   switch (reply.kind) {
     case "results":
@@ -68,20 +84,7 @@ export function replyJson(reply: Reply): unknown {
     case "ambiguous":
       return { ambiguous: reply.candidates.map((c) => ({ name: c.name, papers: c.papers })) };
     case "notFound":
-      switch (reply.what) {
-        case "author":
-          return { notFound: reply.query, suggestions: (reply.people ?? []).map((p) => p.name) };
-        case "paper":
-          return { notFound: reply.query };
-        case "results":
-          return {
-            query: reply.query,
-            total: 0,
-            results: [],
-            ...(reply.didYouMean ? { didYouMean: reply.didYouMean } : {}),
-          };
-      }
-      break;
+      return notFoundJson(reply);
     case "stats":
       return {
         papers: reply.papers,

@@ -59,7 +59,7 @@ describe("npm start without tokens", { timeout: 60_000 }, () => {
   it("starts with one human line, not a JSON log, unless LOG_FORMAT=json", async () => {
     const human = await runOffline("", { LOG_LEVEL: "info" });
     expect(human.code).toBe(0);
-    expect(human.stderr).toMatch(/^4 papers from test\/fixtures\/slack-corpus\/ in \d+\.\d s\n$/);
+    expect(human.stderr).toMatch(/^4 papers from test\/fixtures\/slack-corpus\/ in \d+\.\d\d? s\n$/);
     const json = await runOffline("", { LOG_LEVEL: "info", LOG_FORMAT: "json" });
     expect(JSON.parse(json.stderr.trim())).toMatchObject({
       papers: 4,
