@@ -158,7 +158,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       const fields = [
         `${fmt.bold("Papers")}\n${reply.papers}`,
         `${fmt.bold("People")}\n${reply.people}`,
-        `${fmt.bold("Profiles")}\n${reply.profiles}`,
+        `${fmt.bold("Members")}\n${reply.profiles}`,
         `${fmt.bold("Files")}\n${reply.files}`,
       ];
       const problems =
@@ -207,7 +207,7 @@ function fallbackOf(reply: Reply): string {
       return `${notFoundText(fmt, reply)}${options.length > 0 ? ` ${options.map(plain).join(", ")}` : ""}`;
     }
     case "stats":
-      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} profiles from ${reply.files} files, ${reply.problems.length} loader problems`;
+      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} members with a file of their own, ${reply.files} files, ${reply.problems.length} loader problems`;
     case "help":
       return helpText(fmt, reply);
     case "daily":

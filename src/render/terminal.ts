@@ -177,7 +177,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     }
     case "stats": {
       const lines = [
-        `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Profiles")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
+        `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Members")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
       ];
       if (reply.problems.length === 0) return [...lines, "No loader problems."];
       const shown = reply.problems.slice(0, 20).map((problem) => problemLine(fmt, problem));
