@@ -1,11 +1,17 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import type { BotDeps } from "./bot/ports.js";
-import { sayMessages, sayText } from "./console/say.js";
+import { answer, answerIntent } from "./bot/answer.js";
+import type { Intent } from "./bot/intents.js";
+import type { Answer, BotDeps } from "./bot/ports.js";
+import type { Reply } from "./bot/reply.js";
+import type { BotRequest } from "./bot/request.js";
+import { typedRequestOf } from "./bot/typed-request.js";
 import { CorpusError, loadCorpus } from "./corpus/load.js";
-import type { Paper } from "./corpus/types.js";
+import { replyJson } from "./render/json.js";
+import { postPayload, responsePayload } from "./render/payloads.js";
+import { renderAnswerText, renderTerminal } from "./render/terminal.js";
 import { createSearchIndex } from "./search/index.js";
 import { seededRandom } from "./search/seeded-random.js";
-import type { CorpusStats, SearchHit, SearchIndex, SnippetPart } from "./search/types.js";
+import type { SearchIndex } from "./search/types.js";
 
 /** Where the CLI writes; injected so tests can read it. */
 export interface CliIo {
@@ -30,65 +36,26 @@ type Values = Record<string, string | boolean | undefined>;
 interface CommandContext {
   json: boolean;
   io: CliIo;
-  stats(): Promise<CorpusStats>;
   index(): Promise<SearchIndex>;
   random(): number;
 }
 
+/** What a command asks the bot: the intent of its words, and (random) its own random source. */
 interface Command {
   usage: string;
   summary: string;
   options?: OptionSpec;
   /** Fewest words the command needs after its name. */
   minWords: number;
-  run(context: CommandContext, words: string[], values: Values): Promise<number>;
+  intent(words: string[], values: Values): Intent;
+  random?(values: Values): (() => number) | undefined;
 }
 
 class UsageError extends Error {}
 
 const globalOptions: OptionSpec = { corpus: { type: "string" }, json: { type: "boolean" } };
 const defaultSearchLimit = 10;
-
-function paperJson(paper: Paper) {
-  return {
-    id: paper.id,
-    headline: paper.headline,
-    authors: paper.authors,
-    etAl: paper.etAl,
-    owners: paper.owners,
-    abstract: paper.abstract,
-  };
-}
-
-function snippetText(parts: SnippetPart[], mark: (text: string) => string = (text) => text): string {
-  return parts.map((part) => (part.match ? mark(part.text) : part.text)).join("");
-}
-
-function hitJson(hit: SearchHit) {
-  return {
-    ...paperJson(hit.paper),
-    score: Math.round(hit.score * 1000) / 1000,
-    snippet: snippetText(hit.snippet),
-    ...(hit.related ? { related: true } : {}),
-  };
-}
-
-function authorLine(paper: Paper): string {
-  return `${paper.authors.join(", ")}${paper.etAl ? " et al." : ""}`;
-}
-
-function paperText(paper: Paper): string {
-  return `${paper.headline}  [${paper.id}]\n${authorLine(paper)}\n\n${paper.abstract}\n`;
-}
-
-function hitsText(hits: SearchHit[], from = 1): string {
-  return hits
-    .map(
-      (hit, i) =>
-        `${from + i}. ${hit.related ? "(related) " : ""}${hit.paper.headline}  [${hit.paper.id}]\n   ${authorLine(hit.paper)}\n   ${snippetText(hit.snippet, (t) => `*${t}*`)}\n`,
-    )
-    .join("\n");
-}
+const CLI_ASKER = { userId: "U0CLI", channelId: "C0CLI" };
 
 function positiveInteger(value: string | boolean | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -98,207 +65,145 @@ function positiveInteger(value: string | boolean | undefined, option: string, fa
   return parsed;
 }
 
-function print(context: CommandContext, json: unknown, text: string): void {
-  context.io.stdout(context.json ? `${JSON.stringify(json, null, 2)}\n` : text);
-}
-
-function unknownId(context: CommandContext, id: string): number {
-  print(context, { notFound: id }, `No paper has the id “${id}”.\n`);
-  return exitCodes.nothingFound;
+/** 0 when the reply has what was asked for, 1 when it found nothing (or only asks which one was meant). */
+function exitCodeOf(reply: Reply): number {
+  switch (reply.kind) {
+    case "notFound":
+    case "ambiguous":
+    case "info":
+      return exitCodes.nothingFound;
+    case "error":
+      return exitCodes.usage;
+    default:
+      return exitCodes.found;
+  }
 }
 
 const commands: Record<string, Command> = {
-  say: {
-    usage: 'say "<text>"',
-    summary: "every message the bot would send for /paper or @paperbot text (--json: Slack payloads)",
-    minWords: 1,
-    async run(context, words) {
-      const index = await context.index();
-      const deps: BotDeps = {
-        index: () => index,
-        random: context.random,
-        now: () => new Date(),
-        defaultTimeZone: "UTC",
-      };
-      const text = words.join(" ");
-      if (context.json) context.io.stdout(`${JSON.stringify(await sayMessages(deps, text), null, 2)}\n`);
-      else context.io.stdout(`${await sayText(deps, text)}\n`);
-      return exitCodes.found;
-    },
-  },
   search: {
     usage: "search <query…> [--limit N]",
     summary: 'papers matching words, "phrases", author:name and -exclusions',
     options: { limit: { type: "string" } },
     minWords: 1,
-    async run(context, words, values) {
-      const query = words.join(" ");
-      const result = (await context.index()).search(query, {
-        limit: positiveInteger(values.limit, "limit", defaultSearchLimit),
-      });
-      const notice = result.notice ? `${result.notice}\n` : "";
-      const text =
-        result.total === 0
-          ? `${notice}No papers match “${query}”.\n`
-          : `${notice}${result.total} paper${result.total === 1 ? "" : "s"} match “${query}”:\n\n${hitsText(result.hits)}`;
-      const json = { query, total: result.total, results: result.hits.map(hitJson), notice: result.notice };
-      print(context, json, text);
-      return result.total > 0 ? exitCodes.found : exitCodes.nothingFound;
-    },
+    intent: (words, values) => ({
+      kind: "search",
+      query: words.join(" "),
+      offset: 0,
+      shortened: false,
+      paging: false,
+      limit: positiveInteger(values.limit, "limit", defaultSearchLimit),
+    }),
   },
   who: {
-    usage: "who <topic…>",
+    usage: "who <topic…> [--limit N]",
     summary: "people who have worked on a topic, with their papers",
     options: { limit: { type: "string" } },
     minWords: 1,
-    async run(context, words, values) {
-      const topic = words.join(" ");
-      const { people } = (await context.index()).who(topic, {
-        limit: positiveInteger(values.limit, "limit", 5),
-      });
-      const json = {
-        topic,
-        people: people.map((p) => ({
-          name: p.name,
-          score: p.score,
-          profiled: p.profiled,
-          papers: p.papers.map((e) => e.paper.id),
-        })),
-      };
-      const text =
-        people.length === 0
-          ? `Nobody found for “${topic}”.\n`
-          : `Who has worked on “${topic}”:\n${people
-              .map(
-                (p, i) =>
-                  `${i + 1}. ${p.name}${p.profiled ? "" : " (only papers where named)"}: ${p.papers
-                    .map((e) => `${e.paper.headline} [${e.paper.id}]`)
-                    .join("; ")}`,
-              )
-              .join("\n")}\n`;
-      print(context, json, text);
-      return people.length > 0 ? exitCodes.found : exitCodes.nothingFound;
-    },
+    intent: (words, values) => ({
+      kind: "who",
+      topic: words.join(" "),
+      offset: 0,
+      paging: false,
+      limit: positiveInteger(values.limit, "limit", 5),
+    }),
   },
   author: {
     usage: "author <name…>",
     summary: "a person's papers, co-authors and topics",
     minWords: 1,
-    async run(context, words) {
-      const name = words.join(" ");
-      const lookup = (await context.index()).author(name);
-      if (lookup.kind === "ambiguous") {
-        const candidates = lookup.candidates.map((c) => ({ name: c.name, papers: c.papers }));
-        const list = candidates
-          .map((c) => `  ${c.name} (${c.papers} paper${c.papers === 1 ? "" : "s"})`)
-          .join("\n");
-        print(context, { ambiguous: candidates }, `“${name}” could be several people:\n${list}\n`);
-        return exitCodes.nothingFound;
-      }
-      if (lookup.kind === "notFound") {
-        const suggestions = lookup.suggestions.map((s) => s.name);
-        const hint = suggestions.length > 0 ? ` Did you mean ${suggestions.join(", ")}?` : "";
-        print(context, { notFound: name, suggestions }, `No author matches “${name}”.${hint}\n`);
-        return exitCodes.nothingFound;
-      }
-      const { summary } = lookup;
-      const json = {
-        name: summary.name,
-        profiled: summary.profiled,
-        papers: summary.papers.map((p) => ({ ...paperJson(p.paper), firstAuthor: p.firstAuthor })),
-        coauthors: summary.coauthors.map((c) => ({ name: c.name, papers: c.papers })),
-        topics: summary.topics,
-      };
-      const count = summary.papers.length;
-      const text = [
-        `${summary.name}: ${count} paper${count === 1 ? "" : "s"}${summary.profiled ? "" : " (only where named)"}`,
-        summary.topics.length > 0 ? `Topics: ${summary.topics.join(", ")}` : "",
-        summary.coauthors.length > 0
-          ? `Frequent co-authors: ${summary.coauthors.map((c) => `${c.name} (${c.papers})`).join(", ")}`
-          : "",
-        "",
-        ...summary.papers.map((p) => `${p.firstAuthor ? "* " : "  "}${p.paper.headline}  [${p.paper.id}]`),
-        summary.papers.some((p) => p.firstAuthor) ? "\n* first author" : "",
-      ]
-        .filter((line, i, lines) => line !== "" || lines[i - 1] !== "")
-        .join("\n");
-      print(context, json, `${text}\n`);
-      return exitCodes.found;
-    },
+    intent: (words) => ({ kind: "author", name: words.join(" "), orSearch: false }),
   },
   paper: {
     usage: "paper <id>",
-    summary: "one paper by id or unambiguous id prefix",
+    summary: "one paper by id or unambiguous id prefix, with its whole abstract",
     minWords: 1,
-    async run(context, words) {
-      const id = words.join(" ");
-      const paper = (await context.index()).paper(id);
-      if (!paper) {
-        return unknownId(context, id);
-      }
-      print(context, paperJson(paper), paperText(paper));
-      return exitCodes.found;
-    },
+    intent: (words) => ({ kind: "paper", id: words.join(" "), full: true }),
   },
   similar: {
     usage: "similar <id> [--limit N]",
     summary: "papers most like the given one",
     options: { limit: { type: "string" } },
     minWords: 1,
-    async run(context, words, values) {
-      const id = words.join(" ");
-      const index = await context.index();
-      const paper = index.paper(id);
-      const hits = index.similar(id, { limit: positiveInteger(values.limit, "limit", 5) });
-      if (!paper || !hits) {
-        return unknownId(context, id);
-      }
-      const text = `Papers like “${paper.headline}” [${paper.id}]:\n\n${hitsText(hits)}`;
-      print(context, { of: paperJson(paper), results: hits.map(hitJson) }, text);
-      return hits.length > 0 ? exitCodes.found : exitCodes.nothingFound;
-    },
+    intent: (words, values) => ({
+      kind: "similar",
+      id: words.join(" "),
+      limit: positiveInteger(values.limit, "limit", 5),
+    }),
   },
   random: {
     usage: "random [--seed N]",
     summary: "a random paper; the same seed always gives the same one",
     options: { seed: { type: "string" } },
     minWords: 0,
-    async run(context, _words, values) {
-      const source =
-        values.seed === undefined ? context.random : seededRandom(positiveInteger(values.seed, "seed", 0));
-      const index = await context.index();
-      if (index.paperIds().length === 0) {
-        print(context, { notFound: "paper" }, "The corpus has no papers.\n");
-        return exitCodes.nothingFound;
-      }
-      const paper = index.random(source);
-      print(context, paperJson(paper), paperText(paper));
-      return exitCodes.found;
-    },
+    intent: () => ({ kind: "random" }),
+    random: (values) =>
+      values.seed === undefined ? undefined : seededRandom(positiveInteger(values.seed, "seed", 0)),
   },
   stats: {
     usage: "stats",
     summary: "corpus size and loading problems",
     minWords: 0,
-    async run(context) {
-      const json = await context.stats();
-      const problems = json.problems.map((p) => `  ${p.file}:${p.line}: ${p.message}`).join("\n");
-      const text = `${json.papers} papers, ${json.people} people, ${json.profiles} profiles from ${json.files} files.\n${
-        json.problems.length > 0 ? `${json.problems.length} problems:\n${problems}\n` : "No problems.\n"
-      }`;
-      print(context, json, text);
-      return exitCodes.found;
-    },
+    intent: () => ({ kind: "stats" }),
   },
 };
 
+const SAY_USAGE = 'say "<text>"';
+const SAY_SUMMARY = "every message the bot would send for /paper or @paperbot text (--json: Slack payloads)";
+
+function botDeps(index: SearchIndex, random: () => number): BotDeps {
+  return { index: () => index, random, now: () => new Date(), defaultTimeZone: "UTC" };
+}
+
+/** `say`: the answer to typed text exactly as Slack would get it, or as the console prints it. */
+async function runSay(context: CommandContext, text: string): Promise<number> {
+  const request = typedRequestOf(text, CLI_ASKER, "slash");
+  const answered = await answerIntentOf(context, request);
+  if (!context.json) {
+    context.io.stdout(`${renderAnswerText(answered).text}\n`);
+    return exitCodes.found;
+  }
+  const message =
+    request.source === "slash"
+      ? responsePayload(answered)
+      : postPayload(answered, request.channelId, undefined);
+  context.io.stdout(`${JSON.stringify({ messages: [message] }, null, 2)}\n`);
+  return exitCodes.found;
+}
+
+async function answerIntentOf(
+  context: CommandContext,
+  request: BotRequest,
+  intent?: Intent,
+): Promise<Answer> {
+  const deps = botDeps(await context.index(), context.random);
+  return intent === undefined ? answer(deps, request) : answerIntent(deps, request, intent);
+}
+
+async function runCommand(
+  context: CommandContext,
+  command: Command,
+  words: string[],
+  values: Values,
+): Promise<number> {
+  const intent = command.intent(words, values);
+  const random = command.random?.(values);
+  const request: BotRequest = { source: "slash", text: words.join(" "), ...CLI_ASKER };
+  const { reply } = await answerIntentOf({ ...context, ...(random ? { random } : {}) }, request, intent);
+  const out = context.json
+    ? `${JSON.stringify(replyJson(reply), null, 2)}\n`
+    : `${renderTerminal(reply, { buttons: false }).text.trimEnd()}\n`;
+  context.io.stdout(out);
+  return exitCodeOf(reply);
+}
+
 export function usageText(): string {
-  const width = Math.max(...Object.values(commands).map((c) => c.usage.length));
+  const width = Math.max(SAY_USAGE.length, ...Object.values(commands).map((c) => c.usage.length));
   return [
     "Usage: paperbot [--corpus DIR] [--json] <command> …",
     "",
     "Commands:",
     ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
+    `  ${SAY_USAGE.padEnd(width)}  ${SAY_SUMMARY}`,
     "  help",
     "",
     "Options:",
@@ -313,8 +218,7 @@ export function usageText(): string {
 /** Splits argv at the command: global options before it, the command's words and options after. */
 function splitAtCommand(argv: string[]): { globals: string[]; name?: string; rest: string[] } {
   let i = 0;
-  while (i < argv.length) {
-    const arg = argv[i] as string;
+  for (let arg = argv[i]; arg !== undefined; arg = argv[i]) {
     if (arg === "--corpus") i += 2;
     else if (arg.startsWith("-")) i += 1;
     else break;
@@ -325,7 +229,10 @@ function splitAtCommand(argv: string[]): { globals: string[]; name?: string; res
 // Query words like "-vision" are exclusions, not options: no command has single-dash options.
 const exclusionMark = "\u0000";
 
-function commandArgs(command: Command, rest: string[]): { words: string[]; values: Values } {
+function commandArgs(
+  command: Pick<Command, "options" | "minWords" | "usage">,
+  rest: string[],
+): { words: string[]; values: Values } {
   const { values, positionals } = parseArgs({
     args: rest.map((arg) => (/^-[^-]/.test(arg) ? `${exclusionMark}${arg}` : arg)),
     options: { ...command.options, json: { type: "boolean" } },
@@ -334,35 +241,42 @@ function commandArgs(command: Command, rest: string[]): { words: string[]; value
   });
   const words = positionals.map((word) => word.replace(exclusionMark, ""));
   if (words.length < command.minWords) throw new UsageError(`Usage: paperbot ${command.usage}`);
-  return { words, values: values as Values };
+  const flat: Values = {};
+  for (const [key, value] of Object.entries(values)) if (!Array.isArray(value)) flat[key] = value;
+  return { words, values: flat };
 }
+
+const sayCommand = { usage: SAY_USAGE, minWords: 1 };
 
 /** Runs one paperbot command and returns its exit code; never throws. */
 export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}): Promise<number> {
   const { globals, name, rest } = splitAtCommand(argv);
   const command = name === undefined ? undefined : commands[name];
+  const say = name === "say";
   try {
     const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
-    if (!command) {
+    if (!command && !say) {
       if (name !== undefined && name !== "help") io.stderr(`Unknown command “${name}”.\n\n`);
       io.stderr(usageText());
       return exitCodes.usage;
     }
-    const { words, values: commandValues } = commandArgs(command, rest);
-    const dir = (values.corpus as string | undefined) ?? options.corpusDir ?? "seeds";
+    const { words, values: commandValues } = commandArgs(command ?? sayCommand, rest);
+    const dir =
+      (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
     const loadIndex = options.loadIndex ?? ((folder: string) => loadCorpus(folder).then(createSearchIndex));
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,
       io,
-      stats: () => context.index().then((loaded) => loaded.stats()),
       index: () => {
         index ??= loadIndex(dir);
         return index;
       },
       random: options.random ?? Math.random,
     };
-    return await command.run(context, words, commandValues);
+    return command
+      ? await runCommand(context, command, words, commandValues)
+      : await runSay(context, words.join(" "));
   } catch (error) {
     if (error instanceof CorpusError || error instanceof UsageError) {
       io.stderr(`paperbot: ${error.message}\n`);

@@ -3,6 +3,7 @@ import { z } from "zod";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ["json", "text"] as const;
 
 /** Limits of the HTTP server that receives Slack's requests (HTTP mode). */
 export interface HttpLimits {
@@ -26,6 +27,8 @@ export interface Config {
   /** Longest wait for one Slack call (Web API or response_url) before it counts as failed. */
   slackTimeoutMs: number;
   logLevel: LogLevelName;
+  /** JSON lines, or one human line each; unset: text in the offline console, JSON for the bot. */
+  logFormat?: (typeof LOG_FORMATS)[number];
   corpusDir: string;
   /** Slack user ids allowed to run `/paper reload`. */
   adminUsers: string[];
@@ -124,6 +127,10 @@ const envSchema = z.object({
     (v) => (typeof v === "string" ? blankIsUnset(v.trim().toLowerCase()) : v),
     z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   ),
+  LOG_FORMAT: z.preprocess(
+    (v) => (typeof v === "string" ? blankIsUnset(v.trim().toLowerCase()) : v),
+    z.enum(LOG_FORMATS, { error: `must be one of ${LOG_FORMATS.join(", ")}` }).optional(),
+  ),
   CORPUS_DIR: z.preprocess(blankIsUnset, z.string().trim().default("seeds")),
   ADMIN_USERS: z.preprocess(
     blankIsUnset,
@@ -207,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     slackApiUrl: e.SLACK_API_URL,
     slackTimeoutMs: e.SLACK_TIMEOUT_SECONDS,
     logLevel: e.LOG_LEVEL,
+    ...(e.LOG_FORMAT === undefined ? {} : { logFormat: e.LOG_FORMAT }),
     corpusDir: e.CORPUS_DIR,
     adminUsers: e.ADMIN_USERS,
     dailyTimeZone: e.DAILY_TZ,

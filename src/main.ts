@@ -3,6 +3,7 @@ import { pino } from "pino";
 import type { BotDeps, StateStatus } from "./bot/ports.js";
 import { type CliOptions, runCli } from "./cli.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
+import { humanLogDestination } from "./console/human-log.js";
 import { startConsole } from "./console/repl.js";
 import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
@@ -69,7 +70,11 @@ async function run(config: Config, logger: Logger): Promise<void> {
       now: () => performance.now(),
     });
     const { papers, problems } = loaded.index.stats();
-    logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
+    const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
+    logger.info(
+      { source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir },
+      `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
+    );
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
     indexLoadedAt = Date.now();
     return loaded.index;
@@ -234,10 +239,13 @@ function startBot(): void {
     process.stderr.write(`paperbot: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  // The console owns stdout, so its log lines go to stderr.
+  // The console owns stdout, so its log lines go to stderr; there they read as sentences unless LOG_FORMAT=json.
+  const inConsole = config.mode.kind === "console";
+  const format = config.logFormat ?? (inConsole ? "text" : "json");
+  const destination = inConsole ? pino.destination(2) : pino.destination(1);
   const logger = createLogger(
     config.logLevel,
-    config.mode.kind === "console" ? pino.destination(2) : undefined,
+    format === "text" ? humanLogDestination(inConsole ? process.stderr : process.stdout) : destination,
   );
   run(config, logger).catch((error: unknown) => {
     process.stderr.write(

@@ -60,6 +60,22 @@ describe("the one-way flow", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("adapters (slack, console, cli) never import each other", () => {
+    const adapters: [string[], RegExp][] = [
+      [sourcesUnder(join("src", "slack")), /^\.\.?\/(?:\.\.\/)*(console|cli)(\/|\.js$)/],
+      [sourcesUnder(join("src", "console")), /^\.\.?\/(?:\.\.\/)*(slack|cli)(\/|\.js$)/],
+      [[join("src", "cli.ts")], /^\.\/(slack|console)\//],
+    ];
+    const offenders = adapters.flatMap(([files, forbidden]) =>
+      files.flatMap((file) =>
+        importsOf(readFileSync(file, "utf8"))
+          .filter(({ specifier }) => forbidden.test(specifier))
+          .map(({ specifier }) => `${file} imports ${specifier}`),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it("only src/main.ts reads process.env", () => {
     const readers = sourcesUnder("src")
       .filter((file) => file !== join("src", "main.ts"))

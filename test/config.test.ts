@@ -124,6 +124,13 @@ describe("loadConfig", () => {
     expect(error.message).not.toContain("s3cret");
   });
 
+  it("reads LOG_FORMAT (json or text, any case) and names a bad one", () => {
+    expect(loadConfig({ LOG_FORMAT: "JSON" }).logFormat).toBe("json");
+    expect(loadConfig({ LOG_FORMAT: "text" }).logFormat).toBe("text");
+    expect(loadConfig({}).logFormat).toBeUndefined();
+    expect(configError({ LOG_FORMAT: "yaml" }).keys).toEqual(["LOG_FORMAT"]);
+  });
+
   it("treats empty values copied from .env.example as unset", () => {
     const config = loadConfig({
       SLACK_BOT_TOKEN: "",

@@ -1,14 +1,14 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchIndex } from "../search/types.js";
 import { EVERY_DAY } from "./daily-spec.js";
-import { type Intent, intentOf } from "./intents.js";
+import { type Intent, intentOf, searchOf } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import type { Answer, BotDeps } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
 export const RESULTS_PER_PAGE = 5;
-export const PEOPLE_PER_TOPIC = 5;
+export const PEOPLE_PER_PAGE = 5;
 export const SIMILAR_PER_PAPER = 5;
 export const DEFAULT_DAILY_TIME = "09:00";
 
@@ -37,31 +37,66 @@ function searchSuggestions(index: SearchIndex, query: string): string[] {
   return suggestions;
 }
 
-function searchAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "search" }>): Answer {
-  const result = index.search(intent.query, { limit: RESULTS_PER_PAGE, offset: intent.offset });
+type SearchIntent = Extract<Intent, { kind: "search" }>;
+
+function searchAnswer(index: SearchIndex, intent: SearchIntent): Answer {
+  const limit = intent.limit ?? RESULTS_PER_PAGE;
+  const result = index.search(intent.query, { limit, offset: intent.offset });
   const paging = intent.paging ? { replaceOriginal: true } : {};
   if (result.hits.length === 0) {
     if (intent.offset > 0)
       return { ...toAsker({ kind: "info", message: MESSAGES.noMoreResults }), ...paging };
-    const suggestions = searchSuggestions(index, intent.query);
-    return toAsker({ kind: "notFound", what: "results", query: intent.query, suggestions });
+    const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
+    return {
+      ...toAsker({
+        kind: "notFound",
+        what: "results",
+        query: intent.query,
+        suggestions: searchSuggestions(index, intent.query),
+        ...(didYouMean.length > 0 ? { didYouMean } : {}),
+      }),
+      ...paging,
+    };
   }
   const shown = intent.offset + result.hits.length;
   const notice = [result.notice, intent.shortened ? MESSAGES.queryShortened : undefined]
     .filter(Boolean)
     .join(" ");
+  const showingFor =
+    result.showingFor !== undefined && result.showingFor !== intent.query ? result.showingFor : undefined;
   const reply: Reply = {
     kind: "results",
     query: intent.query,
     total: result.total,
     offset: intent.offset,
-    cards: result.hits.map((hit) => ({
-      ...cardOf(hit.paper),
-      snippet: hit.snippet,
-      ...(hit.related ? { related: true } : {}),
-    })),
+    cards: result.hits.map((hit) => ({ ...cardOf(hit.paper), snippet: hit.snippet, score: hit.score })),
     ...(shown < result.total ? { nextOffset: shown } : {}),
     ...(notice ? { notice } : {}),
+    ...(showingFor ? { showingFor } : {}),
+  };
+  return { ...toAsker(reply), ...paging };
+}
+
+function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Answer {
+  const result = index.who(intent.topic, { limit: intent.limit ?? PEOPLE_PER_PAGE, offset: intent.offset });
+  const paging = intent.paging ? { replaceOriginal: true } : {};
+  if (result.people.length === 0) {
+    if (intent.offset > 0) return { ...toAsker({ kind: "info", message: MESSAGES.noMorePeople }), ...paging };
+    return toAsker({
+      kind: "notFound",
+      what: "results",
+      query: intent.topic,
+      suggestions: [...WHO_SUGGESTIONS],
+    });
+  }
+  const shown = intent.offset + result.people.length;
+  const reply: Reply = {
+    kind: "people",
+    topic: intent.topic,
+    total: result.total,
+    offset: intent.offset,
+    people: result.people,
+    ...(shown < result.total ? { nextOffset: shown } : {}),
   };
   return { ...toAsker(reply), ...paging };
 }
@@ -84,10 +119,48 @@ function authorAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "autho
         });
         if (found.reply.kind === "results") return found;
       }
-      const suggestions = lookup.suggestions.map((candidate) => candidate.name);
-      return toAsker({ kind: "notFound", what: "author", query: intent.name, suggestions });
+      return toAsker({
+        kind: "notFound",
+        what: "author",
+        query: intent.name,
+        suggestions: lookup.suggestions.map((candidate) => candidate.name),
+        ...(lookup.suggestions.length > 0 ? { people: lookup.suggestions.slice(0, 5) } : {}),
+      });
     }
   }
+}
+
+/** The paper with exactly this id: a prefix is fine when the user asked for an id, not when it only looked like one. */
+function paperAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "paper" }>): Answer {
+  const paper = index.paper(intent.id);
+  const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
+  if (paper === undefined || !exact) {
+    if (intent.orSearch === undefined) return paperNotFound(intent.id);
+    const search = searchOf(intent.orSearch);
+    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+  }
+  return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
+}
+
+/** A paper the thread has not shown yet; says so when it has shown them all. */
+function randomAnswer(
+  deps: BotDeps,
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "random" }>,
+): Answer {
+  const ids = index.paperIds();
+  if (ids.length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  const seen = new Set(intent.seen ?? []);
+  const fresh = seen.size === 0 ? ids : ids.filter((id) => !seen.has(id));
+  if (fresh.length === 0) return toAsker({ kind: "info", message: MESSAGES.seenEverything(ids.length) });
+  const pick = fresh[Math.min(fresh.length - 1, Math.floor(deps.random() * fresh.length))];
+  const paper = pick === undefined ? undefined : index.paper(pick);
+  if (paper === undefined) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  const card: Card = {
+    ...cardOf(paper, [...LIST_BUTTONS, "reroll"]),
+    ...(seen.size > 0 ? { seen: [...seen] } : {}),
+  };
+  return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
 }
 
 async function dailyAnswer(
@@ -132,29 +205,26 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
   }
 }
 
-function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answer | Promise<Answer> {
+/** The answer to an intent, for a request from `request` (who asked, where). */
+export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Answer | Promise<Answer> {
   const index = deps.index();
   switch (intent.kind) {
-    case "help":
-      return toAsker(intent.topic ? { kind: "help", topic: intent.topic } : { kind: "help" });
+    case "help": {
+      const [exampleId] = index.paperIds();
+      return toAsker({
+        kind: "help",
+        ...(intent.topic ? { topic: intent.topic } : {}),
+        ...(exampleId ? { exampleId } : {}),
+      });
+    }
     case "smallTalk":
       return toAsker({ kind: "info", message: intent.say === "hello" ? MESSAGES.hello : MESSAGES.thanks });
     case "invalid":
       return toAsker({ kind: "error", message: intent.message });
     case "search":
       return searchAnswer(index, intent);
-    case "who": {
-      const result = index.who(intent.topic, { limit: PEOPLE_PER_TOPIC });
-      if (result.people.length === 0) {
-        return toAsker({
-          kind: "notFound",
-          what: "results",
-          query: intent.topic,
-          suggestions: [...WHO_SUGGESTIONS],
-        });
-      }
-      return toAsker({ kind: "people", topic: intent.topic, people: result.people });
-    }
+    case "who":
+      return whoAnswer(index, intent);
     case "author":
       return authorAnswer(index, intent);
     case "person": {
@@ -162,17 +232,15 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
       if (summary) return toAsker({ kind: "author", summary });
       return toAsker({ kind: "notFound", what: "author", query: intent.key, suggestions: [] });
     }
-    case "paper": {
-      const paper = index.paper(intent.id);
-      if (!paper) return paperNotFound(intent.id);
-      return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
-    }
+    case "paper":
+      return paperAnswer(index, intent);
     case "similar": {
       const paper = index.paper(intent.id);
-      const hits = paper ? index.similar(paper.id, { limit: SIMILAR_PER_PAPER }) : undefined;
+      const hits = paper ? index.similar(paper.id, { limit: intent.limit ?? SIMILAR_PER_PAPER }) : undefined;
       if (!paper || !hits) return paperNotFound(intent.id);
       if (hits.length === 0) return toAsker({ kind: "info", message: MESSAGES.noSimilar });
-      return toAsker({ kind: "similar", of: paper, cards: hits.map((hit) => cardOf(hit.paper)) });
+      const cards = hits.map((hit) => ({ ...cardOf(hit.paper), score: hit.score }));
+      return toAsker({ kind: "similar", of: paper, cards });
     }
     case "share": {
       const paper = index.paper(intent.id);
@@ -180,12 +248,8 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
       const card: Card = { paper, sharedBy: request.userId, buttons: ["similar", "moreBy", "full"] };
       return { reply: { kind: "card", card }, audience: "channel" };
     }
-    case "random": {
-      if (index.paperIds().length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
-      const paper = index.random(() => deps.random());
-      const card = cardOf(paper, [...LIST_BUTTONS, "reroll"]);
-      return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
-    }
+    case "random":
+      return randomAnswer(deps, index, intent);
     case "stats": {
       const state = deps.stateStatus?.();
       return toAsker({
@@ -205,5 +269,5 @@ function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Answe
 
 /** What the bot answers to a request, and who sees it. Never throws for user input: bad input gets a friendly reply. */
 export async function answer(deps: BotDeps, request: BotRequest): Promise<Answer> {
-  return intentAnswer(deps, request, intentOf(request));
+  return answerIntent(deps, request, intentOf(request));
 }

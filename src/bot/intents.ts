@@ -1,19 +1,34 @@
+import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
 import { type DailySpecRequest, dailySpecOf } from "./daily-spec.js";
+import { MESSAGES } from "./messages.js";
+import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
 import type { BotRequest } from "./request.js";
+import { cleanedText, stripped, unquoted } from "./typed-text.js";
 
-/** What the asker wants, read from a slash command, a mention, a DM or a button. */
+export { typedTextOf } from "./typed-text.js";
+
+/** What the asker wants, read from a slash command, a mention, a DM, the console or a button. */
 export type Intent =
   | { kind: "help"; topic?: "daily" }
   | { kind: "smallTalk"; say: "hello" | "thanks" }
-  | { kind: "search"; query: string; offset: number; shortened: boolean; paging: boolean }
-  | { kind: "who"; topic: string }
+  | {
+      kind: "search";
+      query: string;
+      offset: number;
+      shortened: boolean;
+      /** A Show more (or did-you-mean) click: the answer replaces the message it came from. */
+      paging: boolean;
+      limit?: number;
+    }
+  | { kind: "who"; topic: string; offset: number; paging: boolean; limit?: number }
   /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */
   | { kind: "author"; name: string; orSearch: boolean }
   | { kind: "person"; key: string }
-  | { kind: "paper"; id: string; full: boolean }
-  | { kind: "similar"; id: string }
+  /** `orSearch`: the text only looked like an id; search it when no paper has exactly this id. */
+  | { kind: "paper"; id: string; full: boolean; orSearch?: string }
+  | { kind: "similar"; id: string; limit?: number }
   | { kind: "share"; id: string }
-  | { kind: "random"; title?: string }
+  | { kind: "random"; title?: string; seen?: string[] }
   | { kind: "stats" }
   | { kind: "reload" }
   | { kind: "dailyOn"; spec: DailySpecRequest }
@@ -24,46 +39,12 @@ export type Intent =
 /** Longest query we search for: its button value must stay far inside Slack's 2000-character limit. */
 export const MAX_QUERY_CHARS = 900;
 
-export const NEEDS_NAME = "Whose papers? Try `/paper author Enyu Zhou`.";
-export const NEEDS_TOPIC = "Which topic? Try `/paper who reward models`.";
-export const NEEDS_ID = "Which paper? Give its id, e.g. `/paper id 2f9k3xa` (every card shows one).";
+const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
+/** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
+const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
+const HAS_DIGIT = /\d/;
 
-/**
- * What the user typed, from Slack's wire format: Slack sends `&`, `<`, `>` as entities and wraps links, user,
- * channel and broadcast mentions in `<…>`; links become their label, mentions their name, broadcasts nothing.
- */
-export function typedTextOf(text: string): string {
-  return text
-    .replace(/<([^<>]*)>/g, (_, inner: string) => {
-      const [target = "", label] = inner.split("|", 2);
-      if (target.startsWith("!")) return "";
-      if (target.startsWith("#")) return label ? `#${label}` : "";
-      if (target.startsWith("@")) return label ?? "";
-      return label ?? target.replace(/^mailto:/, "");
-    })
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
-
-/** Typed text with control characters and extra spaces removed. */
-function cleaned(text: string): string {
-  let clean = "";
-  for (const char of typedTextOf(text).normalize("NFC")) {
-    clean += char.charCodeAt(0) < 0x20 || char === "\u007f" ? " " : char;
-  }
-  return clean.replace(/\s+/g, " ").trim();
-}
-
-/** A question's trailing punctuation and wrapping quotes removed: "papers on RLHF?" asks about "RLHF". */
-function stripped(text: string): string {
-  return text
-    .replace(/[\s?!.,;:]+$/u, "")
-    .replace(/^["“'‘]+|["”'’]+$/gu, "")
-    .trim();
-}
-
-function searchOf(raw: string, offset = 0, paging = false): Intent {
+export function searchOf(raw: string, offset = 0, paging = false): Intent {
   const query = stripped(raw);
   if (query === "") return { kind: "help" };
   if (query.length <= MAX_QUERY_CHARS) return { kind: "search", query, offset, shortened: false, paging };
@@ -74,8 +55,17 @@ function searchOf(raw: string, offset = 0, paging = false): Intent {
 }
 
 function idOf(word: string | undefined): string | undefined {
-  const id = stripped(word ?? "").replace(/^`|`$/g, "");
+  const id = unquoted(word ?? "");
   return id === "" ? undefined : id;
+}
+
+/** A paper id typed bare ("gbvnya3") or pasted among other words ("what is `gbvnya3` about?"). */
+function pastedIdOf(text: string): string | undefined {
+  const words = text.split(" ").map((word) => stripped(word.replace(/^[(["'`“‘]+|[)\]"'`”’?!.,;:]+$/gu, "")));
+  const [only] = words;
+  if (words.length === 1 && only !== undefined && ID_SHAPED.test(only)) return only.toLowerCase();
+  const pasted = words.find((word) => ID_SHAPED.test(word) && HAS_DIGIT.test(word));
+  return pasted?.toLowerCase();
 }
 
 function dailyIntent(words: string[]): Intent {
@@ -97,7 +87,7 @@ function dailyIntent(words: string[]): Intent {
   };
 }
 
-/** The slash grammar: a keyword and its argument, anything else is a search. */
+/** The command grammar: a keyword and its argument; undefined when the first word is no command. */
 function commandIntent(text: string): Intent | undefined {
   const words = text.split(" ");
   const keyword = (words[0] ?? "").toLowerCase();
@@ -107,25 +97,30 @@ function commandIntent(text: string): Intent | undefined {
     case "help":
     case "usage":
     case "?":
+      if (rest !== "" && rest.toLowerCase() !== "daily") return undefined;
       return { kind: "help", ...(rest.toLowerCase() === "daily" ? { topic: "daily" as const } : {}) };
     case "author":
     case "by": {
-      const name = stripped(rest);
-      return name ? { kind: "author", name, orSearch: false } : { kind: "invalid", message: NEEDS_NAME };
+      const name = unquoted(rest);
+      return name
+        ? { kind: "author", name, orSearch: false }
+        : { kind: "invalid", message: MESSAGES.needsName };
     }
-    case "who": {
-      const topic = askedTopicOf(`who ${rest}`) ?? stripped(rest);
-      return topic ? { kind: "who", topic } : { kind: "invalid", message: NEEDS_TOPIC };
-    }
-    case "id":
-    case "paper": {
+    case "id": {
       const id = idOf(words[1]);
-      return id ? { kind: "paper", id, full: false } : { kind: "invalid", message: NEEDS_ID };
+      return id ? { kind: "paper", id, full: false } : { kind: "invalid", message: MESSAGES.needsId };
+    }
+    case "paper": {
+      // "paper gbvnya3" opens a paper; "paper about RLHF" is a question.
+      const id = idOf(words[1]);
+      if (words.length > 2 || (id !== undefined && !ID_SHAPED.test(id))) return undefined;
+      return id ? { kind: "paper", id, full: false } : { kind: "invalid", message: MESSAGES.needsId };
     }
     case "similar":
     case "like": {
-      const id = idOf(words[1]);
-      return id ? { kind: "similar", id } : { kind: "invalid", message: NEEDS_ID };
+      const id = idOf(words[1]?.toLowerCase() === "to" ? words[2] : words[1]);
+      if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
+      return id ? { kind: "similar", id } : { kind: "invalid", message: MESSAGES.needsId };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;
@@ -136,111 +131,63 @@ function commandIntent(text: string): Intent | undefined {
     case "daily":
       return dailyIntent(words.slice(1));
     case "search":
-    case "find":
-      return searchOf(rest);
+      return searchOf(rest.replace(/^for /i, ""));
     default:
       return undefined;
   }
 }
 
-const GREETING =
-  /^(hi|hello|hey|hiya|howdy|yo|good (morning|afternoon|evening)|morning)( (there|paperbot|all|folks|team))?$/;
-const THANKS =
-  /^(thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks)( (paperbot|a lot|so much))?$/;
-const HELP = /^(help|usage|commands|what can you do|how does this work|what do you do|how do i use you)$/;
-const RANDOM =
-  /^(something random|surprise me|random|a random paper|random paper|(give me|show me|pick) (something|a paper|a random paper|anything)|anything)$/;
-const WHO = [
-  /^who (?:else )?(?:has |have |is |are |'s )?(?:worked|works|working|work|knows?|written|writes|wrote|researched|researches|studied|studies|published) (?:on|about|in|with|regarding)? ?(.+)$/d,
-  /^(?:who is|who's|who are) (?:the |an |a )?(?:experts?|specialists?) (?:on|in|at|about) (.+)$/d,
-  /^(?:any )?(?:experts?|specialists?|people) (?:on|in|at|about|working on|who know about) (.+)$/d,
-  /^(?:does )?any(?:one|body) (?:work|works|working|know|knows) (?:on|about) (.+)$/d,
-];
-const PAPERS =
-  /^(?:(?:any|show me|find|find me|list|search(?: for)?|look for|i need|are there)\s+)?(?:papers?|work|research|articles?|publications?)\s+(?:on|about|regarding|re|for|covering|mentioning)\s+(.+)$/d;
-const AUTHOR = [
-  /^tell me about (.+)$/d,
-  /^(?:what|which papers?) (?:has|have|did) (.+?) (?:written|write|published|publish)$/d,
-  /^(?:papers?|work) (?:by|from) (.+)$/d,
-  /^who is (.+)$/d,
-];
-
-/** The topic of "who has worked on X"-style wording, keeping the typed spelling; undefined for other text. */
-function askedTopicOf(text: string): string | undefined {
-  const original = stripped(text);
-  const lower = original.toLowerCase();
-  for (const pattern of WHO) {
-    const match = pattern.exec(lower);
-    const span = match?.indices?.[1];
-    if (span)
-      return stripped(
-        lower.length === original.length ? original.slice(span[0], span[1]) : lower.slice(span[0], span[1]),
-      );
+function intentOfPhrased(phrased: Phrased): Intent {
+  switch (phrased.kind) {
+    case "who":
+      return { kind: "who", topic: phrased.topic, offset: 0, paging: false };
+    case "search":
+      return searchOf(phrased.query);
+    default:
+      return phrased;
   }
-  return undefined;
 }
 
-/** A plain question from a mention or a DM; the slash grammar works there too. */
-function questionIntent(text: string): Intent {
-  const original = stripped(text);
-  const folded = original.toLowerCase();
-  const prefix = /^(please|pls|hey paperbot|paperbot)[, ]+/.exec(folded)?.[0].length ?? 0;
-  const lower = folded.slice(prefix);
-  if (lower === "") return { kind: "help" };
-  if (GREETING.test(lower)) return { kind: "smallTalk", say: "hello" };
-  if (THANKS.test(lower)) return { kind: "smallTalk", say: "thanks" };
-  if (HELP.test(lower)) return { kind: "help" };
-  if (RANDOM.test(lower)) return { kind: "random" };
-  // Matching runs on lower case; the argument is cut from the original text to keep its spelling.
-  const argOf = (match: RegExpExecArray): string => {
-    const span = match.indices?.[1];
-    const aligned = folded.length === original.length;
-    const arg = span && aligned ? original.slice(prefix + span[0], prefix + span[1]) : (match[1] ?? "");
-    return stripped(arg);
-  };
-  for (const pattern of WHO) {
-    const match = pattern.exec(lower);
-    if (match) return { kind: "who", topic: argOf(match) };
+/** One way to read what was typed, whether in `/paper …`, a mention, a DM or the console. */
+export function textIntentOf(typed: string): Intent {
+  const text = cleanedText(typed);
+  const command = commandIntent(text);
+  if (command !== undefined) return command;
+  const phrased = phrasedIntentOf(text);
+  if (phrased !== undefined && phrased.kind !== "search") return intentOfPhrased(phrased);
+  if (/^who\b/i.test(text)) {
+    const topic = askedTopicOf(text) ?? unquoted(text.slice(3));
+    return topic
+      ? { kind: "who", topic, offset: 0, paging: false }
+      : { kind: "invalid", message: MESSAGES.needsTopic };
   }
-  const papers = PAPERS.exec(lower);
-  if (papers) return searchOf(argOf(papers));
-  for (const pattern of AUTHOR) {
-    const match = pattern.exec(lower);
-    const name = match ? argOf(match) : "";
-    if (name) return { kind: "author", name, orSearch: true };
-  }
-  const rest = original.slice(prefix);
-  return commandIntent(rest) ?? searchOf(rest);
+  const query = phrased?.kind === "search" ? phrased.query : stripped(text);
+  const id = pastedIdOf(query);
+  if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
+  return searchOf(query);
 }
 
 /** The intent of a request; never throws, whatever the text holds. */
 export function intentOf(request: BotRequest): Intent {
-  switch (request.source) {
-    case "action": {
-      const { action } = request;
-      switch (action.a) {
-        case "share":
-          return { kind: "share", id: action.id };
-        case "similar":
-          return { kind: "similar", id: action.id };
-        case "full":
-          return { kind: "paper", id: action.id, full: true };
-        case "by":
-        case "author":
-          return { kind: "person", key: action.person };
-        case "page":
-          return searchOf(action.q, action.offset, true);
-        case "reroll":
-          return { kind: "random", title: "Another paper" };
-      }
-      break;
-    }
-    case "slash": {
-      const text = cleaned(request.text);
-      return commandIntent(text) ?? searchOf(text);
-    }
-    case "mention":
-    case "dm":
-      return questionIntent(cleaned(request.text));
+  if (request.source !== "action") return textIntentOf(request.text);
+  const { action } = request;
+  switch (action.a) {
+    case "share":
+      return { kind: "share", id: action.id };
+    case "similar":
+      return { kind: "similar", id: action.id };
+    case "full":
+      return { kind: "paper", id: action.id, full: true };
+    case "open":
+      return { kind: "paper", id: action.id, full: false };
+    case "by":
+    case "author":
+      return { kind: "person", key: action.person };
+    case "page":
+      return searchOf(action.q, action.offset, true);
+    case "who":
+      return { kind: "who", topic: action.t, offset: action.offset, paging: true };
+    case "reroll":
+      return { kind: "random", title: "Another paper", seen: action.seen };
   }
 }

@@ -1,10 +1,14 @@
-/** Everything the bot says in its own words; user-facing, so friendly and free of internals. */
+/**
+ * Everything the bot says in its own words; user-facing, so friendly and free of internals.
+ * Backticks mark commands, shown as code; everything else is shown as written.
+ */
 export const MESSAGES = {
   hello:
     "Hi! Ask me about the group's papers: “papers about reward models”, “who works on agents?”, or say “help”.",
   thanks: "Happy to help!",
   noMoreResults: "That's everything: there are no more results.",
-  queryShortened: `Your question was long, so I searched for its first words only.`,
+  noMorePeople: "That's everyone: nobody else has worked on this topic.",
+  queryShortened: "Your question was long, so I searched for its first words only.",
   noSimilar: "I couldn't find papers much like this one.",
   onlyAdminsReload: "Only admins can reload the corpus.",
   reloadFailed:
@@ -16,7 +20,20 @@ export const MESSAGES = {
   dailyFailed: "I couldn't change the daily schedule just now. Please try again in a minute.",
   dailyNotSet: "Daily paper is not set up in this channel. Turn it on with `/paper daily on`.",
   emptyCorpus: "No papers are loaded yet, so there is nothing to pick from.",
+  seenEverything: (papers: number) =>
+    `That was the last one: this thread has shown all ${papers} paper${papers === 1 ? "" : "s"}. Try \`/paper random\` to start afresh.`,
+  needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
+  needsTopic: "Which topic? Try `/paper who reward models`.",
+  needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
 } as const;
+
+/** What a user sees when something failed on our side; never a stack trace. */
+export const FRIENDLY_ERROR =
+  "Sorry, something went wrong on my side while answering that. Please try again in a moment.";
+
+/** A button whose value is not one of ours (an old message, a hand-made payload). */
+export const INVALID_BUTTON =
+  "That button no longer works. Please run the command again to get fresh results.";
 
 export const SEARCH_SUGGESTIONS = {
   fewerWords: (words: string) => `fewer words, e.g. “${words}”`,
@@ -31,5 +48,30 @@ export const WHO_SUGGESTIONS = [
 ] as const;
 
 export const PAPER_SUGGESTIONS = [
-  "Ids look like 2f9k3xa: copy one from a card, or search for the paper's words with `/paper <words>`.",
+  "Ids are the seven letters and digits in a card's footer: copy one, or search for the paper's words with `/paper <words>`.",
 ] as const;
+
+/** Used in the examples when the corpus is empty; every loaded corpus gives a real id instead. */
+const PLACEHOLDER_ID = "2f9k3xa";
+
+/** The usage card; `exampleId` is a real id of the loaded corpus, so the examples work when tried. */
+export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
+  return [
+    "Find the group's papers from chat:",
+    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",
+    "• `/paper who RLHF` — the people behind a topic",
+    "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
+    `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` — one paper by its id, or papers like it`,
+    "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
+    "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
+    "Or ask in plain words, in a mention or a DM: “who works on agents?”, “anything on reward models?”, “papers by Senjie Jin”, “surprise me”.",
+  ];
+}
+
+export const DAILY_HELP_LINES: readonly string[] = [
+  "Daily paper in this channel:",
+  "• `/paper daily on` — every day at 09:00",
+  "• `/paper daily on 08:30 Europe/Berlin weekdays` — time, IANA time zone and days are optional, in any order",
+  "• days: `weekdays`, `weekends`, `daily`, or a list such as `mon,wed,fri`",
+  "• `/paper daily off` — stop · `/paper daily` — show the schedule",
+];

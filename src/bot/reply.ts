@@ -1,16 +1,21 @@
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
 
-/** A paper as a card; renderers choose which buttons to show from `buttons`. */
+/**
+ * A paper as a card. `buttons` lists what the card offers; renderers show Share and Another one as buttons
+ * and the rest in the card's overflow menu.
+ */
 export interface Card {
   paper: Paper;
   snippet?: SnippetPart[];
+  /** The search score, for scripts (the CLI's JSON); never shown on a card. */
+  score?: number;
   /** Show the whole abstract instead of a shortened one. */
   full?: boolean;
   /** Slack user id of whoever shared this card in the channel. */
   sharedBy?: string;
-  /** The paper does not hold the query's words; it is shown because it is close to papers that do. */
-  related?: boolean;
+  /** Ids of papers this thread has shown before this one: "Another one" offers none of them. */
+  seen?: string[];
   buttons: CardButton[];
 }
 
@@ -40,13 +45,24 @@ export type Reply =
       cards: Card[];
       nextOffset?: number;
       notice?: string;
+      /** The corrected query the results are for, when the typed words were corrected. */
+      showingFor?: string;
     }
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[] }
-  | { kind: "people"; topic: string; people: Expert[] }
+  | { kind: "people"; topic: string; total: number; offset: number; people: Expert[]; nextOffset?: number }
   | { kind: "author"; summary: AuthorSummary }
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
-  | { kind: "notFound"; what: "author" | "paper" | "results"; query: string; suggestions: string[] }
+  | {
+      kind: "notFound";
+      what: "author" | "paper" | "results";
+      query: string;
+      suggestions: string[];
+      /** Near misses of a name, offered as buttons. */
+      people?: PersonCandidate[];
+      /** Queries that would find papers, offered as buttons. */
+      didYouMean?: string[];
+    }
   | {
       kind: "stats";
       papers: number;
@@ -57,7 +73,11 @@ export type Reply =
       /** Saved state cannot be written (read-only, unreachable, …): answers go on, daily posts do not. */
       stateProblem?: string;
     }
-  | { kind: "help"; topic?: string }
+  | {
+      kind: "help";
+      topic?: "daily" /** A real paper id of the loaded corpus, for the examples. */;
+      exampleId?: string;
+    }
   | { kind: "daily"; schedule: DailyScheduleView }
   | { kind: "info"; message: string }
   | { kind: "error"; message: string };

@@ -1,12 +1,12 @@
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { answer } from "../bot/answer.js";
+import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
-import { FRIENDLY_ERROR } from "../slack/messages.js";
-import { type TerminalButton, terminalText } from "./format.js";
-import { CONSOLE_CHANNEL, CONSOLE_USER, consoleInput } from "./input.js";
+import { renderAnswerText, type TerminalReply } from "../render/terminal.js";
+import { CONSOLE_ASKER, consoleInput } from "./input.js";
 
 export const CONSOLE_HELP = [
   "Paperbot offline console: type as you would in Slack.",
@@ -19,19 +19,24 @@ export const CONSOLE_HELP = [
 
 export const NO_SUCH_BUTTON = "There is no such button on the last reply.";
 
+/** Between the answers of piped input, so each question and its answer read as one block. */
+export const PIPED_SEPARATOR = "─".repeat(60);
+
 export interface ConsoleOptions {
   bot: BotDeps;
   input: Readable;
   output: Writable;
   logger: Logger;
-  /** Prompt and greet (a terminal); piped input gets only the answers. Defaults to input.isTTY. */
+  /** Prompt and greet (a terminal); piped input gets each line echoed with its answer. Defaults to input.isTTY. */
   interactive?: boolean;
 }
+
+type TerminalButton = TerminalReply["buttons"][number];
 
 /** A terminal chat over the bot core; resolves when the input ends or the user quits. */
 export async function startConsole(options: ConsoleOptions): Promise<void> {
   const { output } = options;
-  const interactive = options.interactive ?? (options.input as Readable & { isTTY?: boolean }).isTTY === true;
+  const interactive = options.interactive ?? ("isTTY" in options.input && options.input.isTTY === true);
   const rl = createInterface({
     input: options.input,
     ...(interactive ? { output, terminal: true } : { terminal: false }),
@@ -39,10 +44,14 @@ export async function startConsole(options: ConsoleOptions): Promise<void> {
   rl.on("SIGINT", () => rl.close());
   const write = (text: string) => output.write(text.endsWith("\n") ? text : `${text}\n`);
   let buttons: TerminalButton[] = [];
+  let answered = 0;
 
   const ask = async (request: BotRequest) => {
     try {
-      const shown = terminalText(await answer(options.bot, request), interactive);
+      const shown = renderAnswerText(await answer(options.bot, request), {
+        ansi: interactive,
+        buttons: true,
+      });
       if (shown.buttons.length > 0 || request.source !== "action") buttons = shown.buttons;
       write(shown.text);
     } catch (err) {
@@ -59,18 +68,17 @@ export async function startConsole(options: ConsoleOptions): Promise<void> {
   for await (const line of rl) {
     const input = consoleInput(line);
     if (input.kind === "quit") break;
+    if (!interactive && input.kind !== "empty") {
+      // Piped: say which line each answer is for, and keep the answers apart.
+      write(`${answered > 0 ? `${PIPED_SEPARATOR}\n` : ""}> ${line.trim()}\n`);
+      answered += 1;
+    }
     if (input.kind === "help") write(CONSOLE_HELP);
     if (input.kind === "ask") await ask(input.request);
     if (input.kind === "button") {
       const button = buttons[input.number - 1];
       if (button === undefined) write(NO_SUCH_BUTTON);
-      else
-        await ask({
-          source: "action",
-          action: button.action,
-          userId: CONSOLE_USER,
-          channelId: CONSOLE_CHANNEL,
-        });
+      else await ask({ source: "action", action: button.action, ...CONSOLE_ASKER });
     }
     if (interactive) rl.prompt();
   }

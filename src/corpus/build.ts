@@ -1,11 +1,10 @@
 import { mineAcronyms } from "./acronyms.js";
 import { decodeCorpusBytes } from "./decode.js";
 import { headlineOf } from "./headline.js";
-import type { CorpusFile } from "./load.js";
 import { personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
-import type { Corpus, Paper, Person, Problem } from "./types.js";
+import type { Corpus, CorpusFile, Paper, Person, Problem } from "./types.js";
 
 interface PaperDraft {
   key: string;

@@ -1,4 +1,8 @@
-export const HEADLINE_MAX = 140;
+import { fittedHeadline, type HeadlineParts } from "./headline-fit.js";
+import { sentencesOf } from "./sentences.js";
+
+export { HEADLINE_MAX, shortenText } from "./headline-fit.js";
+export { sentencesOf } from "./sentences.js";
 
 const VERB =
   "(?:propose|proposes|introduce|introduces|present|presents|develop|develops|explore|design|designs|build|builds|construct|constructs|release|releases|create|creates|offer|offers)";
@@ -47,102 +51,26 @@ const NOT_NAMES = new Set([
   "in",
   "to",
 ]);
-const DANGLING_WORDS =
-  /(?:\s+(?:a|an|the|to|of|and|or|with|for|in|on|by|that|which|is|are|be|as|at|from|via|into|its|their|our))+$/iu;
-const ABBREVIATION_END =
-  /(?:\be\.g|\bi\.e|\bet al|\bvs|\bcf|\bFigs?|\bEqs?|\bSec|\bapprox|\bresp|\bNo|(?:^|[\s(])\p{Lu})\.$/u;
-const SENTENCE_START = /[\p{Lu}\p{N}“"([]/u;
-
-/** Whether a UTF-16 unit is whitespace as `\s` in a regular expression sees it. */
-function isSpaceUnit(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
-
-/** Index of the next ".", "!" or "?" at or after `from`, given the last found position of each (or -1). */
-class StopFinder {
-  private readonly at = [-2, -2, -2];
-  constructor(private readonly text: string) {}
-
-  next(from: number): number {
-    let best = -1;
-    for (let k = 0; k < 3; k++) {
-      let p = this.at[k] ?? -1;
-      if (p !== -1 && p < from) {
-        p = this.text.indexOf(k === 0 ? "." : k === 1 ? "!" : "?", from);
-        this.at[k] = p;
-      }
-      if (p !== -1 && (best === -1 || p < best)) best = p;
-    }
-    return best;
-  }
-}
-
-/** Splits an abstract into sentences, keeping "e.g." and "et al." inside theirs. */
-export function sentencesOf(text: string): string[] {
-  const sentences: string[] = [];
-  const stops = new StopFinder(text);
-  let start = 0;
-  // Same boundaries as scanning /[.!?]\s+/g, but by indexOf: a stop, then a run of whitespace.
-  for (let stop = stops.next(0); stop !== -1; ) {
-    let after = stop + 1;
-    while (after < text.length && isSpaceUnit(text.charCodeAt(after))) after += 1;
-    if (after === stop + 1) {
-      stop = stops.next(after);
-      continue;
-    }
-    const end = stop + 1;
-    const next = text.charAt(after);
-    stop = stops.next(after);
-    if (!SENTENCE_START.test(next) || ABBREVIATION_END.test(text.slice(Math.max(start, end - 12), end)))
-      continue;
-    const sentence = text.slice(start, end).trim();
-    if (sentence.length > 0) sentences.push(sentence);
-    start = end;
-  }
-  const last = text.slice(start).trim();
-  if (last.length > 0) sentences.push(last);
-  return sentences;
-}
-
+const NAMES = `(?<names>${TOKEN}(?:(?:,\\s*|\\s+and\\s+|,\\s+and\\s+)${TOKEN})*)`;
+/** "We designate the models … as Q-Ponder-CI and Q-Ponder", "our method, named X", "we call it X". */
+const DESIGNATED = [
+  new RegExp(
+    `\\b(?:designate[sd]?|names|named|calls?|called|dubs?|dubbed|terms?|termed)\\b[^.;:]{0,120}?\\bas\\s+${NAMES}`,
+    "gu",
+  ),
+  new RegExp(`\\b(?:named|called|dubbed|termed|coined)\\s+${NAMES}`, "gu"),
+  new RegExp(
+    `\\bwe\\s+(?:call|name|dub|term)\\s+(?:it|them|this|our\\s+\\S+|the\\s+\\S+)\\s+${NAMES}`,
+    "giu",
+  ),
+];
+const NAME_TOKEN = new RegExp(TOKEN, "gu");
 function withoutFinalStop(text: string): string {
   return text.replace(/[\s.]+$/u, "");
 }
 
 function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase("en") + text.slice(1);
-}
-
-/** Shortens at a word boundary (preferring a late comma) to at most `max` characters, ending with "…" when cut. */
-export function shortenText(text: string, max = HEADLINE_MAX): string {
-  if (text.length <= max) return text;
-  const room = text.slice(0, max - 1);
-  let cut = room.lastIndexOf(" ");
-  const comma = room.lastIndexOf(", ");
-  if (comma >= max * 0.6) cut = comma;
-  if (cut <= 0) cut = max - 1;
-  let kept = room.slice(0, cut);
-  const open = kept.lastIndexOf("(");
-  if (open > kept.lastIndexOf(")")) kept = kept.slice(0, open);
-  kept = kept.replace(/[\s,;:–—-]+$/u, "").replace(DANGLING_WORDS, "");
-  return `${kept}…`;
-}
-
-/** A description ends at a colon or semicolon that opens a list or a second clause. */
-function clippedDescription(text: string): string {
-  const stop = text.search(/[:;]\s/u);
-  return stop > 0 ? `${text.slice(0, stop)}…` : text;
 }
 
 /** What follows the name in "…, NAME, which is designed to …" joined onto the description. */
@@ -160,6 +88,12 @@ function joinedRest(rest: string): string {
   return "";
 }
 
+/** A description ends at a colon or semicolon that opens a list or a second clause. */
+function clause(text: string): string {
+  const stop = text.search(/[:;]\s/u);
+  return stop > 0 ? text.slice(0, stop) : text;
+}
+
 interface NameGroups {
   long?: string;
   short?: string;
@@ -167,13 +101,33 @@ interface NameGroups {
   paren?: string;
 }
 
-function nameOf(groups: NameGroups): { name: string; core: string } | undefined {
+interface Named {
+  name: string;
+  long?: string;
+  core: string;
+}
+
+const ACRONYM = /^[\p{Lu}\p{N}][\p{L}\p{N}+-]{0,11}$/u;
+
+/** "SP", "LoRA", "MoE": short, and at least half capitals. */
+function isAcronym(text: string): boolean {
+  const capitals = text.match(/\p{Lu}/gu)?.length ?? 0;
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return ACRONYM.test(text) && capitals >= 2 && capitals * 2 >= letters;
+}
+
+function nameOf(groups: NameGroups): Named | undefined {
   if (groups.long !== undefined && groups.short !== undefined) {
-    return { name: `${groups.short} (${groups.long})`, core: groups.short };
+    return { name: groups.short, long: groups.long, core: groups.short };
   }
   if (groups.token === undefined) return undefined;
+  const token = capitalised(groups.token);
   const paren = groups.paren?.trim();
-  return { name: paren ? `${groups.token} (${paren})` : groups.token, core: groups.token };
+  if (!paren) return { name: token, core: groups.token };
+  // "Self-Polish (SP)": the abbreviation adds nothing; "VEPO (Vision-Entropy …)": the long form may.
+  if (isAcronym(paren) && !isAcronym(groups.token)) return { name: token, core: groups.token };
+  if (isAcronym(groups.token) && paren.includes(" ")) return { name: token, long: paren, core: groups.token };
+  return { name: `${token} (${paren})`, core: groups.token };
 }
 
 function isStrongName(core: string): boolean {
@@ -191,21 +145,26 @@ function execAt(pattern: RegExp, text: string, index: number): RegExpExecArray |
   return pattern.exec(text);
 }
 
-function namedHeadline(sentence: string): string | undefined {
+function partsOf(named: Named, desc: string): HeadlineParts {
+  return { name: named.name, ...(named.long ? { long: named.long } : {}), desc };
+}
+
+/** The named method of a sentence that introduces one, with what the sentence says it is. */
+function namedParts(sentence: string): HeadlineParts | undefined {
   for (const verb of sentence.matchAll(VERB_AT)) {
-    const headline = namedHeadlineAt(sentence, verb.index);
-    if (headline !== undefined) return headline;
+    const parts = namedPartsAt(sentence, verb.index);
+    if (parts !== undefined) return parts;
   }
   return undefined;
 }
 
-function namedHeadlineAt(sentence: string, index: number): string | undefined {
+function namedPartsAt(sentence: string, index: number): HeadlineParts | undefined {
   for (const pattern of [DESCRIPTION_NAMED, DESCRIPTION_COMMA_NAME]) {
     const m = execAt(pattern, sentence, index);
     const named = m?.groups === undefined ? undefined : nameOf(m.groups);
     if (m?.groups === undefined || named === undefined || !isAcceptableName(named.core)) continue;
     const desc = (m.groups.desc ?? "").trim();
-    return `${capitalised(named.name)}: ${clippedDescription(desc + joinedRest(m.groups.rest ?? ""))}`;
+    return partsOf(named, clause(desc + joinedRest(m.groups.rest ?? "")));
   }
   const m = execAt(NAME_FIRST, sentence, index);
   const named = m?.groups === undefined ? undefined : nameOf(m.groups);
@@ -213,35 +172,65 @@ function namedHeadlineAt(sentence: string, index: number): string | undefined {
   const rest = withoutFinalStop(m.groups.rest ?? "");
   if (m.groups.sep?.startsWith(":") && /^\p{Lu}/u.test(rest)) {
     const title = rest.split(/,\s|;\s|\s[–—]\s/u)[0] ?? rest;
-    return `${named.name}: ${title.replace(/\s+\([\p{Lu}\p{N}-]{2,10}s?\)$/u, "")}`;
+    return { name: named.name, desc: title.replace(/\s+\([\p{Lu}\p{N}-]{2,10}s?\)$/u, "") };
   }
   if (!CONTINUATION.test(rest)) return undefined;
   if (!isStrongName(named.core) && !/^(?:a|an)\b/u.test(rest)) return undefined;
-  return `${capitalised(named.name)}: ${clippedDescription(rest)}`;
+  return partsOf(named, clause(rest));
 }
 
-function contributionHeadline(sentence: string): string | undefined {
+/** The stated contribution of a sentence: "we perform a comprehensive survey on …" gives "a comprehensive survey on …". */
+function contributionOf(sentence: string): string | undefined {
   for (const subject of sentence.matchAll(SUBJECT_AT)) {
     const object = execAt(CONTRIBUTION, sentence, subject.index)?.groups?.object;
-    if (object !== undefined) return capitalised(clippedDescription(withoutFinalStop(object)));
+    if (object !== undefined) return clause(withoutFinalStop(object));
   }
   return undefined;
 }
 
+/** How often a name stands on its own in the text ("Q-Ponder", not the "Q-Ponder" of "Q-Ponder-CI"). */
+function mentionsOf(name: string, text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    const after = text.charAt(at + name.length);
+    const before = text.charAt(at - 1);
+    if (!/[\p{L}\p{N}-]/u.test(after) && !/[\p{L}\p{N}-]/u.test(before)) count += 1;
+  }
+  return count;
+}
+
+/** A name the abstract gives its work away from the sentence that describes it, the most mentioned one first. */
+function designatedName(abstract: string): Named | undefined {
+  let best: { named: Named; mentions: number } | undefined;
+  for (const m of DESIGNATED.flatMap((pattern) => [...abstract.matchAll(pattern)])) {
+    for (const token of (m.groups?.names ?? "").matchAll(NAME_TOKEN)) {
+      const core = token[0];
+      if (core === "and" || !isAcceptableName(core)) continue;
+      const mentions = mentionsOf(core, abstract);
+      if (best === undefined || mentions > best.mentions)
+        best = { named: { name: capitalised(core), core }, mentions };
+    }
+  }
+  return best?.named;
+}
+
 /**
  * A headline for a title-less abstract: the named method or system it introduces with what it is
- * ("AgentGym-RL: a new framework to train …"), else its stated contribution ("A comprehensive survey on …"),
- * else its first sentence; at most HEADLINE_MAX characters, ending with "…" when cut.
+ * ("AgentGym-RL: a framework to train LLM agents …"), else its stated contribution, named where the abstract
+ * names it elsewhere ("Q-Ponder: a unified two-stage training framework"), else its first sentence; at most
+ * HEADLINE_MAX characters, cut at a clause boundary.
  */
 export function headlineOf(abstract: string): string {
   const sentences = sentencesOf(abstract);
   for (const sentence of sentences) {
-    const named = namedHeadline(sentence);
-    if (named !== undefined) return shortenText(named);
+    const named = namedParts(sentence);
+    if (named !== undefined) return fittedHeadline(named);
   }
   for (const sentence of sentences) {
-    const contribution = contributionHeadline(sentence);
-    if (contribution !== undefined) return shortenText(contribution);
+    const contribution = contributionOf(sentence);
+    if (contribution === undefined) continue;
+    const named = designatedName(abstract);
+    return fittedHeadline(named ? partsOf(named, contribution) : { desc: contribution });
   }
-  return shortenText(withoutFinalStop(sentences[0] ?? ""));
+  return fittedHeadline({ desc: withoutFinalStop(sentences[0] ?? "") });
 }

@@ -2,12 +2,9 @@ import type { Dirent, Stats } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildCorpus } from "./build.js";
-import type { Corpus, Problem } from "./types.js";
+import type { Corpus, CorpusFile, Problem } from "./types.js";
 
-export interface CorpusFile {
-  name: string;
-  bytes: Uint8Array;
-}
+export type { CorpusFile } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
 export class CorpusError extends Error {

@@ -55,3 +55,9 @@ export interface Corpus {
   profiles: number;
   problems: Problem[];
 }
+
+/** One author file as read from the corpus folder. */
+export interface CorpusFile {
+  name: string;
+  bytes: Uint8Array;
+}

@@ -6,25 +6,68 @@ import type {
   HeaderBlock,
   KnownBlock,
   MrkdwnElement,
+  Overflow,
+  PlainTextElement,
+  PlainTextOption,
   SectionBlock,
+  StaticSelect,
 } from "@slack/types";
-import { actionIdOf, type ButtonSpec, buttonValueOf } from "./buttons.js";
+import { actionIdOf, actionValueOf, type ButtonSpec } from "./buttons.js";
 import { escapeText } from "./escape.js";
-import { numberedActionId } from "./ids.js";
+import { ACTION_IDS, numberedActionId } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 
 /** Small Block Kit builders that enforce the limits; text arriving here is already escaped mrkdwn. */
 
+/** Where a mark of ours stands: outside `code` spans, where Slack reads it. */
+function markPositions(text: string, mark: string): number[] {
+  const positions: number[] = [];
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c === "`") inCode = !inCode;
+    else if (c === mark && !inCode) positions.push(i);
+  }
+  return positions;
+}
+
+/**
+ * Text cut (by a limit or into sections) where a mark lost its partner: the mark goes, or Slack would show it
+ * as a lone character. Every mark in our text is our own (corpus text has look-alikes), so whole text is even.
+ */
+function balancedMarks(text: string): string {
+  let balanced = text;
+  const ticks = balanced.split("`").length - 1;
+  if (ticks % 2 === 1) {
+    const at = balanced.lastIndexOf("`");
+    balanced = balanced.slice(0, at) + balanced.slice(at + 1);
+  }
+  for (const mark of ["*", "_"]) {
+    const positions = markPositions(balanced, mark);
+    const last = positions.at(-1);
+    if (positions.length % 2 === 0 || last === undefined) continue;
+    balanced = balanced.slice(0, last) + balanced.slice(last + 1);
+  }
+  return balanced;
+}
+
 // verbatim: true stops Slack from auto-linking names, channels and URLs inside our (escaped) text.
 export function mrkdwn(safe: string, max: number = LIMITS.sectionText): MrkdwnElement {
-  const text = truncate(safe, max);
+  const text = balancedMarks(truncate(safe, max));
   return { type: "mrkdwn", text: text.trim() === "" ? "–" : text, verbatim: true };
 }
 
-export function section(safe: string, accessory?: ButtonSpec): SectionBlock {
+/** A plain_text object from raw text: nothing in it is parsed. */
+export function plainText(raw: string, max: number): PlainTextElement {
+  const text = truncate(escapeText(raw.replace(/\s+/g, " ").trim()), max);
+  return { type: "plain_text", text: text === "" ? "–" : text, emoji: true };
+}
+
+type Accessory = Button | Overflow;
+
+export function section(safe: string, accessory?: Accessory): SectionBlock {
   const block: SectionBlock = { type: "section", text: mrkdwn(safe) };
-  const button = accessory ? buttonOf(accessory, 0, false) : undefined;
-  if (button) block.accessory = button;
+  if (accessory) block.accessory = accessory;
   return block;
 }
 
@@ -37,8 +80,7 @@ export function fieldsSection(safeFields: string[]): SectionBlock {
 
 /** A header from raw text: plain_text, so nothing in it is parsed. */
 export function header(raw: string): HeaderBlock {
-  const text = truncate(escapeText(raw.replace(/\s+/g, " ").trim()), LIMITS.headerText);
-  return { type: "header", text: { type: "plain_text", text: text === "" ? "–" : text, emoji: true } };
+  return { type: "header", text: plainText(raw, LIMITS.headerText) };
 }
 
 export function context(safeTexts: string[]): ContextBlock {
@@ -52,27 +94,97 @@ export function divider(): DividerBlock {
   return { type: "divider" };
 }
 
-function buttonOf(spec: ButtonSpec, n: number, numbered: boolean): Button | undefined {
-  const value = buttonValueOf(spec.action);
+/** A button, or undefined when its value would not survive the trip. */
+export function button(spec: ButtonSpec, actionId?: string): Button | undefined {
+  const value = actionValueOf(spec.action);
   if (value === undefined) return undefined;
-  const base = actionIdOf(spec.action);
   return {
     type: "button",
-    text: { type: "plain_text", text: truncate(escapeText(spec.label), LIMITS.buttonText), emoji: true },
-    action_id: numbered ? numberedActionId(base, n) : base,
+    text: plainText(spec.label, LIMITS.buttonText),
+    action_id: actionId ?? actionIdOf(spec.action),
     value,
   };
 }
 
-/** An actions block, or undefined when no button survives; repeated action kinds get numbered action_ids. */
-export function actions(specs: ButtonSpec[]): ActionsBlock | undefined {
-  const kept = specs.slice(0, LIMITS.actionsElements);
-  const bases = kept.map((spec) => actionIdOf(spec.action));
-  const repeated = new Set(bases).size !== bases.length;
-  const elements = kept
-    .map((spec, n) => buttonOf(spec, n, repeated))
-    .filter((button): button is Button => button !== undefined);
-  return elements.length > 0 ? { type: "actions", elements } : undefined;
+function optionOf(spec: ButtonSpec): PlainTextOption | undefined {
+  const value = actionValueOf(spec.action, LIMITS.optionValue);
+  return value === undefined ? undefined : { text: plainText(spec.label, LIMITS.optionText), value };
+}
+
+function optionsOf(specs: ButtonSpec[], max: number, seen = new Set<string>()): PlainTextOption[] {
+  const options: PlainTextOption[] = [];
+  for (const spec of specs) {
+    const option = optionOf(spec);
+    if (option === undefined || seen.has(option.value ?? "")) continue;
+    seen.add(option.value ?? "");
+    options.push(option);
+    if (options.length === max) break;
+  }
+  return options;
+}
+
+/**
+ * The "⋯" menu of a card or a line: a button when only one option is left, nothing when none is. Each option
+ * carries its own action, so one action_id serves them all.
+ */
+export function overflowOrButton(
+  specs: ButtonSpec[],
+  actionId: string = ACTION_IDS.menu,
+): Accessory | undefined {
+  const options = optionsOf(specs, LIMITS.overflowOptions);
+  if (options.length >= 2) return { type: "overflow", action_id: actionId, options };
+  const [only] = specs.filter((spec) => actionValueOf(spec.action, LIMITS.optionValue) !== undefined);
+  return only === undefined ? undefined : button(only);
+}
+
+/** A select menu of up to 100 options in labelled groups (empty groups are left out). */
+export function staticSelect(
+  placeholder: string,
+  groups: { label: string; specs: ButtonSpec[] }[],
+  actionId: string = ACTION_IDS.select,
+): StaticSelect | undefined {
+  let room: number = LIMITS.selectOptions;
+  const kept: { label: PlainTextElement; options: PlainTextOption[] }[] = [];
+  const seen = new Set<string>();
+  for (const group of groups) {
+    const options = optionsOf(group.specs, room, seen);
+    if (options.length === 0) continue;
+    kept.push({ label: plainText(group.label, LIMITS.optionText), options });
+    room -= options.length;
+    if (room === 0) break;
+  }
+  if (kept.length === 0) return undefined;
+  const base = {
+    type: "static_select" as const,
+    action_id: actionId,
+    placeholder: plainText(placeholder, LIMITS.placeholderText),
+  };
+  const [single] = kept;
+  return kept.length === 1 && single
+    ? { ...base, options: single.options }
+    : { ...base, option_groups: kept };
+}
+
+type ActionElement = Button | Overflow | StaticSelect;
+
+/** An actions block, or undefined when nothing survives; repeated action_ids in the block get numbered. */
+export function actions(...elements: (ActionElement | undefined)[]): ActionsBlock | undefined {
+  const kept = elements
+    .filter((element): element is ActionElement => element !== undefined)
+    .slice(0, LIMITS.actionsElements);
+  const ids = kept.map((element) => element.action_id ?? "");
+  if (new Set(ids).size !== ids.length) {
+    kept.forEach((element, n) => {
+      const base = element.action_id;
+      if (base !== undefined) element.action_id = numberedActionId(base, n);
+    });
+  }
+  return kept.length > 0 ? { type: "actions", elements: kept } : undefined;
+}
+
+/** Buttons for specs, in an actions block. */
+export function buttonRow(specs: ButtonSpec[]): ActionsBlock | undefined {
+  return actions(...specs.map((spec) => button(spec)));
 }
 
 export function present(...blocks: (KnownBlock | undefined)[]): KnownBlock[] {

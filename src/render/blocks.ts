@@ -1,25 +1,45 @@
 import type { KnownBlock } from "@slack/types";
 import type { Card, Reply } from "../bot/reply.js";
-import { actions, context, divider, fieldsSection, header, present, section } from "./block-parts.js";
-import { candidateButtonSpecs, pageButtonSpec, personButtonSpec } from "./buttons.js";
+import {
+  actions,
+  button,
+  buttonRow,
+  context,
+  divider,
+  fieldsSection,
+  header,
+  overflowOrButton,
+  present,
+  section,
+  staticSelect,
+} from "./block-parts.js";
+import {
+  candidateButtonSpecs,
+  coauthorSpec,
+  didYouMeanSpecs,
+  morePeopleSpec,
+  openPaperSpec,
+  pageButtonSpec,
+} from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
-import { escapeText } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
   authorOverview,
-  authorPaperLines,
+  authorPaperGroups,
   coauthorLine,
   dailyText,
-  expertLines,
-  helpLines,
+  helpText,
+  messageText,
   notFoundText,
-  PEOPLE_NOTE,
+  paperLine,
+  peopleHeading,
   problemLine,
   quoted,
   resultsHeading,
   stateProblemLine,
 } from "./lines.js";
+import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 /**
  * A message ready for chat.postMessage / respond. Cards never unfurl: whoever sends this adds
@@ -51,11 +71,56 @@ function cardList(cards: Card[], room: number): KnownBlock[] {
 /** Lines packed into as few sections as fit, at most `maxSections`, noting what had to be left out. */
 function lineSections(lines: string[], maxSections: number): KnownBlock[] {
   const chunks = chunksOf(lines.join("\n"), LIMITS.sectionText - 40);
-  const kept = chunks.slice(0, maxSections);
+  const kept = chunks.slice(0, Math.max(0, maxSections));
   const blocks = kept.map((chunk) => section(chunk));
   const last = blocks[blocks.length - 1];
   if (chunks.length > kept.length && last?.text) last.text.text = `${last.text.text}\n…and more not shown`;
   return blocks;
+}
+
+function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
+  const head = [section(peopleHeading(fmt, reply))];
+  const more = morePeopleSpec(reply.topic, reply.nextOffset);
+  const tail = present(more ? buttonRow([more]) : undefined);
+  const lines = peopleLinesOf(reply.people);
+  const top = lines[0]?.score ?? 0;
+  const room = MAX - head.length - tail.length - 1;
+  const shown = lines
+    .slice(0, room)
+    .map((line, i) =>
+      section(peopleLineText(fmt, line, reply.offset + i + 1, top), overflowOrButton(peopleLineSpecs(line))),
+    );
+  const left = lines.length - shown.length;
+  return [...head, ...shown, ...(left > 0 ? [context([`…and ${left} more not shown here`])] : []), ...tail];
+}
+
+function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
+  const { summary } = reply;
+  const groups = authorPaperGroups(summary);
+  const coauthors = coauthorLine(fmt, summary);
+  const open = staticSelect(
+    "Open a paper…",
+    groups.map((group) => ({
+      label: group.label,
+      specs: group.papers.flatMap((p) => openPaperSpec(p) ?? []),
+    })),
+  );
+  const byCoauthor = staticSelect("A co-author's papers…", [
+    { label: "Co-authors", specs: summary.coauthors.flatMap((c) => coauthorSpec(c) ?? []) },
+  ]);
+  const tail = present(actions(open, byCoauthor), coauthors ? context([coauthors]) : undefined);
+  const lines = groups.flatMap((group) => [
+    fmt.bold(`${group.label} (${group.papers.length})`),
+    ...group.papers.map((paper) => paperLine(fmt, paper)),
+  ]);
+  const head = [header(summary.name), section(authorOverview(fmt, summary))];
+  return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
+}
+
+function notFoundBlocks(reply: Extract<Reply, { kind: "notFound" }>): KnownBlock[] {
+  const people = candidateButtonSpecs(reply.people ?? []);
+  const queries = didYouMeanSpecs(reply.didYouMean ?? []);
+  return present(section(notFoundText(fmt, reply)), buttonRow([...people, ...queries]));
 }
 
 function blocksOf(reply: Reply): KnownBlock[] {
@@ -63,10 +128,10 @@ function blocksOf(reply: Reply): KnownBlock[] {
     case "results": {
       const head = present(
         section(resultsHeading(fmt, reply)),
-        reply.notice ? context([escapeText(truncate(reply.notice, 500))]) : undefined,
+        reply.notice ? context([fmt.plain(truncate(reply.notice, 500))]) : undefined,
       );
       const page = pageButtonSpec(reply.query, reply.nextOffset);
-      const tail = present(page ? actions([page]) : undefined);
+      const tail = present(page ? actions(button(page)) : undefined);
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
     }
     case "card":
@@ -76,41 +141,25 @@ function blocksOf(reply: Reply): KnownBlock[] {
         ...(reply.title ? { title: reply.title } : {}),
       });
     case "similar": {
-      const head = [section(`Papers like ${fmt.bold(escapeText(truncate(reply.of.headline, 300)))}`)];
+      const head = [section(`Papers like ${fmt.bold(fmt.plain(truncate(reply.of.headline, 300)))}`)];
       return [...head, ...cardList(reply.cards, MAX - head.length)];
     }
-    case "people": {
-      const head = [section(`People behind ${quoted(fmt, reply.topic)}`), context([PEOPLE_NOTE])];
-      const top = reply.people[0]?.score ?? 0;
-      const people = reply.people.slice(0, MAX - head.length - 1).map((expert, i) => {
-        const button = personButtonSpec(expert);
-        return section(expertLines(fmt, expert, i + 1, top).join("\n"), button);
-      });
-      const left = reply.people.length - people.length;
-      return [...head, ...people, ...(left > 0 ? [context([`…and ${left} more people`])] : [])];
-    }
-    case "author": {
-      const { summary } = reply;
-      const coauthors = coauthorLine(fmt, summary);
-      return [
-        header(summary.name),
-        section(authorOverview(fmt, summary)),
-        ...lineSections(authorPaperLines(fmt, summary), MAX - 4),
-        ...(coauthors ? [section(coauthors)] : []),
-      ];
-    }
+    case "people":
+      return peopleBlocks(reply);
+    case "author":
+      return authorBlocks(reply);
     case "ambiguous":
       return present(
         section(`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`),
-        actions(candidateButtonSpecs(reply.candidates)),
+        buttonRow(candidateButtonSpecs(reply.candidates)),
       );
     case "notFound":
-      return [section(notFoundText(fmt, reply))];
+      return notFoundBlocks(reply);
     case "stats": {
       const fields = [
         `${fmt.bold("Papers")}\n${reply.papers}`,
         `${fmt.bold("People")}\n${reply.people}`,
-        `${fmt.bold("Profiles")}\n${reply.profiles}`,
+        `${fmt.bold("Members")}\n${reply.profiles}`,
         `${fmt.bold("Files")}\n${reply.files}`,
       ];
       const problems =
@@ -128,46 +177,47 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return [fieldsSection(fields), ...state, ...problems];
     }
     case "help":
-      return [section(helpLines(reply.topic).join("\n"))];
+      return [section(helpText(fmt, reply))];
     case "daily":
       return [section(dailyText(fmt, reply.schedule))];
     case "info":
-      return [section(escapeText(reply.message))];
+      return [section(messageText(fmt, reply.message))];
     case "error":
-      return [section(`:warning: ${escapeText(reply.message)}`)];
+      return [section(`:warning: ${messageText(fmt, reply.message)}`)];
   }
 }
 
 function fallbackOf(reply: Reply): string {
+  const plain = fmt.plain;
   switch (reply.kind) {
     case "results": {
-      const titles = reply.cards.map(
-        (card, i) => `${reply.offset + i + 1}. ${escapeText(card.paper.headline)}`,
-      );
-      return `${reply.total} paper${reply.total === 1 ? "" : "s"} for ${quoted(fmt, reply.query)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
+      const what = reply.showingFor ?? reply.query;
+      return `${reply.total} paper${reply.total === 1 ? "" : "s"} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "card":
-      return `${reply.title ? `${escapeText(reply.title)}: ` : ""}${escapeText(reply.card.paper.headline)} (${escapeText(reply.card.paper.id)})`;
+      return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
     case "similar":
-      return `Papers like ${escapeText(reply.of.headline)}: ${reply.cards.map((c) => escapeText(c.paper.headline)).join("; ")}`;
+      return `Papers like ${plain(reply.of.headline)}: ${reply.cards.map((c) => plain(c.paper.headline)).join("; ")}`;
     case "people":
-      return `People behind ${quoted(fmt, reply.topic)}: ${reply.people.map((p) => escapeText(p.name)).join(", ")}`;
+      return `People behind ${quoted(fmt, reply.topic)}: ${reply.people.map((p) => plain(p.name)).join(", ")}`;
     case "author":
-      return `${escapeText(reply.summary.name)}: ${reply.summary.papers.length} paper${reply.summary.papers.length === 1 ? "" : "s"}`;
+      return `${plain(reply.summary.name)}: ${reply.summary.papers.length} paper${reply.summary.papers.length === 1 ? "" : "s"}`;
     case "ambiguous":
-      return `Several people match ${quoted(fmt, reply.query)}: ${reply.candidates.map((c) => escapeText(c.name)).join(", ")}`;
-    case "notFound":
-      return notFoundText(fmt, reply);
+      return `Several people match ${quoted(fmt, reply.query)}: ${reply.candidates.map((c) => plain(c.name)).join(", ")}`;
+    case "notFound": {
+      const options = [...(reply.people ?? []).map((p) => p.name), ...(reply.didYouMean ?? [])];
+      return `${notFoundText(fmt, reply)}${options.length > 0 ? ` ${options.map(plain).join(", ")}` : ""}`;
+    }
     case "stats":
-      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} profiles from ${reply.files} files, ${reply.problems.length} loader problems${reply.stateProblem === undefined ? "" : `; saved state cannot be written (${escapeText(reply.stateProblem)})`}`;
+      return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} members with a file of their own, ${reply.files} files, ${reply.problems.length} loader problems${reply.stateProblem === undefined ? "" : `; saved state cannot be written (${plain(reply.stateProblem)})`}`;
     case "help":
-      return helpLines(reply.topic).join("\n");
+      return helpText(fmt, reply);
     case "daily":
       return dailyText(fmt, reply.schedule);
     case "info":
-      return escapeText(reply.message);
     case "error":
-      return escapeText(reply.message);
+      return messageText(fmt, reply.message);
   }
 }
 

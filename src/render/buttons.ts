@@ -6,7 +6,7 @@ import { ACTION_IDS, type ActionIdBase } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview } from "./lines.js";
 
-/** A button before it becomes Block Kit or a numbered console action; labels are raw text. */
+/** A button or menu option before it becomes Block Kit or a numbered console action; labels are raw text. */
 export interface ButtonSpec {
   label: string;
   action: Action;
@@ -14,21 +14,30 @@ export interface ButtonSpec {
   detail?: string;
 }
 
+/** What a card offers: buttons in view, and the rest in its overflow menu. */
+export interface CardControls {
+  buttons: ButtonSpec[];
+  menu: ButtonSpec[];
+}
+
 export const BUTTON_LABELS = {
   share: "Share in channel",
   similar: "More like this",
-  full: "Read full abstract",
+  full: "Full abstract",
   reroll: "Another one",
   page: "Show more",
+  morePeople: "Show more people",
 } as const;
 
 const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
   share: ACTION_IDS.share,
   similar: ACTION_IDS.similar,
   full: ACTION_IDS.full,
+  open: ACTION_IDS.open,
   by: ACTION_IDS.moreBy,
   author: ACTION_IDS.author,
   page: ACTION_IDS.page,
+  who: ACTION_IDS.whoPage,
   reroll: ACTION_IDS.reroll,
 };
 
@@ -36,14 +45,14 @@ export function actionIdOf(action: Action): ActionIdBase {
   return ACTION_ID_OF[action.a];
 }
 
-/** The button's value, or undefined when it would not survive the trip (too long, or refused on the way back). */
-export function buttonValueOf(action: Action): string | undefined {
+/** The encoded action, or undefined when it would not survive the trip (longer than `max`, or refused on the way back). */
+export function actionValueOf(action: Action, max: number = LIMITS.buttonValue): string | undefined {
   if (!actionSchema.safeParse(action).success) return undefined;
   const value = encodeAction(action);
-  return value.length <= LIMITS.buttonValue ? value : undefined;
+  return value.length <= max ? value : undefined;
 }
 
-/** Whose "More by" button a paper gets: the first profiled owner, else the first visible author. */
+/** Whose "More by" a paper offers: the first profiled owner, else the first visible author. */
 export function moreByPersonOf(paper: Paper): { key: string; name: string } | undefined {
   const ownerKey = paper.ownerKeys[0];
   const owner = paper.owners[0];
@@ -58,22 +67,50 @@ function labelled(prefix: string, name: string): string {
   return `${prefix}${truncate(name, LIMITS.buttonText - prefix.length)}`;
 }
 
-export function cardButtonSpecs(card: Card): ButtonSpec[] {
+/** "Another one": the papers this thread has shown, this one last, as many as fit in the button's value. */
+export function rerollSpec(card: Card): ButtonSpec {
+  const seen = [...new Set([...(card.seen ?? []), card.paper.id])];
+  let action: Action = { a: "reroll", seen };
+  while (actionValueOf(action) === undefined && seen.length > 1) {
+    seen.shift();
+    action = { a: "reroll", seen };
+  }
+  return { label: BUTTON_LABELS.reroll, action };
+}
+
+/**
+ * The card's overflow menu, in order. An entry is one line here: Save or Follow join the same way, up to
+ * the menu's five options.
+ */
+const CARD_MENU: ((card: Card) => ButtonSpec | undefined)[] = [
+  (card) =>
+    card.buttons.includes("similar")
+      ? { label: BUTTON_LABELS.similar, action: { a: "similar", id: card.paper.id }, detail: card.paper.id }
+      : undefined,
+  (card) => {
+    const person = moreByPersonOf(card.paper);
+    if (!card.buttons.includes("moreBy") || person === undefined) return undefined;
+    return { label: labelled("More by ", person.name), action: { a: "by", person: person.key } };
+  },
+  (card) => {
+    const shortened =
+      card.snippet !== undefined || abstractPreview(card.paper.abstract) !== card.paper.abstract;
+    if (!card.buttons.includes("full") || card.full || !shortened) return undefined;
+    return { label: BUTTON_LABELS.full, action: { a: "full", id: card.paper.id }, detail: card.paper.id };
+  },
+];
+
+export function cardControlsOf(card: Card): CardControls {
   const { paper } = card;
-  const specs: ButtonSpec[] = [];
-  const wanted = new Set(card.buttons);
-  if (wanted.has("share"))
-    specs.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
-  if (wanted.has("similar"))
-    specs.push({ label: BUTTON_LABELS.similar, action: { a: "similar", id: paper.id }, detail: paper.id });
-  const person = moreByPersonOf(paper);
-  if (wanted.has("moreBy") && person)
-    specs.push({ label: labelled("More by ", person.name), action: { a: "by", person: person.key } });
-  const shortened = card.snippet !== undefined || abstractPreview(paper.abstract) !== paper.abstract;
-  if (wanted.has("full") && !card.full && shortened)
-    specs.push({ label: BUTTON_LABELS.full, action: { a: "full", id: paper.id }, detail: paper.id });
-  if (wanted.has("reroll")) specs.push({ label: BUTTON_LABELS.reroll, action: { a: "reroll" } });
-  return specs.filter((spec) => buttonValueOf(spec.action) !== undefined);
+  const buttons: ButtonSpec[] = [];
+  if (card.buttons.includes("reroll")) buttons.push(rerollSpec(card));
+  if (card.buttons.includes("share"))
+    buttons.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
+  const menu = CARD_MENU.map((entry) => entry(card)).filter(
+    (spec): spec is ButtonSpec =>
+      spec !== undefined && actionValueOf(spec.action, LIMITS.optionValue) !== undefined,
+  );
+  return { buttons: buttons.filter((spec) => actionValueOf(spec.action) !== undefined), menu };
 }
 
 export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[] {
@@ -81,11 +118,11 @@ export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[
     .map((candidate) => ({
       label: truncate(
         `${candidate.name} (${candidate.papers} paper${candidate.papers === 1 ? "" : "s"})`,
-        75,
+        LIMITS.buttonText,
       ),
       action: { a: "author", person: candidate.key } as Action,
     }))
-    .filter((spec) => buttonValueOf(spec.action) !== undefined);
+    .filter((spec) => actionValueOf(spec.action) !== undefined);
 }
 
 export function personButtonSpec(person: { key: string; name: string }): ButtonSpec | undefined {
@@ -93,11 +130,44 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
     label: labelled("Papers by ", person.name),
     action: { a: "by", person: person.key },
   };
-  return buttonValueOf(spec.action) === undefined ? undefined : spec;
+  return actionValueOf(spec.action) === undefined ? undefined : spec;
 }
 
 export function pageButtonSpec(query: string, nextOffset: number | undefined): ButtonSpec | undefined {
   if (nextOffset === undefined) return undefined;
   const spec: ButtonSpec = { label: BUTTON_LABELS.page, action: { a: "page", q: query, offset: nextOffset } };
-  return buttonValueOf(spec.action) === undefined ? undefined : spec;
+  return actionValueOf(spec.action) === undefined ? undefined : spec;
+}
+
+export function morePeopleSpec(topic: string, nextOffset: number | undefined): ButtonSpec | undefined {
+  if (nextOffset === undefined) return undefined;
+  const spec: ButtonSpec = {
+    label: BUTTON_LABELS.morePeople,
+    action: { a: "who", t: topic, offset: nextOffset },
+  };
+  return actionValueOf(spec.action) === undefined ? undefined : spec;
+}
+
+/** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */
+export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
+  return queries
+    .map((q) => ({
+      label: truncate(`Search “${q}”`, LIMITS.buttonText),
+      action: { a: "page", q, offset: 0 } as Action,
+    }))
+    .filter((spec) => actionValueOf(spec.action) !== undefined);
+}
+
+/** One menu option per paper, opening its card. */
+export function openPaperSpec(paper: Paper): ButtonSpec | undefined {
+  const spec: ButtonSpec = { label: paper.headline, action: { a: "open", id: paper.id }, detail: paper.id };
+  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
+}
+
+export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec | undefined {
+  const spec: ButtonSpec = {
+    label: `${person.name} (${person.papers})`,
+    action: { a: "by", person: person.key },
+  };
+  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
 }

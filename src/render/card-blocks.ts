@@ -1,8 +1,8 @@
 import type { KnownBlock } from "@slack/types";
 import type { Card } from "../bot/reply.js";
-import { actions, context, header, present, section } from "./block-parts.js";
-import { cardButtonSpecs } from "./buttons.js";
-import { escapeText, isSlackUserId } from "./escape.js";
+import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
+import { cardControlsOf } from "./buttons.js";
+import { escapeMrkdwn, isSlackUserId } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import { abstractPreview, authorLine, paperFooter, snippetText } from "./lines.js";
@@ -15,11 +15,15 @@ export interface CardLayout {
   maxBlocks: number;
 }
 
+// In a list, a card without a snippet shows a shorter opening of its abstract than a card on its own.
+const LIST_PREVIEW_CHARS = 200;
+
 /** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
-function bodyChunks(card: Card): string[] {
-  if (card.full) return chunksOf(escapeText(card.paper.abstract), LIMITS.sectionText - 10);
+function bodyChunks(card: Card, layout: CardLayout): string[] {
+  if (card.full) return chunksOf(escapeMrkdwn(card.paper.abstract), LIMITS.sectionText - 10);
   if (card.snippet && card.snippet.length > 0) return [snippetText(fmt, card.snippet)];
-  return [escapeText(abstractPreview(card.paper.abstract))];
+  const chars = layout.heading === "inline" ? LIST_PREVIEW_CHARS : undefined;
+  return [escapeMrkdwn(abstractPreview(card.paper.abstract, chars))];
 }
 
 export function sharedByLine(userId: string | undefined): string | undefined {
@@ -27,30 +31,32 @@ export function sharedByLine(userId: string | undefined): string | undefined {
   return userId !== undefined && isSlackUserId(userId) ? `Shared by <@${userId}>` : undefined;
 }
 
+/**
+ * A paper card: headline, the paper's authors (in grey) with the group members it does not show, one snippet
+ * (or the abstract), the id; Share (and Another one) as buttons, everything else in the "⋯" menu.
+ */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
-  const headline = fmt.bold(escapeText(truncate(paper.headline, 300)));
-  const authors = authorLine(fmt, paper);
+  const headline = fmt.bold(fmt.plain(truncate(paper.headline, 300)));
   const shared = sharedByLine(card.sharedBy);
-  const tail = present(
-    context([paperFooter(fmt, paper, card.related)]),
-    shared ? context([shared]) : undefined,
-    actions(cardButtonSpecs(card)),
-  );
-  const chunks = bodyChunks(card);
-  const lead: KnownBlock[] = [];
-  if (layout.heading === "header") {
-    lead.push(header(layout.title ?? paper.headline));
-    lead.push(section(layout.title ? `${headline}\n${authors}` : authors));
-  } else {
-    const first = card.full ? undefined : chunks.shift();
-    lead.push(section(first === undefined ? `${headline}\n${authors}` : `${headline}\n${authors}\n${first}`));
-  }
-  const room = Math.max(0, layout.maxBlocks - lead.length - tail.length);
+  const controls = cardControlsOf(card);
+  const menu = overflowOrButton(controls.menu);
+  // A header block is the headline of a card on its own, unless a title ("Paper of the day") takes its place.
+  const head: KnownBlock[] = layout.heading === "header" ? [header(layout.title ?? paper.headline)] : [];
+  const title = layout.heading === "inline" || layout.title ? section(headline) : undefined;
+  const lead = present(title, context([authorLine(fmt, paper)]));
+  const footer = context([shared ? `${paperFooter(fmt, paper)} · ${shared}` : paperFooter(fmt, paper)]);
+  const row = controls.buttons.length > 0 ? 1 : 0;
+  const chunks = bodyChunks(card, layout);
+  const room = Math.max(0, layout.maxBlocks - head.length - lead.length - 1 - row);
   const body = chunks.slice(0, room).map((chunk) => section(chunk));
   const last = body[body.length - 1];
   if (chunks.length > room && last?.text) {
     last.text.text = `${truncate(last.text.text, LIMITS.sectionText - 40)} _(abstract shortened to fit)_`;
   }
-  return [...lead, ...body, ...tail];
+  // With no button in view, the menu sits at the top right of the card rather than alone in a row.
+  const corner = row === 0 ? (title ?? body[0]) : undefined;
+  if (corner && menu) corner.accessory = menu;
+  const buttons = actions(...controls.buttons.map((spec) => button(spec)), corner ? undefined : menu);
+  return [...head, ...lead, ...body, ...present(footer, buttons)];
 }

@@ -1,10 +1,11 @@
-const BROADCAST = /@(channel|here|everyone)\b/gi;
+// Not a word boundary: "@channel_" and "@hereא" must be broken too, while "me@channels.org" reads as written.
+const BROADCAST = /@(channel|here|everyone)(?![A-Za-z0-9])/gi;
 const WORD_JOINER = "\u2060";
 
 /**
  * Corpus or user text made safe for Slack text fields: `&`, `<`, `>` become entities (so no `<!channel>`,
  * `<@U…>` or `<http://…|fake link>` survives) and `@channel`/`@here`/`@everyone` get an invisible word joiner
- * after the "@" so no client can turn them into a broadcast. Use with `verbatim: true` on mrkdwn objects.
+ * after the "@" so no client can turn them into a broadcast. Enough for plain_text; mrkdwn needs escapeMrkdwn.
  */
 export function escapeText(text: string): string {
   return text
@@ -12,6 +13,22 @@ export function escapeText(text: string): string {
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
     .replace(BROADCAST, `@${WORD_JOINER}$1`);
+}
+
+// mrkdwn has no escape character: the marks become look-alikes that Slack does not read as formatting.
+const FORMATTING_MARKS: Record<string, string> = {
+  "*": "\u2217",
+  _: "\u02cd",
+  "~": "\u223c",
+  "`": "\u02cb",
+};
+
+/**
+ * Text for a mrkdwn field (used with `verbatim: true`): escaped as escapeText, and with `*`, `_`, `~` and
+ * backticks replaced by look-alikes, so "*bold*" in an abstract shows as written instead of in bold.
+ */
+export function escapeMrkdwn(text: string): string {
+  return escapeText(text).replace(/[*_~`]/g, (mark) => FORMATTING_MARKS[mark] ?? mark);
 }
 
 /** A user id fit for a live mention: only real-looking Slack user ids pass. */

@@ -1,10 +1,13 @@
-import { escapeText } from "./escape.js";
+import { escapeMrkdwn, escapeText } from "./escape.js";
 
-/** How a renderer marks up text: `plain` makes corpus or user text safe, the others wrap already-safe text. */
+/**
+ * How a renderer marks up text: `plain` makes corpus or user text safe, `bold` and `italic` wrap already-safe
+ * text, `code` shows raw text exactly as written (an id, a file name, a command).
+ */
 export interface TextFormat {
   plain(text: string): string;
   bold(safe: string): string;
-  code(safe: string): string;
+  code(raw: string): string;
   italic(safe: string): string;
 }
 
@@ -16,9 +19,11 @@ function wrapped(mark: string, safe: string): string {
 }
 
 export const SLACK_FORMAT: TextFormat = {
-  plain: escapeText,
+  plain: escapeMrkdwn,
   bold: (safe) => wrapped("*", safe),
-  code: (safe) => (safe === "" ? safe : `\`${safe.replace(/`/g, "'")}\``),
+  // Slack formats nothing inside a code span, so `_` and `*` stay as written there; a backtick would end it, and
+  // a span is one line (a line break is where a long text is split into sections).
+  code: (raw) => (raw === "" ? raw : `\`${escapeText(raw.replace(/\s+/g, " ")).replace(/`/g, "\u02cb")}\``),
   italic: (safe) => wrapped("_", safe),
 };
 
@@ -37,13 +42,13 @@ export function terminalText(text: string): string {
 export const TERMINAL_FORMAT: TextFormat = {
   plain: terminalText,
   bold: (safe) => wrapped("*", safe),
-  code: (safe) => safe,
+  code: (raw) => terminalText(raw),
   italic: (safe) => wrapped("_", safe),
 };
 
 export const ANSI_TERMINAL_FORMAT: TextFormat = {
   plain: terminalText,
   bold: (safe) => (safe.trim() === "" ? safe : `\u001b[1m${safe}\u001b[22m`),
-  code: (safe) => (safe === "" ? safe : `\u001b[36m${safe}\u001b[39m`),
+  code: (raw) => (raw === "" ? raw : `\u001b[36m${terminalText(raw)}\u001b[39m`),
   italic: (safe) => (safe.trim() === "" ? safe : `\u001b[3m${safe}\u001b[23m`),
 };

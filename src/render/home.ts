@@ -1,7 +1,7 @@
 import type { HomeView, KnownBlock } from "@slack/types";
 import type { Paper } from "../corpus/types.js";
 import { context, divider, header, section } from "./block-parts.js";
-import { escapeText } from "./escape.js";
+import { escapeMrkdwn } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import { abstractPreview, authorLine, weekdaysText } from "./lines.js";
@@ -40,9 +40,11 @@ export const HOME_HELP_LINES: readonly string[] = [
 const channelId = /^[CG][A-Z0-9]{2,20}$/;
 
 function channelLine(channel: HomeChannel): string {
-  const link = channelId.test(channel.channelId) ? `<#${channel.channelId}>` : escapeText(channel.channelId);
-  const when = `${weekdaysText(channel.weekdays)} at ${escapeText(channel.time)} (${escapeText(channel.timeZone)})`;
-  const paused = channel.paused ? ` · _paused: ${escapeText(truncate(channel.paused, 100))}_` : "";
+  const link = channelId.test(channel.channelId)
+    ? `<#${channel.channelId}>`
+    : escapeMrkdwn(channel.channelId);
+  const when = `${weekdaysText(channel.weekdays)} at ${escapeMrkdwn(channel.time)} (${escapeMrkdwn(channel.timeZone)})`;
+  const paused = channel.paused ? ` · paused: ${fmt.code(truncate(channel.paused, 100))}` : "";
   return `• ${link} ${when}${paused}`;
 }
 
@@ -51,13 +53,11 @@ function todayBlocks(today: HomeModel["today"]): KnownBlock[] {
   const where =
     today.channelId && channelId.test(today.channelId) ? ` · posted in <#${today.channelId}>` : "";
   return [
-    header(`Paper of the day: ${today.paper.headline}`),
-    section(
-      [truncate(authorLine(fmt, today.paper), 500), fmt.plain(abstractPreview(today.paper.abstract))].join(
-        "\n",
-      ),
-    ),
-    context([`${escapeText(today.date)} · id ${fmt.code(fmt.plain(today.paper.id))}${where}`]),
+    header("Paper of the day"),
+    section(fmt.bold(fmt.plain(truncate(today.paper.headline, 300)))),
+    context([truncate(authorLine(fmt, today.paper), 500)]),
+    section(fmt.plain(abstractPreview(today.paper.abstract))),
+    context([`${fmt.plain(today.date)} · id ${fmt.code(today.paper.id)}${where}`]),
   ];
 }
 

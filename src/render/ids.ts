@@ -4,9 +4,15 @@ export const ACTION_IDS = {
   similar: "paper_similar",
   moreBy: "paper_more_by",
   full: "paper_full",
+  open: "paper_open",
   reroll: "paper_reroll",
   page: "paper_page",
+  whoPage: "paper_who_page",
   author: "paper_author",
+  /** A card's overflow menu: each option carries its own action. */
+  menu: "paper_menu",
+  /** A select of papers or people: each option carries its own action. */
+  select: "paper_select",
 } as const;
 
 export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
@@ -16,7 +22,7 @@ export const ACTION_ID_PATTERN = /^paper_[a-z_]+(?::\d+)?$/;
 
 export const ACTION_ID_LIST: readonly ActionIdBase[] = Object.values(ACTION_IDS);
 
-/** action_ids must be unique inside a block: buttons of one kind in one block get ":0", ":1", … */
-export function numberedActionId(base: ActionIdBase, n: number): string {
+/** action_ids must be unique inside a block: elements of one kind in one block get ":0", ":1", … */
+export function numberedActionId(base: string, n: number): string {
   return `${base}:${n}`;
 }

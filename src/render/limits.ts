@@ -7,6 +7,12 @@ export const LIMITS = {
   headerText: 150,
   buttonText: 75,
   buttonValue: 2000,
+  /** An option of an overflow or select menu: its text and value. */
+  optionText: 75,
+  optionValue: 150,
+  overflowOptions: 5,
+  selectOptions: 100,
+  placeholderText: 150,
   actionId: 255,
   blockId: 255,
   actionsElements: 25,

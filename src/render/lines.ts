@@ -1,7 +1,8 @@
 import { DateTime } from "luxon";
+import { DAILY_HELP_LINES, helpLines } from "../bot/messages.js";
 import type { DailyScheduleView, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
-import type { AuthorSummary, Expert, SnippetPart } from "../search/types.js";
+import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 
@@ -10,11 +11,11 @@ import { truncate } from "./limits.js";
 export const PREVIEW_CHARS = 300;
 const QUERY_CHARS = 200;
 
-/** The abstract cut near 300 characters at a word break, or whole when it is short. */
-export function abstractPreview(abstract: string): string {
-  if (abstract.length <= PREVIEW_CHARS) return abstract;
-  const space = abstract.lastIndexOf(" ", PREVIEW_CHARS - 1);
-  const cut = space > PREVIEW_CHARS * 0.7 ? space : PREVIEW_CHARS - 1;
+/** The abstract cut near `chars` (300) characters at a word break, or whole when it is short. */
+export function abstractPreview(abstract: string, chars = PREVIEW_CHARS): string {
+  if (abstract.length <= chars) return abstract;
+  const space = abstract.lastIndexOf(" ", chars - 1);
+  const cut = space > chars * 0.7 ? space : chars - 1;
   return truncate(abstract, cut + 1);
 }
 
@@ -22,113 +23,173 @@ export function quoted(fmt: TextFormat, text: string): string {
   return `“${fmt.plain(truncate(text, QUERY_CHARS))}”`;
 }
 
-/** "A, B, C et al. · profiled: D" — profiled owners the visible line does not name are added. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Our own words with `code` spans, as bot/messages.ts writes them; anything else in them is shown as written. */
+export function messageText(fmt: TextFormat, message: string): string {
+  return message
+    .split("`")
+    .map((part, i) => (i % 2 === 1 && part !== "" ? fmt.code(part) : fmt.plain(part)))
+    .join("");
+}
+
+/** "A, B, C et al. · with D": the paper's own author line, and the group members it does not show. */
 export function authorLine(fmt: TextFormat, paper: Paper): string {
   const visible = paper.authors.map((name) => fmt.plain(name)).join(", ");
   const named = new Set(paper.authorKeys);
   const hidden = paper.owners.filter((_, i) => !named.has(paper.ownerKeys[i] ?? ""));
   const line = `${visible}${paper.etAl ? " et al." : ""}`;
   if (hidden.length === 0) return line || "Authors unknown";
-  const profiled = `profiled: ${hidden.map((name) => fmt.plain(name)).join(", ")}`;
-  return line ? `${line} · ${profiled}` : profiled;
+  const also = hidden.map((name) => fmt.plain(name)).join(", ");
+  return line ? `${line} · with ${also}` : also;
+}
+
+const CONNECTOR = /^(?:\s+|\s*-\s*|\s+(?:of|from|with|for|and|the|to|in|on|a|an|by|via)\s+)$/i;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Matched words as phrases: a run of matches joined by spaces, hyphens or one small word is one bold phrase
+ * ("*reinforcement learning with human feedback*"), and a bold phrase always covers whole words.
+ */
+export function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
+  const merged: SnippetPart[] = [];
+  for (const part of parts) {
+    if (part.text === "") continue;
+    const last = merged.at(-1);
+    const beforeLast = merged.at(-2);
+    if (part.match && last && !last.match && beforeLast?.match && CONNECTOR.test(last.text)) {
+      merged.pop();
+      beforeLast.text += last.text + part.text;
+    } else if (last && last.match === part.match) {
+      last.text += part.text;
+    } else {
+      merged.push({ ...part });
+    }
+  }
+  // A bold mark inside a word does not render in Slack: widen the phrase to the word's edges.
+  for (let i = 0; i < merged.length; i++) {
+    const part = merged[i];
+    if (part === undefined || !part.match) continue;
+    const next = merged[i + 1];
+    if (next && WORD_CHAR.test(part.text.slice(-1)) && WORD_CHAR.test(next.text.charAt(0))) {
+      const tail = /^[\p{L}\p{N}'’]+/u.exec(next.text)?.[0] ?? "";
+      part.text += tail;
+      next.text = next.text.slice(tail.length);
+    }
+    const previous = merged[i - 1];
+    if (previous && WORD_CHAR.test(part.text.charAt(0)) && WORD_CHAR.test(previous.text.slice(-1))) {
+      const head = /[\p{L}\p{N}'’]+$/u.exec(previous.text)?.[0] ?? "";
+      part.text = head + part.text;
+      previous.text = previous.text.slice(0, previous.text.length - head.length);
+    }
+  }
+  // Widening can empty the text between two phrases: they are one phrase then.
+  const joined: SnippetPart[] = [];
+  for (const part of merged) {
+    const last = joined.at(-1);
+    if (part.text === "") continue;
+    if (last && last.match === part.match) last.text += part.text;
+    else joined.push(part);
+  }
+  return joined;
 }
 
 export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
-  return parts.map((part) => (part.match ? fmt.bold(fmt.plain(part.text)) : fmt.plain(part.text))).join("");
+  return snippetRuns(parts)
+    .map((part) => (part.match ? fmt.bold(fmt.plain(part.text)) : fmt.plain(part.text)))
+    .join("");
 }
 
-/** "id 2f9k3xa · listed under A, B": the owners whose files hold the paper. */
-export const RELATED_NOTE = "related: does not mention your words";
-
-export function paperFooter(fmt: TextFormat, paper: Paper, related = false): string {
-  const id = `id ${fmt.code(fmt.plain(paper.id))}`;
-  const owners =
-    paper.owners.length === 0
-      ? ""
-      : ` · listed under ${paper.owners.map((name) => fmt.plain(name)).join(", ")}`;
-  return `${related ? `${fmt.italic(RELATED_NOTE)} · ` : ""}${id}${owners}`;
+/** "id `2f9k3xa`": the one handle a card needs to be found again. */
+export function paperFooter(fmt: TextFormat, paper: Paper): string {
+  return `id ${fmt.code(paper.id)}`;
 }
 
 export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string {
   const headline = fmt.plain(truncate(paper.headline, 200));
-  return `• ${headline} ${fmt.code(fmt.plain(paper.id))}${note ? ` · ${note}` : ""}`;
+  return `• ${headline} ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** What a paper is called in a list: its named method ("SPA-VL"), else its headline shortened. */
+export function shortTitleOf(paper: Paper): string {
+  const colon = paper.headline.indexOf(": ");
+  if (colon > 0 && colon <= 40) return paper.headline.slice(0, colon).replace(/\s+\(.*\)$/u, "");
+  return truncate(paper.headline, 60);
 }
 
 export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "results" }>): string {
-  const shown =
-    reply.cards.length === 0 ? "" : ` · showing ${reply.offset + 1}–${reply.offset + reply.cards.length}`;
-  return `${fmt.bold(plural(reply.total, "paper"))} for ${quoted(fmt, reply.query)}${shown}`;
+  const shown = reply.cards.length === 0 ? "" : ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}`;
+  const count = plural(reply.total, "paper");
+  if (reply.showingFor) {
+    return `Showing results for ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))} · ${count}${shown}`;
+  }
+  return `${fmt.bold(count)} for ${quoted(fmt, reply.query)}${shown}`;
+}
+
+export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "people" }>): string {
+  const last = reply.offset + reply.people.length;
+  const range = reply.total > reply.people.length ? ` · ${reply.offset + 1}–${last} of ${reply.total}` : "";
+  return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
 }
 
 const BAR_STEPS = 5;
 
-/** "●●●○○": a person's score against the top score of the same answer. */
+/** "●●●○○": a score against the top score of the same answer. */
 export function scoreBar(score: number, top: number): string {
   const filled = top > 0 ? Math.max(1, Math.min(BAR_STEPS, Math.round((score / top) * BAR_STEPS))) : 1;
   return `${"●".repeat(filled)}${"○".repeat(BAR_STEPS - filled)}`;
 }
 
-export const EVIDENCE_PER_PERSON = 3;
-
-export function expertLines(fmt: TextFormat, expert: Expert, rank: number, top: number): string[] {
-  const marker = expert.profiled ? "profiled" : "visible only";
-  const head = `${rank}. ${fmt.bold(fmt.plain(expert.name))} · ${marker} · ${scoreBar(expert.score, top)}`;
-  const evidence = expert.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(fmt, paper));
-  const more = expert.papers.length - EVIDENCE_PER_PERSON;
-  return [head, ...evidence, ...(more > 0 ? [`  …and ${plural(more, "more paper")}`] : [])];
-}
-
-export const PEOPLE_NOTE =
-  "Profiled people have a file of their own, so all their papers are known; the others are counted only where an author line names them.";
-
 export function authorOverview(fmt: TextFormat, summary: AuthorSummary): string {
   const firsts = summary.papers.filter((p) => p.firstAuthor).length;
-  const reach = summary.profiled
-    ? "profiled (has a file of their own)"
-    : "not profiled: only papers whose author line names them";
-  const lines = [`${plural(summary.papers.length, "paper")}, ${firsts} as first author · ${reach}`];
+  const reach = summary.profiled ? "" : " · counted where an author line names them";
+  const lines = [`${plural(summary.papers.length, "paper")} · ${firsts} as first author${reach}`];
   if (summary.topics.length > 0)
     lines.push(
-      `Topics: ${summary.topics
-        .slice(0, 12)
+      `${fmt.bold("Topics")}  ${summary.topics
+        .slice(0, 8)
         .map((topic) => fmt.plain(topic))
-        .join(", ")}`,
+        .join(" · ")}`,
     );
   return lines.join("\n");
 }
 
-export function authorPaperLines(fmt: TextFormat, summary: AuthorSummary): string[] {
-  return summary.papers.map(({ paper, firstAuthor }) =>
-    paperLine(fmt, paper, firstAuthor ? fmt.italic("first author") : undefined),
-  );
+/** The person's papers, first-author ones first, each group under its own label. */
+export function authorPaperGroups(summary: AuthorSummary): { label: string; papers: Paper[] }[] {
+  const firsts = summary.papers.filter((p) => p.firstAuthor).map((p) => p.paper);
+  const others = summary.papers.filter((p) => !p.firstAuthor).map((p) => p.paper);
+  return [
+    { label: "As first author", papers: firsts },
+    { label: firsts.length > 0 ? "As co-author" : "Papers", papers: others },
+  ].filter((group) => group.papers.length > 0);
 }
 
-export function coauthorLine(fmt: TextFormat, summary: AuthorSummary, max = 20): string | undefined {
+export function coauthorLine(fmt: TextFormat, summary: AuthorSummary, max = 12): string | undefined {
   if (summary.coauthors.length === 0) return undefined;
   const named = summary.coauthors.slice(0, max).map((c) => `${fmt.plain(c.name)} (${c.papers})`);
   const more = summary.coauthors.length - max;
-  return `${fmt.bold("Co-authors")}: ${named.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
+  return `${fmt.bold("Often with")}  ${named.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
 }
 
 export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "notFound" }>): string {
-  const suggestions = reply.suggestions.slice(0, 10).map((s) => fmt.plain(truncate(s, 200)));
+  const suggestions = reply.suggestions.slice(0, 10).map((s) => messageText(fmt, truncate(s, 200)));
   switch (reply.what) {
     case "author": {
       const head = `I couldn't find anyone called ${quoted(fmt, reply.query)}.`;
+      if ((reply.people?.length ?? 0) > 0) return `${head} Did you mean:`;
       return suggestions.length > 0
         ? `${head}\nClosest names: ${suggestions.join(", ")}`
         : `${head}\nCheck the spelling, or try the surname alone.`;
     }
     case "paper": {
-      const head = `That paper (${quoted(fmt, reply.query)}) is no longer in the corpus, or the id is mistyped.`;
+      const head = `No paper has the id ${quoted(fmt, reply.query)}: it may have left the corpus, or the id is mistyped.`;
       return [head, ...suggestions.map((s) => `• ${s}`)].join("\n");
     }
     case "results": {
       const head = `Nothing matched ${quoted(fmt, reply.query)}.`;
+      if ((reply.didYouMean?.length ?? 0) > 0) return `${head} Did you mean:`;
       return [head, ...(suggestions.length > 0 ? ["Try:", ...suggestions.map((s) => `• ${s}`)] : [])].join(
         "\n",
       );
@@ -141,7 +202,7 @@ export function problemLine(
   problem: { file: string; line: number; message: string },
 ): string {
   const where = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
-  return `• ${fmt.code(fmt.plain(truncate(where, 120)))} ${fmt.plain(truncate(problem.message, 200))}`;
+  return `• ${fmt.code(truncate(where, 120))} ${fmt.plain(truncate(problem.message, 200))}`;
 }
 
 const STATE_PROBLEMS: Record<string, string> = {
@@ -160,27 +221,9 @@ export function stateProblemLine(fmt: TextFormat, problem: string): string {
   return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts wait until it is fixed.`;
 }
 
-export const HELP_LINES: readonly string[] = [
-  "Find the group's papers from chat:",
-  "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",
-  "• `/paper who RLHF` — the people behind a topic",
-  "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
-  "• `/paper id 2f9k3xa` · `/paper similar 2f9k3xa` — one paper, or papers like it",
-  "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
-  "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
-  "You can also mention me or DM me: “who works on agents?”, “papers about reward models”, “tell me about Senjie Jin”.",
-];
-
-export const DAILY_HELP_LINES: readonly string[] = [
-  "Daily paper in this channel:",
-  "• `/paper daily on` — every day at 09:00",
-  "• `/paper daily on 08:30 Europe/Berlin weekdays` — time, IANA time zone and days are optional, in any order",
-  "• days: `weekdays`, `weekends`, `daily`, or a list such as `mon,wed,fri`",
-  "• `/paper daily off` — stop · `/paper daily` — show the schedule",
-];
-
-export function helpLines(topic: string | undefined): readonly string[] {
-  return topic === "daily" ? DAILY_HELP_LINES : HELP_LINES;
+export function helpText(fmt: TextFormat, reply: Extract<Reply, { kind: "help" }>): string {
+  const lines = reply.topic === "daily" ? DAILY_HELP_LINES : helpLines(reply.exampleId);
+  return lines.map((line) => messageText(fmt, line)).join("\n");
 }
 
 const DAY_NAMES = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];

@@ -1,11 +1,15 @@
 import type { Action } from "../bot/actions.js";
+import type { Answer } from "../bot/ports.js";
 import type { Card, Reply } from "../bot/reply.js";
 import {
   type ButtonSpec,
   candidateButtonSpecs,
-  cardButtonSpecs,
+  cardControlsOf,
+  coauthorSpec,
+  didYouMeanSpecs,
+  morePeopleSpec,
+  openPaperSpec,
   pageButtonSpec,
-  personButtonSpec,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
@@ -14,20 +18,21 @@ import {
   abstractPreview,
   authorLine,
   authorOverview,
-  authorPaperLines,
+  authorPaperGroups,
   coauthorLine,
   dailyText,
-  expertLines,
-  helpLines,
+  helpText,
+  messageText,
   notFoundText,
-  PEOPLE_NOTE,
   paperFooter,
+  peopleHeading,
   problemLine,
   quoted,
   resultsHeading,
   snippetText,
   stateProblemLine,
 } from "./lines.js";
+import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
   text: string;
@@ -35,19 +40,37 @@ export interface TerminalReply {
   buttons: { label: string; action: Action }[];
 }
 
+export interface TerminalOptions {
+  /** Bold and colour with ANSI escapes (an interactive terminal). */
+  ansi?: boolean;
+  /** Number the buttons and menu options so they can be pressed (the console); the CLI prints none. */
+  buttons?: boolean;
+}
+
+const COAUTHORS_IN_MENU = 10;
+
 /** Collects buttons while the text is written, numbering them as they appear. */
 class ButtonList {
   readonly buttons: { label: string; action: Action }[] = [];
+  constructor(readonly enabled: boolean) {}
 
-  line(specs: ButtonSpec[]): string | undefined {
-    if (specs.length === 0) return undefined;
-    return specs
-      .map((spec) => {
-        this.buttons.push({ label: spec.label, action: spec.action });
-        const detail = spec.detail ? ` · ${terminalSafe(spec.detail)}` : "";
-        return `[${this.buttons.length}] ${terminalSafe(spec.label)}${detail}`;
-      })
-      .join("   ");
+  private numbered(spec: ButtonSpec, withDetail = true): string {
+    this.buttons.push({ label: spec.label, action: spec.action });
+    const detail = withDetail && spec.detail ? ` · ${terminalSafe(spec.detail)}` : "";
+    return `[${this.buttons.length}] ${terminalSafe(spec.label)}${detail}`;
+  }
+
+  /** A row of buttons, then the "⋯" menu's options. */
+  line(specs: ButtonSpec[], menu: ButtonSpec[] = []): string | undefined {
+    if (!this.enabled || specs.length + menu.length === 0) return undefined;
+    const buttons = specs.map((spec) => this.numbered(spec));
+    const options = menu.map((spec) => this.numbered(spec, false));
+    return [...buttons, ...(options.length > 0 ? [`⋯ ${options.join("  ")}`] : [])].join("   ");
+  }
+
+  /** One pressable item per line: "[3] RMB: a comprehensive RM benchmark… · vmwebhw". */
+  item(spec: ButtonSpec, fallback: string): string {
+    return this.enabled ? this.numbered(spec) : fallback;
   }
 }
 
@@ -62,15 +85,40 @@ function cardLines(fmt: TextFormat, card: Card, buttons: ButtonList, title?: str
     : card.snippet && card.snippet.length > 0
       ? snippetText(fmt, card.snippet)
       : fmt.plain(abstractPreview(paper.abstract));
+  const shared =
+    card.sharedBy !== undefined && isSlackUserId(card.sharedBy) ? ` · shared by @${card.sharedBy}` : "";
   const lines = [
     ...(title ? [fmt.bold(fmt.plain(title))] : []),
     fmt.bold(fmt.plain(truncate(paper.headline, 300))),
     authorLine(fmt, paper),
     body,
-    paperFooter(fmt, paper, card.related),
+    `${paperFooter(fmt, paper)}${shared}`,
   ];
-  if (card.sharedBy !== undefined && isSlackUserId(card.sharedBy)) lines.push(`Shared by @${card.sharedBy}`);
-  const row = buttons.line(cardButtonSpecs(card));
+  const controls = cardControlsOf(card);
+  const row = buttons.line(controls.buttons, controls.menu);
+  if (row) lines.push(row);
+  return lines;
+}
+
+function authorLines(
+  fmt: TextFormat,
+  reply: Extract<Reply, { kind: "author" }>,
+  buttons: ButtonList,
+): string[] {
+  const { summary } = reply;
+  const lines = [fmt.bold(fmt.plain(summary.name)), authorOverview(fmt, summary)];
+  for (const group of authorPaperGroups(summary)) {
+    lines.push("", fmt.bold(`${group.label} (${group.papers.length})`));
+    for (const paper of group.papers) {
+      const spec = openPaperSpec(paper);
+      const plainLine = `• ${fmt.plain(paper.headline)} · ${fmt.plain(paper.id)}`;
+      lines.push(spec ? buttons.item(spec, plainLine) : plainLine);
+    }
+  }
+  const coauthors = coauthorLine(fmt, summary);
+  if (coauthors) lines.push("", coauthors);
+  const specs = summary.coauthors.slice(0, COAUTHORS_IN_MENU).flatMap((c) => coauthorSpec(c) ?? []);
+  const row = buttons.line([], specs);
   if (row) lines.push(row);
   return lines;
 }
@@ -97,35 +145,40 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return lines;
     }
     case "people": {
-      const lines = [`People behind ${quoted(fmt, reply.topic)}`, fmt.italic(PEOPLE_NOTE)];
-      const top = reply.people[0]?.score ?? 0;
-      reply.people.forEach((expert, i) => {
-        lines.push("", ...expertLines(fmt, expert, i + 1, top));
-        const spec = personButtonSpec(expert);
-        const row = spec ? buttons.line([spec]) : undefined;
-        if (row) lines.push(row);
+      const lines = [peopleHeading(fmt, reply)];
+      const peopleLines = peopleLinesOf(reply.people);
+      const top = peopleLines[0]?.score ?? 0;
+      peopleLines.forEach((line, i) => {
+        lines.push("", peopleLineText(fmt, line, reply.offset + i + 1, top));
+        const specs = peopleLineSpecs(line);
+        const row = specs.length === 1 ? buttons.line(specs) : buttons.line([], specs);
+        if (row) lines.push(`   ${row}`);
       });
+      const more = morePeopleSpec(reply.topic, reply.nextOffset);
+      const row = more ? buttons.line([more]) : undefined;
+      if (row) lines.push("", row);
       return lines;
     }
-    case "author": {
-      const coauthors = coauthorLine(fmt, reply.summary);
-      return [
-        fmt.bold(fmt.plain(reply.summary.name)),
-        authorOverview(fmt, reply.summary),
-        ...authorPaperLines(fmt, reply.summary),
-        ...(coauthors ? [coauthors] : []),
-      ];
-    }
+    case "author":
+      return authorLines(fmt, reply, buttons);
     case "ambiguous": {
       const lines = [`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`];
       const row = buttons.line(candidateButtonSpecs(reply.candidates));
-      return row ? [...lines, row] : lines;
+      if (row) return [...lines, row];
+      return [...lines, ...reply.candidates.map((c) => `• ${fmt.plain(c.name)} (${c.papers})`)];
     }
-    case "notFound":
-      return [notFoundText(fmt, reply)];
+    case "notFound": {
+      const options = [
+        ...candidateButtonSpecs(reply.people ?? []),
+        ...didYouMeanSpecs(reply.didYouMean ?? []),
+      ];
+      const row = buttons.line(options);
+      const listed = options.map((spec) => fmt.plain(spec.label)).join(", ");
+      return [notFoundText(fmt, reply), ...(row ? [row] : listed ? [listed] : [])];
+    }
     case "stats": {
       const lines = [
-        `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Profiles")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
+        `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Members")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
         ...(reply.stateProblem === undefined ? [] : [stateProblemLine(fmt, reply.stateProblem)]),
       ];
       if (reply.problems.length === 0) return [...lines, "No loader problems."];
@@ -139,20 +192,29 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       ];
     }
     case "help":
-      return [...helpLines(reply.topic)];
+      return [helpText(fmt, reply)];
     case "daily":
       return [dailyText(fmt, reply.schedule)];
     case "info":
-      return [fmt.plain(reply.message)];
+      return [messageText(fmt, reply.message)];
     case "error":
-      return [`⚠ ${fmt.plain(reply.message)}`];
+      return [`⚠ ${messageText(fmt, reply.message)}`];
   }
 }
 
-/** The reply as the console shows it: the same content as in Slack, buttons as numbered actions. Pure. */
-export function renderTerminal(reply: Reply, options: { ansi?: boolean } = {}): TerminalReply {
+/** The reply as text: the same content as in Slack, buttons as numbered actions when asked for. Pure. */
+export function renderTerminal(reply: Reply, options: TerminalOptions = {}): TerminalReply {
   const fmt = options.ansi ? ANSI_TERMINAL_FORMAT : TERMINAL_FORMAT;
-  const buttons = new ButtonList();
+  const buttons = new ButtonList(options.buttons ?? true);
   const text = linesOf(fmt, reply, buttons).join("\n");
   return { text, buttons: buttons.buttons };
+}
+
+/** An answer as the console or `paperbot say` prints it, saying where it would be posted. */
+export function renderAnswerText(answer: Answer, options: TerminalOptions = {}): TerminalReply {
+  const rendered = renderTerminal(answer.reply, options);
+  const notes = [];
+  if (answer.audience === "channel") notes.push("(posted in the channel, shared by you)");
+  if (answer.replaceOriginal === true) notes.push("(replaces the previous message)");
+  return { text: `${[...notes, rendered.text.trimEnd()].join("\n")}\n`, buttons: rendered.buttons };
 }

@@ -1,18 +1,18 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
+import { FRIENDLY_ERROR, INVALID_BUTTON } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
+import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { FRIENDLY_ERROR, INVALID_BUTTON } from "./messages.js";
 import { SHARE_FAILED, SHARE_UNCONFIRMED } from "./notices.js";
-import { errorPayload, postPayload, responsePayload } from "./payloads.js";
-import { buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
+import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
 import type { SlackClient } from "./web-client.js";
 
@@ -172,7 +172,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, context }) => {
     await ack();
     const receivedAt = receivedAtOf(context, deps.policy.now());
-    const click = buttonRequest(body, "value" in action ? action.value : undefined);
+    const click = buttonRequest(body, actionValueOf(action));
     if (click === undefined) {
       await respondVia(deps, body.response_url, errorPayload(INVALID_BUTTON));
       return count(deps, "action", "error", receivedAt);

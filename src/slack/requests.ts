@@ -87,7 +87,23 @@ export interface ButtonRequest {
   onceKey?: string;
 }
 
-/** The request behind a button click, or undefined when its value is not one of ours. */
+// A button carries its value; an overflow or select menu carries the chosen option's.
+const actionElementSchema = z.union([
+  z.object({ type: z.literal("button"), value: z.string() }),
+  z.object({
+    type: z.enum(["overflow", "static_select"]),
+    selected_option: z.object({ value: z.string() }),
+  }),
+]);
+
+/** The value behind a click on one of our buttons or menus, or undefined for any other element. */
+export function actionValueOf(action: unknown): string | undefined {
+  const parsed = actionElementSchema.safeParse(action);
+  if (!parsed.success) return undefined;
+  return parsed.data.type === "button" ? parsed.data.value : parsed.data.selected_option.value;
+}
+
+/** The request behind a button click or menu choice, or undefined when its value is not one of ours. */
 export function buttonRequest(body: unknown, value: string | undefined): ButtonRequest | undefined {
   const action = value === undefined ? undefined : decodeAction(value);
   const parsed = buttonBodySchema.safeParse(body);

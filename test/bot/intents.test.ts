@@ -1,60 +1,153 @@
 import { describe, expect, it } from "vitest";
-import { intentOf, MAX_QUERY_CHARS } from "../../src/bot/intents.js";
+import type { Action } from "../../src/bot/actions.js";
+import { type Intent, intentOf, MAX_QUERY_CHARS } from "../../src/bot/intents.js";
+import { MESSAGES } from "../../src/bot/messages.js";
 import type { BotRequest } from "../../src/bot/request.js";
 
 const asker = { userId: "U1", channelId: "C1" };
-const slash = (text: string): BotRequest => ({ source: "slash", text, ...asker });
-const mention = (text: string): BotRequest => ({ source: "mention", text, ...asker });
-const dm = (text: string): BotRequest => ({ source: "dm", text, ...asker });
+const sources = ["slash", "mention", "dm"] as const;
+const request = (source: (typeof sources)[number], text: string): BotRequest => ({ source, text, ...asker });
 
-describe("intentOf a slash command", () => {
+const search = (query: string): Intent => ({
+  kind: "search",
+  query,
+  offset: 0,
+  shortened: false,
+  paging: false,
+});
+const who = (topic: string): Intent => ({ kind: "who", topic, offset: 0, paging: false });
+const author = (name: string, orSearch = false): Intent => ({ kind: "author", name, orSearch });
+const pasted = (id: string, orSearch: string): Intent => ({ kind: "paper", id, full: false, orSearch });
+
+/** Every phrasing reads the same in /paper, a mention, a DM and the console (which sends one of those). */
+const PHRASINGS: [string, Intent][] = [
+  // Someone's papers
+  ["papers by Shihan Dou", author("Shihan Dou")],
+  ["Papers by Shihan Dou?", author("Shihan Dou")],
+  ["work by Enyu Zhou", author("Enyu Zhou")],
+  ["publications of Senjie Jin", author("Senjie Jin")],
+  ["what has Senjie Jin written?", author("Senjie Jin")],
+  ["What did Enyu Zhou publish?", author("Enyu Zhou")],
+  ["what has Wen-Xiang Chen worked on", author("Wen-Xiang Chen")],
+  ["Shihan Dou's papers", author("Shihan Dou")],
+  ["Senjie Jin’s work", author("Senjie Jin")],
+  ["show me Enyu Zhou's papers please", author("Enyu Zhou")],
+  ["can you find papers by Rui Zheng", author("Rui Zheng")],
+  ["please find papers by Enyu Zhou", author("Enyu Zhou")],
+  ["author Enyu Zhou", author("Enyu Zhou")],
+  ["by Enyu Zhou", author("Enyu Zhou")],
+  ["tell me about Enyu Zhou", author("Enyu Zhou", true)],
+  ["who is Senjie Jin?", author("Senjie Jin", true)],
+  // The people behind a topic
+  ["who works on reward models?", who("reward models")],
+  ["who has worked on LLM agents?", who("LLM agents")],
+  ["who should I talk to about speculative decoding?", who("speculative decoding")],
+  ["Who can I ask about RLHF", who("RLHF")],
+  ["who knows about jailbreak attacks", who("jailbreak attacks")],
+  ["who knows RLHF", who("RLHF")],
+  ["who's working on code generation lately?", who("code generation")],
+  ["who is an expert on Mixture of Experts?", who("Mixture of Experts")],
+  ["who is familiar with KV cache compression", who("KV cache compression")],
+  ["who has experience with stereo matching?", who("stereo matching")],
+  ["who wrote about reward models", who("reward models")],
+  ["anyone working on continual learning?", who("continual learning")],
+  ["does anybody know about reward hacking", who("reward hacking")],
+  ["experts in code generation", who("code generation")],
+  ["hey paperbot, who works on agents?", who("agents")],
+  ["who reward models", who("reward models")],
+  // Searches
+  ["anything on reward models?", search("reward models")],
+  ["Anything about speculative decoding", search("speculative decoding")],
+  ["do we have anything on jailbreaks?", search("jailbreaks")],
+  ["is there anything on fault trees", search("fault trees")],
+  ["papers on PPO", search("PPO")],
+  ["any papers about Reward Hacking?", search("Reward Hacking")],
+  ["what do you know about agent memory?", search("agent memory")],
+  ["I'm looking for papers on reward modeling", search("reward modeling")],
+  ["what is RLHF?", search("RLHF")],
+  ["reward models", search("reward models")],
+  ["random walks in graphs", search("random walks in graphs")],
+  ["search random", search("random")],
+  ['"reward model" -vision', search('"reward model" -vision')],
+  // A surprise
+  ["surprise me", { kind: "random" }],
+  ["Surprise me!", { kind: "random" }],
+  ["something random", { kind: "random" }],
+  ["give me a random paper", { kind: "random" }],
+  ["what should I read today?", { kind: "random" }],
+  ["random", { kind: "random" }],
+  // Paper ids, bare or pasted
+  ["gbvnya3", pasted("gbvnya3", "gbvnya3")],
+  ["PSUIEIT", pasted("psuieit", "PSUIEIT")],
+  ["what is gbvnya3 about?", pasted("gbvnya3", "gbvnya3 about")],
+  ["can you show me `v35q3xk` please", pasted("v35q3xk", "v35q3xk")],
+  ["have a look at v35q3xk, it is great", pasted("v35q3xk", "have a look at v35q3xk, it is great")],
+  ["id gbvnya3", { kind: "paper", id: "gbvnya3", full: false }],
+  ["paper gbvnya3", { kind: "paper", id: "gbvnya3", full: false }],
+  ["papers like gbvnya3", { kind: "similar", id: "gbvnya3" }],
+  ["similar to gbvnya3", { kind: "similar", id: "gbvnya3" }],
+  ["similar gbvnya3", { kind: "similar", id: "gbvnya3" }],
+  // Everything else
+  ["", { kind: "help" }],
+  ["help", { kind: "help" }],
+  ["what can you do?", { kind: "help" }],
+  ["help daily", { kind: "help", topic: "daily" }],
+  ["hi", { kind: "smallTalk", say: "hello" }],
+  ["Thanks!", { kind: "smallTalk", say: "thanks" }],
+  ["how many papers do you have?", { kind: "stats" }],
+  ["stats", { kind: "stats" }],
+  ["reload", { kind: "reload" }],
+  ["daily", { kind: "dailyStatus" }],
+  ["daily off", { kind: "dailyOff" }],
+  ["daily on", { kind: "dailyOn", spec: {} }],
+  [
+    "daily on 8:30 Europe/Berlin weekdays",
+    { kind: "dailyOn", spec: { time: "08:30", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5] } },
+  ],
+  ["daily on fri, mon,wed 17:05", { kind: "dailyOn", spec: { time: "17:05", weekdays: [1, 3, 5] } }],
+  ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
+];
+
+describe("one way to read a question", () => {
+  it("has a table of at least 40 phrasings", () => {
+    expect(PHRASINGS.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it.each(PHRASINGS)("%j", (text, intent) => {
+    for (const source of sources) expect(intentOf(request(source, text))).toEqual(intent);
+  });
+
+  it("never leaves question words in a topic or a query", () => {
+    const asked = /\b(?:who|should|talk|ask|know|knows|works?|anything|papers?|lately|please)\b|\?/i;
+    for (const [text, intent] of PHRASINGS) {
+      if (intent.kind === "who") expect(intent.topic, text).not.toMatch(asked);
+      if (intent.kind === "search" && text.split(" ").length > intent.query.split(" ").length)
+        expect(intent.query, text).not.toMatch(asked);
+    }
+  });
+});
+
+describe("intentOf explains what is missing", () => {
   it.each([
-    ["", { kind: "help" }],
-    ["help", { kind: "help" }],
-    ["help daily", { kind: "help", topic: "daily" }],
-    ["reward models", { kind: "search", query: "reward models", offset: 0, shortened: false, paging: false }],
-    ["  RLHF?  ", { kind: "search", query: "RLHF", offset: 0, shortened: false, paging: false }],
-    ["author Enyu Zhou", { kind: "author", name: "Enyu Zhou", orSearch: false }],
-    ["who reward models", { kind: "who", topic: "reward models" }],
-    ["who has worked on LLM agents?", { kind: "who", topic: "LLM agents" }],
-    ["id 2f9k3xa", { kind: "paper", id: "2f9k3xa", full: false }],
-    ["similar 2f9k3xa", { kind: "similar", id: "2f9k3xa" }],
-    ["random", { kind: "random" }],
-    ["stats", { kind: "stats" }],
-    ["reload", { kind: "reload" }],
-    ["daily", { kind: "dailyStatus" }],
-    ["daily off", { kind: "dailyOff" }],
-    ["daily on", { kind: "dailyOn", spec: {} }],
-    [
-      "daily on 8:30 Europe/Berlin weekdays",
-      { kind: "dailyOn", spec: { time: "08:30", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5] } },
-    ],
-    ["daily on fri, mon,wed 17:05", { kind: "dailyOn", spec: { time: "17:05", weekdays: [1, 3, 5] } }],
-    ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
-    ["search random", { kind: "search", query: "random", offset: 0, shortened: false, paging: false }],
-    [
-      "random walks in graphs",
-      { kind: "search", query: "random walks in graphs", offset: 0, shortened: false, paging: false },
-    ],
-  ])("%j", (text, intent) => {
-    expect(intentOf(slash(text))).toEqual(intent);
+    ["author", MESSAGES.needsName],
+    ["who", MESSAGES.needsTopic],
+    ["id", MESSAGES.needsId],
+  ])("%j", (text, message) => {
+    expect(intentOf(request("slash", text))).toEqual({ kind: "invalid", message });
   });
 
   it.each([
-    ["author", "Whose papers"],
-    ["who", "Which topic"],
-    ["id", "Which paper"],
     ["daily on 25:00", "not a time of day"],
     ["daily on Mars/Olympus", "Mars/Olympus"],
     ["daily sometimes", "daily on"],
-  ])("%j explains what is missing", (text, hint) => {
-    const intent = intentOf(slash(text));
+  ])("%j", (text, hint) => {
+    const intent = intentOf(request("slash", text));
     expect(intent.kind).toBe("invalid");
     expect(intent.kind === "invalid" && intent.message).toContain(hint);
   });
 
   it("shortens a 10,000-character query at a word break and says so", () => {
-    const intent = intentOf(slash("reward ".repeat(1500)));
+    const intent = intentOf(request("slash", "reward ".repeat(1500)));
     expect(intent.kind).toBe("search");
     if (intent.kind !== "search") return;
     expect(intent.shortened).toBe(true);
@@ -63,40 +156,8 @@ describe("intentOf a slash command", () => {
   });
 });
 
-describe("intentOf a mention or DM", () => {
-  it.each([
-    ["who has worked on reward models?", { kind: "who", topic: "reward models" }],
-    ["Who knows about RLHF", { kind: "who", topic: "RLHF" }],
-    ["who works on LLM agents?", { kind: "who", topic: "LLM agents" }],
-    ["experts in code generation", { kind: "who", topic: "code generation" }],
-    ["who is an expert on Mixture of Experts?", { kind: "who", topic: "Mixture of Experts" }],
-    ["papers on PPO", { kind: "search", query: "PPO", offset: 0, shortened: false, paging: false }],
-    [
-      "any papers about Reward Hacking?",
-      { kind: "search", query: "Reward Hacking", offset: 0, shortened: false, paging: false },
-    ],
-    ["tell me about Enyu Zhou", { kind: "author", name: "Enyu Zhou", orSearch: true }],
-    ["What has Senjie Jin written?", { kind: "author", name: "Senjie Jin", orSearch: true }],
-    ["something random", { kind: "random" }],
-    ["Surprise me!", { kind: "random" }],
-    ["help", { kind: "help" }],
-    ["hi", { kind: "smallTalk", say: "hello" }],
-    ["Thanks!", { kind: "smallTalk", say: "thanks" }],
-    ["author Enyu Zhou", { kind: "author", name: "Enyu Zhou", orSearch: false }],
-    ["who reward models", { kind: "who", topic: "reward models" }],
-    ["id 2f9k3xa", { kind: "paper", id: "2f9k3xa", full: false }],
-    [
-      "speculative decoding",
-      { kind: "search", query: "speculative decoding", offset: 0, shortened: false, paging: false },
-    ],
-  ])("%j", (text, intent) => {
-    expect(intentOf(mention(text))).toEqual(intent);
-    expect(intentOf(dm(text))).toEqual(intent);
-  });
-});
-
-describe("intentOf a button", () => {
-  it.each([
+describe("intentOf a button or menu option", () => {
+  const clicks: [Action, Intent][] = [
     [
       { a: "share", id: "x1" },
       { kind: "share", id: "x1" },
@@ -110,6 +171,10 @@ describe("intentOf a button", () => {
       { kind: "paper", id: "x1", full: true },
     ],
     [
+      { a: "open", id: "x1" },
+      { kind: "paper", id: "x1", full: false },
+    ],
+    [
       { a: "by", person: "enyuzhou" },
       { kind: "person", key: "enyuzhou" },
     ],
@@ -121,25 +186,31 @@ describe("intentOf a button", () => {
       { a: "page", q: "agents", offset: 5 },
       { kind: "search", query: "agents", offset: 5, shortened: false, paging: true },
     ],
-    [{ a: "reroll" }, { kind: "random", title: "Another paper" }],
-  ] as const)("%j", (action, intent) => {
+    [
+      { a: "who", t: "safety", offset: 5 },
+      { kind: "who", topic: "safety", offset: 5, paging: true },
+    ],
+    [
+      { a: "reroll", seen: ["abc1234"] },
+      { kind: "random", title: "Another paper", seen: ["abc1234"] },
+    ],
+  ];
+  it.each(clicks)("%j", (action, intent) => {
     expect(intentOf({ source: "action", action, ...asker })).toEqual(intent);
   });
 });
 
 describe("intentOf Slack's wire format", () => {
   it("reads entities and Slack links back as what the user typed", () => {
-    expect(intentOf(slash("R&amp;D &lt;agents&gt;"))).toMatchObject({
+    expect(intentOf(request("slash", "R&amp;D &lt;agents&gt;"))).toMatchObject({
       kind: "search",
       query: "R&D <agents>",
     });
-    expect(intentOf(slash("<https://arxiv.org/abs/2309.07864|agent survey> <!here>"))).toMatchObject({
-      kind: "search",
-      query: "agent survey",
-    });
-    expect(intentOf(mention("who knows about <#C042|reward-models>"))).toEqual({
-      kind: "who",
-      topic: "#reward-models",
-    });
+    expect(
+      intentOf(request("slash", "<https://arxiv.org/abs/2309.07864|agent survey> <!here>")),
+    ).toMatchObject({ kind: "search", query: "agent survey" });
+    expect(intentOf(request("mention", "who knows about <#C042|reward-models>"))).toEqual(
+      who("#reward-models"),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PIPED_SEPARATOR } from "../../src/console/repl.js";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 
 // The index cache and the console's state go to a folder of this file's own, not the project's data/.
@@ -47,13 +48,28 @@ function runOffline(stdin: string, env: Record<string, string> = {}) {
 
 // Each case starts a fresh `npx tsx` process: slow to boot on a busy machine, so generous limits.
 describe("npm start without tokens", { timeout: 60_000 }, () => {
-  it("answers each piped line and exits 0", async () => {
+  it("answers each piped line under the line it answers, apart from the next, and exits 0", async () => {
     const run = await runOffline("/paper who reward models\n@paperbot author Alan Turing\n");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain("Ada Lovelace");
-    expect(run.stdout).toContain("Alan Turing");
+    const [first = "", second = "", ...more] = run.stdout.split(`${PIPED_SEPARATOR}\n`);
+    expect(more).toEqual([]);
+    expect(first.startsWith("> /paper who reward models\n")).toBe(true);
+    expect(first).toContain("Ada Lovelace");
+    expect(second.startsWith("> @paperbot author Alan Turing\n")).toBe(true);
+    expect(second).toContain("*Alan Turing*");
     expect(run.stdout).not.toContain("paperbot>");
+  });
+
+  it("starts with one human line, not a JSON log, unless LOG_FORMAT=json", async () => {
+    const human = await runOffline("", { LOG_LEVEL: "info" });
+    expect(human.code).toBe(0);
+    expect(human.stderr).toMatch(/^4 papers from test\/fixtures\/slack-corpus\/ in \d+\.\d\d? s\n$/);
+    const json = await runOffline("", { LOG_LEVEL: "info", LOG_FORMAT: "json" });
+    expect(JSON.parse(json.stderr.trim())).toMatchObject({
+      papers: 4,
+      msg: expect.stringMatching(/^4 papers from/),
+    });
   });
 
   it("exits 1 with one line naming a bad setting", async () => {

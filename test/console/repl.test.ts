@@ -42,7 +42,7 @@ describe("the offline console", () => {
     const share = /\[(\d+)\] Share in channel/.exec(chat.printed());
     expect(share).not.toBeNull();
     chat.type(`:${share?.[1]}`);
-    await chat.waitFor("(posted in #console, shared by you)");
+    await chat.waitFor("(posted in the channel, shared by you)");
     chat.type("quit");
     await chat.finished;
   });
@@ -67,6 +67,23 @@ describe("the offline console", () => {
     expect(chat.printed()).toContain(CONSOLE_HELP);
     expect(chat.printed()).toContain(NO_SUCH_BUTTON);
     expect(chat.printed()).not.toContain(headlineOf("RLHF"));
+  });
+
+  it("opens a paper from an author summary's list and presses a card's menu options like its buttons", async () => {
+    const chat = openConsole();
+    chat.type("papers by Alan Turing");
+    await chat.waitFor("*Alan Turing*");
+    const item = /^\[(\d+)\] .+ · ([a-z0-9]+)$/m.exec(chat.printed());
+    expect(item).not.toBeNull();
+    const before = chat.printed().length;
+    chat.type(`:${item?.[1]}`);
+    await chat.waitFor(`id ${item?.[2]}`);
+    const similar = /\[(\d+)\] More like this/.exec(chat.printed().slice(before));
+    expect(similar).not.toBeNull();
+    chat.type(`:${similar?.[1]}`);
+    await chat.waitFor("Papers like");
+    chat.end();
+    await chat.finished;
   });
 
   it("prints no prompt or greeting when the input is piped", async () => {

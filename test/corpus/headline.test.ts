@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HEADLINE_MAX, headlineOf, sentencesOf, shortenText } from "../../src/corpus/headline.js";
+import { cleanedDescription, fittedHeadline } from "../../src/corpus/headline-fit.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 
 const SEEDS = new URL("../../seeds/", import.meta.url).pathname;
@@ -8,82 +9,119 @@ const headlineWith = (text: string): string | undefined =>
   corpus.papers.find((p) => p.abstract.includes(text))?.headline;
 
 describe("headlines of the real seeds", () => {
-  it("names the system and says what it is", () => {
+  it("name the method or system, then what it is for", () => {
     expect(headlineWith("AgentGym-RL")).toBe(
-      "AgentGym-RL: a new framework to train LLM agents for multi-turn interactive decision-making through RL",
+      "AgentGym-RL: a framework to train LLM agents for multi-turn interactive decision-making",
     );
-    expect(headlineWith("TRACE")).toBe(
-      "TRACE: a novel benchmark designed to evaluate continual learning in LLMs",
-    );
-    expect(headlineWith("MetaRM")).toBe(
-      "MetaRM: a method leveraging meta-learning to align the RM with the shifted environment distribution",
-    );
-  });
-
-  it("puts an acronym first with its long form", () => {
-    expect(headlineWith("BAPO")).toBe(
-      "BAPO (BAlanced Policy Optimization with Adaptive Clipping): a simple yet effective method that dynamically adjusts clipping bounds…",
-    );
-    expect(headlineWith("POLAR")).toMatch(
-      /^POLAR \(Policy Discriminative Learning\): a scalable pre-training method that trains/,
+    expect(headlineWith("TRACE")).toBe("TRACE: a benchmark to evaluate continual learning in LLMs");
+    expect(headlineWith("MetaRM")).toBe("MetaRM: a method leveraging meta-learning to align the RM");
+    expect(headlineWith("SafeAligner")).toMatch(
+      /^SafeAligner: a methodology implemented at the decoding stage/,
     );
   });
 
-  it("handles 'called X', 'named X' and 'a framework, X, which'", () => {
-    expect(headlineWith("CARD")).toBe(
-      "CARD: a cache-assisted parallel speculative decoding framework that employs a novel query-and-correct paradigm",
-    );
+  it("find the name where the abstract gives it away from the description (“we designate … as X”)", () => {
+    expect(headlineWith("Q-Ponder")).toBe("Q-Ponder: a unified two-stage training framework");
+  });
+
+  it("handle 'called X', 'named X' and 'a framework, X, which'", () => {
+    expect(headlineWith("CARD")).toBe("CARD: a cache-assisted parallel speculative decoding framework");
     expect(headlineWith("SPA-VL")).toBe(
       "SPA-VL: a Safety Preference Alignment dataset for Vision Language Models",
     );
     expect(headlineWith("RealBehavior")).toBe(
-      "RealBehavior: a framework designed to characterize the humanoid behaviors of models faithfully",
+      "RealBehavior: a framework to characterize the humanoid behaviors of models faithfully",
+    );
+    expect(headlineWith("POLAR")).toBe(
+      "POLAR (Policy Discriminative Learning): a pre-training method that trains a reward model",
     );
   });
 
-  it("keeps a title given after a colon, with its LaTeX rendered", () => {
+  it("keep a title given after a colon, with its LaTeX rendered", () => {
     expect(headlineWith("Reverse Curriculum")).toBe(
       "R³: Learning Reasoning through Reverse Curriculum Reinforcement Learning",
     );
   });
 
-  it("uses the stated contribution when no system is named", () => {
+  it("use the stated contribution when nothing is named, without its boilerplate opening", () => {
     expect(headlineWith("comprehensive survey on LLM-based agents")).toBe(
       "A comprehensive survey on LLM-based agents",
     );
     expect(headlineWith("agent memory research")).toBe(
       "An up-to-date landscape of current agent memory research",
     );
-    expect(headlineWith("fault trees")).toBe("A novel textual representation of fault trees");
+    expect(headlineWith("ensemble experts technique")).toBe(
+      "Ensemble experts technique to synergizes the capabilities of individual visual encoders",
+    );
   });
 
-  it("keeps every headline short, cut at a word with an ellipsis, and never a dangling small word", () => {
+  it("drop self-praise and boilerplate, fixing the article it leaves behind", () => {
+    expect(headlineWith("StepCoder")).toBe("StepCoder: an RL framework for code generation");
+    expect(headlineWith("LoRAMoE")).toMatch(
+      /^LoRAMoE: a framework that introduces several low-rank adapters/,
+    );
+    expect(headlineWith("fault trees")).toBe("A textual representation of fault trees");
     for (const paper of corpus.papers) {
-      expect(paper.headline.length).toBeLessThanOrEqual(HEADLINE_MAX);
-      expect(paper.headline.length).toBeGreaterThan(20);
-      expect(paper.headline).not.toMatch(/[$\\]|\s(?:to|of|the|and|a|with)…$/);
-      expect(paper.headline).toMatch(/^\p{Lu}/u);
+      expect(paper.headline).not.toMatch(
+        /\b(?:novel|novelty|simple yet effective|consisting of two main components)\b|\ba RL\b|\(SP\)/,
+      );
     }
-    expect(new Set(corpus.papers.map((p) => p.headline)).size).toBe(corpus.papers.length);
+  });
+
+  it("stay within 90 characters, cut at a clause boundary, rarely with an ellipsis and never on a small word", () => {
+    expect(HEADLINE_MAX).toBe(90);
+    const headlines = corpus.papers.map((p) => p.headline);
+    for (const headline of headlines) {
+      expect(headline.length).toBeLessThanOrEqual(HEADLINE_MAX);
+      expect(headline.length).toBeGreaterThan(20);
+      expect(headline).not.toMatch(/[$\\]|\s(?:to|of|the|and|a|with|for|by|based)…?$|,$/);
+      expect(headline).toMatch(/^\p{Lu}/u);
+    }
+    expect(headlines.filter((h) => h.endsWith("…")).length).toBeLessThanOrEqual(headlines.length / 10);
+    expect(new Set(headlines).size).toBe(headlines.length);
   });
 });
 
 describe("headlineOf", () => {
-  it("falls back to the first sentence, shortened at a word boundary", () => {
-    const long = `Curriculum learning orders training examples from easy to hard ${"and again ".repeat(20)}forever. Then more.`;
-    const headline = headlineOf(long);
+  it("falls back to the first sentence, cut at a phrase boundary", () => {
+    expect(headlineOf("Short and sweet. Second sentence.")).toBe("Short and sweet");
+    const long =
+      "Curriculum learning orders training examples from easy to hard so that models converge faster in noisy settings with many labels. More.";
+    expect(headlineOf(long)).toBe("Curriculum learning orders training examples from easy to hard");
+  });
+
+  it("ends with an ellipsis only when no boundary fits", () => {
+    const headline = headlineOf(`Curriculum ${"alphabetical ".repeat(20)}forever.`);
     expect(headline.endsWith("…")).toBe(true);
     expect(headline.length).toBeLessThanOrEqual(HEADLINE_MAX);
-    expect(long.startsWith(headline.slice(0, -1))).toBe(true);
-    expect(headlineOf("Short and sweet. Second sentence.")).toBe("Short and sweet");
   });
 
   it("does not take an ordinary word for a system's name", () => {
     expect(headlineOf("Models drift. We propose two simple fixes, which help a lot.")).toBe("Models drift");
   });
 
+  it("does not cut “enables X to do Y” before the “to”", () => {
+    expect(
+      fittedHeadline({
+        name: "Zed",
+        desc: "a framework that enables small models to provide remarkably high-quality and detailed feedback on answers",
+      }),
+    ).toBe("Zed: a framework");
+  });
+
   it("returns an empty headline for an empty abstract", () => {
     expect(headlineOf("")).toBe("");
+  });
+});
+
+describe("cleanedDescription", () => {
+  it("keeps the abstract's words, minus praise, abbreviations and “designed”", () => {
+    expect(cleanedDescription("a simple yet effective method (SM) designed to fix drift")).toBe(
+      "a method to fix drift",
+    );
+    expect(cleanedDescription("an effective and fast way to sample")).toBe("a way to sample");
+    expect(cleanedDescription("a novel LLM benchmark")).toBe("an LLM benchmark");
+    expect(cleanedDescription("the use of ensemble experts")).toBe("ensemble experts");
   });
 });
 

@@ -42,7 +42,7 @@ describe("the production build", () => {
       [join(scratch, "dist/main.js"), "paperbot", "--corpus", "test/fixtures/slack-corpus", "stats"],
       { env: { PATH: process.env.PATH ?? "", CACHE_DIR: join(scratch, "cache") } },
     );
-    expect(stdout).toMatch(/^4 papers/);
+    expect(stdout).toMatch(/^\W*Papers\W+4 · /);
   });
 
   describe("the compiled bot in HTTP mode and the image's HEALTHCHECK command", () => {

@@ -1,26 +1,45 @@
-import type { Button } from "@slack/types";
+import type { KnownBlock, Overflow, StaticSelect } from "@slack/types";
 import { describe, expect, it } from "vitest";
 import { decodeAction } from "../../src/bot/actions.js";
 import type { Reply } from "../../src/bot/reply.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
-import { agentSurvey, enyuSummary, rewardExperts, rewardPaper } from "./sample-replies.js";
+import { controlsOf } from "./controls.js";
+import { agentSurvey, enyuSummary, rewardExperts, rewardPaper, spaVlExperts } from "./sample-replies.js";
 
-function buttonsOf(reply: Reply): Button[] {
-  const buttons: Button[] = [];
-  for (const block of renderSlackMessage(reply).blocks) {
+function overflowsOf(blocks: KnownBlock[]): Overflow[] {
+  return blocks.flatMap((block) => {
     const elements =
       block.type === "actions"
         ? block.elements
         : block.type === "section" && block.accessory
           ? [block.accessory]
           : [];
-    for (const element of elements) if (element.type === "button") buttons.push(element);
-  }
-  return buttons;
+    return elements.filter((element): element is Overflow => element.type === "overflow");
+  });
 }
 
-describe("renderSlackMessage", () => {
-  it("renders a paper card with its headline, authors, shortened abstract, id and buttons", () => {
+function selectsOf(blocks: KnownBlock[]): StaticSelect[] {
+  return blocks.flatMap((block) =>
+    block.type === "actions"
+      ? block.elements.filter((element): element is StaticSelect => element.type === "static_select")
+      : [],
+  );
+}
+
+const optionActions = (menu: Overflow | StaticSelect | undefined) => {
+  const options =
+    menu === undefined
+      ? []
+      : "option_groups" in menu && menu.option_groups
+        ? menu.option_groups.flatMap((group) => group.options)
+        : (menu.options ?? []);
+  return options.map((option) => [option.text.text, decodeAction(option.value ?? "")]);
+};
+
+const textOf = (reply: Reply) => JSON.stringify(renderSlackMessage(reply).blocks);
+
+describe("a paper card", () => {
+  it("shows headline, the paper's authors with the group's member worked in once, the abstract, its id, Share and a menu", () => {
     const message = renderSlackMessage({
       kind: "card",
       card: { paper: agentSurvey, buttons: ["share", "similar", "moreBy", "full"] },
@@ -37,12 +56,14 @@ describe("renderSlackMessage", () => {
             "type": "header",
           },
           {
-            "text": {
-              "text": "Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · profiled: Enyu Zhou",
-              "type": "mrkdwn",
-              "verbatim": true,
-            },
-            "type": "section",
+            "elements": [
+              {
+                "text": "Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
           },
           {
             "text": {
@@ -55,7 +76,7 @@ describe("renderSlackMessage", () => {
           {
             "elements": [
               {
-                "text": "id \`2f9k3xa\` · listed under Wen-Xiang Chen, Enyu Zhou",
+                "text": "id \`2f9k3xa\`",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
@@ -75,34 +96,34 @@ describe("renderSlackMessage", () => {
                 "value": "{"a":"share","id":"2f9k3xa"}",
               },
               {
-                "action_id": "paper_similar",
-                "text": {
-                  "emoji": true,
-                  "text": "More like this",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"similar","id":"2f9k3xa"}",
-              },
-              {
-                "action_id": "paper_more_by",
-                "text": {
-                  "emoji": true,
-                  "text": "More by Wen-Xiang Chen",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"by","person":"wenxiangchen"}",
-              },
-              {
-                "action_id": "paper_full",
-                "text": {
-                  "emoji": true,
-                  "text": "Read full abstract",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"full","id":"2f9k3xa"}",
+                "action_id": "paper_menu",
+                "options": [
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "More like this",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"similar","id":"2f9k3xa"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "More by Wen-Xiang Chen",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"by","person":"wenxiangchen"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "Full abstract",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"full","id":"2f9k3xa"}",
+                  },
+                ],
+                "type": "overflow",
               },
             ],
             "type": "actions",
@@ -113,7 +134,7 @@ describe("renderSlackMessage", () => {
     `);
   });
 
-  it("renders search results with total, notice, bold matched words and a Show more button for the next page", () => {
+  it("bolds a run of matched words as one phrase, whole words only, in a list of results with Show more", () => {
     const message = renderSlackMessage({
       kind: "results",
       query: "reward model",
@@ -125,8 +146,16 @@ describe("renderSlackMessage", () => {
         {
           paper: rewardPaper,
           snippet: [
-            { text: "Reward models", match: true },
-            { text: " are key to RLHF & alignment.", match: false },
+            { text: "Reward", match: true },
+            { text: " ", match: false },
+            { text: "model", match: true },
+            { text: "s are key to ", match: false },
+            { text: "RLHF", match: true },
+            { text: " & alignment with ", match: false },
+            { text: "human", match: true },
+            { text: " ", match: false },
+            { text: "feedback", match: true },
+            { text: ".", match: false },
           ],
           buttons: ["share", "similar", "moreBy", "full"],
         },
@@ -137,7 +166,7 @@ describe("renderSlackMessage", () => {
         "blocks": [
           {
             "text": {
-              "text": "*7 papers* for “reward model” · showing 1–1",
+              "text": "*7 papers* for “reward model” · 1–1",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -158,9 +187,7 @@ describe("renderSlackMessage", () => {
           },
           {
             "text": {
-              "text": "*Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · profiled: Senjie Jin
-      *Reward models* are key to RLHF &amp; alignment.",
+              "text": "*Secrets of RLHF in Large Language Models Part II: Reward Modeling*",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -169,7 +196,25 @@ describe("renderSlackMessage", () => {
           {
             "elements": [
               {
-                "text": "id \`7hq2m0c\` · listed under Senjie Jin",
+                "text": "Binghai Wang, Rui Zheng · with Senjie Jin",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
+          },
+          {
+            "text": {
+              "text": "*Reward models* are key to *RLHF* &amp; alignment with *human feedback*.",
+              "type": "mrkdwn",
+              "verbatim": true,
+            },
+            "type": "section",
+          },
+          {
+            "elements": [
+              {
+                "text": "id \`7hq2m0c\`",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
@@ -189,34 +234,34 @@ describe("renderSlackMessage", () => {
                 "value": "{"a":"share","id":"7hq2m0c"}",
               },
               {
-                "action_id": "paper_similar",
-                "text": {
-                  "emoji": true,
-                  "text": "More like this",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"similar","id":"7hq2m0c"}",
-              },
-              {
-                "action_id": "paper_more_by",
-                "text": {
-                  "emoji": true,
-                  "text": "More by Senjie Jin",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"by","person":"senjiejin"}",
-              },
-              {
-                "action_id": "paper_full",
-                "text": {
-                  "emoji": true,
-                  "text": "Read full abstract",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"full","id":"7hq2m0c"}",
+                "action_id": "paper_menu",
+                "options": [
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "More like this",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"similar","id":"7hq2m0c"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "More by Senjie Jin",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"by","person":"senjiejin"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "Full abstract",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"full","id":"7hq2m0c"}",
+                  },
+                ],
+                "type": "overflow",
               },
             ],
             "type": "actions",
@@ -242,28 +287,152 @@ describe("renderSlackMessage", () => {
     `);
   });
 
-  it("renders the people behind a topic with profiled markers, score bars, evidence and a button each", () => {
-    const message = renderSlackMessage({ kind: "people", topic: "reward models", people: rewardExperts });
+  it("says which words results are for when the query was corrected", () => {
+    const text = textOf({
+      kind: "results",
+      query: "rewrad modle",
+      showingFor: "reward model",
+      total: 3,
+      offset: 0,
+      cards: [{ paper: rewardPaper, buttons: ["share"] }],
+    });
+    expect(text).toContain("Showing results for *reward model* · 3 papers · 1–1");
+    expect(text).not.toContain("rewrad");
+  });
+
+  it("puts the menu top right of a shared card, whose only live mention is the sharer, and drops a forged sharer", () => {
+    const shared = renderSlackMessage({
+      kind: "card",
+      card: { paper: rewardPaper, sharedBy: "U123ABC", buttons: ["similar", "moreBy", "full"] },
+    });
+    expect(JSON.stringify(shared.blocks)).toContain("Shared by <@U123ABC>");
+    const [top, byline, body] = shared.blocks;
+    expect([top?.type, byline?.type]).toEqual(["header", "context"]);
+    expect(body?.type === "section" && body.accessory?.type).toBe("overflow");
+    expect(shared.blocks.some((block) => block.type === "actions")).toBe(false);
+    const forged = renderSlackMessage({
+      kind: "card",
+      card: { paper: rewardPaper, sharedBy: "U1> <!channel", buttons: [] },
+    });
+    expect(JSON.stringify(forged.blocks)).not.toContain("Shared by");
+    expect(JSON.stringify(forged.blocks)).not.toContain("<!channel");
+  });
+
+  it("offers Full abstract only while the abstract is shortened, and shows it all on full", () => {
+    const long = { ...agentSurvey, abstract: `${"word ".repeat(2000)}END` };
+    const menu = (full: boolean) =>
+      optionActions(
+        overflowsOf(
+          renderSlackMessage({ kind: "card", card: { paper: long, full, buttons: ["similar", "full"] } })
+            .blocks,
+        )[0],
+      );
+    expect(menu(false).map(([label]) => label)).toEqual(["More like this", "Full abstract"]);
+    const full = renderSlackMessage({
+      kind: "card",
+      card: { paper: long, full: true, buttons: ["similar", "full"] },
+    });
+    const sections = full.blocks.filter((b) => b.type === "section");
+    expect(sections.map((b) => (b.type === "section" ? (b.text?.text ?? "") : "")).join(" ")).toContain(
+      "END",
+    );
+    for (const b of sections)
+      expect(b.type === "section" && (b.text?.text.length ?? 0)).toBeLessThanOrEqual(3000);
+    // One option left is a button, not a menu of one.
+    expect(controlsOf(full.blocks)).toEqual([
+      { type: "button", label: "More like this", value: JSON.stringify({ a: "similar", id: long.id }) },
+    ]);
+  });
+
+  it("carries the papers a thread has shown in Another one, within Slack's 2000 characters", () => {
+    const seen = Array.from({ length: 600 }, (_, i) => `p${String(i).padStart(6, "0")}`);
+    const message = renderSlackMessage({
+      kind: "card",
+      title: "Another paper",
+      card: { paper: rewardPaper, seen, buttons: ["reroll", "share"] },
+    });
+    const [another, share] = controlsOf(message.blocks);
+    expect([another?.label, share?.label]).toEqual(["Another one", "Share in channel"]);
+    expect(another?.value?.length).toBeLessThanOrEqual(2000);
+    const action = decodeAction(another?.value ?? "");
+    expect(action?.a === "reroll" && action.seen.at(-1)).toBe(rewardPaper.id);
+    expect(action?.a === "reroll" && action.seen.at(-2)).toBe(seen.at(-1));
+  });
+
+  it("leaves out a menu option whose value Slack would refuse (over 150 characters)", () => {
+    const paper = { ...rewardPaper, owners: ["N".repeat(200)], ownerKeys: ["k".repeat(180)] };
+    const labels = optionActions(
+      overflowsOf(
+        renderSlackMessage({ kind: "card", card: { paper, buttons: ["similar", "moreBy", "full"] } }).blocks,
+      )[0],
+    ).map(([label]) => label);
+    expect(labels).not.toContainEqual(expect.stringMatching(/^More by/));
+  });
+});
+
+describe("corpus text in mrkdwn", () => {
+  it("escapes mentions and crafted links so they stay inert", () => {
+    const evil = {
+      ...rewardPaper,
+      headline: "<!channel> wins & more",
+      authors: ["<@U999>", "@here"],
+      abstract: "Click <http://evil.example|here> now <!everyone> @channel",
+    };
+    const all = JSON.stringify(
+      renderSlackMessage({ kind: "card", card: { paper: evil, buttons: ["share"] } }),
+    );
+    expect(all).not.toMatch(/<[!@#]|<http/);
+    expect(all).toContain("&lt;!channel&gt; wins &amp; more");
+    expect(all).toContain("&lt;http://evil.example|here&gt;");
+    expect(all).not.toMatch(/@(here|channel|everyone)/);
+  });
+
+  it("never renders *bold*, _italic_, ~strike~ or `code` written in an abstract, nor turns a highlighted *x* into **x**", () => {
+    const marked = {
+      ...rewardPaper,
+      headline: "*Bold* claims",
+      authors: ["_Ann_ Lee"],
+      abstract: "We show *bold* and _italic_ and ~struck~ and `code` text.",
+    };
+    const card = textOf({ kind: "card", card: { paper: marked, buttons: [] } });
+    const sections = renderSlackMessage({
+      kind: "card",
+      card: { paper: marked, buttons: [] },
+    }).blocks.flatMap((block) => (block.type === "section" && block.text ? [block.text.text] : []));
+    expect(sections.join("\n")).not.toMatch(/[*_~`]/);
+    expect(card).toContain("We show ∗bold∗ and ˍitalicˍ and ∼struck∼ and ˋcodeˋ text.");
+    const hit = textOf({
+      kind: "results",
+      query: "x",
+      total: 1,
+      offset: 0,
+      cards: [{ paper: marked, snippet: [{ text: "*x*", match: true }], buttons: [] }],
+    });
+    expect(hit).not.toContain("**");
+    expect(hit).toContain("*∗x∗*");
+  });
+});
+
+describe("the people behind a topic", () => {
+  it("names the topic and puts people whose evidence is the same single paper on one line", () => {
+    const message = renderSlackMessage({
+      kind: "people",
+      topic: "safety",
+      total: 12,
+      offset: 0,
+      nextOffset: 5,
+      people: spaVlExperts,
+    });
     expect(message).toMatchInlineSnapshot(`
       {
         "blocks": [
           {
             "text": {
-              "text": "People behind “reward models”",
+              "text": "*People behind “safety”* · 1–5 of 12",
               "type": "mrkdwn",
               "verbatim": true,
             },
             "type": "section",
-          },
-          {
-            "elements": [
-              {
-                "text": "Profiled people have a file of their own, so all their papers are known; the others are counted only where an author line names them.",
-                "type": "mrkdwn",
-                "verbatim": true,
-              },
-            ],
-            "type": "context",
           },
           {
             "accessory": {
@@ -277,8 +446,47 @@ describe("renderSlackMessage", () => {
               "value": "{"a":"by","person":"senjiejin"}",
             },
             "text": {
-              "text": "1. *Senjie Jin* · profiled · ●●●●●
+              "text": "1. *Senjie Jin* ●●●●●
+      • SPA-VL: a Safety Preference Alignment dataset for Vision Language Models \`v35q3xk\`
       • Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\`",
+              "type": "mrkdwn",
+              "verbatim": true,
+            },
+            "type": "section",
+          },
+          {
+            "accessory": {
+              "action_id": "paper_menu",
+              "options": [
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Papers by Yongting Zhang",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"by","person":"yongtingzhang"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Papers by Lu Chen",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"by","person":"luchen"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Papers by Guodong Zheng",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"by","person":"guodongzheng"}",
+                },
+              ],
+              "type": "overflow",
+            },
+            "text": {
+              "text": "2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL \`v35q3xk\`",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -289,28 +497,66 @@ describe("renderSlackMessage", () => {
               "action_id": "paper_more_by",
               "text": {
                 "emoji": true,
-                "text": "Papers by Binghai Wang",
+                "text": "Papers by Caishuang Huang",
                 "type": "plain_text",
               },
               "type": "button",
-              "value": "{"a":"by","person":"binghaiwang"}",
+              "value": "{"a":"by","person":"caishuanghuang"}",
             },
             "text": {
-              "text": "2. *Binghai Wang* · visible only · ●●○○○
-      • Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\`
-      • The Rise and Potential of Large Language Model Based Agents: A Survey \`2f9k3xa\`",
+              "text": "3. *Caishuang Huang* ●●●○○ · SafeAligner \`gbvnya3\`",
               "type": "mrkdwn",
               "verbatim": true,
             },
             "type": "section",
           },
+          {
+            "elements": [
+              {
+                "action_id": "paper_who_page",
+                "text": {
+                  "emoji": true,
+                  "text": "Show more people",
+                  "type": "plain_text",
+                },
+                "type": "button",
+                "value": "{"a":"who","t":"safety","offset":5}",
+              },
+            ],
+            "type": "actions",
+          },
         ],
-        "text": "People behind “reward models”: Senjie Jin, Binghai Wang",
+        "text": "People behind “safety”: Senjie Jin, Yongting Zhang, Lu Chen, Guodong Zheng, Caishuang Huang",
       }
     `);
+    const [menu] = overflowsOf(message.blocks);
+    expect(optionActions(menu)).toEqual([
+      ["Papers by Yongting Zhang", { a: "by", person: "yongtingzhang" }],
+      ["Papers by Lu Chen", { a: "by", person: "luchen" }],
+      ["Papers by Guodong Zheng", { a: "by", person: "guodongzheng" }],
+    ]);
   });
 
-  it("renders an author summary with first-author papers marked, topics and co-authors", () => {
+  it("gives a person with several papers their evidence as bullets and a button", () => {
+    const text = textOf({
+      kind: "people",
+      topic: "reward models",
+      total: 2,
+      offset: 0,
+      people: rewardExperts,
+    });
+    expect(text).toContain("2. *Binghai Wang* ●●○○○\\n• Secrets of RLHF");
+    expect(text).not.toContain("Show more");
+    expect(
+      controlsOf(
+        renderSlackMessage({ kind: "people", topic: "x", total: 2, offset: 0, people: rewardExperts }).blocks,
+      ).map((c) => c.label),
+    ).toEqual(["Papers by Senjie Jin", "Papers by Binghai Wang"]);
+  });
+});
+
+describe("an author summary", () => {
+  it("lists first-author papers first, each openable from a menu, with topics as phrases and co-authors", () => {
     const message = renderSlackMessage({ kind: "author", summary: enyuSummary });
     expect(message).toMatchInlineSnapshot(`
       {
@@ -325,8 +571,8 @@ describe("renderSlackMessage", () => {
           },
           {
             "text": {
-              "text": "2 papers, 1 as first author · profiled (has a file of their own)
-      Topics: reward model, agents, alignment",
+              "text": "2 papers · 1 as first author
+      *Topics*  reward model · agents · alignment",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -334,7 +580,9 @@ describe("renderSlackMessage", () => {
           },
           {
             "text": {
-              "text": "• Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\` · _first author_
+              "text": "*As first author (1)*
+      • Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\`
+      *As co-author (1)*
       • The Rise and Potential of Large Language Model Based Agents: A Survey \`2f9k3xa\`",
               "type": "mrkdwn",
               "verbatim": true,
@@ -342,111 +590,171 @@ describe("renderSlackMessage", () => {
             "type": "section",
           },
           {
-            "text": {
-              "text": "*Co-authors*: Zhiheng Xi (2), Rui Zheng (1)",
-              "type": "mrkdwn",
-              "verbatim": true,
-            },
-            "type": "section",
+            "elements": [
+              {
+                "action_id": "paper_select:0",
+                "option_groups": [
+                  {
+                    "label": {
+                      "emoji": true,
+                      "text": "As first author",
+                      "type": "plain_text",
+                    },
+                    "options": [
+                      {
+                        "text": {
+                          "emoji": true,
+                          "text": "Secrets of RLHF in Large Language Models Part II: Reward Modeling",
+                          "type": "plain_text",
+                        },
+                        "value": "{"a":"open","id":"7hq2m0c"}",
+                      },
+                    ],
+                  },
+                  {
+                    "label": {
+                      "emoji": true,
+                      "text": "As co-author",
+                      "type": "plain_text",
+                    },
+                    "options": [
+                      {
+                        "text": {
+                          "emoji": true,
+                          "text": "The Rise and Potential of Large Language Model Based Agents: A Survey",
+                          "type": "plain_text",
+                        },
+                        "value": "{"a":"open","id":"2f9k3xa"}",
+                      },
+                    ],
+                  },
+                ],
+                "placeholder": {
+                  "emoji": true,
+                  "text": "Open a paper…",
+                  "type": "plain_text",
+                },
+                "type": "static_select",
+              },
+              {
+                "action_id": "paper_select:1",
+                "options": [
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "Zhiheng Xi (2)",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"by","person":"zhihengxi"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "Rui Zheng (1)",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"by","person":"ruizheng"}",
+                  },
+                ],
+                "placeholder": {
+                  "emoji": true,
+                  "text": "A co-author's papers…",
+                  "type": "plain_text",
+                },
+                "type": "static_select",
+              },
+            ],
+            "type": "actions",
+          },
+          {
+            "elements": [
+              {
+                "text": "*Often with*  Zhiheng Xi (2), Rui Zheng (1)",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
           },
         ],
         "text": "Enyu Zhou: 2 papers",
       }
     `);
+    const [papers, coauthors] = selectsOf(message.blocks);
+    expect(optionActions(papers)).toEqual([
+      [rewardPaper.headline, { a: "open", id: rewardPaper.id }],
+      [agentSurvey.headline, { a: "open", id: agentSurvey.id }],
+    ]);
+    expect(optionActions(coauthors).map(([label]) => label)).toEqual(["Zhiheng Xi (2)", "Rui Zheng (1)"]);
   });
 
-  it("renders the usage card with examples", () => {
-    expect(renderSlackMessage({ kind: "help" })).toMatchInlineSnapshot(`
+  it("keeps 150 papers inside one message, with at most 100 in the menu", () => {
+    const papers = Array.from({ length: 150 }, (_, i) => ({
+      paper: { ...rewardPaper, id: `p${i}`, headline: `Paper number ${i} on a topic` },
+      firstAuthor: i % 3 === 0,
+    }));
+    const message = renderSlackMessage({ kind: "author", summary: { ...enyuSummary, papers } });
+    expect(message.blocks.length).toBeLessThanOrEqual(50);
+    const [menu] = selectsOf(message.blocks);
+    expect(optionActions(menu)).toHaveLength(100);
+    expect(optionActions(menu)[0]?.[0]).toBe("Paper number 0 on a topic");
+  });
+
+  it("offers the closest names to a mistyped one as buttons", () => {
+    const message = renderSlackMessage({
+      kind: "notFound",
+      what: "author",
+      query: "senjie jn",
+      suggestions: ["Senjie Jin"],
+      people: [{ key: "senjiejin", name: "Senjie Jin", papers: 13 }],
+    });
+    expect(controlsOf(message.blocks)).toEqual([
       {
-        "blocks": [
-          {
-            "text": {
-              "text": "Find the group's papers from chat:
-      • \`/paper reward models\` — search (quotes for phrases, \`-word\` to exclude)
-      • \`/paper who RLHF\` — the people behind a topic
-      • \`/paper author Enyu Zhou\` — someone's papers, co-authors and topics
-      • \`/paper id 2f9k3xa\` · \`/paper similar 2f9k3xa\` — one paper, or papers like it
-      • \`/paper random\` — a paper to read · \`/paper stats\` — what is loaded
-      • \`/paper daily on 09:00 Europe/Berlin weekdays\` — a paper of the day in this channel
-      You can also mention me or DM me: “who works on agents?”, “papers about reward models”, “tell me about Senjie Jin”.",
-              "type": "mrkdwn",
-              "verbatim": true,
-            },
-            "type": "section",
-          },
-        ],
-        "text": "Find the group's papers from chat:
-      • \`/paper reward models\` — search (quotes for phrases, \`-word\` to exclude)
-      • \`/paper who RLHF\` — the people behind a topic
-      • \`/paper author Enyu Zhou\` — someone's papers, co-authors and topics
-      • \`/paper id 2f9k3xa\` · \`/paper similar 2f9k3xa\` — one paper, or papers like it
-      • \`/paper random\` — a paper to read · \`/paper stats\` — what is loaded
-      • \`/paper daily on 09:00 Europe/Berlin weekdays\` — a paper of the day in this channel
-      You can also mention me or DM me: “who works on agents?”, “papers about reward models”, “tell me about Senjie Jin”.",
-      }
-    `);
+        type: "button",
+        label: "Senjie Jin (13 papers)",
+        value: JSON.stringify({ a: "author", person: "senjiejin" }),
+      },
+    ]);
+    expect(message.text).toContain("Senjie Jin");
   });
 
   it("offers one button per candidate when a name is ambiguous, each decoding to that person", () => {
-    const buttons = buttonsOf({
-      kind: "ambiguous",
-      query: "Chen",
-      candidates: [
-        { key: "wenxiangchen", name: "Wen-Xiang Chen", papers: 6 },
-        { key: "lichen", name: "Li Chen", papers: 1 },
-      ],
-    });
-    expect(buttons.map((b) => [b.text.text, decodeAction(b.value ?? "")])).toEqual([
+    const controls = controlsOf(
+      renderSlackMessage({
+        kind: "ambiguous",
+        query: "Chen",
+        candidates: [
+          { key: "wenxiangchen", name: "Wen-Xiang Chen", papers: 6 },
+          { key: "lichen", name: "Li Chen", papers: 1 },
+        ],
+      }).blocks,
+    );
+    expect(controls.map((c) => [c.label, decodeAction(c.value ?? "")])).toEqual([
       ["Wen-Xiang Chen (6 papers)", { a: "author", person: "wenxiangchen" }],
       ["Li Chen (1 paper)", { a: "author", person: "lichen" }],
     ]);
-    const ids = buttons.map((b) => b.action_id);
-    expect(new Set(ids).size).toBe(2);
   });
+});
 
-  it("adds the sharer as the only live mention on a shared card, and drops a sharer id that is not a user id", () => {
-    const shared = renderSlackMessage({
-      kind: "card",
-      card: { paper: rewardPaper, sharedBy: "U123ABC", buttons: [] },
+describe("other replies", () => {
+  it("offers did-you-mean searches as buttons when nothing matched", () => {
+    const message = renderSlackMessage({
+      kind: "notFound",
+      what: "results",
+      query: "rewrad",
+      suggestions: ["checking the spelling"],
+      didYouMean: ["reward"],
     });
-    expect(JSON.stringify(shared.blocks)).toContain("Shared by <@U123ABC>");
-    const forged = renderSlackMessage({
-      kind: "card",
-      card: { paper: rewardPaper, sharedBy: "U1> <!channel", buttons: [] },
-    });
-    expect(JSON.stringify(forged.blocks)).not.toContain("Shared by");
-    expect(JSON.stringify(forged.blocks)).not.toContain("<!channel");
+    expect(controlsOf(message.blocks).map((c) => [c.label, decodeAction(c.value ?? "")])).toEqual([
+      ["Search “reward”", { a: "page", q: "reward", offset: 0 }],
+    ]);
   });
 
-  it("shows a Read full abstract button only while the abstract is shortened, and the whole abstract on full", () => {
-    const long = { ...agentSurvey, abstract: `${"word ".repeat(2000)}END` };
-    const short = renderSlackMessage({ kind: "card", card: { paper: long, buttons: ["full"] } });
-    expect(JSON.stringify(short.blocks)).not.toContain("END");
-    expect(buttonsOf({ kind: "card", card: { paper: long, buttons: ["full"] } })).toHaveLength(1);
-    const full = renderSlackMessage({ kind: "card", card: { paper: long, full: true, buttons: ["full"] } });
-    const sections = full.blocks.filter((b) => b.type === "section");
-    expect(sections.map((b) => (b.type === "section" ? (b.text?.text ?? "") : "")).join(" ")).toContain(
-      "END",
-    );
-    for (const b of sections)
-      expect(b.type === "section" && (b.text?.text.length ?? 0)).toBeLessThanOrEqual(3000);
-    expect(buttonsOf({ kind: "card", card: { paper: long, full: true, buttons: ["full"] } })).toHaveLength(0);
-    expect(buttonsOf({ kind: "card", card: { paper: rewardPaper, buttons: ["full"] } })).toHaveLength(0);
-  });
-
-  it("escapes corpus text so mentions and crafted links stay inert", () => {
-    const evil = {
-      ...rewardPaper,
-      headline: "<!channel> wins & more",
-      authors: ["<@U999>", "@here"],
-      abstract: "Click <http://evil.example|here> now <!everyone> @channel",
-    };
-    const message = renderSlackMessage({ kind: "card", card: { paper: evil, buttons: ["share"] } });
-    const all = JSON.stringify(message);
-    expect(all).not.toMatch(/<[!@#]|<http/);
-    expect(all).toContain("&lt;!channel&gt; wins &amp; more");
-    expect(all).toContain("&lt;http://evil.example|here&gt;");
-    expect(all).not.toMatch(/@(here|channel|everyone)/);
+  it("shows the help card with a real id in its examples and commands as code", () => {
+    const text = textOf({ kind: "help", exampleId: "v35q3xk" });
+    expect(text).toContain("`/paper v35q3xk`");
+    expect(text).toContain("`/paper similar v35q3xk`");
+    expect(text).not.toContain("2f9k3xa");
   });
 
   it("keeps a card with a 20,000-character abstract inside 50 blocks of at most 3000 characters, whole", () => {
@@ -478,8 +786,8 @@ describe("renderSlackMessage", () => {
   it("lists as many of 100 results as fit and says how many were left out", () => {
     const cards = Array.from({ length: 100 }, (_, i) => ({
       paper: { ...rewardPaper, id: `p${i}` },
-      buttons: ["share", "similar", "moreBy", "full"] as const,
-    })).map((card) => ({ ...card, buttons: [...card.buttons] }));
+      buttons: ["share" as const, "similar" as const, "moreBy" as const, "full" as const],
+    }));
     const message = renderSlackMessage({
       kind: "results",
       query: "x",
@@ -496,14 +804,10 @@ describe("renderSlackMessage", () => {
 
   it("drops the Show more button rather than send a value Slack would refuse", () => {
     const query = '"'.repeat(1500);
-    const buttons = buttonsOf({ kind: "results", query, total: 9, offset: 0, cards: [], nextOffset: 5 });
-    expect(buttons).toHaveLength(0);
-  });
-
-  it("cuts a long author name on a More by button to 75 characters", () => {
-    const name = "N".repeat(200);
-    const paper = { ...rewardPaper, owners: [name], ownerKeys: ["n"] };
-    const [button] = buttonsOf({ kind: "card", card: { paper, buttons: ["moreBy"] } });
-    expect(button?.text.text.length).toBe(75);
+    expect(
+      controlsOf(
+        renderSlackMessage({ kind: "results", query, total: 9, offset: 0, cards: [], nextOffset: 5 }).blocks,
+      ),
+    ).toHaveLength(0);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeText, isSlackUserId } from "../../src/render/escape.js";
+import { escapeMrkdwn, escapeText, isSlackUserId } from "../../src/render/escape.js";
 
 describe("escapeText", () => {
   it("turns &, < and > into entities so no Slack markup survives", () => {
@@ -27,5 +27,19 @@ describe("isSlackUserId", () => {
     expect(isSlackUserId("U1> <!channel")).toBe(false);
     expect(isSlackUserId("C123")).toBe(false);
     expect(isSlackUserId("u123")).toBe(false);
+  });
+});
+
+describe("escapeMrkdwn", () => {
+  it("turns Slack's formatting marks into look-alikes, so corpus text shows as written", () => {
+    const escaped = escapeMrkdwn("*bold* _it_ ~gone~ `code` snake_case a*b");
+    expect(escaped).not.toMatch(/[*_~`]/);
+    expect(escaped).toBe("∗bold∗ ˍitˍ ∼gone∼ ˋcodeˋ snakeˍcase a∗b");
+  });
+
+  it("breaks a broadcast glued to punctuation or another script", () => {
+    for (const text of ["@channel_", "@here!", "@everyoneא"]) {
+      expect(escapeMrkdwn(text)).not.toMatch(/@(?:channel|here|everyone)/);
+    }
   });
 });

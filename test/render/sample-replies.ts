@@ -64,3 +64,59 @@ export const rewardExperts: Expert[] = [
     ],
   },
 ];
+
+const spaVl: Paper = {
+  id: "v35q3xk",
+  headline: "SPA-VL: a Safety Preference Alignment dataset for Vision Language Models",
+  authors: ["Yongting Zhang", "Lu Chen", "Guodong Zheng"],
+  authorKeys: ["yongtingzhang", "luchen", "guodongzheng"],
+  etAl: true,
+  owners: ["Senjie Jin"],
+  ownerKeys: ["senjiejin"],
+  abstract: "We propose a Safety Preference Alignment dataset for Vision Language Models named SPA-VL.",
+  sources: [{ file: "001.txt", line: 40 }],
+};
+
+const safeAligner: Paper = {
+  id: "gbvnya3",
+  headline: "SafeAligner: a methodology implemented at the decoding stage to fortify defenses",
+  authors: ["Caishuang Huang", "Wanxu Zhao", "Rui Zheng"],
+  authorKeys: ["caishuanghuang", "wanxuzhao", "ruizheng"],
+  etAl: true,
+  owners: ["Enyu Zhou"],
+  ownerKeys: ["enyuzhou"],
+  abstract: "We introduce SafeAligner, a methodology implemented at the decoding stage to fortify defenses.",
+  sources: [{ file: "004.txt", line: 50 }],
+};
+
+/** `who safety` as the seeds answer it: three co-authors whose only evidence is SPA-VL. */
+export const spaVlExperts: Expert[] = [
+  {
+    key: "senjiejin",
+    name: "Senjie Jin",
+    score: 10,
+    profiled: true,
+    papers: [
+      { paper: spaVl, score: 6 },
+      { paper: rewardPaper, score: 4 },
+    ],
+  },
+  ...[
+    ["yongtingzhang", "Yongting Zhang"],
+    ["luchen", "Lu Chen"],
+    ["guodongzheng", "Guodong Zheng"],
+  ].map(([key = "", name = ""]) => ({
+    key,
+    name,
+    score: 6,
+    profiled: false,
+    papers: [{ paper: spaVl, score: 6 }],
+  })),
+  {
+    key: "caishuanghuang",
+    name: "Caishuang Huang",
+    score: 5,
+    profiled: false,
+    papers: [{ paper: safeAligner, score: 5 }],
+  },
+];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { renderTerminal } from "../../src/render/terminal.js";
-import { agentSurvey, enyuSummary, rewardExperts, rewardPaper } from "./sample-replies.js";
+import { renderAnswerText, renderTerminal } from "../../src/render/terminal.js";
+import { agentSurvey, enyuSummary, rewardPaper, spaVlExperts } from "./sample-replies.js";
 
 describe("renderTerminal", () => {
-  it("shows a card as Slack would and lists its buttons as numbered actions", () => {
+  it("shows a card as Slack would, its buttons and menu options numbered", () => {
     const shown = renderTerminal({
       kind: "card",
       title: "Another paper",
@@ -12,17 +12,16 @@ describe("renderTerminal", () => {
     expect(shown.text).toMatchInlineSnapshot(`
       "*Another paper*
       *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · profiled: Senjie Jin
+      Binghai Wang, Rui Zheng · with Senjie Jin
       Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
-      id 7hq2m0c · listed under Senjie Jin
-      Shared by @U123ABC
-      [1] Share in channel · 7hq2m0c   [2] More like this · 7hq2m0c   [3] More by Senjie Jin   [4] Another one"
+      id 7hq2m0c · shared by @U123ABC
+      [1] Another one   [2] Share in channel · 7hq2m0c   ⋯ [3] More like this  [4] More by Senjie Jin"
     `);
     expect(shown.buttons).toEqual([
+      { label: "Another one", action: { a: "reroll", seen: ["7hq2m0c"] } },
       { label: "Share in channel", action: { a: "share", id: "7hq2m0c" } },
       { label: "More like this", action: { a: "similar", id: "7hq2m0c" } },
       { label: "More by Senjie Jin", action: { a: "by", person: "senjiejin" } },
-      { label: "Another one", action: { a: "reroll" } },
     ]);
   });
 
@@ -36,25 +35,29 @@ describe("renderTerminal", () => {
       cards: [
         {
           paper: agentSurvey,
-          snippet: [{ text: "LLM-based agents", match: true }],
+          snippet: [
+            { text: "LLM-based", match: true },
+            { text: " ", match: false },
+            { text: "agents", match: true },
+          ],
           buttons: ["share", "full"],
         },
         { paper: rewardPaper, buttons: ["share"] },
       ],
     });
     expect(shown.text).toMatchInlineSnapshot(`
-      "*12 papers* for “agents” · showing 6–7
+      "*12 papers* for “agents” · 6–7
 
       6. *The Rise and Potential of Large Language Model Based Agents: A Survey*
-      Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · profiled: Enyu Zhou
+      Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou
       *LLM-based agents*
-      id 2f9k3xa · listed under Wen-Xiang Chen, Enyu Zhou
-      [1] Share in channel · 2f9k3xa   [2] Read full abstract · 2f9k3xa
+      id 2f9k3xa
+      [1] Share in channel · 2f9k3xa   ⋯ [2] Full abstract
 
       7. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · profiled: Senjie Jin
+      Binghai Wang, Rui Zheng · with Senjie Jin
       Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
-      id 7hq2m0c · listed under Senjie Jin
+      id 7hq2m0c
       [3] Share in channel · 7hq2m0c
 
       [4] Show more"
@@ -63,16 +66,44 @@ describe("renderTerminal", () => {
     expect(shown.buttons[3]?.action).toEqual({ a: "page", q: "agents", offset: 10 });
   });
 
-  it("shows people with markers and a button each, and an author summary", () => {
-    const people = renderTerminal({ kind: "people", topic: "reward models", people: rewardExperts });
-    expect(people.text).toContain("1. *Senjie Jin* · profiled · ●●●●●");
-    expect(people.text).toContain("2. *Binghai Wang* · visible only");
-    expect(people.text).toContain("[2] Papers by Binghai Wang");
-    const author = renderTerminal({ kind: "author", summary: enyuSummary });
-    expect(author.text).toContain(
-      "Secrets of RLHF in Large Language Models Part II: Reward Modeling 7hq2m0c · _first author_",
+  it("puts co-authors of one shared paper on one line and numbers who can be opened", () => {
+    const people = renderTerminal({
+      kind: "people",
+      topic: "safety",
+      total: 9,
+      offset: 0,
+      nextOffset: 5,
+      people: spaVlExperts,
+    });
+    expect(people.text).toContain("2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL v35q3xk");
+    expect(people.text).toContain(
+      "⋯ [2] Papers by Yongting Zhang  [3] Papers by Lu Chen  [4] Papers by Guodong Zheng",
     );
-    expect(author.buttons).toEqual([]);
+    expect(people.buttons.at(-1)).toEqual({
+      label: "Show more people",
+      action: { a: "who", t: "safety", offset: 5 },
+    });
+  });
+
+  it("makes every paper of an author summary openable, first-author ones first", () => {
+    const author = renderTerminal({ kind: "author", summary: enyuSummary });
+    expect(author.text).toContain("*As first author (1)*\n[1] Secrets of RLHF");
+    expect(author.buttons.slice(0, 2).map((b) => b.action)).toEqual([
+      { a: "open", id: rewardPaper.id },
+      { a: "open", id: agentSurvey.id },
+    ]);
+    const plain = renderTerminal({ kind: "author", summary: enyuSummary }, { buttons: false });
+    expect(plain.buttons).toEqual([]);
+    expect(plain.text).toContain(`• ${rewardPaper.headline} · ${rewardPaper.id}`);
+    expect(plain.text).not.toMatch(/\[\d+\]/);
+  });
+
+  it("says where an answer would go", () => {
+    const shared = renderAnswerText({
+      reply: { kind: "card", card: { paper: rewardPaper, buttons: [] } },
+      audience: "channel",
+    });
+    expect(shared.text.split("\n")[0]).toBe("(posted in the channel, shared by you)");
   });
 
   it("strips control characters so corpus text cannot drive the terminal", () => {

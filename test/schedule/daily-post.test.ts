@@ -64,7 +64,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       }[];
       expect(blocks[0]).toMatchObject({ type: "header", text: { text: "Paper of the day" } });
       const buttons = blocks.flatMap((b) => b.elements ?? []).map((e) => e.action_id);
-      expect(buttons).toEqual(expect.arrayContaining(["paper_similar", "paper_reroll"]));
+      expect(buttons).toEqual(expect.arrayContaining(["paper_menu", "paper_reroll"]));
     });
 
     it("does not post on the day someone subscribes after that day's time", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FRIENDLY_ERROR } from "../../src/slack/messages.js";
+import { FRIENDLY_ERROR } from "../../src/bot/messages.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";

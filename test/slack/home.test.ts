@@ -52,7 +52,7 @@ describe("renderHomeView", () => {
     expect(view.type).toBe("home");
     expect(text).toContain(paper.headline);
     expect(text).toContain("<#C0ONE> on weekdays at 09:00 (Europe/Berlin)");
-    expect(text).toContain("<#C0TWO> every day at 17:30 (UTC) · _paused: not_in_channel_");
+    expect(text).toContain("<#C0TWO> every day at 17:30 (UTC) · paused: `not_in_channel`");
     expect(text).toContain("27 papers by 80 people");
     expect(text).toContain("/paper daily on");
   });
@@ -211,7 +211,7 @@ describe("registerHome", () => {
       expect(text).toContain("posted in <#CMINE>");
       expect(text).toContain("<#CMINE> every day at 09:00");
       expect(text).toContain("<#CPAUSED>");
-      expect(text).toContain("paused: not_in_channel");
+      expect(text).toContain("paused: `not_in_channel`");
       expect(text).not.toContain("CSECRET");
       expect(text).toContain("3 papers by 3 people");
     } finally {

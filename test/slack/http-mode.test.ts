@@ -1,9 +1,9 @@
 import nock from "nock";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
+import { INVALID_BUTTON } from "../../src/bot/messages.js";
 import type { Paper } from "../../src/corpus/types.js";
 import type { SearchIndex } from "../../src/search/types.js";
-import { INVALID_BUTTON } from "../../src/slack/messages.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";

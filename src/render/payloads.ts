@@ -1,5 +1,5 @@
 import type { Answer } from "../bot/ports.js";
-import { renderSlackMessage } from "../render/blocks.js";
+import { renderSlackMessage } from "./blocks.js";
 
 type Rendered = ReturnType<typeof renderSlackMessage>;
 

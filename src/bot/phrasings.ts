@@ -1,0 +1,131 @@
+import { stripped, unquoted } from "./typed-text.js";
+
+/** What a plain-words question asks for, with its argument in the asker's own spelling. */
+export type Phrased =
+  | { kind: "who"; topic: string }
+  | { kind: "author"; name: string; orSearch: boolean }
+  | { kind: "search"; query: string }
+  | { kind: "similar"; id: string }
+  | { kind: "random" }
+  | { kind: "stats" }
+  | { kind: "help" }
+  | { kind: "smallTalk"; say: "hello" | "thanks" };
+
+const GREETING =
+  /^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|morning)(?: (?:there|paperbot|all|folks|team|everyone))?$/;
+const THANKS =
+  /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks|perfect,? thanks)(?: (?:paperbot|a lot|so much|again))?$/;
+const HELP =
+  /^(?:help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands)$/;
+const RANDOM =
+  /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
+const STATS =
+  /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded)$/;
+
+// Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
+const LEAD_INS = [
+  /^(?:please|pls|plz|ok|okay|so|hmm|um|and|also|hey|hi|hello)[, ]+/,
+  /^@?paperbot[,:]? +/,
+  /^(?:can|could|would|will) you(?: please)? +/,
+  /^(?:i'd like|i would like|i want|i need|i'm looking for|i am looking for|i’m looking for|looking for|help me find|let me see|i'd love) +/,
+  /^(?:show|give|get|find|fetch|send|list) me +/,
+  /^(?:show|list|fetch|get|find|look for|look up|search for) +/,
+];
+const TRAILING = /(?:,? (?:please|pls|thanks|thank you|thx))+$/;
+
+const WHO_TOPIC_NOISE =
+  /(?: (?:here|around here|in (?:the|our|this|my) (?:group|team|lab|department|org)|lately|recently|these days|at the moment|right now|already|before|the most|most))+$/;
+
+const WHO = [
+  /^who(?: else)?(?: here)?(?:'s|’s| has| have| had| is| are| was| were)?(?: been)?(?: already| ever| recently| also| actually)? (?:worked|works|working|work|knows?|knowing|written|writes|wrote|write|researched|researches|researching|research|studied|studies|studying|study|published|publishes|publish|focused|focuses|focusing|specializes|specialises|specialized|specialised|specializing|specialising|done work)(?: (?:anything|something|stuff|papers?|a paper|research|a lot|much|things))?(?: (?:on|about|in|with|at|regarding|around|into))? (.+)$/d,
+  /^who (?:should|could|can|do|might|would|shall) (?:i|we) (?:talk|speak|ask|go|turn|reach out|chat|consult|contact|ping|email|see|bug|bother|message)(?: to| with)?(?: (?:about|regarding|on|for|re|with))? (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:the |an |a |our )?(?:experts?|specialists?|go-to (?:person|people)|best person|right person|person|people)(?: to (?:ask|talk to))? (?:on|in|at|about|for|with|regarding) (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
+  /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
+  /^(?:does |do |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
+];
+const AUTHOR = [
+  /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
+  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
+  /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?)$/d,
+];
+const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
+const SIMILAR =
+  /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
+const SEARCH = [
+  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
+  /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
+];
+
+/** The first group of `pattern` in `lower`, cut from `original` to keep its spelling. */
+function argOf(pattern: RegExp, lower: string, original: string): string | undefined {
+  const match = pattern.exec(lower);
+  if (!match) return undefined;
+  const span = match.indices?.[1];
+  const aligned = lower.length === original.length;
+  const arg = span && aligned ? original.slice(span[0], span[1]) : (match[1] ?? "");
+  const clean = stripped(arg);
+  return clean === "" ? undefined : clean;
+}
+
+/** Text without lead-ins and trailing courtesies, in both spellings, kept aligned. */
+function withoutLeadIns(original: string): { original: string; lower: string } {
+  let text = original;
+  for (let round = 0; round < 4; round++) {
+    const lower = text.toLowerCase();
+    const lead = LEAD_INS.map((pattern) => pattern.exec(lower)?.[0].length ?? 0).find((n) => n > 0);
+    if (lead === undefined || lead >= text.length) break;
+    text = text.slice(lead);
+  }
+  const lowerEnd = text.toLowerCase();
+  const tail = TRAILING.exec(lowerEnd);
+  if (tail && tail.index > 0 && lowerEnd.length === text.length) text = text.slice(0, tail.index);
+  text = stripped(text);
+  return { original: text, lower: text.toLowerCase() };
+}
+
+/** A who-topic without the words around it that are not the topic: "speculative decoding", not "… lately". */
+function topicOf(raw: string): string {
+  const cut = raw.replace(WHO_TOPIC_NOISE, (noise) => (noise.length < raw.length ? "" : noise));
+  return unquoted(cut.replace(/^(?:the|a|an) (?=\S)/i, ""));
+}
+
+/** The topic of "who has worked on X"-style wording, in the typed spelling; undefined for other text. */
+export function askedTopicOf(text: string): string | undefined {
+  const { original, lower } = withoutLeadIns(stripped(text));
+  for (const pattern of WHO) {
+    const topic = argOf(pattern, lower, original);
+    if (topic) return topicOf(topic);
+  }
+  return undefined;
+}
+
+/** What a question in plain words asks, or undefined when it reads as search words. */
+export function phrasedIntentOf(text: string): Phrased | undefined {
+  const whole = stripped(text).toLowerCase();
+  if (GREETING.test(whole)) return { kind: "smallTalk", say: "hello" };
+  if (THANKS.test(whole)) return { kind: "smallTalk", say: "thanks" };
+  const { original, lower } = withoutLeadIns(stripped(text));
+  if (lower === "") return { kind: "help" };
+  if (HELP.test(lower)) return { kind: "help" };
+  if (RANDOM.test(lower)) return { kind: "random" };
+  if (STATS.test(lower)) return { kind: "stats" };
+  for (const pattern of WHO) {
+    const topic = argOf(pattern, lower, original);
+    if (topic) return { kind: "who", topic: topicOf(topic) };
+  }
+  for (const pattern of AUTHOR) {
+    const name = argOf(pattern, lower, original);
+    if (name) return { kind: "author", name: unquoted(name), orSearch: false };
+  }
+  const similar = argOf(SIMILAR, lower, original);
+  if (similar) return { kind: "similar", id: similar.toLowerCase() };
+  const loose = argOf(LOOSE_AUTHOR, lower, original);
+  if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };
+  for (const pattern of SEARCH) {
+    const query = argOf(pattern, lower, original);
+    if (query) return { kind: "search", query };
+  }
+  return original === stripped(text) ? undefined : { kind: "search", query: original };
+}

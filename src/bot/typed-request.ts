@@ -1,0 +1,14 @@
+import type { Asker, BotRequest } from "./request.js";
+
+/**
+ * A typed line as Slack would deliver it: `/paper …` as the slash command, `@paperbot …` (or `<@U…> …`) as a
+ * mention, anything else as `plain` (a direct message in the console, slash-command text in `paperbot say`).
+ */
+export function typedRequestOf(line: string, asker: Asker, plain: "dm" | "slash"): BotRequest {
+  const text = line.trim();
+  const slash = /^\/paper(?:\s+|$)([\s\S]*)$/i.exec(text);
+  if (slash) return { source: "slash", text: (slash[1] ?? "").trim(), ...asker };
+  const mention = /^(?:@paperbot|<@[UW][A-Z0-9]+>)[\s,:]*([\s\S]*)$/i.exec(text);
+  if (mention) return { source: "mention", text: (mention[1] ?? "").trim(), ...asker };
+  return { source: plain, text, ...asker };
+}

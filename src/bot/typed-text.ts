@@ -1,0 +1,37 @@
+/**
+ * What the user typed, from Slack's wire format: Slack sends `&`, `<`, `>` as entities and wraps links, user,
+ * channel and broadcast mentions in `<…>`; links become their label, mentions their name, broadcasts nothing.
+ */
+export function typedTextOf(text: string): string {
+  return text
+    .replace(/<([^<>]*)>/g, (_, inner: string) => {
+      const [target = "", label] = inner.split("|", 2);
+      if (target.startsWith("!")) return "";
+      if (target.startsWith("#")) return label ? `#${label}` : "";
+      if (target.startsWith("@")) return label ?? "";
+      return label ?? target.replace(/^mailto:/, "");
+    })
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** Typed text with control characters and extra spaces removed. */
+export function cleanedText(text: string): string {
+  let clean = "";
+  for (const char of typedTextOf(text).normalize("NFC")) {
+    clean += char.charCodeAt(0) < 0x20 || char === "\u007f" ? " " : char;
+  }
+  return clean.replace(/\s+/g, " ").trim();
+}
+
+/** A question's trailing punctuation removed: "papers on RLHF?" asks about "RLHF". Quotes stay: they mark phrases. */
+export function stripped(text: string): string {
+  return text.replace(/[\s?!.,;:]+$/u, "").trim();
+}
+
+/** A name, topic or id without the quotes or backticks wrapped around all of it: “Enyu Zhou” is Enyu Zhou. */
+export function unquoted(text: string): string {
+  const inner = /^["“'‘`]+([^"“”'‘’`]*)["”'’`]+$/u.exec(stripped(text))?.[1];
+  return stripped(inner ?? text);
+}

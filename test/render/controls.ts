@@ -1,0 +1,24 @@
+import type { KnownBlock } from "@slack/types";
+
+/** Every interactive element a person sees in the blocks, with its visible label when it is a button. */
+export function controlsOf(blocks: KnownBlock[]): { type: string; label?: string; value?: string }[] {
+  const controls: { type: string; label?: string; value?: string }[] = [];
+  for (const block of blocks) {
+    const elements =
+      block.type === "actions"
+        ? block.elements
+        : block.type === "section" && block.accessory
+          ? [block.accessory]
+          : [];
+    for (const element of elements) {
+      if (element.type === "button")
+        controls.push({
+          type: element.type,
+          label: element.text.text,
+          ...(element.value === undefined ? {} : { value: element.value }),
+        });
+      else controls.push({ type: element.type });
+    }
+  }
+  return controls;
+}
