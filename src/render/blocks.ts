@@ -28,6 +28,7 @@ import {
   authorOverview,
   authorPaperGroups,
   coauthorLine,
+  dailyPreviewText,
   dailyText,
   helpText,
   messageText,
@@ -180,6 +181,16 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return [section(helpText(fmt, reply))];
     case "daily":
       return [section(dailyText(fmt, reply.schedule))];
+    case "dailyPreview": {
+      const head = [section(dailyPreviewText(fmt, reply))];
+      if (!reply.card) return head;
+      const card = cardBlocks(reply.card, {
+        heading: "header",
+        title: reply.title,
+        maxBlocks: MAX - head.length,
+      });
+      return [...head, ...card];
+    }
     case "info":
       return [section(messageText(fmt, reply.message))];
     case "error":
@@ -215,6 +226,11 @@ function fallbackOf(reply: Reply): string {
       return helpText(fmt, reply);
     case "daily":
       return dailyText(fmt, reply.schedule);
+    case "dailyPreview": {
+      const paper = reply.card?.paper;
+      const what = paper ? `: ${plain(paper.headline)} (${plain(paper.id)})` : "";
+      return `${dailyPreviewText(fmt, reply).split("\n")[0] ?? ""}${what}`;
+    }
     case "info":
     case "error":
       return messageText(fmt, reply.message);

@@ -146,6 +146,23 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     problems: fc.array(fc.record({ file: longText, line: fc.nat(), message: longText }), { maxLength: 200 }),
   }),
   fc.record({ kind: fc.constantFrom("info" as const, "error" as const), message: longText }),
+  fc.record({
+    kind: fc.constant("dailyPreview" as const),
+    title: longText,
+    card: fc.option(card, { nil: undefined }),
+    schedule: fc.record({
+      channelId: phrase(1),
+      enabled: fc.boolean(),
+      time: fc.constantFrom("09:00", "23:59"),
+      timeZone: longText,
+      weekdays: fc.subarray([1, 2, 3, 4, 5, 6, 7]),
+      nextRunAt: fc.option(fc.oneof(fc.constant("2026-01-16T09:00:00.000+01:00"), longText), {
+        nil: undefined,
+      }),
+      paused: fc.option(longText, { nil: undefined }),
+      recent: fc.constant<{ date: string; paper: Paper }[]>([]),
+    }),
+  }),
 );
 
 /** Every text a person can read in the blocks: text objects, not button values. */
