@@ -54,6 +54,11 @@ export interface SlackMessage {
 
 const MAX = LIMITS.blocksPerMessage;
 
+/** A link to a channel (`<#C…>`, never a ping), for real-looking channel ids only. */
+function channelLink(channelId: string): string {
+  return /^[CG][A-Z0-9]{2,20}$/.test(channelId) ? `<#${channelId}>` : "this channel";
+}
+
 /** Cards as a list: as many whole cards as fit in `room` blocks, then a line saying how many were left out. */
 function cardList(cards: Card[], room: number): KnownBlock[] {
   const blocks: KnownBlock[] = [];
@@ -182,7 +187,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
     case "daily":
       return [section(dailyText(fmt, reply.schedule))];
     case "dailyPreview": {
-      const head = [section(dailyPreviewText(fmt, reply))];
+      const head = [section(dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)))];
       if (!reply.card) return head;
       const card = cardBlocks(reply.card, {
         heading: "header",
@@ -229,7 +234,7 @@ function fallbackOf(reply: Reply): string {
     case "dailyPreview": {
       const paper = reply.card?.paper;
       const what = paper ? `: ${plain(paper.headline)} (${plain(paper.id)})` : "";
-      return `${dailyPreviewText(fmt, reply).split("\n")[0] ?? ""}${what}`;
+      return `${dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
     }
     case "info":
     case "error":

@@ -243,15 +243,22 @@ function nextRunText(fmt: TextFormat, schedule: DailyScheduleView): string | und
   return next.isValid ? next.toFormat("ccc d LLL yyyy, HH:mm") : fmt.plain(schedule.nextRunAt);
 }
 
-/** The lines above a daily preview's card: that it is a preview, when it comes, or why it would not. */
-export function dailyPreviewText(fmt: TextFormat, reply: Extract<Reply, { kind: "dailyPreview" }>): string {
+/**
+ * The lines above a daily preview's card: that it is a preview, when it comes, or why it would not. `where`
+ * names the channel (a Slack channel link, already safe), "this channel" unless given.
+ */
+export function dailyPreviewText(
+  fmt: TextFormat,
+  reply: Extract<Reply, { kind: "dailyPreview" }>,
+  where = "this channel",
+): string {
   const { schedule } = reply;
   const zone = fmt.plain(schedule.timeZone);
   const next = nextRunText(fmt, schedule);
   const lines = [
     next
-      ? `${fmt.bold("Preview")} of this channel's next daily paper, due ${fmt.bold(next)} (${zone}, ${weekdaysText(schedule.weekdays)}). Nothing is posted until then.`
-      : `${fmt.bold("Preview")} of this channel's next daily paper. Nothing is posted now.`,
+      ? `${fmt.bold("Preview")} of the next daily paper in ${where}, due ${fmt.bold(next)} (${zone}, ${weekdaysText(schedule.weekdays)}). Nothing is posted until then.`
+      : `${fmt.bold("Preview")} of the next daily paper in ${where}. Nothing is posted now.`,
   ];
   if (!schedule.enabled) {
     lines.push(

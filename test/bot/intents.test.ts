@@ -103,6 +103,7 @@ const PHRASINGS: [string, Intent][] = [
   ["daily preview", { kind: "dailyPreview" }],
   ["daily next", { kind: "dailyPreview" }],
   ["what's tomorrow's paper?", { kind: "dailyPreview" }],
+  ["whats tomorrows paper", { kind: "dailyPreview" }],
   ["What is the next daily paper?", { kind: "dailyPreview" }],
   ["what will tomorrow’s paper be?", { kind: "dailyPreview" }],
   ["which paper is next here?", { kind: "dailyPreview" }],

@@ -5,7 +5,7 @@ import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { type FakeSlackApi, startFakeSlackApi } from "./fake-slack-api.js";
 import { capturedLogger } from "./logs.js";
-import { eventBody, postSigned, SIGNING_SECRET } from "./signed-request.js";
+import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "./signed-request.js";
 import { TEST_HTTP_LIMITS } from "./slack-app.js";
 import { type SocketModeServer, startSocketModeServer } from "./socket-server.js";
 
@@ -23,6 +23,8 @@ export interface SurfaceApp {
   logs: ReturnType<typeof capturedLogger>;
   /** An interactive payload (shortcut, button), delivered and acknowledged. */
   interactive(payload: Record<string, unknown>): Promise<void>;
+  /** `/paper <text>` typed in a channel, answered through `responseUrl`. */
+  slash(text: string, channelId: string, responseUrl: string): Promise<void>;
   /** An Events API event, delivered and acknowledged; `retryNum` > 0 is Slack delivering it again. */
   event(eventId: string, event: Record<string, unknown>, retryNum?: number): Promise<void>;
   stop(): Promise<void>;
@@ -100,6 +102,15 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
       const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
       const ack = await postSigned(eventsUrl, body, "application/x-www-form-urlencoded");
       if (ack.status !== 200) throw new Error(`interactive payload answered ${ack.status}`);
+    },
+    async slash(text, channelId, responseUrl) {
+      const body = slashCommandBody({ text, channelId, responseUrl });
+      if (server) {
+        const payload = Object.fromEntries(new URLSearchParams(body));
+        return overSocket({ type: "slash_commands", accepts_response_payload: true, payload });
+      }
+      const ack = await postSigned(eventsUrl, body, "application/x-www-form-urlencoded");
+      if (ack.status !== 200) throw new Error(`slash command answered ${ack.status}`);
     },
     async event(eventId, event, retryNum = 0) {
       const body = eventBody({ eventId, event });
