@@ -212,10 +212,12 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
       };
       const receivedAt = receivedAtOf(context, deps.policy.now());
       const retried = typeof context.retryNum === "number" && context.retryNum > 0;
+      // The first question titles the thread; taken before answering, so a quick second one does not.
+      const title = thread.titled ? undefined : threadTitleOf(text);
+      if (title !== undefined) threads.update(m.channel, m.thread_ts, { titled: true });
       const outcome = await answerInThread(deps, { setStatus, failed }, receivedAt, retried, target, request);
-      const title = threadTitleOf(text);
-      if (outcome !== "answered" || thread.titled || title === undefined) return;
-      threads.update(m.channel, m.thread_ts, { titled: true });
+      if (title === undefined) return;
+      if (outcome !== "answered") return threads.update(m.channel, m.thread_ts, { titled: false });
       await setTitle(title).catch((error: unknown) => failed("assistant.threads.setTitle", error));
     },
   });

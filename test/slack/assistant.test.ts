@@ -135,9 +135,11 @@ describe.each(SLACK_MODES)("the assistant panel over %s", (mode) => {
     const posts = surface.slack.callsOf("chat.postMessage").filter((c) => c.args.thread_ts === threadTs);
     expect(statuses[0]?.at).toBeLessThanOrEqual(posts[1]?.at ?? 0);
     // The thread is titled by its first question only.
-    expect(panelCalls("assistant.threads.setTitle", threadTs).map((c) => c.args.title)).toEqual([
-      "Who works on reward models?",
-    ]);
+    await waitUntil(() =>
+      expect(panelCalls("assistant.threads.setTitle", threadTs).map((c) => c.args.title)).toEqual([
+        "Who works on reward models?",
+      ]),
+    );
   });
 
   it("answers every suggested prompt through the same intents as a mention", async () => {
@@ -184,7 +186,11 @@ describe.each(SLACK_MODES)("the assistant panel over %s", (mode) => {
     const [answer] = surface.slack.messages.filter((m) => m.channel === "D0PLAIN");
     expect(answer?.thread_ts).toBeUndefined();
     expect(JSON.stringify(answer)).toContain(paperWith(index, "RLHF").headline.slice(0, 30));
-    expect(surface.slack.calls.slice(calls).filter((c) => c.method.startsWith("assistant."))).toEqual([]);
+    // (An earlier thread's title may still be on its way: only calls about this DM count.)
+    const assistantCalls = surface.slack.calls
+      .slice(calls)
+      .filter((c) => c.method.startsWith("assistant.") && c.args.channel_id === "D0PLAIN");
+    expect(assistantCalls).toEqual([]);
   });
 
   it("answers a DM thread of a workspace without the panel once, though Slack refuses the panel's calls", async () => {
