@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { ASSISTANT_PROMPTS } from "../src/bot/messages.js";
+import { RELATED_PAPERS_SHORTCUT } from "../src/slack/shortcut.js";
 
 const manifest = parse(readFileSync("manifest.yml", "utf8"));
 const schema = JSON.parse(readFileSync("test/fixtures/manifest.schema.1.0.0.json", "utf8"));
@@ -48,6 +50,26 @@ describe("manifest.yml", () => {
     expect(manifest.features.app_home).toMatchObject({ home_tab_enabled: true, messages_tab_enabled: true });
   });
 
+  it("offers the message shortcut the bot listens for", () => {
+    expect(manifest.features.shortcuts).toEqual([
+      expect.objectContaining({
+        type: "message",
+        callback_id: RELATED_PAPERS_SHORTCUT,
+        name: "Find related papers",
+      }),
+    ]);
+  });
+
+  it("turns on the assistant panel with the prompts the bot also sets, and its events", () => {
+    expect(manifest.features.assistant_view.assistant_description.length).toBeGreaterThan(10);
+    expect(manifest.features.assistant_view.suggested_prompts).toEqual(ASSISTANT_PROMPTS);
+    expect(manifest.settings.event_subscriptions.bot_events).toEqual(
+      expect.arrayContaining(["assistant_thread_started", "assistant_thread_context_changed", "message.im"]),
+    );
+    // The schema check can fail for the panel too: a description is required.
+    expect(compiled()({ ...manifest, features: { ...manifest.features, assistant_view: {} } })).toBe(false);
+  });
+
   it("asks only for the scopes the bot uses", () => {
     expect([...manifest.oauth_config.scopes.bot].sort()).toEqual(
       [
@@ -55,6 +77,8 @@ describe("manifest.yml", () => {
         "chat:write",
         "commands",
         "im:history",
+        // The assistant panel's prompts, status and titles.
+        "assistant:write",
         // The daily post's duplicate check reads channel history; App Home lists the viewer's channels.
         "channels:history",
         "groups:history",

@@ -196,6 +196,22 @@ async function dailyAnswer(
   }
 }
 
+/** The next daily post of this channel as it will look, with when it comes; a hint where there is none. */
+async function dailyPreviewAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
+  const { daily } = deps;
+  if (!daily) return toAsker({ kind: "error", message: MESSAGES.dailyUnavailable });
+  if (request.channelId.startsWith("D")) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewInDm });
+  try {
+    const preview = await daily.preview(request.channelId, deps.random);
+    if (!preview) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewNotSet });
+    const { schedule, title, paper } = preview;
+    const card: Card | undefined = paper ? cardOf(paper, ["similar", "moreBy", "full"]) : undefined;
+    return toAsker({ kind: "dailyPreview", schedule, title, ...(card ? { card } : {}) });
+  } catch {
+    return toAsker({ kind: "error", message: MESSAGES.dailyPreviewFailed });
+  }
+}
+
 async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
   if (!deps.reload) return toAsker({ kind: "error", message: MESSAGES.onlyAdminsReload });
   try {
@@ -264,6 +280,8 @@ export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent)
     case "dailyOff":
     case "dailyStatus":
       return dailyAnswer(deps, request, intent);
+    case "dailyPreview":
+      return dailyPreviewAnswer(deps, request);
   }
 }
 

@@ -34,6 +34,8 @@ export type Intent =
   | { kind: "dailyOn"; spec: DailySpecRequest }
   | { kind: "dailyOff" }
   | { kind: "dailyStatus" }
+  /** The post a channel's daily paper would bring next, without drawing it. */
+  | { kind: "dailyPreview" }
   | { kind: "invalid"; message: string; topic?: "daily" };
 
 /** Longest query we search for: its button value must stay far inside Slack's 2000-character limit. */
@@ -74,6 +76,7 @@ function dailyIntent(words: string[]): Intent {
   if (action === undefined || action === "status") return { kind: "dailyStatus" };
   if (action === "off" || action === "stop") return { kind: "dailyOff" };
   if (action === "help") return { kind: "help", topic: "daily" };
+  if (action === "preview" || action === "next" || action === "tomorrow") return { kind: "dailyPreview" };
   if (action === "on" || action === "start") {
     const parsed = dailySpecOf(rest);
     return parsed.ok
@@ -82,7 +85,7 @@ function dailyIntent(words: string[]): Intent {
   }
   return {
     kind: "invalid",
-    message: "Use `/paper daily on`, `/paper daily off` or `/paper daily`.",
+    message: "Use `/paper daily on`, `/paper daily off`, `/paper daily preview` or `/paper daily`.",
     topic: "daily",
   };
 }

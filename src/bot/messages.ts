@@ -19,6 +19,21 @@ export const MESSAGES = {
     "Daily papers are posted in channels, not in direct messages: type `/paper daily on` in a channel.",
   dailyFailed: "I couldn't change the daily schedule just now. Please try again in a minute.",
   dailyNotSet: "Daily paper is not set up in this channel. Turn it on with `/paper daily on`.",
+  dailyPreviewNotSet:
+    "There is no daily paper in this channel yet, so there is nothing to preview. Turn it on with `/paper daily on` (every day at 09:00), and `/paper daily preview` shows what comes next.",
+  dailyPreviewInDm:
+    "Daily papers are posted in channels, not in direct messages: type `/paper daily preview` in a channel to see what it gets next.",
+  dailyPreviewFailed: "I couldn't look up the next daily paper just now. Please try again in a minute.",
+  relatedNoText:
+    "That message has no text I can read (I don't open files or images), so I can't tell what it is about. Try `/paper <words>` instead.",
+  relatedOnlyCommon:
+    "That message has only everyday words (“the”, “thanks”, “anyone”…), nothing distinctive to find papers for. Try `/paper <words>` instead.",
+  relatedUnknown:
+    "None of that message's words appear in the group's papers, so nothing is related. Try `/paper <words>` with the topic.",
+  relatedNotice: "Papers with the message's most distinctive words.",
+  relatedInDm: "(Sent here: I couldn't answer in the conversation the message is in.)",
+  assistantGreeting:
+    "Hi! I find the group's papers and the people behind them. Ask in plain words (“who works on agents?”, “papers on RLHF”, “surprise me”), or pick a suggestion below.",
   emptyCorpus: "No papers are loaded yet, so there is nothing to pick from.",
   seenEverything: (papers: number) =>
     `That was the last one: this thread has shown all ${papers} paper${papers === 1 ? "" : "s"}. Try \`/paper random\` to start afresh.`,
@@ -46,6 +61,16 @@ export const WHO_SUGGESTIONS = [
   "a broader topic of one or two words, e.g. “reward models”",
   "`/paper <topic>` to search the papers themselves",
 ] as const;
+
+/** The assistant panel's suggested prompts (also in manifest.yml); each is read as typed text like any question. */
+export const ASSISTANT_PROMPTS = [
+  { title: "Who works on reward models?", message: "Who works on reward models?" },
+  { title: "Papers on RLHF", message: "Papers on RLHF" },
+  { title: "Surprise me", message: "Surprise me" },
+  { title: "What's new?", message: "What's new?" },
+] as const;
+
+export const ASSISTANT_PROMPTS_TITLE = "Try asking:";
 
 export const PAPER_SUGGESTIONS = [
   "Ids are the seven letters and digits in a card's footer: copy one, or search for the paper's words with `/paper <words>`.",

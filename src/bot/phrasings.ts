@@ -8,6 +8,7 @@ export type Phrased =
   | { kind: "similar"; id: string }
   | { kind: "random" }
   | { kind: "stats" }
+  | { kind: "dailyPreview" }
   | { kind: "help" }
   | { kind: "smallTalk"; say: "hello" | "thanks" };
 
@@ -19,6 +20,16 @@ const HELP =
   /^(?:help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands)$/;
 const RANDOM =
   /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
+// Apostrophes are optional: chat drops them ("whats tomorrows paper").
+const DAILY_PREVIEW = [
+  /^(?:(?:what(?:'s|’s|s| is| will be)|which is) )?(?:the )?(?:tomorrow(?:'s|’s|s)?|next|upcoming)(?: daily)? (?:paper|post)(?: of the day)?(?: (?:be|here|in this channel|tomorrow))?$/,
+  /^what(?:'s|’s|s| is| will be) (?:the )?(?:daily paper|daily post|paper of the day) (?:tomorrow|next)(?: here| in this channel)?$/,
+  /^(?:what|which) paper (?:is|comes|will be posted|will come|gets posted)(?: up)? (?:next|tomorrow)(?: here| in this channel)?$/,
+  /^what will tomorrow(?:'s|’s|s)? (?:daily )?paper be$/,
+  /^(?:daily preview|preview(?: the)? (?:daily paper|daily post|paper of the day|next paper|tomorrow(?:'s|’s|s)? paper))$/,
+];
+// Until the what's-new intent lands, “what's new?” (an assistant prompt) shows what is loaded.
+const WHATS_NEW_FOR_NOW = /^what(?:'s|’s|s| is) new(?: (?:here|today|lately|this week))?$/;
 const STATS =
   /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded)$/;
 
@@ -111,6 +122,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (HELP.test(lower)) return { kind: "help" };
   if (RANDOM.test(lower)) return { kind: "random" };
   if (STATS.test(lower)) return { kind: "stats" };
+  if (DAILY_PREVIEW.some((pattern) => pattern.test(lower))) return { kind: "dailyPreview" };
+  if (WHATS_NEW_FOR_NOW.test(lower)) return { kind: "stats" };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic) };

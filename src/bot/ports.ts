@@ -1,5 +1,5 @@
 import type { SearchIndex } from "../search/types.js";
-import type { DailyScheduleView } from "./reply.js";
+import type { DailyPreviewView, DailyScheduleView } from "./reply.js";
 
 /** What `/paper daily …` needs; implemented by schedule/ over state/, absent when there is no database. */
 export interface DailyControl {
@@ -10,6 +10,11 @@ export interface DailyControl {
   ): Promise<DailyScheduleView>;
   unsubscribe(channelId: string): Promise<DailyScheduleView | undefined>;
   status(channelId: string): Promise<DailyScheduleView | undefined>;
+  /**
+   * The paper the channel's next daily post will bring, without drawing it; undefined without a subscription.
+   * `random` seeds the channel's shuffle-bag when the preview comes before its first post, as that post would.
+   */
+  preview(channelId: string, random: () => number): Promise<DailyPreviewView | undefined>;
 }
 
 /** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */

@@ -35,6 +35,15 @@ export interface DailyScheduleView {
   recent: { date: string; paper: Paper }[];
 }
 
+/** The post a channel's daily paper would bring next, and when (the schedule's next run). */
+export interface DailyPreviewView {
+  schedule: DailyScheduleView;
+  /** The daily post's title ("Paper of the day"). */
+  title: string;
+  /** Absent when no paper is loaded. */
+  paper?: Paper;
+}
+
 /** What the bot answers, before rendering: a plain model, no Slack types. */
 export type Reply =
   | {
@@ -79,5 +88,7 @@ export type Reply =
       exampleId?: string;
     }
   | { kind: "daily"; schedule: DailyScheduleView }
+  /** A preview of the next daily post: the card as it will be posted, with the schedule it comes on. */
+  | { kind: "dailyPreview"; schedule: DailyScheduleView; title: string; card?: Card }
   | { kind: "info"; message: string }
   | { kind: "error"; message: string };

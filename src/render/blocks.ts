@@ -28,6 +28,7 @@ import {
   authorOverview,
   authorPaperGroups,
   coauthorLine,
+  dailyPreviewText,
   dailyText,
   helpText,
   messageText,
@@ -52,6 +53,11 @@ export interface SlackMessage {
 }
 
 const MAX = LIMITS.blocksPerMessage;
+
+/** A link to a channel (`<#C…>`, never a ping), for real-looking channel ids only. */
+function channelLink(channelId: string): string {
+  return /^[CG][A-Z0-9]{2,20}$/.test(channelId) ? `<#${channelId}>` : "this channel";
+}
 
 /** Cards as a list: as many whole cards as fit in `room` blocks, then a line saying how many were left out. */
 function cardList(cards: Card[], room: number): KnownBlock[] {
@@ -180,6 +186,16 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return [section(helpText(fmt, reply))];
     case "daily":
       return [section(dailyText(fmt, reply.schedule))];
+    case "dailyPreview": {
+      const head = [section(dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)))];
+      if (!reply.card) return head;
+      const card = cardBlocks(reply.card, {
+        heading: "header",
+        title: reply.title,
+        maxBlocks: MAX - head.length,
+      });
+      return [...head, ...card];
+    }
     case "info":
       return [section(messageText(fmt, reply.message))];
     case "error":
@@ -215,6 +231,11 @@ function fallbackOf(reply: Reply): string {
       return helpText(fmt, reply);
     case "daily":
       return dailyText(fmt, reply.schedule);
+    case "dailyPreview": {
+      const paper = reply.card?.paper;
+      const what = paper ? `: ${plain(paper.headline)} (${plain(paper.id)})` : "";
+      return `${dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
+    }
     case "info":
     case "error":
       return messageText(fmt, reply.message);

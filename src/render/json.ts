@@ -96,6 +96,13 @@ export function replyJson(reply: Reply): unknown {
     case "help":
     case "daily":
       return { kind: reply.kind };
+    case "dailyPreview":
+      return {
+        preview: true,
+        channelId: reply.schedule.channelId,
+        ...(reply.schedule.nextRunAt ? { nextRunAt: reply.schedule.nextRunAt } : {}),
+        paper: reply.card ? paperJson(reply.card.paper) : null,
+      };
     case "info":
       return { message: reply.message };
     case "error":

@@ -20,6 +20,7 @@ import {
   authorOverview,
   authorPaperGroups,
   coauthorLine,
+  dailyPreviewText,
   dailyText,
   helpText,
   messageText,
@@ -195,6 +196,10 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return [helpText(fmt, reply)];
     case "daily":
       return [dailyText(fmt, reply.schedule)];
+    case "dailyPreview": {
+      const head = dailyPreviewText(fmt, reply);
+      return reply.card ? [head, "", ...cardLines(fmt, reply.card, buttons, reply.title)] : [head];
+    }
     case "info":
       return [messageText(fmt, reply.message)];
     case "error":

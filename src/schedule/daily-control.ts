@@ -3,6 +3,8 @@ import type { DailyScheduleView } from "../bot/reply.js";
 import type { SearchIndex } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
+import { dailyTitle } from "./daily-post.js";
+import { nextDailyPaper } from "./next-paper.js";
 import { everyDay, isValidTime, isValidTimeZone, nextRunAt } from "./next-run.js";
 
 export const invalidTimeMessage = "That time doesn't look right: use 24-hour HH:MM, like 09:00 or 16:30.";
@@ -63,7 +65,7 @@ function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] 
 }
 
 /**
- * `/paper daily on|off|status` over the state store. Subscribing again replaces the schedule and resumes a
+ * `/paper daily on|off|status|preview` over the state store. Subscribing again replaces the schedule and resumes a
  * paused one; runs scheduled before the moment of subscribing are not posted. Throws DailyScheduleError.
  */
 export function createDailyControl(store: DailyState, deps: DailyControlDeps): DailyControl {
@@ -90,6 +92,14 @@ export function createDailyControl(store: DailyState, deps: DailyControlDeps): D
     async status(channelId) {
       const s = await subscriptions.get(channelId);
       return s === undefined ? undefined : dailyScheduleViewOf(store, s, deps.index(), deps.now());
+    },
+    async preview(channelId, random) {
+      const s = await subscriptions.get(channelId);
+      if (s === undefined) return undefined;
+      const index = deps.index();
+      const schedule = await dailyScheduleViewOf(store, s, index, deps.now());
+      const paper = await nextDailyPaper(store, channelId, index, random);
+      return { schedule, title: dailyTitle, ...(paper ? { paper } : {}) };
     },
   };
 }

@@ -52,7 +52,7 @@ async function replyOrApology<T>(
   }
 }
 
-function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
+export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
   deps.metrics.requests.inc({ kind, outcome });
   if (outcome === "answered" || outcome === "error") {
     deps.metrics.answerSeconds.observe({ kind }, (deps.policy.now() - receivedAt) / 1000);

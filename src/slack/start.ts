@@ -9,9 +9,11 @@ import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { createSlackApp } from "./app.js";
+import { registerAssistant } from "./assistant.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import { registerListeners } from "./listeners.js";
 import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
+import { registerShortcut } from "./shortcut.js";
 import { slackFailureOf } from "./slack-failure.js";
 import { createSlackFetch } from "./slack-fetch.js";
 import { createSlackClient, type SlackClient } from "./web-client.js";
@@ -146,7 +148,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     retries: options.retries ?? 2,
     ...identity,
   });
-  registerListeners(app, {
+  const listenerDeps = {
     bot: { ...options.bot, index: timedIndexSource(options.bot.index, metrics.searchSeconds) },
     adminUsers: options.adminUsers,
     ledger: options.ledger,
@@ -155,7 +157,11 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
-  });
+  };
+  registerListeners(app, listenerDeps);
+  registerShortcut(app, listenerDeps);
+  // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
+  registerAssistant(app, listenerDeps);
   options.extend?.(app);
 
   const running = { app, metrics, poster, fetch: slackFetch, stop: () => app.stop().then(() => undefined) };

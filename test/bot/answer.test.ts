@@ -431,6 +431,12 @@ function memoryDaily(): DailyControl & { calls: unknown[] } {
       return off;
     },
     status: async (channelId) => schedules.get(channelId),
+    async preview(channelId, random) {
+      const schedule = schedules.get(channelId);
+      if (!schedule) return undefined;
+      calls.push({ preview: channelId });
+      return { schedule, title: "Paper of the day", paper: index.random(random) };
+    },
   };
 }
 
@@ -505,10 +511,49 @@ describe("answer: daily", () => {
       },
       unsubscribe: async () => undefined,
       status: async () => undefined,
+      preview: async () => {
+        throw new Error("SQLITE_BUSY");
+      },
     };
     expect((await answer(depsWith({ daily: broken }), slash("daily on"))).reply).toEqual({
       kind: "error",
       message: MESSAGES.dailyFailed,
+    });
+    expect((await answer(depsWith({ daily: broken }), slash("daily preview"))).reply).toEqual({
+      kind: "error",
+      message: MESSAGES.dailyPreviewFailed,
+    });
+  });
+});
+
+describe("answer: daily preview", () => {
+  it("shows the next daily card with the schedule it comes on, from /paper and from plain words", async () => {
+    const daily = memoryDaily();
+    await answer(depsWith({ daily }), slash("daily on 08:30 weekdays"));
+    for (const request of [slash("daily preview"), mention("what's tomorrow's paper?")]) {
+      const reply = expectKind((await answer(depsWith({ daily }), request)).reply, "dailyPreview");
+      expect(reply.schedule).toMatchObject({ channelId: CHANNEL, time: "08:30", weekdays: [1, 2, 3, 4, 5] });
+      expect(reply.title).toBe("Paper of the day");
+      // The card as it will be posted, less "Another one" (a reroll is for after it is posted) and Share.
+      expect(reply.card?.buttons).toEqual(["similar", "moreBy", "full"]);
+      expect(index.paper(reply.card?.paper.id ?? "")).toBeDefined();
+    }
+  });
+
+  it("gives a hint in a channel with no daily paper, and in a DM, without touching the schedule store", async () => {
+    const daily = memoryDaily();
+    expect((await answer(depsWith({ daily }), slash("daily preview"))).reply).toEqual({
+      kind: "info",
+      message: MESSAGES.dailyPreviewNotSet,
+    });
+    expect((await answer(depsWith({ daily }), slash("daily preview", "D0DIRECT"))).reply).toEqual({
+      kind: "info",
+      message: MESSAGES.dailyPreviewInDm,
+    });
+    expect(daily.calls).toEqual([]);
+    expect((await answer(depsWith(), slash("daily preview"))).reply).toEqual({
+      kind: "error",
+      message: MESSAGES.dailyUnavailable,
     });
   });
 });

@@ -99,6 +99,19 @@ const PHRASINGS: [string, Intent][] = [
   ["reload", { kind: "reload" }],
   ["daily", { kind: "dailyStatus" }],
   ["daily off", { kind: "dailyOff" }],
+  // The next daily post, previewed
+  ["daily preview", { kind: "dailyPreview" }],
+  ["daily next", { kind: "dailyPreview" }],
+  ["what's tomorrow's paper?", { kind: "dailyPreview" }],
+  ["whats tomorrows paper", { kind: "dailyPreview" }],
+  ["What is the next daily paper?", { kind: "dailyPreview" }],
+  ["what will tomorrow’s paper be?", { kind: "dailyPreview" }],
+  ["which paper is next here?", { kind: "dailyPreview" }],
+  ["what's the paper of the day tomorrow", { kind: "dailyPreview" }],
+  ["can you preview the daily paper please", { kind: "dailyPreview" }],
+  ["paper of the day", { kind: "random" }],
+  // An assistant prompt, answered with what is loaded until there is a what's-new answer
+  ["What's new?", { kind: "stats" }],
   ["daily on", { kind: "dailyOn", spec: {} }],
   [
     "daily on 8:30 Europe/Berlin weekdays",

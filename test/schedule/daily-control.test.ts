@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import nock from "nock";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   createDailyControl,
   DailyScheduleError,
@@ -6,10 +7,17 @@ import {
   invalidTimeMessage,
   invalidTimeZoneMessage,
 } from "../../src/schedule/daily-control.js";
+import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
-import { indexOf, recordPosted } from "./helpers.js";
+import { dailyDeps, fakeSlack, indexOf, recordPosted, seededRandom } from "./helpers.js";
 
 const everyDay = [1, 2, 3, 4, 5, 6, 7];
+
+beforeEach(() => nock.disableNetConnect());
+afterEach(() => {
+  nock.cleanAll();
+  nock.enableNetConnect();
+});
 
 describe.each(storeKinds)("daily commands on the %s store", (kind) => {
   const freshState = freshStates(kind);
@@ -84,6 +92,41 @@ describe.each(storeKinds)("daily commands on the %s store", (kind) => {
         ["2026-01-14", "p3"],
         ["2026-01-12", "p1"],
       ]);
+    });
+  });
+
+  describe("preview", () => {
+    it("shows the paper each next daily post brings and when it comes, before it is drawn", async () => {
+      const { db, clock, control } = await setup("2026-01-15T10:00:00Z");
+      const slack = fakeSlack(() => clock.now.getTime());
+      await control.subscribe("C1", { time: "09:00", timeZone: "Europe/Berlin", weekdays: everyDay }, "U1");
+      const time = { now: clock.now.getTime() };
+      const deps = dailyDeps(db, time, { random: seededRandom(5) });
+      for (let day = 0; day < 5; day++) {
+        const preview = await control.preview("C1", seededRandom(100 + day));
+        // A second look shows the same paper: previewing draws nothing.
+        expect((await control.preview("C1", seededRandom(7)))?.paper).toEqual(preview?.paper);
+        expect(preview?.title).toBe("Paper of the day");
+        const due = preview?.schedule.nextRunAt ?? "";
+        expect(due).toBe(`2026-01-${16 + day}T09:00:00.000+01:00`);
+        time.now = Date.parse(due) + 60_000;
+        clock.now = new Date(time.now);
+        await runDueDailyPosts(deps);
+        const posted = slack.channelMessages("C1").at(-1)?.metadata?.event_payload;
+        expect(posted).toMatchObject({ date: due.slice(0, 10), paper: preview?.paper?.id });
+      }
+      expect(slack.channelMessages("C1")).toHaveLength(5);
+    });
+
+    it("is undefined for a channel that never subscribed, and says a turned-off channel will not post", async () => {
+      const { control } = await setup();
+      expect(await control.preview("C2", seededRandom(1))).toBeUndefined();
+      await control.subscribe("C2", { time: "09:00", timeZone: "UTC", weekdays: everyDay }, "U1");
+      await control.unsubscribe("C2");
+      const off = await control.preview("C2", seededRandom(1));
+      expect(off?.schedule).toMatchObject({ enabled: false });
+      expect(off?.schedule.nextRunAt).toBeUndefined();
+      expect(off?.paper?.id).toMatch(/^p[123]$/);
     });
   });
 

@@ -1,0 +1,182 @@
+import { stemmer } from "stemmer";
+import { eng } from "stopword";
+import type { Paper } from "../corpus/types.js";
+import type { SearchHit, SearchIndex } from "../search/types.js";
+import { answerIntent } from "./answer.js";
+import { searchOf } from "./intents.js";
+import { MESSAGES } from "./messages.js";
+import type { Answer, BotDeps } from "./ports.js";
+import type { BotRequest } from "./request.js";
+import { cleanedText } from "./typed-text.js";
+
+/** Words of a message the related-papers search uses at most: enough to pin a topic, few enough to rank on. */
+export const RELATED_TERMS = 5;
+/** Distinct words weighed against the corpus at most (one search each), so a long message stays fast. */
+export const RELATED_CANDIDATES = 30;
+/** How much of a very long message is read. */
+const READ_CHARS = 20_000;
+/** A word much weaker than the message's most distinctive one only dilutes the query. */
+const MIN_SHARE_OF_TOP = 0.35;
+
+// Words of chat, not of topics: English stop words say nothing, and neither do these in a Slack message.
+const CHAT_WORDS = `
+hey hi hello thanks thank thx pls please lol yeah yes ok okay sure guys folks
+everyone anyone anybody someone somebody people team lab think thought know knew really maybe also
+just like look read paper interesting cool nice great awesome good check share thing stuff
+something anything everything today tomorrow yesterday tonight week month year meeting monday tuesday wednesday thursday
+friday saturday sunday not no so will when why does doing done going want need see seen say
+one new use work find found let us don didn doesn isn aren wasn won ve ll re
+lately recently currently actually basically probably honestly already even ever quite pretty super kinda
+etc eg ie http https www com org pdf
+`
+  .trim()
+  .split(/\s+/);
+// Compared by stem, so "looked", "sharing" and "papers" are as common as "look", "share" and "paper".
+const COMMON_STEMS: ReadonlySet<string> = new Set([...eng, ...CHAT_WORDS].map((word) => stemmer(word)));
+const ROMAN_NUMERAL = /^(?:ii|iii|iv|vi|vii|viii|ix|xi|xii)$/;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const LETTER = /\p{L}/u;
+const ACRONYM = /^\p{Lu}[\p{Lu}\p{N}]+$/u;
+// Slack marks that typed-text keeps as words: bare links and :emoji: codes.
+const NOT_WORDS = /\bhttps?:\/\/\S+|\bwww\.\S+|:[a-z0-9_+'-]+:/giu;
+
+/** A word of the message and what it is worth as a search term. */
+export interface DistinctiveTerm {
+  /** As first written in the message ("RLHF"). */
+  word: string;
+  /** Times the message uses it. */
+  count: number;
+  /** Papers it finds in the corpus. */
+  papers: number;
+  weight: number;
+}
+
+export type RelatedWords =
+  /** The few most distinctive words, and the query made of them in the message's order. */
+  | { kind: "terms"; terms: DistinctiveTerm[]; query: string }
+  /** No text at all (files, images, an empty attachment). */
+  | { kind: "noText" }
+  /** Only stop words and chat. */
+  | { kind: "onlyCommon" }
+  /** Words, but none the papers use. */
+  | { kind: "unknown" };
+
+interface Candidate {
+  word: string;
+  folded: string;
+  count: number;
+  first: number;
+}
+
+function folded(word: string): string {
+  return word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The message's topic-bearing words, each once, with how often and where it first comes. */
+function candidatesOf(text: string): Candidate[] {
+  const byFolded = new Map<string, Candidate>();
+  let position = 0;
+  for (const match of text.matchAll(WORD)) {
+    const word = match[0];
+    const key = folded(word);
+    position += 1;
+    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || COMMON_STEMS.has(stemmer(key)))
+      continue;
+    const seen = byFolded.get(key);
+    if (seen) seen.count += 1;
+    else byFolded.set(key, { word, folded: key, count: 1, first: position });
+  }
+  return [...byFolded.values()];
+}
+
+/** Before asking the corpus: repeated words, acronyms and long words (rare ones, by Zipf) first. */
+function likelyDistinctive(a: Candidate, b: Candidate): number {
+  const worth = (c: Candidate) => c.count * (ACRONYM.test(c.word) ? 2 : 1) * Math.min(c.word.length, 12);
+  return worth(b) - worth(a) || a.first - b.first;
+}
+
+/** Whether a paper's text or names hold the word itself, in any inflection ("trained" in "training"). */
+function holdsWord(paper: Paper, stem: string): boolean {
+  const text = `${paper.abstract} ${paper.headline} ${paper.authors.join(" ")} ${paper.owners.join(" ")}`;
+  for (const match of text.matchAll(WORD)) if (stemmer(folded(match[0])) === stem) return true;
+  return false;
+}
+
+function foundAsTyped(hit: SearchHit, word: string): boolean {
+  return hit.snippet.some((part) => part.match) || holdsWord(hit.paper, stemmer(folded(word)));
+}
+
+/**
+ * How many papers a word finds: the hits before the first "related" one, which the index adds when few match.
+ * A word the index only corrected ("lunch" → "launch") or matched as the start of another ("loves" in
+ * "Lovelace") finds none of its own.
+ */
+function papersWith(index: SearchIndex, word: string): number {
+  const result = index.search(word, { limit: 10 });
+  const [first] = result.hits;
+  if (result.showingFor !== undefined || first === undefined || !foundAsTyped(first, word)) return 0;
+  const firstRelated = result.hits.findIndex((hit) => hit.related === true);
+  return firstRelated >= 0 ? firstRelated : result.total;
+}
+
+/**
+ * The few words of a message (in Slack's text format) that best say what it is about, weighed against the
+ * corpus: a word in few papers is worth more (IDF), a word the message repeats a little more; words the
+ * papers never use, stop words and chat words are left out.
+ */
+export function distinctiveWordsOf(index: SearchIndex, slackText: string): RelatedWords {
+  const text = cleanedText(slackText.slice(0, READ_CHARS)).replace(NOT_WORDS, " ");
+  if (!/[\p{L}\p{N}]/u.test(text)) return { kind: "noText" };
+  const candidates = candidatesOf(text).sort(likelyDistinctive).slice(0, RELATED_CANDIDATES);
+  if (candidates.length === 0) return { kind: "onlyCommon" };
+  const total = Math.max(1, index.stats().papers);
+  const weighed = candidates.flatMap((candidate) => {
+    const papers = papersWith(index, candidate.word);
+    if (papers === 0) return [];
+    const weight = Math.log(1 + total / papers) * (1 + Math.log(candidate.count));
+    return [{ candidate, term: { word: candidate.word, count: candidate.count, papers, weight } }];
+  });
+  if (weighed.length === 0) return { kind: "unknown" };
+  weighed.sort((a, b) => b.term.weight - a.term.weight || a.candidate.first - b.candidate.first);
+  const top = weighed[0]?.term.weight ?? 0;
+  const chosen = weighed.slice(0, RELATED_TERMS).filter(({ term }) => term.weight >= top * MIN_SHARE_OF_TOP);
+  const inMessageOrder = [...chosen].sort((a, b) => a.candidate.first - b.candidate.first);
+  return {
+    kind: "terms",
+    terms: chosen.map(({ term }) => term),
+    query: inMessageOrder.map(({ candidate }) => candidate.word).join(" "),
+  };
+}
+
+function toAsker(message: string): Answer {
+  return { reply: { kind: "info", message }, audience: "asker" };
+}
+
+/**
+ * Papers related to a message (the message shortcut): a search for its most distinctive words, whose
+ * any-words fallback ranks papers holding most of them first. `sentToDm` says the answer could not go to the
+ * conversation the message is in.
+ */
+export async function relatedAnswer(
+  deps: BotDeps,
+  asker: { userId: string; channelId: string },
+  slackText: string,
+  options: { sentToDm?: boolean } = {},
+): Promise<Answer> {
+  const words = distinctiveWordsOf(deps.index(), slackText);
+  if (words.kind === "noText") return toAsker(MESSAGES.relatedNoText);
+  if (words.kind === "onlyCommon") return toAsker(MESSAGES.relatedOnlyCommon);
+  if (words.kind === "unknown") return toAsker(MESSAGES.relatedUnknown);
+  const request: BotRequest = { source: "slash", text: words.query, ...asker };
+  const answer = await answerIntent(deps, request, searchOf(words.query));
+  if (answer.reply.kind !== "results") return answer;
+  const notice = [
+    MESSAGES.relatedNotice,
+    answer.reply.notice,
+    options.sentToDm ? MESSAGES.relatedInDm : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
+  return { ...answer, reply: { ...answer.reply, notice } };
+}

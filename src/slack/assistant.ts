@@ -1,0 +1,225 @@
+import { type App, Assistant, type webApi } from "@slack/bolt";
+import { z } from "zod";
+import { ASSISTANT_PROMPTS, ASSISTANT_PROMPTS_TITLE, FRIENDLY_ERROR, MESSAGES } from "../bot/messages.js";
+import type { BotRequest } from "../bot/request.js";
+import { cleanedText } from "../bot/typed-text.js";
+import type { RequestOutcome } from "../ops/metrics.js";
+import { truncate } from "../render/limits.js";
+import { postPayload } from "../render/payloads.js";
+import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
+import { receivedAtOf } from "./instrumented-app.js";
+import { answerFor, count, type ListenerDeps } from "./listeners.js";
+import { textWithoutMention } from "./requests.js";
+import { slackFailureOf } from "./slack-failure.js";
+
+/*
+ * The assistant panel (manifest `features.assistant_view`), through Bolt's Assistant class: a global middleware
+ * that takes `assistant_thread_started`, `assistant_thread_context_changed` and the user's messages in an
+ * assistant thread (a `message.im` with a thread_ts), and passes nothing else on. Every other message, a plain
+ * DM included, goes on to the DM listener as before, so workspaces without the panel are answered as they
+ * were, and a message in an assistant thread is answered once, here, never also by the DM listener.
+ *
+ * Answers come from the same intents and renderers as mentions, through the same once-only delivery. We never
+ * use Bolt's `say` or its default thread-context store: that store rewrites the metadata of the bot's first
+ * message in the thread (`chat.update`), the very metadata delivery looks for to tell an answer was posted.
+ */
+
+export const ASSISTANT_STATUS = "is searching the papers…";
+const LOADING_MESSAGES = ["Searching the papers…", "Weighing the evidence…", "Reading abstracts…"];
+/** How long an answer waits for its status to be set; a slow status call never holds up the answer. */
+const STATUS_WAIT_MS = 800;
+const TITLE_CHARS = 80;
+/** Threads remembered (the channel the user is looking at, whether titled), newest kept. */
+const THREADS_KEPT = 2000;
+
+const threadStartedSchema = z.object({
+  assistant_thread: z.object({
+    user_id: z.string().optional(),
+    channel_id: z.string(),
+    thread_ts: z.string(),
+    context: z.object({ channel_id: z.string().optional() }).default({}),
+  }),
+});
+
+const threadMessageSchema = z.object({
+  channel_type: z.literal("im"),
+  subtype: z.enum(["file_share"]).optional(),
+  bot_id: z.undefined().optional(),
+  user: z.string(),
+  text: z.string().default(""),
+  channel: z.string(),
+  ts: z.string(),
+  thread_ts: z.string(),
+});
+
+interface ThreadState {
+  /** The channel the user had open beside the panel, when Slack said. */
+  viewing?: string;
+  titled?: boolean;
+}
+
+/** What this process knows of assistant threads; lost on restart, so every use has a fallback. */
+function threadMemory() {
+  const threads = new Map<string, ThreadState>();
+  const keyOf = (channel: string, threadTs: string) => `${channel}:${threadTs}`;
+  return {
+    get: (channel: string, threadTs: string) => threads.get(keyOf(channel, threadTs)) ?? {},
+    update(channel: string, threadTs: string, change: ThreadState) {
+      const key = keyOf(channel, threadTs);
+      const next = { ...threads.get(key), ...change };
+      threads.delete(key);
+      threads.set(key, next);
+      if (threads.size > THREADS_KEPT) threads.delete(threads.keys().next().value ?? key);
+    },
+  };
+}
+
+/** Logs a failing panel call once per method and error at warn (a DM thread outside the panel fails them all). */
+function panelCallLogger(deps: ListenerDeps) {
+  const seen = new Set<string>();
+  return (method: string, error: unknown) => {
+    const failure = slackFailureOf(error);
+    const code = failure.kind === "refused" ? failure.error : failure.kind;
+    const first = !seen.has(`${method}:${code}`);
+    seen.add(`${method}:${code}`);
+    const log = first ? deps.logger.warn.bind(deps.logger) : deps.logger.debug.bind(deps.logger);
+    log({ method, code }, "an assistant panel call failed; the answer goes on without it");
+  };
+}
+
+/** A thread title from the first question: the words as typed, mentions and marks resolved, shortened. */
+export function threadTitleOf(text: string): string | undefined {
+  const title = truncate(cleanedText(text), TITLE_CHARS);
+  return title === "" ? undefined : title;
+}
+
+type StatusArgs = { status: string; loading_messages?: string[] };
+
+async function answerInThread(
+  deps: ListenerDeps,
+  panel: {
+    setStatus: (status: StatusArgs) => Promise<unknown>;
+    failed: (method: string, error: unknown) => void;
+  },
+  receivedAt: number,
+  retried: boolean,
+  target: Required<AnswerTarget>,
+  request: BotRequest,
+): Promise<RequestOutcome> {
+  let apologised = false;
+  let status: Promise<boolean> | undefined;
+  let statusLate = false;
+  const message = async (): Promise<webApi.ChatPostMessageArguments> => {
+    // Only an answer that is ours to send shows a status: a retry that was answered sets none.
+    let settled = false;
+    status = panel
+      .setStatus({ status: ASSISTANT_STATUS, loading_messages: LOADING_MESSAGES })
+      .then(
+        () => true,
+        (error: unknown) => {
+          panel.failed("assistant.threads.setStatus", error);
+          return false;
+        },
+      )
+      .finally(() => {
+        settled = true;
+      });
+    await Promise.race([status, deps.policy.sleep(STATUS_WAIT_MS)]);
+    try {
+      return postPayload(await answerFor(deps, request), target.channel, target.threadTs);
+    } catch (error) {
+      deps.logger.error({ err: error }, "answering in an assistant thread failed");
+      apologised = true;
+      return { text: FRIENDLY_ERROR, channel: target.channel, thread_ts: target.threadTs };
+    } finally {
+      statusLate = !settled;
+    }
+  };
+  const outcome = await deliverAnswer(
+    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+    target,
+    { retried, message },
+  );
+  // Our post clears the status; a status set after it, or with no post, would linger for two minutes.
+  if (status !== undefined && (await status) && (statusLate || outcome !== "answered")) {
+    await panel
+      .setStatus({ status: "" })
+      .catch((error: unknown) => panel.failed("assistant.threads.setStatus", error));
+  }
+  const result = outcome === "answered" && apologised ? "error" : outcome;
+  count(deps, "assistant", result, receivedAt);
+  return result;
+}
+
+/** Registers the assistant panel's handlers (see the comment at the top). */
+export function registerAssistant(app: App, deps: ListenerDeps): void {
+  const threads = threadMemory();
+  const failed = panelCallLogger(deps);
+
+  const assistant = new Assistant({
+    threadStarted: async ({ event, context, setSuggestedPrompts }) => {
+      const parsed = threadStartedSchema.safeParse(event);
+      if (!parsed.success) return;
+      const { channel_id: channel, thread_ts: threadTs, context: viewing } = parsed.data.assistant_thread;
+      threads.update(channel, threadTs, viewing.channel_id ? { viewing: viewing.channel_id } : {});
+      await setSuggestedPrompts({
+        title: ASSISTANT_PROMPTS_TITLE,
+        prompts: ASSISTANT_PROMPTS.map((prompt) => ({ ...prompt })),
+      }).catch((error: unknown) => failed("assistant.threads.setSuggestedPrompts", error));
+      const receivedAt = receivedAtOf(context, deps.policy.now());
+      const outcome = await deliverAnswer(
+        { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+        { key: `greeting:${channel}:${threadTs}`, channel, threadTs, after: threadTs },
+        {
+          retried: typeof context.retryNum === "number" && context.retryNum > 0,
+          message: async () =>
+            postPayload(
+              { reply: { kind: "info", message: MESSAGES.assistantGreeting }, audience: "asker" },
+              channel,
+              threadTs,
+            ),
+        },
+      );
+      count(deps, "assistant_greeting", outcome, receivedAt);
+    },
+
+    // Remembered here instead of in Bolt's default store (see the comment at the top).
+    threadContextChanged: async ({ event }) => {
+      const parsed = threadStartedSchema.safeParse(event);
+      if (!parsed.success) return;
+      const { channel_id: channel, thread_ts: threadTs, context: viewing } = parsed.data.assistant_thread;
+      threads.update(channel, threadTs, { viewing: viewing.channel_id });
+    },
+
+    userMessage: async ({ message, context, setStatus, setTitle }) => {
+      const parsed = threadMessageSchema.safeParse(message);
+      if (!parsed.success || parsed.data.user === context.botUserId) return;
+      const m = parsed.data;
+      const text = textWithoutMention(m.text, context.botUserId);
+      const thread = threads.get(m.channel, m.thread_ts);
+      // "What's tomorrow's paper?" beside #papers is about #papers; without that context, about this DM.
+      const request: BotRequest = {
+        source: "dm",
+        text,
+        userId: m.user,
+        channelId: thread.viewing ?? m.channel,
+      };
+      const target = {
+        key: answerKeyOf(m.channel, m.ts),
+        channel: m.channel,
+        threadTs: m.thread_ts,
+        after: m.ts,
+      };
+      const receivedAt = receivedAtOf(context, deps.policy.now());
+      const retried = typeof context.retryNum === "number" && context.retryNum > 0;
+      // The first question titles the thread; taken before answering, so a quick second one does not.
+      const title = thread.titled ? undefined : threadTitleOf(text);
+      if (title !== undefined) threads.update(m.channel, m.thread_ts, { titled: true });
+      const outcome = await answerInThread(deps, { setStatus, failed }, receivedAt, retried, target, request);
+      if (title === undefined) return;
+      if (outcome !== "answered") return threads.update(m.channel, m.thread_ts, { titled: false });
+      await setTitle(title).catch((error: unknown) => failed("assistant.threads.setTitle", error));
+    },
+  });
+  app.assistant(assistant);
+}

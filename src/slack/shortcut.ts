@@ -1,0 +1,139 @@
+import type { App } from "@slack/bolt";
+import { z } from "zod";
+import { FRIENDLY_ERROR } from "../bot/messages.js";
+import type { Answer } from "../bot/ports.js";
+import { relatedAnswer } from "../bot/related.js";
+import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
+import { deliverAnswer } from "./delivery.js";
+import { receivedAtOf } from "./instrumented-app.js";
+import { count, type ListenerDeps } from "./listeners.js";
+import { responseUrlOf } from "./requests.js";
+import { respondVia } from "./respond.js";
+
+/** The message shortcut "Find related papers" (manifest.yml `features.shortcuts`). */
+export const RELATED_PAPERS_SHORTCUT = "paperbot_related_papers";
+
+/** How much text is taken from one message, whatever it holds. */
+const MAX_TEXT = 20_000;
+
+const textParts = z.object({
+  pretext: z.string().optional(),
+  title: z.string().optional(),
+  text: z.string().optional(),
+  fallback: z.string().optional(),
+});
+
+const messageShortcutSchema = z.object({
+  type: z.literal("message_action"),
+  trigger_id: z.string().optional(),
+  action_ts: z.string().optional(),
+  response_url: z.string().url().optional(),
+  user: z.object({ id: z.string() }),
+  channel: z.object({ id: z.string() }).optional(),
+  message: z
+    .object({
+      ts: z.string().optional(),
+      text: z.string().optional(),
+      attachments: z.array(textParts).optional(),
+      blocks: z.array(z.unknown()).optional(),
+      files: z.array(z.object({ title: z.string().optional(), name: z.string().optional() })).optional(),
+    })
+    .default({}),
+});
+
+type MessageShortcut = z.infer<typeof messageShortcutSchema>;
+
+/** Every `text` string in some blocks (section, rich text, context, header), not button values or URLs. */
+function blockTexts(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) blockTexts(item, out);
+  else if (value !== null && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (key === "text" && typeof inner === "string") out.push(inner);
+      else if (key !== "value" && key !== "url" && key !== "accessory") blockTexts(inner, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * What a message says, in Slack's text format: its text and its attachments' (a link's unfurl holds the
+ * page's title and description); its blocks when it has no text; its files' titles when it has nothing else.
+ */
+export function textOfMessage(message: MessageShortcut["message"]): string {
+  const attachments = (message.attachments ?? []).flatMap((a) => {
+    const parts = [a.pretext, a.title, a.text].filter((part): part is string => Boolean(part?.trim()));
+    return parts.length > 0 ? parts : a.fallback ? [a.fallback] : [];
+  });
+  const typed = message.text?.trim() ? [message.text] : blockTexts(message.blocks ?? []);
+  let parts = [...typed, ...attachments];
+  if (parts.every((part) => part.trim() === "")) {
+    parts = (message.files ?? []).flatMap((file) => file.title ?? file.name ?? []);
+  }
+  return parts.join("\n").slice(0, MAX_TEXT);
+}
+
+async function answerOrApology(
+  deps: ListenerDeps,
+  shortcut: MessageShortcut,
+  sentToDm: boolean,
+): Promise<{ answer: Answer; apologised: boolean }> {
+  const asker = { userId: shortcut.user.id, channelId: shortcut.channel?.id ?? "" };
+  try {
+    const text = textOfMessage(shortcut.message);
+    return { answer: await relatedAnswer(deps.bot, asker, text, { sentToDm }), apologised: false };
+  } catch (error) {
+    deps.logger.error({ err: error }, "finding papers related to a message failed");
+    return {
+      answer: { reply: { kind: "error", message: FRIENDLY_ERROR }, audience: "asker" },
+      apologised: true,
+    };
+  }
+}
+
+/**
+ * "Find related papers" on a message: privately to whoever asked, through the shortcut's response_url
+ * (which reaches DMs and private channels the bot is not in). Where Slack refuses it, or the payload has none,
+ * the answer goes to the asker's DM with the bot, through the same once-only delivery as mentions.
+ */
+async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, receivedAt: number) {
+  const url = shortcut.response_url;
+  if (url !== undefined) {
+    const { answer, apologised } = await answerOrApology(deps, shortcut, false);
+    const result = await respondVia(deps, url, responsePayload(answer));
+    if (result.outcome === "sent")
+      return count(deps, "shortcut", apologised ? "error" : "answered", receivedAt);
+    if (result.outcome === "unknown") {
+      deps.logger.error({ failure: result.failure }, "cannot tell whether related papers reached the asker");
+      return count(deps, "shortcut", "unknown", receivedAt);
+    }
+    deps.logger.warn(
+      { failure: result.failure },
+      "Slack refused the shortcut's response_url; answering in a DM",
+    );
+  }
+  const userId = shortcut.user.id;
+  const { answer, apologised } = await answerOrApology(deps, shortcut, true);
+  const outcome = await deliverAnswer(
+    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+    {
+      key: `related:${userId}:${shortcut.action_ts ?? shortcut.trigger_id ?? ""}`,
+      channel: userId,
+      after: "0",
+    },
+    { retried: false, message: async () => postPayload(answer, userId, undefined) },
+  );
+  count(deps, "shortcut", outcome === "answered" && apologised ? "error" : outcome, receivedAt);
+}
+
+export function registerShortcut(app: App, deps: ListenerDeps): void {
+  app.shortcut(RELATED_PAPERS_SHORTCUT, async ({ ack, body, context }) => {
+    await ack();
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    const parsed = messageShortcutSchema.safeParse(body);
+    if (parsed.success) return answerShortcut(deps, parsed.data, receivedAt);
+    deps.logger.warn({ issues: parsed.error.issues.length }, "a message shortcut payload was not understood");
+    const url = responseUrlOf(body);
+    if (url !== undefined) await respondVia(deps, url, errorPayload(FRIENDLY_ERROR), 1);
+    count(deps, "shortcut", "error", receivedAt);
+  });
+}
