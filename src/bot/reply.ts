@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
+import type { FollowTarget, SavedEntry } from "./ports.js";
 
 /**
  * A paper as a card. `buttons` lists what the card offers; renderers show Share and Another one as buttons
@@ -19,7 +20,25 @@ export interface Card {
   buttons: CardButton[];
 }
 
-export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll";
+export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll" | "save" | "follow";
+
+/** A saved paper: as it was saved, and the paper itself while it is still in the corpus. */
+export interface SavedItem extends SavedEntry {
+  paper?: Paper;
+}
+
+/** One group of a follow digest: what was followed and the new papers it matched. */
+export interface DigestGroup {
+  follow: FollowTarget;
+  papers: { paper: Paper; also: FollowTarget[] }[];
+}
+
+/** What a list of follows or saved papers is, for paging and for where a click on it came from. */
+export interface ListPage {
+  total: number;
+  offset: number;
+  nextOffset?: number;
+}
 
 export interface DailyScheduleView {
   channelId: string;
@@ -52,7 +71,8 @@ export type Reply =
   | { kind: "similar"; of: Paper; cards: Card[] }
   | { kind: "people"; topic: string; total: number; offset: number; people: Expert[]; nextOffset?: number }
   | { kind: "author"; summary: AuthorSummary }
-  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
+  /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
+  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }
   | {
       kind: "notFound";
       what: "author" | "paper" | "results";
@@ -62,7 +82,42 @@ export type Reply =
       people?: PersonCandidate[];
       /** Queries that would find papers, offered as buttons. */
       didYouMean?: string[];
+      /** The near misses are offered to follow, with the typed words as a topic beside them. */
+      purpose?: "follow";
     }
+  | {
+      kind: "followed";
+      target: FollowTarget;
+      /** False when it was followed already. */
+      added: boolean;
+      /** Papers that match it today (a topic), or their papers (an author). */
+      matching: number;
+      total: number;
+      dailyCap: number;
+    }
+  | { kind: "unfollowed"; target: FollowTarget; removed: boolean }
+  | ({ kind: "following"; follows: FollowTarget[]; notice?: string } & ListPage)
+  | ({ kind: "saved"; items: SavedItem[]; notice?: string } & ListPage)
+  | { kind: "savedOne"; paper: { id: string; headline: string }; added: boolean; total: number }
+  | { kind: "unsaved"; paper: { id: string; headline: string }; removed: boolean }
+  /** The reading list to hand over as a file (render/saved-markdown.ts): a DM upload, a file, stdout. */
+  | { kind: "export"; userId: string; items: SavedItem[]; at: number }
+  | ({
+      kind: "digest";
+      digestId: string;
+      groups: DigestGroup[];
+      /** Papers of the digest that left the corpus since it was planned (never shown). */
+      gone: number;
+      /** The daily cap, when this was the last DM it allowed that day. */
+      capReached?: number;
+    } & ListPage)
+  | ({
+      kind: "whatsNew";
+      papers: Paper[];
+      /** When the latest change(s) came; `since`: when keeping track began (nothing new yet). */
+      changedAt?: number;
+      since?: number;
+    } & ListPage)
   | {
       kind: "stats";
       papers: number;

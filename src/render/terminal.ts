@@ -12,6 +12,8 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
+import { followCandidateSpecs } from "./follow-blocks.js";
+import { followTerminalLines } from "./follow-terminal.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 import {
@@ -163,15 +165,19 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return authorLines(fmt, reply, buttons);
     case "ambiguous": {
       const lines = [`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`];
-      const row = buttons.line(candidateButtonSpecs(reply.candidates));
+      const row = buttons.line(
+        reply.purpose === "follow"
+          ? followCandidateSpecs(reply.candidates, undefined)
+          : candidateButtonSpecs(reply.candidates),
+      );
       if (row) return [...lines, row];
       return [...lines, ...reply.candidates.map((c) => `• ${fmt.plain(c.name)} (${c.papers})`)];
     }
     case "notFound": {
-      const options = [
-        ...candidateButtonSpecs(reply.people ?? []),
-        ...didYouMeanSpecs(reply.didYouMean ?? []),
-      ];
+      const options =
+        reply.purpose === "follow"
+          ? followCandidateSpecs(reply.people ?? [], reply.query)
+          : [...candidateButtonSpecs(reply.people ?? []), ...didYouMeanSpecs(reply.didYouMean ?? [])];
       const row = buttons.line(options);
       const listed = options.map((spec) => fmt.plain(spec.label)).join(", ");
       return [notFoundText(fmt, reply), ...(row ? [row] : listed ? [listed] : [])];
@@ -199,6 +205,8 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return [messageText(fmt, reply.message)];
     case "error":
       return [`⚠ ${messageText(fmt, reply.message)}`];
+    default:
+      return followTerminalLines(fmt, reply, buttons);
   }
 }
 
