@@ -55,6 +55,9 @@ describe("manifest.yml", () => {
         "chat:write",
         "commands",
         "im:history",
+        // A DM of new papers to followers, checked in the DM's history; the reading list as a file there.
+        "im:write",
+        "files:write",
         // The daily post's duplicate check reads channel history; App Home lists the viewer's channels.
         "channels:history",
         "groups:history",

@@ -151,12 +151,19 @@ async function unfollowed(
   return toAsker({ kind: "unfollowed", target, removed });
 }
 
-async function whatsNew(control: FollowControl, index: SearchIndex, offset: number, paging: boolean) {
+async function whatsNew(
+  control: FollowControl,
+  index: SearchIndex,
+  intent: Extract<FollowIntent, { kind: "whatsNew" }>,
+) {
+  const { offset, paging, topic } = intent;
   const news = await control.whatsNew();
+  const onTopic = topic === undefined ? undefined : topicPaperIds(index, topic);
   const papers = news.changes.flatMap((change) =>
     change.paperIds.flatMap((id) => {
       const paper = index.paper(id);
-      return paper !== undefined && paper.id === id ? [paper] : [];
+      const wanted = onTopic === undefined || onTopic.has(id);
+      return paper !== undefined && paper.id === id && wanted ? [paper] : [];
     }),
   );
   const page = papers.slice(offset, offset + NEW_PAPERS_PER_PAGE);
@@ -172,6 +179,7 @@ async function whatsNew(control: FollowControl, index: SearchIndex, offset: numb
       ...(shown < papers.length ? { nextOffset: shown } : {}),
       ...(changedAt === undefined ? {} : { changedAt }),
       ...(news.since === undefined ? {} : { since: news.since }),
+      ...(topic === undefined ? {} : { topic }),
     },
     paging,
   );
@@ -221,7 +229,7 @@ export async function followAnswer(
       case "following":
         return await followingPage(control, userId, intent.offset, intent.paging);
       case "whatsNew":
-        return await whatsNew(control, index, intent.offset, intent.paging);
+        return await whatsNew(control, index, intent);
       case "digest": {
         const view = await control.digest(intent.id);
         if (view === undefined || view.userId !== userId) return info(MESSAGES.digestGone);

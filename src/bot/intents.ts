@@ -56,7 +56,8 @@ export type FollowIntent =
   | { kind: "unsave"; id: string; from?: ListOrigin }
   | { kind: "saved"; offset: number; paging: boolean }
   | { kind: "savedExport" }
-  | { kind: "whatsNew"; offset: number; paging: boolean }
+  /** `topic`: "what's new on RLHF" keeps the new papers that belong to it. */
+  | { kind: "whatsNew"; offset: number; paging: boolean; topic?: string }
   | { kind: "digest"; id: string; offset: number };
 
 /** Longest query we search for: its button value must stay far inside Slack's 2000-character limit. */
@@ -210,7 +211,12 @@ function intentOfPhrased(phrased: Phrased): Intent {
     case "saved":
       return { kind: "saved", offset: 0, paging: false };
     case "whatsNew":
-      return { kind: "whatsNew", offset: 0, paging: false };
+      return {
+        kind: "whatsNew",
+        offset: 0,
+        paging: false,
+        ...(phrased.topic ? { topic: phrased.topic } : {}),
+      };
     default:
       return phrased;
   }
@@ -283,7 +289,7 @@ export function intentOf(request: BotRequest): Intent {
     case "digest":
       return { kind: "digest", id: action.d, offset: action.o };
     case "new":
-      return { kind: "whatsNew", offset: action.o, paging: true };
+      return { kind: "whatsNew", offset: action.o, paging: true, ...(action.t ? { topic: action.t } : {}) };
     case "daily":
       // Only the Home tab offers these, and its listener acts on them itself.
       return { kind: "invalid", message: MESSAGES.dailyFromHome };

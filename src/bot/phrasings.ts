@@ -14,7 +14,7 @@ export type Phrased =
   | { kind: "unfollow"; what: string }
   | { kind: "following" }
   | { kind: "saved" }
-  | { kind: "whatsNew" };
+  | { kind: "whatsNew"; topic?: string };
 
 const GREETING =
   /^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|morning)(?: (?:there|paperbot|all|folks|team|everyone))?$/;
@@ -44,6 +44,8 @@ const FOLLOWING =
   /^(?:what am i following|what do i follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
 const SAVED =
   /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
+const WHATS_NEW_ON =
+  /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|(?:the )?latest papers|news) (?:on|in|about|regarding|for) (.+)$/d;
 const WHATS_NEW =
   /^(?:what(?:'s|’s| is|s)? new(?: (?:here|today|this week|lately|in the corpus|in the group|papers))?|anything new(?: (?:here|today|lately|this week))?|new papers|new arrivals|(?:the )?latest papers|recent(?:ly added)? papers|what(?:'s|’s| has| was| got| have you) (?:been |got )?(?:added|new)(?: (?:lately|recently|today))?|news|any news)$/;
 
@@ -139,12 +141,14 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (FOLLOWING.test(lower)) return { kind: "following" };
   if (SAVED.test(lower)) return { kind: "saved" };
   if (WHATS_NEW.test(lower)) return { kind: "whatsNew" };
+  const newOn = argOf(WHATS_NEW_ON, lower, original);
+  if (newOn) return { kind: "whatsNew", topic: unquoted(newOn) };
   for (const pattern of UNFOLLOW) {
     const what = argOf(pattern, lower, original);
     if (what) return { kind: "unfollow", what: unquoted(what) };
   }
   for (const pattern of FOLLOW) {
-    const what = argOf(pattern, lower, original);
+    const what = argOf(pattern, lower, original)?.replace(/ for me$/i, "");
     if (what) return { kind: "follow", what: unquoted(what) };
   }
   for (const pattern of WHO) {

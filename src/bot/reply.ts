@@ -117,6 +117,8 @@ export type Reply =
       /** When the latest change(s) came; `since`: when keeping track began (nothing new yet). */
       changedAt?: number;
       since?: number;
+      /** Only the new papers on this topic. */
+      topic?: string;
     } & ListPage)
   | {
       kind: "stats";

@@ -154,7 +154,15 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       return digestBlocks(reply);
     case "whatsNew": {
       const head = [section(whatsNewHeading(fmt, reply))];
-      const tail = present(buttonRow(pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({ a: "new", o }))));
+      const tail = present(
+        buttonRow(
+          pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
+            a: "new",
+            o,
+            ...(reply.topic ? { t: reply.topic } : {}),
+          })),
+        ),
+      );
       const rows = reply.papers.map((paper) =>
         section(paperRowText(fmt, paper), overflowOrButton(paperRowMenu(paper))),
       );

@@ -129,7 +129,13 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         const menu = buttons.line([], paperRowMenu(paper));
         if (menu) lines.push(menu);
       }
-      const paging = buttons.line(pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({ a: "new", o })));
+      const paging = buttons.line(
+        pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
+          a: "new",
+          o,
+          ...(reply.topic ? { t: reply.topic } : {}),
+        })),
+      );
       return paging ? [...lines, "", paging] : lines;
     }
   }

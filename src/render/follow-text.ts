@@ -43,10 +43,12 @@ function range(offset: number, shown: number, total: number): string {
 
 export function followingHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "following" }>): string {
   const people = reply.follows.filter((f) => f.kind === "author").length;
-  const what =
-    reply.total === reply.follows.length
-      ? ` (${plural(people, "person")}, ${plural(reply.total - people, "topic")})`
-      : "";
+  const topics = reply.follows.length - people;
+  const parts = [
+    ...(people > 0 ? [people === 1 ? "1 person" : `${people} people`] : []),
+    ...(topics > 0 ? [plural(topics, "topic")] : []),
+  ];
+  const what = reply.total === reply.follows.length && parts.length > 0 ? `: ${parts.join(" and ")}` : "";
   return `${fmt.bold(`You follow ${plural(reply.total, "thing")}`)}${what}${range(reply.offset, reply.follows.length, reply.total)}`;
 }
 
@@ -118,11 +120,15 @@ export const DIGEST_FOOTER = "You get these because you follow them: `/paper fol
 const UTC_MINUTE = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export function whatsNewHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "whatsNew" }>): string {
+  const on = reply.topic === undefined ? "" : ` on “${fmt.plain(truncate(reply.topic, 100))}”`;
   if (reply.total === 0) {
+    if (reply.topic !== undefined && reply.changedAt !== undefined) {
+      return `None of the papers added in the latest corpus update (${UTC_MINUTE(reply.changedAt)}) are${on}. Follow it, and I'll tell you when some arrive.`;
+    }
     const since =
       reply.since === undefined ? "" : ` since I started keeping track (${UTC_MINUTE(reply.since)})`;
     return `No papers have been added${since}. Follow a topic or a person, and I'll tell you when some are.`;
   }
   const when = reply.changedAt === undefined ? "" : ` on ${UTC_MINUTE(reply.changedAt)}`;
-  return `${fmt.bold(`${plural(reply.total, "paper")} added`)} in the latest corpus update${when}${range(reply.offset, reply.papers.length, reply.total)}`;
+  return `${fmt.bold(`${plural(reply.total, "paper")}${on} added`)} in the latest corpus update${when}${range(reply.offset, reply.papers.length, reply.total)}`;
 }
