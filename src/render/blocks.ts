@@ -40,6 +40,7 @@ import {
   resultsHeading,
   stateProblemLine,
 } from "./lines.js";
+import { authorMenu } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 /**
@@ -114,7 +115,10 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
     fmt.bold(`${group.label} (${group.papers.length})`),
     ...group.papers.map((paper) => paperLine(fmt, paper)),
   ]);
-  const head = [header(summary.name), section(authorOverview(fmt, summary))];
+  const head = [
+    header(summary.name),
+    section(authorOverview(fmt, summary), overflowOrButton(authorMenu(summary))),
+  ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
 }
 

@@ -1,6 +1,7 @@
 import type { Action } from "../bot/actions.js";
 import type { FollowTarget } from "../bot/ports.js";
 import type { ListPage, SavedItem } from "../bot/reply.js";
+import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
 import {
   actionValueOf,
@@ -70,6 +71,21 @@ export function undoSaveSpec(paperId: string): ButtonSpec {
 
 export function undoUnsaveSpec(paperId: string): ButtonSpec {
   return { label: BUTTON_LABELS.undo, action: { a: "save", id: paperId } };
+}
+
+/** An author summary's menu: follow the person, or the topic that sets them apart most. */
+export function authorMenu(summary: { key: string; name: string; topics: string[] }): ButtonSpec[] {
+  const [topic] = summary.topics;
+  const specs = [
+    followPersonSpec(summary),
+    topic === undefined
+      ? undefined
+      : followSpec(
+          { kind: "topic", target: topicKeyOf(topic), label: topic },
+          `Follow the topic “${truncate(topic, 40)}”`,
+        ),
+  ];
+  return specs.flatMap((spec) => (spec ? (kept(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */

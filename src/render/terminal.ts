@@ -34,6 +34,7 @@ import {
   snippetText,
   stateProblemLine,
 } from "./lines.js";
+import { authorMenu } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
@@ -122,6 +123,8 @@ function authorLines(
   const specs = summary.coauthors.slice(0, COAUTHORS_IN_MENU).flatMap((c) => coauthorSpec(c) ?? []);
   const row = buttons.line([], specs);
   if (row) lines.push(row);
+  const follow = buttons.line([], authorMenu(summary));
+  if (follow) lines.push(follow);
   return lines;
 }
 

@@ -89,8 +89,20 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
       { kind: "topic", target: "reward models" },
     ]);
     const [list] = await app.slash("following");
-    expect(shown(list)).toContain("You follow 2 things");
+    expect(shown(list)).toContain("*You follow 2 things*: 1 person and 1 topic");
     expect(controlsOf(list ?? {}).filter((c) => c.label === "Unfollow")).toHaveLength(2);
+  });
+
+  it("follows from an author summary's menu: the person, or the topic that sets them apart", async () => {
+    const [summary] = await app.slash("author Senjie Jin");
+    const person = control(summary, "Follow Senjie Jin");
+    const topic = control(summary, /^Follow the topic “.+”$/);
+    expect(person.actionId).toBe("paper_menu");
+    const [followed] = await app.click(person.value);
+    expect(shown(followed)).toContain("You now follow *Senjie Jin*");
+    const [topicFollowed] = await app.click(topic.value);
+    expect(shown(topicFollowed)).toContain("You now follow the topic");
+    expect((await store.follows.list("U0ASKER")).map((f) => f.kind).sort()).toEqual(["author", "topic"]);
   });
 
   it("offers the candidates of an ambiguous name as Follow buttons, and a near miss with the words as a topic beside it", async () => {
@@ -250,6 +262,10 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
 
     const [news] = await app.slash("anything new?");
     expect(shown(news)).toContain("18 papers added");
+    const [onTopic] = await app.slash("what's new on reward models?");
+    expect(shown(onTopic)).toContain("18 papers on “reward models” added");
+    const [offTopic] = await app.slash("what's new on stereo matching?");
+    expect(shown(offTopic)).toContain("None of the papers added in the latest corpus update");
     expect(controlsOf(news ?? {}).some((c) => c.label === "Save")).toBe(true);
     await waitUntil(() => expect(slack.messages.length).toBe(1));
   });
