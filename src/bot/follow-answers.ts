@@ -105,6 +105,7 @@ async function followingPage(
     {
       kind: "following",
       follows: page,
+      dailyCap: control.dailyCap,
       total: follows.length,
       offset: start,
       ...(shown < follows.length ? { nextOffset: shown } : {}),

@@ -96,7 +96,7 @@ export type Reply =
       dailyCap: number;
     }
   | { kind: "unfollowed"; target: FollowTarget; removed: boolean }
-  | ({ kind: "following"; follows: FollowTarget[]; notice?: string } & ListPage)
+  | ({ kind: "following"; follows: FollowTarget[]; notice?: string; dailyCap?: number } & ListPage)
   | ({ kind: "saved"; items: SavedItem[]; notice?: string } & ListPage)
   | { kind: "savedOne"; paper: { id: string; headline: string }; added: boolean; total: number }
   | { kind: "unsaved"; paper: { id: string; headline: string }; removed: boolean }

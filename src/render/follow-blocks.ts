@@ -4,7 +4,16 @@ import { FOLLOWS_PER_PAGE, NEW_PAPERS_PER_PAGE } from "../bot/follow-answers.js"
 import type { Reply } from "../bot/reply.js";
 import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
-import { button, buttonRow, context, header, overflowOrButton, present, section } from "./block-parts.js";
+import {
+  button,
+  buttonRow,
+  context,
+  divider,
+  header,
+  overflowOrButton,
+  present,
+  section,
+} from "./block-parts.js";
 import {
   alsoNote,
   capNote,
@@ -72,7 +81,7 @@ function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   const body: KnownBlock[] = [];
   for (const group of reply.groups) {
     const unfollow = unfollowSpec(group.follow);
-    body.push(section(digestGroupText(fmt, group), unfollow ? button(unfollow) : undefined));
+    body.push(divider(), section(digestGroupText(fmt, group), unfollow ? button(unfollow) : undefined));
     for (const { paper, also } of group.papers) {
       body.push(
         section(paperRowText(fmt, paper, alsoNote(fmt, also)), overflowOrButton(paperRowMenu(paper))),
@@ -120,7 +129,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       const from = { l: "f" as const, o: reply.offset };
       const tail = present(
         buttonRow(pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o }))),
-        context([fmt.plain(followingFooter(undefined))]),
+        context([fmt.plain(followingFooter(reply.dailyCap))]),
       );
       const rows = reply.follows.map((follow) => {
         const spec = unfollowSpec(follow, from);

@@ -73,7 +73,7 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         lines.push(`• ${followLabel(fmt, follow)}${row ? `   ${row}` : ""}`);
       }
       const paging = buttons.line(pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o })));
-      return [...withRow(lines, paging), fmt.plain(followingFooter(undefined))];
+      return [...withRow(lines, paging), fmt.plain(followingFooter(reply.dailyCap))];
     }
     case "saved": {
       const lines = [

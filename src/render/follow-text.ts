@@ -103,7 +103,7 @@ export function digestGroupText(
   group: Extract<Reply, { kind: "digest" }>["groups"][number],
 ): string {
   const what = group.follow.kind === "author" ? "By" : "On";
-  return `${what} ${followLabel(fmt, group.follow, false)}`;
+  return `${fmt.bold(`${what} ${fmt.plain(truncate(group.follow.label || group.follow.target, LABEL_CHARS))}`)} · ${plural(group.papers.length, "paper")}`;
 }
 
 export function alsoNote(fmt: TextFormat, also: FollowTarget[]): string | undefined {

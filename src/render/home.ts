@@ -191,7 +191,7 @@ export function renderHomeView(model: HomeModel): HomeView {
   const follow = followBlocks(model.follows);
   const saved = savedBlocks(model.saved);
   const blocks: KnownBlock[] = [
-    ...(model.notice ? [context([truncate(model.notice, 1000)])] : []),
+    ...(model.notice ? [section(`:white_check_mark: ${truncate(model.notice, 1000)}`)] : []),
     ...todayBlocks(model.today),
     divider(),
     ...channelBlocks(model),

@@ -55,13 +55,18 @@ async function channelIdsOf(client: WebClient, userId: string): Promise<Set<stri
 
 const pagesSchema = z.object({ f: z.number().int().min(0), s: z.number().int().min(0) });
 
-function pagesOf(metadata: string | undefined): HomePages {
+/** A view's private_metadata as JSON, or undefined when it is not (a hand-made payload). */
+function jsonOf(metadata: string | undefined): unknown {
   try {
-    const parsed = pagesSchema.safeParse(JSON.parse(metadata ?? ""));
-    return parsed.success ? { follows: parsed.data.f, saved: parsed.data.s } : { follows: 0, saved: 0 };
+    return JSON.parse(metadata ?? "");
   } catch {
-    return { follows: 0, saved: 0 };
+    return undefined;
   }
+}
+
+function pagesOf(metadata: string | undefined): HomePages {
+  const parsed = pagesSchema.safeParse(jsonOf(metadata));
+  return parsed.success ? { follows: parsed.data.f, saved: parsed.data.s } : { follows: 0, saved: 0 };
 }
 
 async function publish(
@@ -176,7 +181,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
 
   app.view<ViewSubmitAction>(DAILY_EDIT_CALLBACK, async ({ ack, body, view, client }) => {
     const values = submissionSchema.safeParse(view.state.values);
-    const channel = modalMetadataSchema.safeParse(JSON.parse(view.private_metadata || "{}"));
+    const channel = modalMetadataSchema.safeParse(jsonOf(view.private_metadata));
     const time = values.success ? (values.data.time.value.selected_time ?? "") : "";
     const days = values.success
       ? weekdaysOfChoice(values.data.days.value.selected_option?.value ?? "")

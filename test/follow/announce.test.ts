@@ -82,7 +82,10 @@ describe.each(storeKinds)("announcing new papers on the %s store", (kind) => {
     expect(more1).toEqual([]);
     const text = shownText(u1 ?? { channel: "", ts: "" });
     expect(text).toContain("2 new papers");
-    expect(text.indexOf("By *Alan Turing*")).toBeLessThan(text.indexOf("On *reward models*"));
+    expect(text.indexOf("*By Alan Turing* · 1 paper")).toBeLessThan(
+      text.indexOf("*On reward models* · 1 paper"),
+    );
+    expect(text.indexOf("*By Alan Turing*")).toBeGreaterThan(-1);
     expect(text).toContain(grown.paper(paperIdWith(grown, CHESS_WORDS))?.headline.slice(0, 40));
     expect(text).toContain(grown.paper(paperIdWith(grown, REWARD_WORDS))?.headline.slice(0, 40));
     expect(text).not.toContain(grown.paper(paperIdWith(grown, COMPILER_WORDS))?.headline.slice(0, 40));
@@ -90,7 +93,7 @@ describe.each(storeKinds)("announcing new papers on the %s store", (kind) => {
 
     const [u2, ...more2] = dmsOf(slack, "U2");
     expect(more2).toEqual([]);
-    expect(shownText(u2 ?? { channel: "", ts: "" })).toContain("On *compiler*");
+    expect(shownText(u2 ?? { channel: "", ts: "" })).toContain("*On compiler* · 1 paper");
     expect(dmsOf(slack, "U3")).toEqual([]);
 
     // The same corpus again, in this process or a restarted one, is no news.
