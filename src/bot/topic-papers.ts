@@ -11,9 +11,12 @@ import type { SearchHit, SearchIndex } from "../search/types.js";
  */
 export const TOPIC_SHARE_OF_BEST = 0.5;
 
-const firstLook = 100;
-/** A topic matching more than this many papers is searched no further: its share would be noise anyway. */
-const maxLook = 5000;
+/**
+ * How deep a topic is read: the best score is the first hit's, and a paper must be among the topic's first
+ * 100 hits. A topic with more than 100 papers over its bar is so broad that only new papers in its top 100
+ * are told: each hit read costs a snippet, and every distinct followed topic is read on each corpus change.
+ */
+const depth = 100;
 
 function direct(hits: readonly SearchHit[]): SearchHit[] {
   return hits.filter((hit) => hit.related !== true);
@@ -21,16 +24,10 @@ function direct(hits: readonly SearchHit[]): SearchHit[] {
 
 /** Ids of the papers that belong to a topic now (see TOPIC_SHARE_OF_BEST). */
 export function topicPaperIds(index: SearchIndex, topic: string): Set<string> {
-  let result = index.search(topic, { limit: firstLook });
-  let hits = direct(result.hits);
+  const hits = direct(index.search(topic, { limit: depth }).hits);
   const best = hits[0]?.score;
   if (best === undefined || !(best > 0)) return new Set();
   const bar = best * TOPIC_SHARE_OF_BEST;
-  const last = hits.at(-1);
-  if (last !== undefined && last.score >= bar && result.total > result.hits.length) {
-    result = index.search(topic, { limit: Math.min(result.total, maxLook) });
-    hits = direct(result.hits);
-  }
   return new Set(hits.filter((hit) => hit.score >= bar).map((hit) => hit.paper.id));
 }
 

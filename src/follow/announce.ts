@@ -61,18 +61,22 @@ export interface RecordDeps {
 
 const keyOf = (f: { kind: string; target: string }) => `${f.kind}:${f.target}`;
 
+// Matching runs beside the bot's answers: it gives the event loop back between topics.
+const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Which unknown papers each followed topic and person would bring (phase one, no transaction). */
-function matchesOf(
+async function matchesOf(
   index: SearchIndex,
   candidates: readonly string[],
   follows: Follow[],
-): Map<string, string[]> {
+): Promise<Map<string, string[]>> {
   const unknown = new Set(candidates);
   const matches = new Map<string, string[]>();
   const topics = new Map<string, string>();
   for (const f of follows)
     if (f.kind === "topic" && !topics.has(f.target)) topics.set(f.target, f.label || f.target);
   for (const [target, words] of topics) {
+    await yieldToAnswers();
     const ids = [...topicPaperIds(index, words)].filter((id) => unknown.has(id));
     if (ids.length > 0) matches.set(`topic:${target}`, ids);
   }
@@ -132,7 +136,7 @@ export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult
   const candidates = paperIds.filter((id) => !known.has(id));
   // Nothing known yet: this is the baseline, and nobody hears about it.
   const follows = known.size === 0 || candidates.length === 0 ? [] : await deps.store.follows.all();
-  const matches = matchesOf(index, candidates, follows);
+  const matches = await matchesOf(index, candidates, follows);
   const now = DateTime.fromJSDate(deps.now()).setZone(deps.timeZone);
   const tomorrow = now.startOf("day").plus({ days: 1 });
   const result = await deps.store.announcements.record({
