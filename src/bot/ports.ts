@@ -1,5 +1,7 @@
 import type { SearchIndex } from "../search/types.js";
-import type { DailyScheduleView } from "./reply.js";
+import type { DailyScheduleView, FollowTarget, SavedEntry } from "./reply.js";
+
+export type { FollowTarget, SavedEntry } from "./reply.js";
 
 /** What `/paper daily …` needs; implemented by schedule/ over state/, absent when there is no database. */
 export interface DailyControl {
@@ -10,15 +12,6 @@ export interface DailyControl {
   ): Promise<DailyScheduleView>;
   unsubscribe(channelId: string): Promise<DailyScheduleView | undefined>;
   status(channelId: string): Promise<DailyScheduleView | undefined>;
-}
-
-/** Something a person follows: a topic (its folded words) or an author (their person key). */
-export interface FollowTarget {
-  kind: "topic" | "author";
-  /** Folded topic words, or a person key. */
-  target: string;
-  /** The topic as typed, or the author's display name. */
-  label: string;
 }
 
 /** A follow digest (one DM of new papers) as it was planned: its follows and papers, in order. */
@@ -50,17 +43,6 @@ export interface FollowControl {
   list(userId: string): Promise<FollowTarget[]>;
   digest(id: string): Promise<DigestView | undefined>;
   whatsNew(): Promise<NewPapers>;
-}
-
-/** A paper on a reading list as it was when saved (it may have left the corpus since). */
-export interface SavedEntry {
-  paperId: string;
-  savedAt: number;
-  headline: string;
-  /** The visible author line at save time. */
-  authors: string;
-  owners: string[];
-  abstract: string;
 }
 
 /** Each person's reading list; implemented by follow/ over state/, absent when there is no database. */

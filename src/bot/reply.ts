@@ -1,6 +1,5 @@
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
-import type { FollowTarget, SavedEntry } from "./ports.js";
 
 /**
  * A paper as a card. `buttons` lists what the card offers; renderers show Share and Another one as buttons
@@ -18,6 +17,26 @@ export interface Card {
   /** Ids of papers this thread has shown before this one: "Another one" offers none of them. */
   seen?: string[];
   buttons: CardButton[];
+}
+
+/** Something a person follows: a topic (its folded words) or an author (their person key). */
+export interface FollowTarget {
+  kind: "topic" | "author";
+  /** Folded topic words, or a person key. */
+  target: string;
+  /** The topic as typed, or the author's display name. */
+  label: string;
+}
+
+/** A paper on a reading list as it was when saved (it may have left the corpus since). */
+export interface SavedEntry {
+  paperId: string;
+  savedAt: number;
+  headline: string;
+  /** The visible author line at save time. */
+  authors: string;
+  owners: string[];
+  abstract: string;
 }
 
 export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll" | "save" | "follow";
