@@ -248,15 +248,16 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
     channel = await deps.dm.openDm(digest.userId);
   } catch (error) {
     deps.logger.warn({ err: error, userId: digest.userId }, "could not open a DM for new papers");
-    // Nothing was sent: the digest keeps its state and waits out a back-off.
+    // Nothing was sent: the digest keeps its state and waits out a back-off, or stops (a pending one as failed).
     const now = deps.now().getTime();
+    const last = attempts >= MAX_ATTEMPTS;
     await announcements.update(key, {
-      state: digest.state,
+      state: last ? (digest.state === "pending" ? "failed" : "unknown") : digest.state,
       token,
       leaseUntil: now + backoffMs(attempts),
       attempts,
     });
-    return "retry-later";
+    return last ? "gave-up" : "retry-later";
   }
   if (!(await announcements.update(key, { state: "sending", token, leaseUntil: at + leaseMs, attempts })))
     return "busy";

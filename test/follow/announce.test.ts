@@ -210,6 +210,25 @@ describe.each(storeKinds)("announcing new papers on the %s store", (kind) => {
     expect(slack.callsOf("conversations.history").length).toBeGreaterThan(0);
   });
 
+  it("tries a DM Slack refuses again after a back-off, and gives up after five tries without ever doubling it", async () => {
+    const store = await followedStore();
+    const deps = followDeps(store, slack, clock, () => grown);
+    await recordCorpusChange(deps.record);
+    slack.fail("conversations.open", { error: "user_not_found" }, { error: "user_not_found" });
+    // Tries 2 to 5 of both digests take turns: seven refusals leave one fifth try refused, the other through.
+    slack.fail("chat.postMessage", ...Array.from({ length: 7 }, () => ({ error: "cannot_dm_bot" })));
+    const outcomes: string[] = [];
+    for (let pass = 0; pass < 8; pass++) {
+      outcomes.push(...(await sendDueDigests(deps.send)));
+      clock.now += 7 * 3600_000;
+    }
+    expect(outcomes.filter((o) => o === "retry-later")).toHaveLength(8);
+    expect(outcomes.filter((o) => o === "gave-up")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "sent")).toHaveLength(1);
+    expect([dmsOf(slack, "U1").length, dmsOf(slack, "U2").length].sort()).toEqual([0, 1]);
+    expect(await sendDueDigests(deps.send)).toEqual([]);
+  });
+
   it("two reloads racing in two processes record the change once and send each follower one DM", async () => {
     const store = await followedStore();
     const other = await open();
