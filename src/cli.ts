@@ -5,6 +5,13 @@ import type { Answer, BotDeps } from "./bot/ports.js";
 import type { Reply } from "./bot/reply.js";
 import type { BotRequest } from "./bot/request.js";
 import { typedRequestOf } from "./bot/typed-request.js";
+import {
+  runSavedExport,
+  SAVED_SUMMARY,
+  SAVED_USAGE,
+  type SavedExportOptions,
+  SavedUsageError,
+} from "./cli-saved.js";
 import { CorpusError, loadCorpus } from "./corpus/load.js";
 import { replyJson } from "./render/json.js";
 import { postPayload, responsePayload } from "./render/payloads.js";
@@ -26,6 +33,8 @@ export interface CliOptions {
   loadIndex?: (dir: string) => Promise<SearchIndex>;
   /** Source for `random` without --seed. */
   random?: () => number;
+  /** `saved export`: the state store's reading lists, and Slack when a bot token is set. */
+  saved?: SavedExportOptions;
 }
 
 export const exitCodes = { found: 0, nothingFound: 1, usage: 2 } as const;
@@ -197,13 +206,18 @@ async function runCommand(
 }
 
 export function usageText(): string {
-  const width = Math.max(SAY_USAGE.length, ...Object.values(commands).map((c) => c.usage.length));
+  const width = Math.max(
+    SAY_USAGE.length,
+    SAVED_USAGE.length,
+    ...Object.values(commands).map((c) => c.usage.length),
+  );
   return [
     "Usage: paperbot [--corpus DIR] [--json] <command> …",
     "",
     "Commands:",
     ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}  ${c.summary}`),
     `  ${SAY_USAGE.padEnd(width)}  ${SAY_SUMMARY}`,
+    `  ${SAVED_USAGE.padEnd(width)}  ${SAVED_SUMMARY}`,
     "  help",
     "",
     "Options:",
@@ -255,6 +269,17 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   const say = name === "say";
   try {
     const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
+    if (name === "saved") {
+      const dir =
+        (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
+      const loadIndex = options.loadIndex ?? ((folder: string) => loadCorpus(folder).then(createSearchIndex));
+      return await runSavedExport(
+        rest,
+        io,
+        { json: values.json === true, index: () => loadIndex(dir), now: () => new Date() },
+        options.saved,
+      );
+    }
     if (!command && !say) {
       if (name !== undefined && name !== "help") io.stderr(`Unknown command “${name}”.\n\n`);
       io.stderr(usageText());
@@ -278,7 +303,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
       ? await runCommand(context, command, words, commandValues)
       : await runSay(context, words.join(" "));
   } catch (error) {
-    if (error instanceof CorpusError || error instanceof UsageError) {
+    if (error instanceof CorpusError || error instanceof UsageError || error instanceof SavedUsageError) {
       io.stderr(`paperbot: ${error.message}\n`);
     } else if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
       io.stderr(`paperbot: ${error.message}\n\n${usageText()}`);

@@ -43,6 +43,8 @@ export interface Config {
   stateUrl?: string;
   /** Where index snapshots are kept between restarts. */
   cacheDir: string;
+  /** DMs of new papers one person gets a day at most (in DAILY_TZ's day). */
+  followDailyCap: number;
 }
 
 /** Thrown by loadConfig: one message naming every bad key, never a value. */
@@ -185,6 +187,16 @@ const envSchema = z.object({
       .optional(),
   ),
   CACHE_DIR: z.preprocess(blankIsUnset, z.string().trim().default("data/cache")),
+  FOLLOW_DAILY_CAP: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}$/, { error: "must be a whole number from 1 to 50" })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 50, { error: "must be a whole number from 1 to 50" })
+      .default(3),
+  ),
 });
 
 const MODE_HINT =
@@ -223,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     statePath: e.STATE_PATH,
     ...(e.STATE_URL === undefined ? {} : { stateUrl: e.STATE_URL }),
     cacheDir: e.CACHE_DIR,
+    followDailyCap: e.FOLLOW_DAILY_CAP,
   };
   if (e.SLACK_BOT_TOKEN === undefined) {
     if (e.SLACK_APP_TOKEN !== undefined || e.SLACK_SIGNING_SECRET !== undefined) {
@@ -262,18 +275,30 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError([{ key: "SLACK_BOT_TOKEN", message: MODE_HINT }]);
 }
 
-/** The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default) and CACHE_DIR. */
+/**
+ * The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default), CACHE_DIR, where the state
+ * is (`saved export`), and the bot token and API URL when set (an export goes to the person's DM then).
+ */
 export function cliConfigOf(env: Record<string, string | undefined>): {
   corpusDir?: string;
   cacheDir: string;
+  state: { path: string; url?: string };
+  botToken?: string;
+  slackApiUrl?: string;
 } {
   const setting = (key: string) => {
     const value = env[key]?.trim();
     return value === undefined || value === "" ? undefined : value;
   };
   const corpusDir = setting("CORPUS_DIR");
+  const url = setting("STATE_URL");
+  const botToken = setting("SLACK_BOT_TOKEN");
+  const slackApiUrl = setting("SLACK_API_URL");
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
     cacheDir: setting("CACHE_DIR") ?? "data/cache",
+    state: { path: setting("STATE_PATH") ?? "data/paperbot.db", ...(url === undefined ? {} : { url }) },
+    ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
+    ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   };
 }

@@ -1,10 +1,13 @@
 import { config as loadDotenv } from "dotenv";
 import { pino } from "pino";
+import { WHATS_NEW_WINDOW_MS } from "./bot/follow-answers.js";
 import type { BotDeps, StateStatus } from "./bot/ports.js";
 import { type CliOptions, runCli } from "./cli.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import { humanLogDestination } from "./console/human-log.js";
 import { startConsole } from "./console/repl.js";
+import { createFollowControl, createReadingList } from "./follow/controls.js";
+import { startFollowNotifier } from "./follow/notifier.js";
 import { loadIndex } from "./index-loader.js";
 import { createLiveIndex } from "./live-index.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -110,16 +113,45 @@ async function run(config: Config, logger: Logger): Promise<void> {
             defaultTimeZone: config.dailyTimeZone,
             index: live.current,
           }),
+          follows: createFollowControl(store, {
+            now,
+            dailyCap: config.followDailyCap,
+            whatsNewWindowMs: WHATS_NEW_WINDOW_MS,
+          }),
+          readingList: createReadingList(store),
         }),
     reload: (userId) => {
       logger.info({ userId }, "reload requested");
-      return live.reload();
+      return reloadCorpus();
     },
   };
-  process.on("SIGHUP", () => void live.reload());
+  // Followers hear about what a corpus brought: at startup (below) and after every reload that swapped one in.
+  const recordDeps =
+    store === undefined
+      ? undefined
+      : {
+          store,
+          index: live.current,
+          now,
+          timeZone: config.dailyTimeZone,
+          dailyCap: config.followDailyCap,
+          logger,
+        };
+  let notifier: ReturnType<typeof startFollowNotifier> | undefined;
+  const reloadCorpus = async () => {
+    const before = live.current();
+    const outcome = await live.reload();
+    if (live.current() !== before) void notifier?.corpusChanged();
+    return outcome;
+  };
+  process.on("SIGHUP", () => void reloadCorpus());
 
   if (config.mode.kind === "console") {
+    // Offline, changes are recorded and digests planned; a bot on the same state sends them.
+    notifier = recordDeps === undefined ? undefined : startFollowNotifier({ record: recordDeps, logger });
+    void notifier?.corpusChanged();
     await startConsole({ bot, input: process.stdin, output: process.stdout, logger });
+    notifier?.stop();
     await store?.close();
     return;
   }
@@ -130,16 +162,20 @@ async function run(config: Config, logger: Logger): Promise<void> {
     { installProcessGuard },
     { createDailyPostClient },
     { startDailyScheduler },
-    { registerHome },
     { startSlackApp },
+    { createDeliveryPolicy },
+    { deliverAnswer },
+    { dmChannelOf },
   ] = await Promise.all([
     import("./ops/daily-metrics.js"),
     import("./ops/metrics.js"),
     import("./ops/process-guard.js"),
     import("./schedule/daily-post-client.js"),
     import("./schedule/daily-scheduler.js"),
-    import("./slack/home.js"),
     import("./slack/start.js"),
+    import("./slack/delivery-policy.js"),
+    import("./slack/delivery.js"),
+    import("./follow/saved-upload.js"),
   ]);
   const metrics = createMetrics();
   watchIndex(metrics, { index: live.current, loadedAt: () => indexLoadedAt, now: Date.now });
@@ -163,15 +199,32 @@ async function run(config: Config, logger: Logger): Promise<void> {
     slackTimeoutMs: config.slackTimeoutMs,
     metrics,
     ...slackApi,
-    extend: (app) =>
-      registerHome(app, {
-        ...(store === undefined ? {} : { state: store }),
+    home: {
+      ...(store === undefined ? {} : { state: store }),
+      ...(bot.daily === undefined ? {} : { daily: bot.daily }),
+      timeZone: config.dailyTimeZone,
+    },
+  });
+  if (recordDeps !== undefined && store !== undefined) {
+    const policy = createDeliveryPolicy(config.slackTimeoutMs);
+    notifier = startFollowNotifier({
+      record: recordDeps,
+      send: {
+        store,
         index: live.current,
         now,
-        timeZone: config.dailyTimeZone,
         logger,
-      }),
-  });
+        dailyCap: config.followDailyCap,
+        dm: {
+          openDm: (userId) => dmChannelOf(slack.poster, userId),
+          deliver: (target, request) =>
+            deliverAnswer({ ledger: deliveries, client: slack.poster, policy, logger }, target, request),
+        },
+      },
+      logger,
+    });
+    void notifier.corpusChanged();
+  }
   const scheduler =
     store === undefined
       ? undefined
@@ -191,6 +244,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     stopping = undefined;
     logger.info({ signal }, "stopping");
     scheduler?.stop();
+    notifier?.stop();
     // Answers in flight get a few seconds to finish; a hung stop does not keep the process.
     setTimeout(() => process.exit(code === 0 ? 1 : code), 10_000).unref();
     slack
@@ -210,12 +264,34 @@ async function run(config: Config, logger: Logger): Promise<void> {
 
 /** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */
 function cliOptionsOf(env: Record<string, string | undefined>): CliOptions {
-  const { corpusDir, cacheDir } = cliConfigOf(env);
+  const { corpusDir, cacheDir, state, botToken, slackApiUrl } = cliConfigOf(env);
   const logger = createLogger("warn", pino.destination(2));
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
     loadIndex: async (dir) => (await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline" })).index,
     random: Math.random,
+    saved: {
+      async openReadingList() {
+        const store = await openStateStore(state, { logger });
+        return { list: createReadingList(store), close: () => store.close() };
+      },
+      ...(botToken === undefined
+        ? {}
+        : {
+            upload: async (reply) => {
+              const [{ createSlackClient }, { createSlackFetch }, { uploadSavedList }] = await Promise.all([
+                import("./slack/web-client.js"),
+                import("./slack/slack-fetch.js"),
+                import("./follow/saved-upload.js"),
+              ]);
+              const client = createSlackClient(botToken, {
+                fetch: createSlackFetch({ timeoutMs: 30_000 }),
+                ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
+              });
+              return uploadSavedList(client, reply);
+            },
+          }),
+    },
   };
 }
 

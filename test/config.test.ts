@@ -28,7 +28,14 @@ describe("loadConfig", () => {
       dailyTime: "09:00",
       statePath: "data/paperbot.db",
       cacheDir: "data/cache",
+      followDailyCap: 3,
     });
+  });
+
+  it("reads the follow DM cap, and names a cap out of range", () => {
+    expect(loadConfig({ FOLLOW_DAILY_CAP: "5" }).followDailyCap).toBe(5);
+    expect(configError({ FOLLOW_DAILY_CAP: "0" }).keys).toEqual(["FOLLOW_DAILY_CAP"]);
+    expect(configError({ FOLLOW_DAILY_CAP: "many" }).keys).toEqual(["FOLLOW_DAILY_CAP"]);
   });
 
   it("reads the daily-post and storage settings, and names a bad daily channel or time", () => {

@@ -79,6 +79,9 @@ describe("manifest.yml", () => {
         "im:history",
         // The assistant panel's prompts, status and titles.
         "assistant:write",
+        // A DM of new papers to followers, checked in the DM's history; the reading list as a file there.
+        "im:write",
+        "files:write",
         // The daily post's duplicate check reads channel history; App Home lists the viewer's channels.
         "channels:history",
         "groups:history",

@@ -4,6 +4,12 @@ const paperId = z.string().min(1).max(64);
 const personKey = z.string().min(1).max(200);
 /** Ids of the papers a thread has shown already; old buttons without the list still decode. */
 const seenIds = z.array(z.string().regex(/^[a-z0-9]{1,64}$/)).max(400);
+const followKind = z.enum(["t", "a"]);
+/** A followed topic's folded words or a person key. */
+const followTarget = z.string().min(1).max(300);
+const offset = z.number().int().min(0);
+/** Where a click on a list came from: the list it should show again ("f" following, "s" saved). */
+const listOrigin = z.object({ l: z.enum(["f", "s"]), o: offset }).optional();
 
 /**
  * What a button or menu option does, carried in its `value` as JSON and validated on the way back in.
@@ -19,6 +25,21 @@ export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("page"), q: z.string().min(1).max(1500), offset: z.number().int().min(0) }),
   z.object({ a: z.literal("who"), t: z.string().min(1).max(1500), offset: z.number().int().min(0) }),
   z.object({ a: z.literal("reroll"), seen: seenIds.default([]) }),
+  z.object({ a: z.literal("follow"), k: followKind, t: followTarget }),
+  z.object({ a: z.literal("unfollow"), k: followKind, t: followTarget, from: listOrigin }),
+  z.object({ a: z.literal("following"), o: offset }),
+  z.object({ a: z.literal("save"), id: paperId }),
+  z.object({ a: z.literal("unsave"), id: paperId, from: listOrigin }),
+  z.object({ a: z.literal("saved"), o: offset }),
+  z.object({ a: z.literal("export") }),
+  z.object({ a: z.literal("digest"), d: z.string().min(1).max(64), o: offset }),
+  z.object({ a: z.literal("new"), o: offset, t: z.string().min(1).max(300).optional() }),
+  /** The Home tab's daily channels: turn one off, or open the form that changes its time and days. */
+  z.object({
+    a: z.literal("daily"),
+    c: z.string().regex(/^[CG][A-Z0-9]{2,20}$/),
+    op: z.enum(["off", "edit"]),
+  }),
 ]);
 
 export type Action = z.infer<typeof actionSchema>;

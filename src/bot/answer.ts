@@ -1,18 +1,20 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchIndex } from "../search/types.js";
 import { EVERY_DAY } from "./daily-spec.js";
+import { followAnswer } from "./follow-answers.js";
 import { type Intent, intentOf, searchOf } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import type { Answer, BotDeps } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
+import { savedAnswer } from "./saved-answers.js";
 
 export const RESULTS_PER_PAGE = 5;
 export const PEOPLE_PER_PAGE = 5;
 export const SIMILAR_PER_PAPER = 5;
 export const DEFAULT_DAILY_TIME = "09:00";
 
-const LIST_BUTTONS: CardButton[] = ["share", "similar", "moreBy", "full"];
+const LIST_BUTTONS: CardButton[] = ["share", "similar", "moreBy", "full", "save", "follow"];
 
 function toAsker(reply: Reply): Answer {
   return { reply, audience: "asker" };
@@ -261,7 +263,11 @@ export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent)
     case "share": {
       const paper = index.paper(intent.id);
       if (!paper) return paperNotFound(intent.id);
-      const card: Card = { paper, sharedBy: request.userId, buttons: ["similar", "moreBy", "full"] };
+      const card: Card = {
+        paper,
+        sharedBy: request.userId,
+        buttons: ["similar", "moreBy", "full", "save", "follow"],
+      };
       return { reply: { kind: "card", card }, audience: "channel" };
     }
     case "random":
@@ -282,6 +288,19 @@ export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent)
       return dailyAnswer(deps, request, intent);
     case "dailyPreview":
       return dailyPreviewAnswer(deps, request);
+    case "follow":
+    case "followKey":
+    case "unfollow":
+    case "unfollowKey":
+    case "following":
+    case "whatsNew":
+    case "digest":
+      return followAnswer(deps, request, intent);
+    case "save":
+    case "unsave":
+    case "saved":
+    case "savedExport":
+      return savedAnswer(deps, request, intent);
   }
 }
 

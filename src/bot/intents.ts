@@ -36,7 +36,31 @@ export type Intent =
   | { kind: "dailyStatus" }
   /** The post a channel's daily paper would bring next, without drawing it. */
   | { kind: "dailyPreview" }
-  | { kind: "invalid"; message: string; topic?: "daily" };
+  | { kind: "invalid"; message: string; topic?: "daily" }
+  | FollowIntent;
+
+/** Where a click on a list came from, so the answer shows that list again, changed. */
+export interface ListOrigin {
+  list: "following" | "saved";
+  offset: number;
+}
+
+/** Follows, the reading list and what is new (src/bot/follow-answers.ts, saved-answers.ts). */
+export type FollowIntent =
+  /** `as`: "follow author X" / "follow topic X"; else a name that resolves is a person, anything else a topic. */
+  | { kind: "follow"; what: string; as?: "topic" | "author" }
+  /** A button: a person key or folded topic words, already resolved. */
+  | { kind: "followKey"; follow: "topic" | "author"; target: string }
+  | { kind: "unfollow"; what: string }
+  | { kind: "unfollowKey"; follow: "topic" | "author"; target: string; from?: ListOrigin }
+  | { kind: "following"; offset: number; paging: boolean }
+  | { kind: "save"; id: string }
+  | { kind: "unsave"; id: string; from?: ListOrigin }
+  | { kind: "saved"; offset: number; paging: boolean }
+  | { kind: "savedExport" }
+  /** `topic`: "what's new on RLHF" keeps the new papers that belong to it. */
+  | { kind: "whatsNew"; offset: number; paging: boolean; topic?: string }
+  | { kind: "digest"; id: string; offset: number };
 
 /** Longest query we search for: its button value must stay far inside Slack's 2000-character limit. */
 export const MAX_QUERY_CHARS = 900;
@@ -90,6 +114,22 @@ function dailyIntent(words: string[]): Intent {
   };
 }
 
+function followIntent(rest: string): Intent {
+  const as = /^(author|person|topic)\s+(.+)$/i.exec(rest);
+  const what = unquoted(as?.[2] ?? rest);
+  if (what === "") return { kind: "invalid", message: MESSAGES.needsFollow };
+  const kind = as?.[1]?.toLowerCase();
+  return { kind: "follow", what, ...(kind ? { as: kind === "topic" ? "topic" : "author" } : {}) };
+}
+
+function savedIntent(words: string[]): Intent | undefined {
+  const [sub, id] = words.map((word) => word.toLowerCase());
+  if (sub === undefined) return { kind: "saved", offset: 0, paging: false };
+  if (sub === "export" && words.length === 1) return { kind: "savedExport" };
+  if ((sub === "remove" || sub === "delete") && id !== undefined) return { kind: "unsave", id: unquoted(id) };
+  return undefined;
+}
+
 /** The command grammar: a keyword and its argument; undefined when the first word is no command. */
 function commandIntent(text: string): Intent | undefined {
   const words = text.split(" ");
@@ -135,6 +175,25 @@ function commandIntent(text: string): Intent | undefined {
       return dailyIntent(words.slice(1));
     case "search":
       return searchOf(rest.replace(/^for /i, ""));
+    case "follow":
+      return followIntent(rest);
+    case "unfollow": {
+      const what = unquoted(rest);
+      return what ? { kind: "unfollow", what } : { kind: "invalid", message: MESSAGES.needsUnfollow };
+    }
+    case "following":
+    case "follows":
+      return rest === "" ? { kind: "following", offset: 0, paging: false } : undefined;
+    case "saved":
+      return savedIntent(words.slice(1));
+    case "save":
+    case "unsave": {
+      const id = idOf(words[1]);
+      if (words.length !== 2 || id === undefined) return undefined;
+      return keyword === "save" ? { kind: "save", id } : { kind: "unsave", id };
+    }
+    case "new":
+      return rest === "" ? { kind: "whatsNew", offset: 0, paging: false } : undefined;
     default:
       return undefined;
   }
@@ -146,6 +205,21 @@ function intentOfPhrased(phrased: Phrased): Intent {
       return { kind: "who", topic: phrased.topic, offset: 0, paging: false };
     case "search":
       return searchOf(phrased.query);
+    case "follow":
+      return followIntent(phrased.what);
+    case "unfollow":
+      return { kind: "unfollow", what: phrased.what };
+    case "following":
+      return { kind: "following", offset: 0, paging: false };
+    case "saved":
+      return { kind: "saved", offset: 0, paging: false };
+    case "whatsNew":
+      return {
+        kind: "whatsNew",
+        offset: 0,
+        paging: false,
+        ...(phrased.topic ? { topic: phrased.topic } : {}),
+      };
     default:
       return phrased;
   }
@@ -170,6 +244,10 @@ export function textIntentOf(typed: string): Intent {
   return searchOf(query);
 }
 
+function originOf(from: { l: "f" | "s"; o: number }): ListOrigin {
+  return { list: from.l === "f" ? "following" : "saved", offset: from.o };
+}
+
 /** The intent of a request; never throws, whatever the text holds. */
 export function intentOf(request: BotRequest): Intent {
   if (request.source !== "action") return textIntentOf(request.text);
@@ -192,5 +270,31 @@ export function intentOf(request: BotRequest): Intent {
       return { kind: "who", topic: action.t, offset: action.offset, paging: true };
     case "reroll":
       return { kind: "random", title: "Another paper", seen: action.seen };
+    case "follow":
+      return { kind: "followKey", follow: action.k === "a" ? "author" : "topic", target: action.t };
+    case "unfollow":
+      return {
+        kind: "unfollowKey",
+        follow: action.k === "a" ? "author" : "topic",
+        target: action.t,
+        ...(action.from ? { from: originOf(action.from) } : {}),
+      };
+    case "following":
+      return { kind: "following", offset: action.o, paging: true };
+    case "save":
+      return { kind: "save", id: action.id };
+    case "unsave":
+      return { kind: "unsave", id: action.id, ...(action.from ? { from: originOf(action.from) } : {}) };
+    case "saved":
+      return { kind: "saved", offset: action.o, paging: true };
+    case "export":
+      return { kind: "savedExport" };
+    case "digest":
+      return { kind: "digest", id: action.d, offset: action.o };
+    case "new":
+      return { kind: "whatsNew", offset: action.o, paging: true, ...(action.t ? { topic: action.t } : {}) };
+    case "daily":
+      // Only the Home tab offers these, and its listener acts on them itself.
+      return { kind: "invalid", message: MESSAGES.dailyFromHome };
   }
 }

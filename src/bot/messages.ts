@@ -40,6 +40,31 @@ export const MESSAGES = {
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
+  needsFollow:
+    "Follow what? A topic or a person: `/paper follow reward models` or `/paper follow Enyu Zhou`.",
+  needsUnfollow: "Unfollow what? `/paper following` lists what you follow, each with an Unfollow button.",
+  followUnavailable:
+    "Following needs a database to remember what you follow, and this Paperbot runs without one.",
+  savedUnavailable: "The reading list needs a database to keep it, and this Paperbot runs without one.",
+  stateFailed: "I couldn't reach my saved state just now, so nothing changed. Please try again in a minute.",
+  followLimit: (max: number) =>
+    `You follow ${max} things already, the most I keep for one person. Unfollow some first (\`/paper following\`).`,
+  notFollowing: (what: string) =>
+    `You don't follow “${what}”. \`/paper following\` lists what you do follow.`,
+  nothingSaved: "Your reading list is empty. Choose Save in a paper's ⋯ menu to keep it here.",
+  nothingFollowed:
+    "You don't follow anything yet. Try `/paper follow reward models` or `/paper follow Enyu Zhou`, or choose Follow in a paper's ⋯ menu.",
+  notSaved: "That paper is not on your reading list. `/paper saved` shows what is.",
+  dailyFromHome: "Change a channel's daily paper from my Home tab, or with `/paper daily` in the channel.",
+  digestGone: "That list of new papers is no longer available.",
+  noMoreItems: "That's everything: there is nothing more to show.",
+} as const;
+
+/** The reading list's export, as the surfaces that hand it over report it. */
+export const MESSAGES_EXPORT = {
+  sent: (papers: number, fileName: string) =>
+    `I've sent your reading list (${papers} paper${papers === 1 ? "" : "s"}) to our DM as \`${fileName}\`.`,
+  failed: "I couldn't upload your reading list just now. Please try again in a minute.",
 } as const;
 
 /** What a user sees when something failed on our side; never a stack trace. */
@@ -89,6 +114,7 @@ export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
     `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` — one paper by its id, or papers like it`,
     "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
     "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
+    "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers arrive · `/paper saved` — your reading list",
     "Or ask in plain words, in a mention or a DM: “who works on agents?”, “anything on reward models?”, “papers by Senjie Jin”, “surprise me”.",
   ];
 }

@@ -10,7 +10,12 @@ export type Phrased =
   | { kind: "stats" }
   | { kind: "dailyPreview" }
   | { kind: "help" }
-  | { kind: "smallTalk"; say: "hello" | "thanks" };
+  | { kind: "smallTalk"; say: "hello" | "thanks" }
+  | { kind: "follow"; what: string }
+  | { kind: "unfollow"; what: string }
+  | { kind: "following" }
+  | { kind: "saved" }
+  | { kind: "whatsNew"; topic?: string };
 
 const GREETING =
   /^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|morning)(?: (?:there|paperbot|all|folks|team|everyone))?$/;
@@ -28,10 +33,30 @@ const DAILY_PREVIEW = [
   /^what will tomorrow(?:'s|’s|s)? (?:daily )?paper be$/,
   /^(?:daily preview|preview(?: the)? (?:daily paper|daily post|paper of the day|next paper|tomorrow(?:'s|’s|s)? paper))$/,
 ];
-// Until the what's-new intent lands, “what's new?” (an assistant prompt) shows what is loaded.
-const WHATS_NEW_FOR_NOW = /^what(?:'s|’s|s| is) new(?: (?:here|today|lately|this week))?$/;
 const STATS =
   /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded)$/;
+
+const NEW_SOMETHING =
+  "(?:there(?:'s| is| are) )?(?:something |anything |a paper |papers |a new paper |new papers )?(?:new )?";
+const UNFOLLOW = [
+  /^(?:unfollow|stop following|stop watching|stop tracking|unsubscribe(?: me)? from|stop (?:notifying|alerting|telling|pinging|messaging) me (?:about|of|on|for)|no more (?:notifications|alerts|updates|messages|dms) (?:about|on|for|from)) (.+)$/d,
+];
+const FOLLOW = [
+  /^(?:follow|watch|track|subscribe(?: me)? to|keep (?:me )?(?:posted|updated|informed) (?:on|about)|(?:notify|alert|ping|message|dm) me (?:about|of|on|to|for)|let me know about|i want to follow|i'd like to follow) (.+)$/d,
+  new RegExp(
+    `^(?:tell|notify|alert|ping) me (?:when|if|whenever) ${NEW_SOMETHING}(?:comes out |appears |arrives |is added |gets added )?(?:on|about|in|by|from) (.+)$`,
+    "d",
+  ),
+  /^(?:tell|notify|alert|ping) me (?:when|if|whenever) (.+?) (?:publishes|writes|puts out|posts|adds)(?: (?:something|anything|a paper|papers|a new paper|new papers))?(?: new)?$/d,
+];
+const FOLLOWING =
+  /^(?:what am i following|what do i follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
+const SAVED =
+  /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
+const WHATS_NEW_ON =
+  /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|(?:the )?latest papers|news) (?:on|in|about|regarding|for) (.+)$/d;
+const WHATS_NEW =
+  /^(?:what(?:'s|’s| is|s)? new(?: (?:here|today|this week|lately|in the corpus|in the group|papers))?|anything new(?: (?:here|today|lately|this week))?|new papers|new arrivals|(?:the )?latest papers|recent(?:ly added)? papers|what(?:'s|’s| has| was| got| have you) (?:been |got )?(?:added|new)(?: (?:lately|recently|today))?|news|any news)$/;
 
 // Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
 const LEAD_INS = [
@@ -123,7 +148,19 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (RANDOM.test(lower)) return { kind: "random" };
   if (STATS.test(lower)) return { kind: "stats" };
   if (DAILY_PREVIEW.some((pattern) => pattern.test(lower))) return { kind: "dailyPreview" };
-  if (WHATS_NEW_FOR_NOW.test(lower)) return { kind: "stats" };
+  if (FOLLOWING.test(lower)) return { kind: "following" };
+  if (SAVED.test(lower)) return { kind: "saved" };
+  if (WHATS_NEW.test(lower)) return { kind: "whatsNew" };
+  const newOn = argOf(WHATS_NEW_ON, lower, original);
+  if (newOn) return { kind: "whatsNew", topic: unquoted(newOn) };
+  for (const pattern of UNFOLLOW) {
+    const what = argOf(pattern, lower, original);
+    if (what) return { kind: "unfollow", what: unquoted(what) };
+  }
+  for (const pattern of FOLLOW) {
+    const what = argOf(pattern, lower, original)?.replace(/ for me$/i, "");
+    if (what) return { kind: "follow", what: unquoted(what) };
+  }
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic) };

@@ -1,5 +1,7 @@
 import type { SearchIndex } from "../search/types.js";
-import type { DailyPreviewView, DailyScheduleView } from "./reply.js";
+import type { DailyPreviewView, DailyScheduleView, FollowTarget, SavedEntry } from "./reply.js";
+
+export type { FollowTarget, SavedEntry } from "./reply.js";
 
 /** What `/paper daily …` needs; implemented by schedule/ over state/, absent when there is no database. */
 export interface DailyControl {
@@ -17,6 +19,45 @@ export interface DailyControl {
   preview(channelId: string, random: () => number): Promise<DailyPreviewView | undefined>;
 }
 
+/** A follow digest (one DM of new papers) as it was planned: its follows and papers, in order. */
+export interface DigestView {
+  id: string;
+  userId: string;
+  follows: FollowTarget[];
+  /** Each paper with the follows it matched (indexes into `follows`). */
+  papers: { id: string; matched: number[] }[];
+  /** It was the last DM the daily cap allowed that day. */
+  capReached: boolean;
+}
+
+/** The latest corpus changes that brought papers, newest first, and when keeping track began. */
+export interface NewPapers {
+  since?: number;
+  changes: { at: number; paperIds: string[] }[];
+}
+
+/** Follows and what they bring; implemented by follow/ over state/, absent when there is no database. */
+export interface FollowControl {
+  /** DMs of new papers a person gets a day at most. */
+  readonly dailyCap: number;
+  /** Most follows one person may have. */
+  readonly maxFollows: number;
+  follow(userId: string, target: FollowTarget): Promise<{ added: boolean; total: number }>;
+  unfollow(userId: string, kind: FollowTarget["kind"], target: string): Promise<boolean>;
+  /** Newest first. */
+  list(userId: string): Promise<FollowTarget[]>;
+  digest(id: string): Promise<DigestView | undefined>;
+  whatsNew(): Promise<NewPapers>;
+}
+
+/** Each person's reading list; implemented by follow/ over state/, absent when there is no database. */
+export interface ReadingList {
+  save(userId: string, entry: SavedEntry): Promise<{ added: boolean; total: number }>;
+  remove(userId: string, paperId: string): Promise<boolean>;
+  /** Newest first. */
+  list(userId: string): Promise<SavedEntry[]>;
+}
+
 /** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */
 export type StateStatus = { writable: true } | { writable: false; problem: string };
 
@@ -29,6 +70,8 @@ export interface BotDeps {
   /** Time zone for `/paper daily on` when none is typed (DAILY_TZ, else UTC). */
   defaultTimeZone: string;
   daily?: DailyControl;
+  follows?: FollowControl;
+  readingList?: ReadingList;
   /** The state store's health; absent where the bot keeps no state. */
   stateStatus?: () => StateStatus;
   /** Rebuilds the index aside and swaps it in; resolves to a one-line outcome. Present for admins only. */

@@ -19,7 +19,45 @@ export interface Card {
   buttons: CardButton[];
 }
 
-export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll";
+/** Something a person follows: a topic (its folded words) or an author (their person key). */
+export interface FollowTarget {
+  kind: "topic" | "author";
+  /** Folded topic words, or a person key. */
+  target: string;
+  /** The topic as typed, or the author's display name. */
+  label: string;
+}
+
+/** A paper on a reading list as it was when saved (it may have left the corpus since). */
+export interface SavedEntry {
+  paperId: string;
+  savedAt: number;
+  headline: string;
+  /** The visible author line at save time. */
+  authors: string;
+  owners: string[];
+  abstract: string;
+}
+
+export type CardButton = "share" | "similar" | "moreBy" | "full" | "reroll" | "save" | "follow";
+
+/** A saved paper: as it was saved, and the paper itself while it is still in the corpus. */
+export interface SavedItem extends SavedEntry {
+  paper?: Paper;
+}
+
+/** One group of a follow digest: what was followed and the new papers it matched. */
+export interface DigestGroup {
+  follow: FollowTarget;
+  papers: { paper: Paper; also: FollowTarget[] }[];
+}
+
+/** What a list of follows or saved papers is, for paging and for where a click on it came from. */
+export interface ListPage {
+  total: number;
+  offset: number;
+  nextOffset?: number;
+}
 
 export interface DailyScheduleView {
   channelId: string;
@@ -61,7 +99,8 @@ export type Reply =
   | { kind: "similar"; of: Paper; cards: Card[] }
   | { kind: "people"; topic: string; total: number; offset: number; people: Expert[]; nextOffset?: number }
   | { kind: "author"; summary: AuthorSummary }
-  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
+  /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
+  | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }
   | {
       kind: "notFound";
       what: "author" | "paper" | "results";
@@ -71,7 +110,44 @@ export type Reply =
       people?: PersonCandidate[];
       /** Queries that would find papers, offered as buttons. */
       didYouMean?: string[];
+      /** The near misses are offered to follow, with the typed words as a topic beside them. */
+      purpose?: "follow";
     }
+  | {
+      kind: "followed";
+      target: FollowTarget;
+      /** False when it was followed already. */
+      added: boolean;
+      /** Papers that match it today (a topic), or their papers (an author). */
+      matching: number;
+      total: number;
+      dailyCap: number;
+    }
+  | { kind: "unfollowed"; target: FollowTarget; removed: boolean }
+  | ({ kind: "following"; follows: FollowTarget[]; notice?: string; dailyCap?: number } & ListPage)
+  | ({ kind: "saved"; items: SavedItem[]; notice?: string } & ListPage)
+  | { kind: "savedOne"; paper: { id: string; headline: string }; added: boolean; total: number }
+  | { kind: "unsaved"; paper: { id: string; headline: string }; removed: boolean }
+  /** The reading list to hand over as a file (render/saved-markdown.ts): a DM upload, a file, stdout. */
+  | { kind: "export"; userId: string; items: SavedItem[]; at: number }
+  | ({
+      kind: "digest";
+      digestId: string;
+      groups: DigestGroup[];
+      /** Papers of the digest that left the corpus since it was planned (never shown). */
+      gone: number;
+      /** The daily cap, when this was the last DM it allowed that day. */
+      capReached?: number;
+    } & ListPage)
+  | ({
+      kind: "whatsNew";
+      papers: Paper[];
+      /** When the latest change(s) came; `since`: when keeping track began (nothing new yet). */
+      changedAt?: number;
+      since?: number;
+      /** Only the new papers on this topic. */
+      topic?: string;
+    } & ListPage)
   | {
       kind: "stats";
       papers: number;

@@ -22,6 +22,7 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
+import { followBlocks, followCandidateSpecs, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
@@ -40,6 +41,7 @@ import {
   resultsHeading,
   stateProblemLine,
 } from "./lines.js";
+import { authorMenu } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 /**
@@ -119,11 +121,20 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
     fmt.bold(`${group.label} (${group.papers.length})`),
     ...group.papers.map((paper) => paperLine(fmt, paper)),
   ]);
-  const head = [header(summary.name), section(authorOverview(fmt, summary))];
+  const head = [
+    header(summary.name),
+    section(authorOverview(fmt, summary), overflowOrButton(authorMenu(summary))),
+  ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
 }
 
 function notFoundBlocks(reply: Extract<Reply, { kind: "notFound" }>): KnownBlock[] {
+  if (reply.purpose === "follow") {
+    return present(
+      section(notFoundText(fmt, reply)),
+      buttonRow(followCandidateSpecs(reply.people ?? [], reply.query)),
+    );
+  }
   const people = candidateButtonSpecs(reply.people ?? []);
   const queries = didYouMeanSpecs(reply.didYouMean ?? []);
   return present(section(notFoundText(fmt, reply)), buttonRow([...people, ...queries]));
@@ -157,7 +168,11 @@ function blocksOf(reply: Reply): KnownBlock[] {
     case "ambiguous":
       return present(
         section(`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`),
-        buttonRow(candidateButtonSpecs(reply.candidates)),
+        buttonRow(
+          reply.purpose === "follow"
+            ? followCandidateSpecs(reply.candidates, undefined)
+            : candidateButtonSpecs(reply.candidates),
+        ),
       );
     case "notFound":
       return notFoundBlocks(reply);
@@ -200,6 +215,8 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return [section(messageText(fmt, reply.message))];
     case "error":
       return [section(`:warning: ${messageText(fmt, reply.message)}`)];
+    default:
+      return followBlocks(reply);
   }
 }
 
@@ -239,6 +256,8 @@ function fallbackOf(reply: Reply): string {
     case "info":
     case "error":
       return messageText(fmt, reply.message);
+    default:
+      return followFallback(reply);
   }
 }
 

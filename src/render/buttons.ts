@@ -27,6 +27,13 @@ export const BUTTON_LABELS = {
   reroll: "Another one",
   page: "Show more",
   morePeople: "Show more people",
+  save: "Save",
+  previous: "Previous",
+  unfollow: "Unfollow",
+  remove: "Remove",
+  open: "Open",
+  export: "Export as Markdown",
+  undo: "Undo",
 } as const;
 
 const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
@@ -39,6 +46,16 @@ const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
   page: ACTION_IDS.page,
   who: ACTION_IDS.whoPage,
   reroll: ACTION_IDS.reroll,
+  follow: ACTION_IDS.follow,
+  unfollow: ACTION_IDS.unfollow,
+  following: ACTION_IDS.following,
+  save: ACTION_IDS.save,
+  unsave: ACTION_IDS.unsave,
+  saved: ACTION_IDS.saved,
+  export: ACTION_IDS.export,
+  digest: ACTION_IDS.digestPage,
+  new: ACTION_IDS.newPage,
+  daily: ACTION_IDS.daily,
 };
 
 export function actionIdOf(action: Action): ActionIdBase {
@@ -98,7 +115,20 @@ const CARD_MENU: ((card: Card) => ButtonSpec | undefined)[] = [
     if (!card.buttons.includes("full") || card.full || !shortened) return undefined;
     return { label: BUTTON_LABELS.full, action: { a: "full", id: card.paper.id }, detail: card.paper.id };
   },
+  (card) => (card.buttons.includes("save") ? saveSpec(card.paper) : undefined),
+  (card) => {
+    const person = moreByPersonOf(card.paper);
+    return card.buttons.includes("follow") && person ? followPersonSpec(person) : undefined;
+  },
 ];
+
+export function saveSpec(paper: Paper): ButtonSpec {
+  return { label: BUTTON_LABELS.save, action: { a: "save", id: paper.id }, detail: paper.id };
+}
+
+export function followPersonSpec(person: { key: string; name: string }): ButtonSpec {
+  return { label: labelled("Follow ", person.name), action: { a: "follow", k: "a", t: person.key } };
+}
 
 export function cardControlsOf(card: Card): CardControls {
   const { paper } = card;

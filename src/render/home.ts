@@ -1,14 +1,31 @@
-import type { HomeView, KnownBlock } from "@slack/types";
+import type { Button, HomeView, KnownBlock, ModalView, Overflow, PlainTextOption } from "@slack/types";
+import type { FollowTarget } from "../bot/ports.js";
+import type { SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
-import { context, divider, header, section } from "./block-parts.js";
+import {
+  actions,
+  button,
+  context,
+  divider,
+  header,
+  mrkdwn,
+  overflowOrButton,
+  plainText,
+  section,
+} from "./block-parts.js";
+import { actionIdOf, actionValueOf, type ButtonSpec } from "./buttons.js";
 import { escapeMrkdwn } from "./escape.js";
+import { followLabel, savedItemText } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
-import { chunksOf, LIMITS, truncate } from "./limits.js";
-import { abstractPreview, authorLine, weekdaysText } from "./lines.js";
+import { HOME_ACTION_PREFIX } from "./ids.js";
+import { LIMITS, truncate } from "./limits.js";
+import { abstractPreview, authorLine, plural, weekdaysText } from "./lines.js";
+import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
 export const HOME_MAX_BLOCKS = 100;
-const MAX_CHANNEL_SECTIONS = 5;
+/** The callback_id of the form that changes a channel's daily paper. */
+export const DAILY_EDIT_CALLBACK = "home_daily_edit";
 
 export interface HomeChannel {
   channelId: string;
@@ -19,6 +36,11 @@ export interface HomeChannel {
   paused?: string;
 }
 
+/** One list of the tab (follows, saved papers): a page of it, or why it cannot be shown. */
+export type HomeList<T> =
+  | { available: true; items: T[]; total: number; offset: number; dailyCap?: number }
+  | { available: false; why: "no-database" | "unreadable" };
+
 export interface HomeModel {
   /** Today's paper: the newest daily post in the viewer's channels, else the workspace pick of the day. */
   today?: { date: string; paper: Paper; channelId?: string };
@@ -26,6 +48,12 @@ export interface HomeModel {
   channels: HomeChannel[];
   /** The viewer's channels could not be listed (a Slack error): say so instead of showing none. */
   channelsUnknown?: boolean;
+  follows?: HomeList<FollowTarget>;
+  saved?: HomeList<SavedItem>;
+  /** Where the viewer is in the lists, kept in the view for the next publish. */
+  pages?: { follows: number; saved: number };
+  /** What the last click did ("You no longer follow *reward models*."): mrkdwn, escaped by whoever wrote it. */
+  notice?: string;
   corpus: { papers: number; people: number };
 }
 
@@ -33,11 +61,31 @@ export const HOME_HELP_LINES: readonly string[] = [
   "*How to use Paperbot*",
   "• `/paper reward models` — search the group's papers",
   "• `/paper who RLHF` — who works on a topic · `/paper author Enyu Zhou` — someone's papers",
+  "• `/paper follow reward models` or `/paper follow Enyu Zhou` — a DM when new papers arrive",
   "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in a channel; `/paper daily off` stops it",
-  "• Mention me or DM me in plain words: “papers about agents”",
+  "• Mention me or DM me in plain words: “papers about agents”, “what's new?”",
 ];
 
 const channelId = /^[CG][A-Z0-9]{2,20}$/;
+const CHANNEL_ROWS = 10;
+const LIST_ROWS = 12;
+
+function homeActionId(spec: ButtonSpec): string {
+  return `${HOME_ACTION_PREFIX}${actionIdOf(spec.action).replace(/^paper_/, "")}`;
+}
+
+function homeButton(spec: ButtonSpec | undefined, style?: "primary" | "danger"): Button | undefined {
+  const made = spec ? button(spec, homeActionId(spec)) : undefined;
+  return made && style ? { ...made, style } : made;
+}
+
+/** An overflow of Home actions, or a lone button when only one is left. */
+function homeAccessory(specs: ButtonSpec[]): Button | Overflow | undefined {
+  const usable = specs.filter((spec) => actionValueOf(spec.action, LIMITS.optionValue) !== undefined);
+  if (usable.length === 1) return homeButton(usable[0]);
+  const menu = overflowOrButton(usable, `${HOME_ACTION_PREFIX}menu`);
+  return menu?.type === "overflow" ? menu : undefined;
+}
 
 function channelLine(channel: HomeChannel): string {
   const link = channelId.test(channel.channelId)
@@ -70,21 +118,161 @@ function channelBlocks(model: HomeModel): KnownBlock[] {
       section("None of your channels get one yet. Type `/paper daily on` in a channel to start."),
     ];
   }
-  const chunks = chunksOf(model.channels.map(channelLine).join("\n"), LIMITS.sectionText - 40);
-  const kept = chunks.slice(0, MAX_CHANNEL_SECTIONS).map((chunk) => section(chunk));
-  const left = chunks.length - kept.length;
-  return [title, ...kept, ...(left > 0 ? [context(["…and more channels not shown"])] : [])];
+  const rows = model.channels.slice(0, CHANNEL_ROWS).map((channel) => {
+    const specs: ButtonSpec[] = channelId.test(channel.channelId)
+      ? [
+          { label: "Change time or days…", action: { a: "daily", c: channel.channelId, op: "edit" } },
+          { label: "Turn off", action: { a: "daily", c: channel.channelId, op: "off" } },
+        ]
+      : [];
+    return section(truncate(channelLine(channel), LIMITS.sectionText - 40), homeAccessory(specs));
+  });
+  const left = model.channels.length - rows.length;
+  const note = `…and ${plural(left, "more channel")} not shown; \`/paper daily\` in a channel changes it there.`;
+  return [title, ...rows, ...(left > 0 ? [context([note])] : [])];
 }
 
-/** The App Home tab: today's paper, the viewer's subscribed channels, corpus size and a short help. */
+function pagingRow(
+  list: { total: number; offset: number },
+  action: (o: number) => ButtonSpec["action"],
+  extra: (Button | undefined)[] = [],
+) {
+  const specs: ButtonSpec[] = [];
+  if (list.offset > 0)
+    specs.push({ label: "Previous", action: action(Math.max(0, list.offset - LIST_ROWS)) });
+  if (list.offset + LIST_ROWS < list.total)
+    specs.push({ label: "Show more", action: action(list.offset + LIST_ROWS) });
+  return actions(...extra, ...specs.map((spec) => homeButton(spec)));
+}
+
+function unavailable(why: "no-database" | "unreadable"): KnownBlock {
+  return section(
+    why === "no-database"
+      ? "_This Paperbot runs without a database, so it cannot keep this._"
+      : "_I couldn't read this just now._",
+  );
+}
+
+function followBlocks(list: HomeList<FollowTarget> | undefined): KnownBlock[] {
+  if (list === undefined) return [];
+  if (!list.available) return [section("*What you follow*"), unavailable(list.why)];
+  const cap = list.dailyCap === undefined ? "" : ` (at most ${plural(list.dailyCap, "message")} a day)`;
+  const title = section(
+    list.total === 0
+      ? "*What you follow*\nNothing yet. `/paper follow reward models` or `/paper follow Enyu Zhou`, or choose Follow in a paper's ⋯ menu, and I'll DM you when new papers arrive."
+      : `*What you follow* · ${plural(list.total, "thing")}\nNew papers on these come to you by DM${cap}.`,
+  );
+  const rows = list.items.map((follow) =>
+    section(followLabel(fmt, follow), homeButton(unfollowSpec(follow))),
+  );
+  const paging = pagingRow(list, (o) => ({ a: "following", o }));
+  return [title, ...rows, ...(paging ? [paging] : [])];
+}
+
+function savedBlocks(list: HomeList<SavedItem> | undefined): KnownBlock[] {
+  if (list === undefined) return [];
+  if (!list.available) return [section("*Your reading list*"), unavailable(list.why)];
+  if (list.total === 0) {
+    return [section("*Your reading list*\nEmpty. Choose Save in a paper's ⋯ menu to keep it here.")];
+  }
+  const title = section(`*Your reading list* · ${plural(list.total, "paper")}, newest first`);
+  const rows = list.items.map((item) =>
+    section(savedItemText(fmt, item), homeButton(removeSpec(item.paperId))),
+  );
+  const paging = pagingRow(list, (o) => ({ a: "saved", o }), [homeButton(exportSpec(), "primary")]);
+  return [title, ...rows, ...(paging ? [paging] : [])];
+}
+
+/**
+ * The App Home tab: a notice of the last click, today's paper, the viewer's daily channels (change, turn
+ * off), what they follow (unfollow) and their reading list (remove, export), then a short help.
+ */
 export function renderHomeView(model: HomeModel): HomeView {
+  const follow = followBlocks(model.follows);
+  const saved = savedBlocks(model.saved);
   const blocks: KnownBlock[] = [
+    ...(model.notice ? [section(`:white_check_mark: ${truncate(model.notice, 1000)}`)] : []),
     ...todayBlocks(model.today),
     divider(),
     ...channelBlocks(model),
+    ...(follow.length > 0 ? [divider(), ...follow] : []),
+    ...(saved.length > 0 ? [divider(), ...saved] : []),
     divider(),
     section(HOME_HELP_LINES.join("\n")),
     context([`${model.corpus.papers} papers by ${model.corpus.people} people`]),
   ];
-  return { type: "home", blocks: blocks.slice(0, HOME_MAX_BLOCKS) };
+  return {
+    type: "home",
+    blocks: blocks.slice(0, HOME_MAX_BLOCKS),
+    ...(model.pages
+      ? { private_metadata: JSON.stringify({ f: model.pages.follows, s: model.pages.saved }) }
+      : {}),
+  };
+}
+
+const DAY_CHOICES: { value: string; label: string; days: number[] }[] = [
+  { value: "every", label: "Every day", days: [1, 2, 3, 4, 5, 6, 7] },
+  { value: "weekdays", label: "Weekdays", days: [1, 2, 3, 4, 5] },
+  { value: "weekends", label: "Weekends", days: [6, 7] },
+  { value: "mwf", label: "Mon, Wed, Fri", days: [1, 3, 5] },
+  { value: "tth", label: "Tue, Thu", days: [2, 4] },
+];
+
+/** The weekdays a choice of the form stands for. */
+export function weekdaysOfChoice(value: string): number[] | undefined {
+  return DAY_CHOICES.find((choice) => choice.value === value)?.days;
+}
+
+/** The form that changes a channel's daily paper: time, days and time zone, prefilled with the current ones. */
+export function renderDailyEditModal(channel: HomeChannel): ModalView {
+  const option = (choice: (typeof DAY_CHOICES)[number]): PlainTextOption => ({
+    text: plainText(choice.label, LIMITS.optionText),
+    value: choice.value,
+  });
+  const current = DAY_CHOICES.find((choice) => choice.days.join() === [...channel.weekdays].sort().join());
+  return {
+    type: "modal",
+    callback_id: DAILY_EDIT_CALLBACK,
+    private_metadata: JSON.stringify({ c: channel.channelId }),
+    title: plainText("Paper of the day", 24),
+    submit: plainText("Save", 24),
+    close: plainText("Cancel", 24),
+    blocks: [
+      {
+        type: "section",
+        text: mrkdwn(
+          `For <#${channel.channelId}>: now ${weekdaysText(channel.weekdays)} at ${escapeMrkdwn(channel.time)} (${escapeMrkdwn(channel.timeZone)}).`,
+        ),
+      },
+      {
+        type: "input",
+        block_id: "time",
+        label: plainText("Time", 2000),
+        element: { type: "timepicker", action_id: "value", initial_time: channel.time },
+      },
+      {
+        type: "input",
+        block_id: "days",
+        label: plainText("Days", 2000),
+        element: {
+          type: "static_select",
+          action_id: "value",
+          options: DAY_CHOICES.map(option),
+          ...(current ? { initial_option: option(current) } : {}),
+        },
+      },
+      {
+        type: "input",
+        block_id: "zone",
+        label: plainText("Time zone", 2000),
+        hint: plainText("An IANA name such as Europe/Berlin or America/New_York.", 2000),
+        element: {
+          type: "plain_text_input",
+          action_id: "value",
+          initial_value: channel.timeZone,
+          max_length: 64,
+        },
+      },
+    ],
+  };
 }

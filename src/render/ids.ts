@@ -9,6 +9,16 @@ export const ACTION_IDS = {
   page: "paper_page",
   whoPage: "paper_who_page",
   author: "paper_author",
+  follow: "paper_follow",
+  unfollow: "paper_unfollow",
+  following: "paper_following",
+  save: "paper_save",
+  unsave: "paper_unsave",
+  saved: "paper_saved",
+  export: "paper_export",
+  digestPage: "paper_digest_page",
+  newPage: "paper_new_page",
+  daily: "paper_daily",
   /** A card's overflow menu: each option carries its own action. */
   menu: "paper_menu",
   /** A select of papers or people: each option carries its own action. */
@@ -21,6 +31,13 @@ export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
 export const ACTION_ID_PATTERN = /^paper_[a-z_]+(?::\d+)?$/;
 
 export const ACTION_ID_LIST: readonly ActionIdBase[] = Object.values(ACTION_IDS);
+
+/**
+ * Buttons on the App Home tab carry the same actions under this prefix: the Home listener answers them
+ * (there is no response_url there) and publishes the tab again.
+ */
+export const HOME_ACTION_PREFIX = "home_";
+export const HOME_ACTION_ID_PATTERN = /^home_[a-z_]+(?::\d+)?$/;
 
 /** action_ids must be unique inside a block: elements of one kind in one block get ":0", ":1", … */
 export function numberedActionId(base: string, n: number): string {

@@ -107,5 +107,46 @@ export function replyJson(reply: Reply): unknown {
       return { message: reply.message };
     case "error":
       return { error: reply.message };
+    case "followed":
+    case "unfollowed":
+      return {
+        kind: reply.kind,
+        follow: reply.target,
+        ...(reply.kind === "followed" ? { added: reply.added } : { removed: reply.removed }),
+      };
+    case "following":
+      return { total: reply.total, offset: reply.offset, follows: reply.follows };
+    case "saved":
+    case "export":
+      return {
+        saved: reply.items.map((item) => ({
+          id: item.paperId,
+          headline: item.paper?.headline ?? item.headline,
+          authors: item.authors,
+          owners: item.owners,
+          savedAt: new Date(item.savedAt).toISOString(),
+          gone: item.paper === undefined,
+        })),
+      };
+    case "savedOne":
+    case "unsaved":
+      return {
+        kind: reply.kind,
+        id: reply.paper.id,
+        ...(reply.kind === "savedOne" ? { added: reply.added } : { removed: reply.removed }),
+      };
+    case "digest":
+      return {
+        digest: reply.digestId,
+        total: reply.total,
+        papers: reply.groups.flatMap((g) => g.papers.map((p) => paperJson(p.paper))),
+      };
+    case "whatsNew":
+      return {
+        total: reply.total,
+        offset: reply.offset,
+        ...(reply.changedAt === undefined ? {} : { changedAt: new Date(reply.changedAt).toISOString() }),
+        papers: reply.papers.map(paperJson),
+      };
   }
 }

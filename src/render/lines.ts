@@ -178,6 +178,11 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
   switch (reply.what) {
     case "author": {
       const head = `I couldn't find anyone called ${quoted(fmt, reply.query)}.`;
+      if (reply.purpose === "follow") {
+        return (reply.people?.length ?? 0) > 0
+          ? `${head} Follow one of these, or the words as a topic:`
+          : `${head} Follow the words as a topic instead?`;
+      }
       if ((reply.people?.length ?? 0) > 0) return `${head} Did you mean:`;
       return suggestions.length > 0
         ? `${head}\nClosest names: ${suggestions.join(", ")}`

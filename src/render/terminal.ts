@@ -12,6 +12,8 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
+import { followCandidateSpecs } from "./follow-blocks.js";
+import { followTerminalLines } from "./follow-terminal.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 import {
@@ -33,6 +35,7 @@ import {
   snippetText,
   stateProblemLine,
 } from "./lines.js";
+import { authorMenu } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
@@ -121,6 +124,8 @@ function authorLines(
   const specs = summary.coauthors.slice(0, COAUTHORS_IN_MENU).flatMap((c) => coauthorSpec(c) ?? []);
   const row = buttons.line([], specs);
   if (row) lines.push(row);
+  const follow = buttons.line([], authorMenu(summary));
+  if (follow) lines.push(follow);
   return lines;
 }
 
@@ -164,15 +169,19 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return authorLines(fmt, reply, buttons);
     case "ambiguous": {
       const lines = [`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`];
-      const row = buttons.line(candidateButtonSpecs(reply.candidates));
+      const row = buttons.line(
+        reply.purpose === "follow"
+          ? followCandidateSpecs(reply.candidates, undefined)
+          : candidateButtonSpecs(reply.candidates),
+      );
       if (row) return [...lines, row];
       return [...lines, ...reply.candidates.map((c) => `• ${fmt.plain(c.name)} (${c.papers})`)];
     }
     case "notFound": {
-      const options = [
-        ...candidateButtonSpecs(reply.people ?? []),
-        ...didYouMeanSpecs(reply.didYouMean ?? []),
-      ];
+      const options =
+        reply.purpose === "follow"
+          ? followCandidateSpecs(reply.people ?? [], reply.query)
+          : [...candidateButtonSpecs(reply.people ?? []), ...didYouMeanSpecs(reply.didYouMean ?? [])];
       const row = buttons.line(options);
       const listed = options.map((spec) => fmt.plain(spec.label)).join(", ");
       return [notFoundText(fmt, reply), ...(row ? [row] : listed ? [listed] : [])];
@@ -204,6 +213,8 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       return [messageText(fmt, reply.message)];
     case "error":
       return [`⚠ ${messageText(fmt, reply.message)}`];
+    default:
+      return followTerminalLines(fmt, reply, buttons);
   }
 }
 

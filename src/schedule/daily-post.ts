@@ -276,7 +276,7 @@ async function sendDailyMessage(
   const message = renderSlackMessage({
     kind: "card",
     title: dailyTitle,
-    card: { paper, buttons: ["similar", "moreBy", "full", "reroll"] },
+    card: { paper, buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"] },
   });
   try {
     const sent = await deps.client.chat.postMessage({

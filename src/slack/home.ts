@@ -1,22 +1,32 @@
-import type { App } from "@slack/bolt";
+import type { App, BlockAction, ViewSubmitAction } from "@slack/bolt";
 import { z } from "zod";
-import type { Logger } from "../logger.js";
-import { type HomeModel, renderHomeView } from "../render/home.js";
-import { localDateOf } from "../schedule/next-run.js";
-import type { SearchIndex } from "../search/types.js";
-import type { StateStore } from "../state/store.js";
+import { type Action, decodeAction } from "../bot/actions.js";
+import type { Answer } from "../bot/ports.js";
+import type { BotRequest } from "../bot/request.js";
+import { type HomeDeps, type HomePages, homeModelOf } from "../home/model.js";
+import { renderSlackMessage } from "../render/blocks.js";
+import { escapeMrkdwn } from "../render/escape.js";
+import {
+  DAILY_EDIT_CALLBACK,
+  renderDailyEditModal,
+  renderHomeView,
+  weekdaysOfChoice,
+} from "../render/home.js";
+import { HOME_ACTION_ID_PATTERN } from "../render/ids.js";
+import { weekdaysText } from "../render/lines.js";
+import { isValidTime, isValidTimeZone } from "../schedule/next-run.js";
+import { actionValueOf } from "./requests.js";
+import { handedOver } from "./saved-export.js";
 
-export interface HomeDeps {
-  /** Absent when the state store could not be opened: the tab still shows a paper and the help. */
-  state?: Pick<StateStore, "subscriptions" | "dailyPosts">;
-  index: () => SearchIndex;
-  now: () => Date;
-  /** Zone of the workspace's "today" when none of the viewer's channels had a post (DAILY_TZ or UTC). */
-  timeZone: string;
-  logger: Logger;
-}
+export type { HomeDeps } from "../home/model.js";
 
 type WebClient = Parameters<Parameters<App["event"]>[1]>[0]["client"];
+
+/** What the Home listeners need from the other listeners: the bot's answer to a click, with admin powers sorted. */
+export interface HomeWiring {
+  home: HomeDeps;
+  answer: (request: BotRequest) => Promise<Answer>;
+}
 
 const conversationsSchema = z.object({
   channels: z.array(z.object({ id: z.string() })).default([]),
@@ -43,88 +53,166 @@ async function channelIdsOf(client: WebClient, userId: string): Promise<Set<stri
   return ids;
 }
 
-/** The same paper id for everyone on a given date: a stable hash of the date over the ids sorted. */
-export function paperIdOfTheDate(paperIds: readonly string[], date: string): string | undefined {
-  if (paperIds.length === 0) return undefined;
-  let hash = 2166136261;
-  for (let i = 0; i < date.length; i++) hash = Math.imul(hash ^ date.charCodeAt(i), 16777619) >>> 0;
-  const sorted = [...paperIds].sort();
-  return sorted[hash % sorted.length];
-}
+const pagesSchema = z.object({ f: z.number().int().min(0), s: z.number().int().min(0) });
 
-/** A state read for the tab, or `fallback` (logged) when the store cannot be read: the tab still publishes. */
-async function stateRead<T>(deps: HomeDeps, read: () => Promise<T>, fallback: T): Promise<T> {
+/** A view's private_metadata as JSON, or undefined when it is not (a hand-made payload). */
+function jsonOf(metadata: string | undefined): unknown {
   try {
-    return await read();
+    return JSON.parse(metadata ?? "");
+  } catch {
+    return undefined;
+  }
+}
+
+function pagesOf(metadata: string | undefined): HomePages {
+  const parsed = pagesSchema.safeParse(jsonOf(metadata));
+  return parsed.success ? { follows: parsed.data.f, saved: parsed.data.s } : { follows: 0, saved: 0 };
+}
+
+async function publish(
+  wiring: HomeWiring,
+  client: WebClient,
+  userId: string,
+  pages?: HomePages,
+  notice?: string,
+): Promise<void> {
+  try {
+    const model = await homeModelOf(wiring.home, userId, () => channelIdsOf(client, userId), pages, notice);
+    await client.views.publish({ user_id: userId, view: renderHomeView(model) });
   } catch (error) {
-    deps.logger.warn({ err: error }, "could not read the daily subscriptions for the Home tab");
-    return fallback;
+    wiring.home.logger.error({ err: error, userId }, "could not publish the Home tab");
   }
 }
 
-/** What the Home tab shows this user; the Slack call is the only outside read. */
-export async function homeModelOf(deps: HomeDeps, client: WebClient, userId: string): Promise<HomeModel> {
-  const index = deps.index();
-  const now = deps.now();
-  const { state } = deps;
-  const subscriptions = state
-    ? (await stateRead(deps, () => state.subscriptions.list(), [])).filter((s) => s.enabled)
-    : [];
-  let channelsUnknown = false;
-  let mine = subscriptions;
-  if (subscriptions.length > 0) {
-    try {
-      const member = await channelIdsOf(client, userId);
-      mine = subscriptions.filter((s) => member.has(s.channelId));
-    } catch (error) {
-      deps.logger.warn({ err: error }, "could not list the user's channels for the Home tab");
-      channelsUnknown = true;
-      mine = [];
-    }
+/** Whether the user is in the channel (a Home payload could name any channel). */
+async function isMember(wiring: HomeWiring, client: WebClient, userId: string, channelId: string) {
+  try {
+    return (await channelIdsOf(client, userId)).has(channelId);
+  } catch (error) {
+    wiring.home.logger.warn({ err: error }, "could not check the user's channels");
+    return false;
   }
-  let today: HomeModel["today"];
-  let newest = -1;
-  for (const s of mine) {
-    const date = localDateOf(now, s.timeZone);
-    const post = state
-      ? await stateRead(deps, () => state.dailyPosts.get(s.channelId, date), undefined)
-      : undefined;
-    const paper = post?.state === "posted" ? index.paper(post.paperId) : undefined;
-    if (post && paper && (post.postedAt ?? 0) > newest) {
-      newest = post.postedAt ?? 0;
-      today = { date, paper, channelId: s.channelId };
-    }
-  }
-  const stats = index.stats();
-  if (today === undefined) {
-    const date = localDateOf(now, deps.timeZone);
-    const id = paperIdOfTheDate(index.paperIds(), date);
-    const paper = id === undefined ? undefined : index.paper(id);
-    if (paper) today = { date, paper };
-  }
-  return {
-    ...(today ? { today } : {}),
-    channels: mine.map((s) => ({
-      channelId: s.channelId,
-      time: s.time,
-      timeZone: s.timeZone,
-      weekdays: s.weekdays,
-      ...(s.pausedReason ? { paused: s.pausedReason } : {}),
-    })),
-    ...(channelsUnknown ? { channelsUnknown } : {}),
-    corpus: { papers: stats.papers, people: stats.people },
-  };
 }
 
-/** Publishes the Home tab whenever a user opens it (needs the app_home_opened event and views:publish). */
-export function registerHome(app: App, deps: HomeDeps): void {
+const channelLink = (channelId: string) => `<#${channelId}>`;
+
+/** A daily-channel button: turn it off (then publish), or open the form that changes it. */
+async function dailyClick(
+  wiring: HomeWiring,
+  client: WebClient,
+  body: BlockAction,
+  action: Extract<Action, { a: "daily" }>,
+): Promise<string | undefined> {
+  const daily = wiring.home.daily;
+  const userId = body.user.id;
+  if (!daily) return "Daily posts are not available: this Paperbot runs without a database.";
+  if (!(await isMember(wiring, client, userId, action.c))) {
+    return "You can only change the daily paper of a channel you are in.";
+  }
+  if (action.op === "off") {
+    const off = await daily.unsubscribe(action.c).catch(() => "failed" as const);
+    if (off === "failed") return "I couldn't change that just now. Please try again in a minute.";
+    return `Turned off the paper of the day in ${channelLink(action.c)}.`;
+  }
+  const status = await daily.status(action.c).catch(() => undefined);
+  if (status === undefined || !("trigger_id" in body)) return "That channel has no daily paper any more.";
+  await client.views.open({
+    trigger_id: body.trigger_id,
+    view: renderDailyEditModal({
+      channelId: status.channelId,
+      time: status.time,
+      timeZone: status.timeZone,
+      weekdays: status.weekdays,
+    }),
+  });
+  return undefined;
+}
+
+/** The notice after a click the bot answered: the answer's own text (escaped, as its fallback is). */
+function noticeOf(answer: Answer): string {
+  return renderSlackMessage(answer.reply).text;
+}
+
+const submissionSchema = z.object({
+  time: z.object({ value: z.object({ selected_time: z.string().nullable().optional() }) }),
+  days: z.object({
+    value: z.object({ selected_option: z.object({ value: z.string() }).nullable().optional() }),
+  }),
+  zone: z.object({ value: z.object({ value: z.string().nullable().optional() }) }),
+});
+const modalMetadataSchema = z.object({ c: z.string().regex(/^[CG][A-Z0-9]{2,20}$/) });
+
+/**
+ * The App Home tab: published when it is opened, and again after each of its buttons (unfollow, remove,
+ * export, page, turn a channel's daily paper off) and after the daily-paper form is saved. Its buttons have
+ * their own action_ids (home_…): there is no response_url in a view, so answers show as the tab's notice.
+ */
+export function registerHome(app: App, wiring: HomeWiring): void {
+  const { logger } = wiring.home;
   app.event("app_home_opened", async ({ event, client }) => {
     if (event.tab !== "home") return;
+    await publish(wiring, client, event.user);
+  });
+
+  app.action<BlockAction>(HOME_ACTION_ID_PATTERN, async ({ body, action, ack, client }) => {
+    await ack();
+    const value = actionValueOf(action);
+    const decoded = value === undefined ? undefined : decodeAction(value);
+    const userId = body.user.id;
+    const pages = pagesOf(body.view?.private_metadata);
+    let notice: string | undefined;
     try {
-      const model = await homeModelOf(deps, client, event.user);
-      await client.views.publish({ user_id: event.user, view: renderHomeView(model) });
+      if (decoded === undefined) notice = "That button no longer works; here is the tab as it is now.";
+      else if (decoded.a === "following") pages.follows = decoded.o;
+      else if (decoded.a === "saved") pages.saved = decoded.o;
+      else if (decoded.a === "daily") {
+        notice = await dailyClick(wiring, client, body, decoded);
+        if (notice === undefined) return;
+      } else {
+        const request: BotRequest = { source: "action", action: decoded, userId, channelId: "" };
+        notice = noticeOf(await handedOver(client, logger, await wiring.answer(request)));
+      }
     } catch (error) {
-      deps.logger.error({ err: error, userId: event.user }, "could not publish the Home tab");
+      logger.error({ err: error }, "a Home tab button failed");
+      notice = "Sorry, that didn't work. Please try again in a moment.";
     }
+    await publish(wiring, client, userId, pages, notice);
+  });
+
+  app.view<ViewSubmitAction>(DAILY_EDIT_CALLBACK, async ({ ack, body, view, client }) => {
+    const values = submissionSchema.safeParse(view.state.values);
+    const channel = modalMetadataSchema.safeParse(jsonOf(view.private_metadata));
+    const time = values.success ? (values.data.time.value.selected_time ?? "") : "";
+    const days = values.success
+      ? weekdaysOfChoice(values.data.days.value.selected_option?.value ?? "")
+      : undefined;
+    const zone = values.success ? (values.data.zone.value.value ?? "").trim() : "";
+    const errors: Record<string, string> = {};
+    if (!isValidTime(time)) errors.time = "Pick a time.";
+    if (days === undefined) errors.days = "Pick the days.";
+    if (!isValidTimeZone(zone)) errors.zone = "I don't know that time zone: use a name like Europe/Berlin.";
+    if (Object.keys(errors).length > 0 || !channel.success || days === undefined) {
+      await ack({
+        response_action: "errors",
+        errors: channel.success ? errors : { time: "Please open the form again." },
+      });
+      return;
+    }
+    await ack();
+    const userId = body.user.id;
+    const channelId = channel.data.c;
+    let notice: string;
+    if (!wiring.home.daily || !(await isMember(wiring, client, userId, channelId))) {
+      notice = "You can only change the daily paper of a channel you are in.";
+    } else {
+      try {
+        await wiring.home.daily.subscribe(channelId, { time, timeZone: zone, weekdays: days }, userId);
+        notice = `Paper of the day in ${channelLink(channelId)}: ${weekdaysText(days)} at ${escapeMrkdwn(time)} (${escapeMrkdwn(zone)}).`;
+      } catch (error) {
+        logger.error({ err: error }, "could not change a daily paper from the Home tab");
+        notice = "I couldn't change that just now. Please try again in a minute.";
+      }
+    }
+    await publish(wiring, client, userId, undefined, notice);
   });
 }

@@ -10,10 +10,12 @@ import { errorPayload, postPayload, responsePayload } from "../render/payloads.j
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
+import { type HomeDeps, registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { SHARE_FAILED, SHARE_UNCONFIRMED } from "./notices.js";
 import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
+import { handedOver } from "./saved-export.js";
 import type { SlackClient } from "./web-client.js";
 
 export interface ListenerDeps {
@@ -29,13 +31,18 @@ export interface ListenerDeps {
   policy: DeliveryPolicy;
   metrics: Metrics;
   logger: Logger;
+  /** The App Home tab (registered with the other listeners); absent: no Home tab. */
+  home?: HomeDeps;
 }
 
-/** The bot's answer to one request, with admin-only powers given to admins only. */
-export function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
+/**
+ * The bot's answer to one request, with admin-only powers given to admins only; an export of the reading
+ * list is uploaded to the asker's DM, and the answer says so.
+ */
+export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
   const { reload, ...rest } = deps.bot;
   const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
-  return answer(admin ? { ...rest, reload } : rest, request);
+  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
 }
 
 /** The answer, or the friendly error (logged) when the bot failed inside. */
@@ -152,6 +159,7 @@ async function answerInConversation(
 }
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
+  if (deps.home) registerHome(app, { home: deps.home, answer: (request) => answerFor(deps, request) });
   app.command("/paper", async ({ command, ack, context }) => {
     await ack();
     const request: BotRequest = {

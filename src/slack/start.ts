@@ -11,6 +11,7 @@ import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { createSlackApp } from "./app.js";
 import { registerAssistant } from "./assistant.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
+import type { HomeDeps } from "./home.js";
 import { registerListeners } from "./listeners.js";
 import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
 import { registerShortcut } from "./shortcut.js";
@@ -44,7 +45,9 @@ export interface SlackStartOptions {
   metrics?: Metrics;
   /** Test seams for delivery: back-off, attempts, clock. */
   delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
-  /** Adds more listeners (App Home, daily) before the app starts. */
+  /** The App Home tab's state and zone; without it the tab is not answered. */
+  home?: Omit<HomeDeps, "bot" | "logger">;
+  /** Adds more listeners before the app starts. */
   extend?: (app: App) => void;
 }
 
@@ -148,8 +151,9 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     retries: options.retries ?? 2,
     ...identity,
   });
+  const bot = { ...options.bot, index: timedIndexSource(options.bot.index, metrics.searchSeconds) };
   const listenerDeps = {
-    bot: { ...options.bot, index: timedIndexSource(options.bot.index, metrics.searchSeconds) },
+    bot,
     adminUsers: options.adminUsers,
     ledger: options.ledger,
     poster,
@@ -157,6 +161,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
+    ...(options.home ? { home: { ...options.home, bot, logger } } : {}),
   };
   registerListeners(app, listenerDeps);
   registerShortcut(app, listenerDeps);

@@ -107,6 +107,121 @@ export const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    name: "follows, reading list, corpus changes and follow digests",
+    sqlite: `
+      CREATE TABLE follows (
+        user_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('topic', 'author')),
+        target TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind, target)
+      );
+      CREATE TABLE saved_papers (
+        user_id TEXT NOT NULL,
+        paper_id TEXT NOT NULL,
+        saved_at INTEGER NOT NULL,
+        headline TEXT NOT NULL,
+        authors TEXT NOT NULL,
+        owners TEXT NOT NULL,
+        abstract TEXT NOT NULL,
+        PRIMARY KEY (user_id, paper_id)
+      );
+      CREATE INDEX saved_papers_user ON saved_papers (user_id, saved_at);
+      CREATE TABLE corpus_changes (
+        id INTEGER PRIMARY KEY,
+        at INTEGER NOT NULL,
+        added INTEGER NOT NULL,
+        baseline INTEGER NOT NULL
+      );
+      CREATE TABLE known_papers (
+        paper_id TEXT PRIMARY KEY,
+        change_id INTEGER NOT NULL
+      );
+      CREATE INDEX known_papers_change ON known_papers (change_id);
+      CREATE TABLE announced (
+        user_id TEXT NOT NULL,
+        paper_id TEXT NOT NULL,
+        digest_id TEXT NOT NULL,
+        PRIMARY KEY (user_id, paper_id)
+      );
+      CREATE TABLE follow_digests (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        change_id INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        not_before INTEGER NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'sent', 'unknown', 'failed', 'empty')),
+        token TEXT NOT NULL,
+        lease_until INTEGER NOT NULL,
+        attempts INTEGER NOT NULL,
+        items TEXT NOT NULL,
+        cap_reached INTEGER NOT NULL,
+        message_ts TEXT,
+        sent_at INTEGER
+      );
+      CREATE INDEX follow_digests_due ON follow_digests (state, not_before);
+      CREATE INDEX follow_digests_user_day ON follow_digests (user_id, day);
+    `,
+    postgres: `
+      CREATE TABLE follows (
+        user_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('topic', 'author')),
+        target TEXT NOT NULL,
+        label TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (user_id, kind, target)
+      );
+      CREATE TABLE saved_papers (
+        user_id TEXT NOT NULL,
+        paper_id TEXT NOT NULL,
+        saved_at BIGINT NOT NULL,
+        headline TEXT NOT NULL,
+        authors TEXT NOT NULL,
+        owners TEXT NOT NULL,
+        abstract TEXT NOT NULL,
+        PRIMARY KEY (user_id, paper_id)
+      );
+      CREATE INDEX saved_papers_user ON saved_papers (user_id, saved_at);
+      CREATE TABLE corpus_changes (
+        id INTEGER PRIMARY KEY,
+        at BIGINT NOT NULL,
+        added INTEGER NOT NULL,
+        baseline INTEGER NOT NULL
+      );
+      CREATE TABLE known_papers (
+        paper_id TEXT PRIMARY KEY,
+        change_id INTEGER NOT NULL
+      );
+      CREATE INDEX known_papers_change ON known_papers (change_id);
+      CREATE TABLE announced (
+        user_id TEXT NOT NULL,
+        paper_id TEXT NOT NULL,
+        digest_id TEXT NOT NULL,
+        PRIMARY KEY (user_id, paper_id)
+      );
+      CREATE TABLE follow_digests (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        change_id INTEGER NOT NULL,
+        day TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        not_before BIGINT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'sending', 'sent', 'unknown', 'failed', 'empty')),
+        token TEXT NOT NULL,
+        lease_until BIGINT NOT NULL,
+        attempts INTEGER NOT NULL,
+        items TEXT NOT NULL,
+        cap_reached INTEGER NOT NULL,
+        message_ts TEXT,
+        sent_at BIGINT
+      );
+      CREATE INDEX follow_digests_due ON follow_digests (state, not_before);
+      CREATE INDEX follow_digests_user_day ON follow_digests (user_id, day);
+    `,
+  },
 ];
 
 export const latestSchemaVersion = migrations.length;

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { type Announcements, sqlAnnouncements } from "./announcements.js";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
 import type { DeliveryLedger } from "./delivery-ledger.js";
+import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
+import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
 import type { SqlDatabase } from "./sql.js";
 import { sqlDeliveryLedger } from "./sql-delivery-ledger.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
@@ -17,6 +20,12 @@ export interface StateStore {
   readonly dailyPosts: DailyPosts;
   /** Answered events and share clicks (claim → answer → markDone, or release when nothing was sent). */
   readonly deliveries: DeliveryLedger;
+  /** What each person follows (topics and authors). */
+  readonly follows: Follows;
+  /** Each person's reading list. */
+  readonly savedPapers: SavedPapers;
+  /** Known papers, corpus changes and the follow digests they plan (src/follow/announce.ts). */
+  readonly announcements: Announcements;
   /** Whether the last write reached storage: stays "not writable" until a write succeeds again. */
   health(): StateHealth;
   close(): Promise<void>;
@@ -36,6 +45,9 @@ export function stateStoreOver(
     subscriptions: sqlSubscriptions(db),
     dailyPosts: sqlDailyPosts(db),
     deliveries: sqlDeliveryLedger(db, { now: options.now ?? Date.now }),
+    follows: sqlFollows(db),
+    savedPapers: sqlSavedPapers(db),
+    announcements: sqlAnnouncements(db),
     health: () => health.current(),
     close: () => db.close(),
   };

@@ -18,6 +18,14 @@ const search = (query: string): Intent => ({
 const who = (topic: string): Intent => ({ kind: "who", topic, offset: 0, paging: false });
 const author = (name: string, orSearch = false): Intent => ({ kind: "author", name, orSearch });
 const pasted = (id: string, orSearch: string): Intent => ({ kind: "paper", id, full: false, orSearch });
+const follow = (what: string, as?: "topic" | "author"): Intent => ({
+  kind: "follow",
+  what,
+  ...(as ? { as } : {}),
+});
+const following: Intent = { kind: "following", offset: 0, paging: false };
+const saved: Intent = { kind: "saved", offset: 0, paging: false };
+const whatsNew: Intent = { kind: "whatsNew", offset: 0, paging: false };
 
 /** Every phrasing reads the same in /paper, a mention, a DM and the console (which sends one of those). */
 const PHRASINGS: [string, Intent][] = [
@@ -110,8 +118,6 @@ const PHRASINGS: [string, Intent][] = [
   ["what's the paper of the day tomorrow", { kind: "dailyPreview" }],
   ["can you preview the daily paper please", { kind: "dailyPreview" }],
   ["paper of the day", { kind: "random" }],
-  // An assistant prompt, answered with what is loaded until there is a what's-new answer
-  ["What's new?", { kind: "stats" }],
   ["daily on", { kind: "dailyOn", spec: {} }],
   [
     "daily on 8:30 Europe/Berlin weekdays",
@@ -119,6 +125,44 @@ const PHRASINGS: [string, Intent][] = [
   ],
   ["daily on fri, mon,wed 17:05", { kind: "dailyOn", spec: { time: "17:05", weekdays: [1, 3, 5] } }],
   ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
+  // Follows, the reading list and what is new
+  ["follow reward models", follow("reward models")],
+  ["Follow RLHF", follow("RLHF")],
+  ["follow author Enyu Zhou", follow("Enyu Zhou", "author")],
+  ["follow topic Enyu", follow("Enyu", "topic")],
+  ['follow "speculative decoding"', follow("speculative decoding")],
+  ["notify me about RLHF", follow("RLHF")],
+  ["please notify me about reward hacking", follow("reward hacking")],
+  ["alert me about jailbreaks", follow("jailbreaks")],
+  ["keep me posted on agent memory", follow("agent memory")],
+  ["let me know about GRPO", follow("GRPO")],
+  ["tell me when there's something new on reward models", follow("reward models")],
+  ["tell me when Enyu Zhou publishes something new", follow("Enyu Zhou")],
+  ["can you follow Senjie Jin for me", follow("Senjie Jin")],
+  ["subscribe me to code generation", follow("code generation")],
+  ["unfollow Enyu Zhou", { kind: "unfollow", what: "Enyu Zhou" }],
+  ["stop following reward models", { kind: "unfollow", what: "reward models" }],
+  ["stop notifying me about RLHF", { kind: "unfollow", what: "RLHF" }],
+  ["what am I following?", following],
+  ["What do I follow", following],
+  ["show me my follows", following],
+  ["following", following],
+  ["saved", saved],
+  ["my reading list", saved],
+  ["show me my saved papers", saved],
+  ["saved export", { kind: "savedExport" }],
+  ["saved remove gbvnya3", { kind: "unsave", id: "gbvnya3" }],
+  ["save gbvnya3", { kind: "save", id: "gbvnya3" }],
+  ["unsave gbvnya3", { kind: "unsave", id: "gbvnya3" }],
+  ["save energy for later", search("save energy for later")],
+  ["What's new?", whatsNew],
+  ["what's new", whatsNew],
+  ["anything new?", whatsNew],
+  ["new papers", whatsNew],
+  ["new", whatsNew],
+  ["what has been added lately?", whatsNew],
+  ["what's new in RLHF?", { ...whatsNew, topic: "RLHF" }],
+  ["any new papers on reward models", { ...whatsNew, topic: "reward models" }],
 ];
 
 describe("one way to read a question", () => {
@@ -145,6 +189,8 @@ describe("intentOf explains what is missing", () => {
     ["author", MESSAGES.needsName],
     ["who", MESSAGES.needsTopic],
     ["id", MESSAGES.needsId],
+    ["follow", MESSAGES.needsFollow],
+    ["unfollow", MESSAGES.needsUnfollow],
   ])("%j", (text, message) => {
     expect(intentOf(request("slash", text))).toEqual({ kind: "invalid", message });
   });
@@ -206,6 +252,31 @@ describe("intentOf a button or menu option", () => {
     [
       { a: "reroll", seen: ["abc1234"] },
       { kind: "random", title: "Another paper", seen: ["abc1234"] },
+    ],
+    [
+      { a: "follow", k: "a", t: "enyuzhou" },
+      { kind: "followKey", follow: "author", target: "enyuzhou" },
+    ],
+    [
+      { a: "unfollow", k: "t", t: "rlhf", from: { l: "f", o: 40 } },
+      { kind: "unfollowKey", follow: "topic", target: "rlhf", from: { list: "following", offset: 40 } },
+    ],
+    [
+      { a: "save", id: "x1" },
+      { kind: "save", id: "x1" },
+    ],
+    [
+      { a: "unsave", id: "x1", from: { l: "s", o: 0 } },
+      { kind: "unsave", id: "x1", from: { list: "saved", offset: 0 } },
+    ],
+    [{ a: "export" }, { kind: "savedExport" }],
+    [
+      { a: "digest", d: "d1", o: 15 },
+      { kind: "digest", id: "d1", offset: 15 },
+    ],
+    [
+      { a: "new", o: 20 },
+      { kind: "whatsNew", offset: 20, paging: true },
     ],
   ];
   it.each(clicks)("%j", (action, intent) => {

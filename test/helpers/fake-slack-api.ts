@@ -47,6 +47,12 @@ export interface FakeSlackApi {
   up(): Promise<void>;
   /** What apps.connections.open answers with (a Socket Mode server's URL). */
   socketUrl?: string;
+  /** users.conversations: the channels each user is a member of (none unless set). */
+  memberships: Record<string, string[]>;
+  /** Every view published (views.publish), in order, parsed. */
+  published: { userId: string; view: Record<string, unknown> }[];
+  /** Every file uploaded: the bytes posted to the upload URL, and where completeUploadExternal shared it. */
+  files: { id: string; content: string; channel?: string; title?: string; comment?: string }[];
   close(): Promise<void>;
 }
 
@@ -54,7 +60,9 @@ function formOrJson(req: IncomingMessage, raw: string): Record<string, unknown> 
   if ((req.headers["content-type"] ?? "").includes("json")) return raw === "" ? {} : JSON.parse(raw);
   const args: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(raw)) {
-    args[key] = ["blocks", "attachments", "metadata"].includes(key) ? JSON.parse(value) : value;
+    args[key] = ["blocks", "attachments", "metadata", "view", "files"].includes(key)
+      ? JSON.parse(value)
+      : value;
   }
   return args;
 }
@@ -71,6 +79,9 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   const faults = new Map<string, Fault[]>();
   const hooks = new Map<string, Record<string, unknown>[]>();
   const sockets = new Set<Socket>();
+  const memberships: Record<string, string[]> = {};
+  const published: FakeSlackApi["published"] = [];
+  const files: FakeSlackApi["files"] = [];
   let sequence = 0;
   const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++sequence).padStart(6, "0")}`;
   const fake: Partial<FakeSlackApi> = {};
@@ -127,6 +138,43 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
           has_more: false,
         });
       }
+      case "conversations.open":
+        return json(res, 200, {
+          ok: true,
+          channel: { id: `D${String(args.users ?? "X").replace(/^U/, "")}` },
+        });
+      case "users.conversations":
+        return json(res, 200, {
+          ok: true,
+          channels: (memberships[String(args.user)] ?? []).map((id) => ({ id })),
+          response_metadata: { next_cursor: "" },
+        });
+      case "views.publish":
+        published.push({ userId: String(args.user_id), view: args.view as Record<string, unknown> });
+        return json(res, 200, { ok: true, view: { id: `V${published.length}` } });
+      case "files.getUploadURLExternal": {
+        const id = `F${String(files.length + 1).padStart(4, "0")}`;
+        files.push({ id, content: "" });
+        return json(res, 200, {
+          ok: true,
+          upload_url: `${fake.apiUrl?.replace(/\/api\/$/, "")}/upload/${id}`,
+          file_id: id,
+        });
+      }
+      case "files.completeUploadExternal": {
+        const shared = (args.files as { id: string; title?: string }[] | undefined) ?? [];
+        for (const item of shared) {
+          const file = files.find((f) => f.id === item.id);
+          if (file === undefined) continue;
+          file.channel = String(args.channel_id);
+          if (item.title !== undefined) file.title = item.title;
+          if (typeof args.initial_comment === "string") file.comment = args.initial_comment;
+        }
+        return json(res, 200, {
+          ok: true,
+          files: shared.map((item) => ({ id: item.id, title: item.title })),
+        });
+      }
       case "conversations.replies": {
         const found = messages.filter(
           (m) => m.channel === args.channel && m.thread_ts === args.ts && after(m),
@@ -147,6 +195,18 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
       const path = new URL(req.url ?? "/", "http://localhost").pathname;
       const isApi = path.startsWith("/api/");
       const method = isApi ? path.slice("/api/".length) : path;
+      if (path.startsWith("/upload/")) {
+        const file = files.find((f) => f.id === path.slice("/upload/".length));
+        if (file) file.content = raw;
+        calls.push({
+          method: "upload",
+          args: { path },
+          authorization: req.headers.authorization ?? "",
+          at: Date.now(),
+        });
+        res.writeHead(file ? 200 : 404, { "content-type": "text/plain" });
+        return res.end(file ? "OK" : "no such upload");
+      }
       const args = formOrJson(req, raw);
       calls.push({ method, args, authorization: req.headers.authorization ?? "", at: Date.now() });
       const fault = faults.get(method)?.shift();
@@ -198,6 +258,9 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
     responses: (path: string) => hooks.get(path) ?? [],
     messages,
     calls,
+    memberships,
+    published,
+    files,
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     fail(method: string, ...more: Fault[]) {
       faults.set(method, [...(faults.get(method) ?? []), ...more]);

@@ -570,6 +570,28 @@ describe("an author summary", () => {
             "type": "header",
           },
           {
+            "accessory": {
+              "action_id": "paper_menu",
+              "options": [
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Follow Enyu Zhou",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"follow","k":"a","t":"enyuzhou"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Follow the topic “reward model”",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"follow","k":"t","t":"reward model"}",
+                },
+              ],
+              "type": "overflow",
+            },
             "text": {
               "text": "2 papers · 1 as first author
       *Topics*  reward model · agents · alignment",

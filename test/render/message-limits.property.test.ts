@@ -59,7 +59,7 @@ const paper: fc.Arbitrary<Paper> = fc
     sources: [{ file: "x.txt", line: 1 }],
   }));
 
-const buttons = fc.subarray<CardButton>(["share", "similar", "moreBy", "full", "reroll"]);
+const buttons = fc.subarray<CardButton>(["share", "similar", "moreBy", "full", "reroll", "save", "follow"]);
 const card: fc.Arbitrary<Card> = fc.record({
   paper,
   snippet: fc.option(fc.array(fc.record({ text: phrase(6), match: fc.boolean() }), { maxLength: 8 }), {
@@ -77,7 +77,101 @@ const person = fc.record({
   papers: fc.nat(500),
 });
 
+const followTarget = fc.record({
+  kind: fc.constantFrom("topic" as const, "author" as const),
+  target: fc.oneof(phrase(3), longText),
+  label: longText,
+});
+const listPage = {
+  total: fc.nat(5000),
+  offset: fc.nat(2000),
+  nextOffset: fc.option(fc.nat(5000), { nil: undefined }),
+};
+const savedItem = fc.record({
+  paperId: fc.stringMatching(/^[a-z0-9]{1,12}$/),
+  savedAt: fc.nat(),
+  headline: longText,
+  authors: longText,
+  owners: fc.array(longText, { maxLength: 3 }),
+  abstract: longText,
+  paper: fc.option(paper, { nil: undefined }),
+});
+
+const followReply: fc.Arbitrary<Reply> = fc.oneof(
+  fc.record({
+    kind: fc.constant("followed" as const),
+    target: followTarget,
+    added: fc.boolean(),
+    matching: fc.nat(10_000),
+    total: fc.nat(1000),
+    dailyCap: fc.integer({ min: 1, max: 50 }),
+  }),
+  fc.record({ kind: fc.constant("unfollowed" as const), target: followTarget, removed: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("following" as const),
+    follows: fc.array(followTarget, { maxLength: 120 }),
+    notice: fc.option(longText, { nil: undefined }),
+    ...listPage,
+  }),
+  fc.record({
+    kind: fc.constant("saved" as const),
+    items: fc.array(savedItem, { maxLength: 80 }),
+    notice: fc.option(longText, { nil: undefined }),
+    ...listPage,
+  }),
+  fc.record({
+    kind: fc.constantFrom("savedOne" as const),
+    paper: fc.record({ id: fc.stringMatching(/^[a-z0-9]{1,12}$/), headline: longText }),
+    added: fc.boolean(),
+    total: fc.nat(),
+  }),
+  fc.record({
+    kind: fc.constantFrom("unsaved" as const),
+    paper: fc.record({ id: fc.stringMatching(/^[a-z0-9]{1,12}$/), headline: longText }),
+    removed: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant("digest" as const),
+    digestId: fc.uuid(),
+    groups: fc.array(
+      fc.record({
+        follow: followTarget,
+        papers: fc.array(fc.record({ paper, also: fc.array(followTarget, { maxLength: 30 }) }), {
+          maxLength: 30,
+        }),
+      }),
+      { maxLength: 30 },
+    ),
+    gone: fc.nat(),
+    capReached: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
+    ...listPage,
+  }),
+  fc.record({
+    kind: fc.constant("whatsNew" as const),
+    papers: fc.array(paper, { maxLength: 80 }),
+    changedAt: fc.option(fc.nat(4_000_000_000_000), { nil: undefined }),
+    since: fc.option(fc.nat(4_000_000_000_000), { nil: undefined }),
+    topic: fc.option(longText, { nil: undefined }),
+    ...listPage,
+  }),
+  fc.record({
+    kind: fc.constant("ambiguous" as const),
+    query: longText,
+    candidates: fc.array(person, { maxLength: 40 }),
+    purpose: fc.constant("follow" as const),
+  }),
+  fc.record({
+    kind: fc.constant("notFound" as const),
+    what: fc.constant("author" as const),
+    query: longText,
+    suggestions: fc.array(longText, { maxLength: 20 }),
+    people: fc.option(fc.array(person, { maxLength: 10 }), { nil: undefined }),
+    purpose: fc.constant("follow" as const),
+  }),
+);
+
 const reply: fc.Arbitrary<Reply> = fc.oneof(
+  followReply,
   fc.record({
     kind: fc.constant("results" as const),
     query: longText,
@@ -285,6 +379,23 @@ describe("renderSlackMessage on hostile text", () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("the follow, reading-list, digest and what's-new replies on hostile text", () => {
+  it("stay inside every Block Kit limit and let no text notify anyone", () => {
+    fc.assert(
+      fc.property(followReply, (r) => {
+        const message = renderSlackMessage(r);
+        expect(limitProblems(message.blocks)).toEqual([]);
+        expect(message.text.length).toBeLessThanOrEqual(3000);
+        for (const text of [message.text, ...visibleTexts(message.blocks)]) {
+          expect(isWellFormed(text)).toBe(true);
+          expect(text).not.toMatch(LIVE_MARKUP);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,39 +1,75 @@
-import { createHmac } from "node:crypto";
-import { createServer } from "node:net";
-import { App, HTTPReceiver } from "@slack/bolt";
-import type { HomeView } from "@slack/types";
-import nock from "nock";
+import type { HomeView, KnownBlock } from "@slack/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { encodeAction } from "../../src/bot/actions.js";
+import type { FollowTarget } from "../../src/bot/ports.js";
+import type { SavedItem } from "../../src/bot/reply.js";
 import type { Paper } from "../../src/corpus/types.js";
-import { HOME_MAX_BLOCKS, renderHomeView } from "../../src/render/home.js";
+import { DAILY_EDIT_CALLBACK, HOME_MAX_BLOCKS, renderHomeView } from "../../src/render/home.js";
 import { LIMITS } from "../../src/render/limits.js";
-import { createDailyControl } from "../../src/schedule/daily-control.js";
-import { registerHome } from "../../src/slack/home.js";
+import type { StateStore } from "../../src/state/store.js";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+import { type FollowApp, startFollowApp, storeBot, waitUntil } from "../helpers/follow-app.js";
 import { freshStates } from "../helpers/stores.js";
-import { corpusOf, indexOf, recordingLogger, recordPosted } from "../schedule/helpers.js";
+import { corpusOf, indexOf, recordPosted } from "../schedule/helpers.js";
 
-const signingSecret = "test-signing-secret";
-
-beforeEach(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect("127.0.0.1");
-});
-afterEach(() => {
-  nock.cleanAll();
-  nock.enableNetConnect();
-});
-
-function textsOf(view: HomeView): string[] {
-  return view.blocks.flatMap((block) => {
-    const b = block as { text?: { text: string }; elements?: { text?: string }[] };
-    return [b.text?.text ?? "", ...(b.elements ?? []).map((e) => e.text ?? "")];
+function textsOf(view: { blocks: unknown[] }): string[] {
+  return (view.blocks as KnownBlock[]).flatMap((block) => {
+    const b = block as { text?: { text: string }; elements?: { text?: unknown }[] };
+    return [
+      b.text?.text ?? "",
+      ...(b.elements ?? []).flatMap((e) => (typeof e.text === "string" ? [e.text] : [])),
+    ];
   });
 }
 
-describe("renderHomeView", () => {
-  const paper = corpusOf(["p1"]).papers[0] as Paper;
+/** The value of the Home button whose label is `label`, with its action_id. */
+function homeButton(view: { blocks: unknown[] }, label: string): { value: string; actionId: string } {
+  for (const block of view.blocks as Record<string, unknown>[]) {
+    const elements = [
+      ...((block.elements as Record<string, unknown>[] | undefined) ?? []),
+      ...(block.accessory ? [block.accessory as Record<string, unknown>] : []),
+    ];
+    for (const element of elements) {
+      const text = (element.text as { text?: string } | undefined)?.text;
+      if (element.type === "button" && text === label) {
+        return { value: String(element.value), actionId: String(element.action_id) };
+      }
+      for (const option of (element.options as { text: { text: string }; value: string }[] | undefined) ??
+        []) {
+        if (option.text.text === label) return { value: option.value, actionId: String(element.action_id) };
+      }
+    }
+  }
+  throw new Error(`no button ${label}`);
+}
 
-  it("shows today's paper, the viewer's channels, the corpus size and the help", () => {
+const paper = corpusOf(["p1"]).papers[0] as Paper;
+
+describe("renderHomeView", () => {
+  it("shows today's paper, the viewer's channels with their buttons, follows, saved papers and the help", () => {
+    const follows: FollowTarget[] = [
+      { kind: "author", target: "enyuzhou", label: "Enyu Zhou" },
+      { kind: "topic", target: "reward models", label: "reward models" },
+    ];
+    const saved: SavedItem[] = [
+      {
+        paperId: "p1",
+        savedAt: 2,
+        headline: paper.headline,
+        authors: "Author p1",
+        owners: [],
+        abstract: "x",
+        paper,
+      },
+      {
+        paperId: "gone1",
+        savedAt: 1,
+        headline: "A paper that left",
+        authors: "Someone Else",
+        owners: [],
+        abstract: "y",
+      },
+    ];
     const view = renderHomeView({
       today: { date: "2026-01-15", paper, channelId: "C0ONE" },
       channels: [
@@ -46,6 +82,8 @@ describe("renderHomeView", () => {
           paused: "not_in_channel",
         },
       ],
+      follows: { available: true, items: follows, total: 2, offset: 0, dailyCap: 3 },
+      saved: { available: true, items: saved, total: 2, offset: 0 },
       corpus: { papers: 27, people: 80 },
     });
     const text = textsOf(view).join("\n");
@@ -53,27 +91,65 @@ describe("renderHomeView", () => {
     expect(text).toContain(paper.headline);
     expect(text).toContain("<#C0ONE> on weekdays at 09:00 (Europe/Berlin)");
     expect(text).toContain("<#C0TWO> every day at 17:30 (UTC) · paused: `not_in_channel`");
+    expect(text).toContain("*Enyu Zhou* · person");
+    expect(text).toContain("at most 3 messages a day");
+    expect(text).toContain("*A paper that left* · _no longer in the corpus_");
     expect(text).toContain("27 papers by 80 people");
-    expect(text).toContain("/paper daily on");
+    expect(homeButton(view, "Turn off").actionId).toMatch(/^home_/);
+    expect(JSON.parse(homeButton(view, "Change time or days…").value)).toEqual({
+      a: "daily",
+      c: "C0ONE",
+      op: "edit",
+    });
+    expect(JSON.parse(homeButton(view, "Export as Markdown").value)).toEqual({ a: "export" });
+    expect(homeButton(view, "Unfollow").actionId).toBe("home_unfollow");
   });
 
-  it("says so when the viewer has no subscribed channel, and when they could not be listed", () => {
+  it("says so when the viewer has no subscribed channel, when they could not be listed, and without a database", () => {
     const none = textsOf(renderHomeView({ channels: [], corpus: { papers: 1, people: 1 } })).join("\n");
     expect(none).toContain("None of your channels get one yet");
     const unknown = textsOf(
-      renderHomeView({ channels: [], channelsUnknown: true, corpus: { papers: 1, people: 1 } }),
+      renderHomeView({
+        channels: [],
+        channelsUnknown: true,
+        follows: { available: false, why: "no-database" },
+        saved: { available: false, why: "unreadable" },
+        corpus: { papers: 1, people: 1 },
+      }),
     ).join("\n");
     expect(unknown).toContain("couldn't list your channels");
+    expect(unknown).toContain("runs without a database");
+    expect(unknown).toContain("couldn't read this just now");
   });
 
-  it("stays within Block Kit limits with a huge corpus paper and hundreds of channels, and escapes corpus text", () => {
+  it("stays within Block Kit limits with a huge paper, 800 channels, 1000 follows and 1000 saved papers, and escapes corpus text", () => {
     const huge: Paper = {
       ...paper,
       headline: `<!channel> ${"Very long headline ".repeat(40)}`,
       abstract: "word ".repeat(5000),
       authors: Array.from({ length: 300 }, (_, i) => `Author Number ${i}`),
     };
+    const follows = Array.from(
+      { length: 1000 },
+      (_, i): FollowTarget => ({
+        kind: "topic",
+        target: `t${i}`,
+        label: `<!here> topic ${"x".repeat(400)} ${i}`,
+      }),
+    );
+    const saved = Array.from(
+      { length: 1000 },
+      (_, i): SavedItem => ({
+        paperId: `g${i}`,
+        savedAt: i,
+        headline: huge.headline,
+        authors: "A".repeat(3000),
+        owners: [],
+        abstract: "",
+      }),
+    );
     const view = renderHomeView({
+      notice: "x".repeat(5000),
       today: { date: "2026-01-15", paper: huge },
       channels: Array.from({ length: 800 }, (_, i) => ({
         channelId: `C${String(i).padStart(8, "0")}`,
@@ -81,6 +157,8 @@ describe("renderHomeView", () => {
         timeZone: "America/Argentina/ComodRivadavia",
         weekdays: [1, 3, 5],
       })),
+      follows: { available: true, items: follows.slice(0, 12), total: 1000, offset: 0 },
+      saved: { available: true, items: saved.slice(0, 12), total: 1000, offset: 0 },
       corpus: { papers: 100_000, people: 50_000 },
     });
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_MAX_BLOCKS);
@@ -92,143 +170,202 @@ describe("renderHomeView", () => {
     }
     const text = textsOf(view).join("\n");
     expect(text).not.toContain("<!channel>");
-    expect(text).toContain("more channels not shown");
+    expect(text).not.toContain("<!here>");
+    expect(text).toContain("790 more channels not shown");
+    expect(homeButton(view, "Show more").value).toBe(encodeAction({ a: "following", o: 12 }));
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
-async function sendSignedEvent(port: number, event: Record<string, unknown>): Promise<number> {
-  const body = JSON.stringify({
-    token: "legacy",
-    team_id: "T1",
-    api_app_id: "A1",
-    type: "event_callback",
-    event_id: `Ev${Math.random().toString(36).slice(2)}`,
-    event_time: Math.floor(Date.now() / 1000),
-    event,
-  });
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = `v0=${createHmac("sha256", signingSecret).update(`v0:${timestamp}:${body}`).digest("hex")}`;
-  const response = await fetch(`http://127.0.0.1:${port}/slack/events`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-slack-request-timestamp": String(timestamp),
-      "x-slack-signature": signature,
-    },
-    body,
-  });
-  return response.status;
-}
-
-function parsedBody(raw: unknown): Record<string, unknown> {
-  return typeof raw === "string"
-    ? Object.fromEntries(new URLSearchParams(raw))
-    : (raw as Record<string, unknown>);
-}
-
-describe("registerHome", () => {
+describe("the Home tab through the Bolt app", () => {
   const freshState = freshStates("sqlite");
-  async function startApp(usersConversations: () => [number, object]) {
-    const now = new Date("2026-01-15T12:00:00Z");
-    const db = await (await freshState()).open();
-    const index = indexOf(["p1", "p2", "p3"]);
-    const control = createDailyControl(db, { now: () => now, defaultTimeZone: "UTC", index: () => index });
-    const everyDay = [1, 2, 3, 4, 5, 6, 7];
+  const now = new Date("2026-01-15T12:00:00Z");
+  const index = indexOf(["p1", "p2", "p3"]);
+  let slack: FakeSlackApi;
+  let app: FollowApp;
+  let store: StateStore;
+
+  beforeEach(async () => {
+    slack = await startFakeSlackApi();
+    store = await (await freshState()).open();
+    // A clock that moves a second per reading, so "newest first" has an order.
+    let tick = 0;
+    const bot = storeBot(
+      store,
+      () => index,
+      () => new Date(now.getTime() + 1000 * tick++),
+    );
     for (const channel of ["CMINE", "CSECRET", "CPAUSED"]) {
-      await control.subscribe(
+      await bot.daily?.subscribe(
         channel,
-        { time: "09:00", timeZone: "Europe/Berlin", weekdays: everyDay },
+        { time: "09:00", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] },
         "U1",
       );
     }
-    await db.subscriptions.pause("CPAUSED", "not_in_channel", now.getTime());
-    await recordPosted(db, "CMINE", "2026-01-15", "p2", now.getTime());
+    await store.subscriptions.pause("CPAUSED", "not_in_channel", now.getTime());
+    await recordPosted(store, "CMINE", "2026-01-15", "p2", now.getTime());
+    slack.memberships.U1 = ["CMINE", "CPAUSED", "COTHER"];
+    app = await startFollowApp(slack, store, bot);
+  });
+  afterEach(async () => {
+    await app.stop();
+    await slack.close();
+  });
 
-    let published: (body: Record<string, unknown>) => void = () => {};
-    const publishedBody = new Promise<Record<string, unknown>>((resolve) => {
-      published = resolve;
-    });
-    const conversationsCalls: Record<string, unknown>[] = [];
-    nock("https://slack.com")
-      .post("/api/users.conversations")
-      .reply((_uri, raw) => {
-        conversationsCalls.push(parsedBody(raw));
-        return usersConversations();
-      })
-      .post("/api/views.publish")
-      .reply((_uri, raw) => {
-        published(parsedBody(raw));
-        return [200, { ok: true, view: { id: "V1" } }];
-      });
+  const lastView = () => slack.published.at(-1)?.view as unknown as HomeView;
+  const opened = async (userId = "U1") => {
+    const before = slack.published.length;
+    await app.event({ type: "app_home_opened", user: userId, channel: "D1", tab: "home" });
+    await waitUntil(() => expect(slack.published.length).toBeGreaterThan(before));
+    return lastView();
+  };
+  const afterClick = async (click: () => Promise<void>) => {
+    const before = slack.published.length;
+    await click();
+    await waitUntil(() => expect(slack.published.length).toBeGreaterThan(before));
+    return lastView();
+  };
 
-    const receiver = new HTTPReceiver({ signingSecret });
-    const app = new App({
-      token: "xoxb-test",
-      receiver,
-      botId: "B1",
-      botUserId: "UBOT",
-      clientOptions: { retryConfig: { retries: 0 } },
+  it("publishes today's paper from the viewer's channel, only the channels they are in, and their follows and reading list", async () => {
+    await app.slash('follow "topic number"', "U1");
+    await app.slash("save p1", "U1");
+    const text = textsOf(await opened()).join("\n");
+    expect(slack.callsOf("users.conversations")[0]?.args).toMatchObject({
+      user: "U1",
+      types: "public_channel,private_channel",
     });
-    registerHome(app, {
-      state: db,
-      index: () => index,
-      now: () => now,
-      timeZone: "UTC",
-      logger: recordingLogger().logger,
-    });
-    const port = await freePort();
-    await app.start(port);
-    return { app, port, publishedBody, conversationsCalls };
-  }
-
-  it("publishes the Home tab with today's paper from the viewer's channel and only the channels they are in", async () => {
-    const { app, port, publishedBody, conversationsCalls } = await startApp(() => [
-      200,
-      { ok: true, channels: [{ id: "CMINE" }, { id: "CPAUSED" }, { id: "COTHER" }] },
-    ]);
-    try {
-      expect(
-        await sendSignedEvent(port, { type: "app_home_opened", user: "U1", channel: "D1", tab: "home" }),
-      ).toBe(200);
-      const body = await publishedBody;
-      expect(body.user_id).toBe("U1");
-      expect(conversationsCalls[0]).toMatchObject({ user: "U1", types: "public_channel,private_channel" });
-      const view = JSON.parse(String(body.view)) as HomeView;
-      const text = textsOf(view).join("\n");
-      expect(text).toContain("Paper p2 on topic 1");
-      expect(text).toContain("posted in <#CMINE>");
-      expect(text).toContain("<#CMINE> every day at 09:00");
-      expect(text).toContain("<#CPAUSED>");
-      expect(text).toContain("paused: `not_in_channel`");
-      expect(text).not.toContain("CSECRET");
-      expect(text).toContain("3 papers by 3 people");
-    } finally {
-      await app.stop();
-    }
+    expect(text).toContain("Paper p2 on topic 1");
+    expect(text).toContain("posted in <#CMINE>");
+    expect(text).toContain("<#CMINE> every day at 09:00");
+    expect(text).toContain("paused: `not_in_channel`");
+    expect(text).not.toContain("CSECRET");
+    expect(text).toContain("*topic number* · topic");
+    expect(text).toContain("*Paper p1 on topic 0*");
+    expect(text).toContain("3 papers by 3 people");
   });
 
   it("still publishes a useful tab when the viewer's channels cannot be listed", async () => {
-    const { app, port, publishedBody } = await startApp(() => [200, { ok: false, error: "missing_scope" }]);
-    try {
-      await sendSignedEvent(port, { type: "app_home_opened", user: "U1", channel: "D1", tab: "home" });
-      const text = textsOf(JSON.parse(String((await publishedBody).view)) as HomeView).join("\n");
-      expect(text).toContain("couldn't list your channels");
-      expect(text).not.toContain("CMINE");
-      expect(text).toContain("Paper of the day");
-    } finally {
-      await app.stop();
-    }
+    slack.fail("users.conversations", { error: "missing_scope" });
+    const text = textsOf(await opened()).join("\n");
+    expect(text).toContain("couldn't list your channels");
+    expect(text).not.toContain("CMINE");
+    expect(text).toContain("Paper of the day");
+  });
+
+  it("unfollows, removes a saved paper and exports the reading list from its buttons, publishing the tab again each time", async () => {
+    await app.slash('follow "topic number"', "U1");
+    await app.slash("save p1", "U1");
+    await app.slash("save p3", "U1");
+    let view = await opened();
+
+    const unfollow = homeButton(view, "Unfollow");
+    view = await afterClick(() =>
+      app.homeClick(unfollow.value, unfollow.actionId, "U1", view.private_metadata),
+    );
+    expect(await store.follows.list("U1")).toEqual([]);
+    expect(textsOf(view).join("\n")).toContain("You no longer follow *topic number*.");
+    expect(textsOf(view).join("\n")).toContain("What you follow*\nNothing yet");
+
+    const remove = homeButton(view, "Remove");
+    view = await afterClick(() => app.homeClick(remove.value, remove.actionId, "U1"));
+    expect((await store.savedPapers.list("U1")).map((s) => s.paperId)).toEqual(["p1"]);
+    expect(textsOf(view).join("\n")).toContain("Removed *Paper p3 on topic 2* from your reading list.");
+
+    const exported = homeButton(view, "Export as Markdown");
+    view = await afterClick(() => app.homeClick(exported.value, exported.actionId, "U1"));
+    const [file] = slack.files;
+    expect(file?.channel).toBe("D1");
+    expect(file?.content).toContain("## Paper p1 on topic 0");
+    expect(file?.content).toContain("- Id: `p1`");
+    expect(textsOf(view).join("\n")).toContain("sent your reading list (1 paper) to our DM");
+  });
+
+  it("turns a channel's daily paper off, and changes it through the form, only for a channel the viewer is in", async () => {
+    let view = await opened();
+    const off = homeButton(view, "Turn off");
+    view = await afterClick(() => app.homeClick(off.value, off.actionId, "U1"));
+    expect((await store.subscriptions.get("CMINE"))?.enabled).toBe(false);
+    expect(textsOf(view).join("\n")).toContain("Turned off the paper of the day in <#CMINE>.");
+
+    const edit = homeButton(view, "Change time or days…");
+    await app.homeClick(edit.value, edit.actionId, "U1");
+    await waitUntil(() => expect(slack.callsOf("views.open")).toHaveLength(1));
+    const form = slack.callsOf("views.open")[0]?.args.view as {
+      callback_id: string;
+      private_metadata: string;
+    };
+    expect(form.callback_id).toBe(DAILY_EDIT_CALLBACK);
+    expect(JSON.parse(form.private_metadata)).toEqual({ c: "CPAUSED" });
+
+    const values = (time: string, days: string, zone: string) => ({
+      time: { value: { type: "timepicker", selected_time: time } },
+      days: { value: { type: "static_select", selected_option: { value: days } } },
+      zone: { value: { type: "plain_text_input", value: zone } },
+    });
+    const bad = await app.submit(
+      {
+        callback_id: DAILY_EDIT_CALLBACK,
+        private_metadata: form.private_metadata,
+        state: { values: values("08:15", "weekdays", "Mars/Olympus") },
+      },
+      "U1",
+    );
+    expect(bad.status).toBe(200);
+    expect(JSON.parse(bad.text)).toMatchObject({
+      response_action: "errors",
+      errors: { zone: expect.stringContaining("time zone") },
+    });
+    expect((await store.subscriptions.get("CPAUSED"))?.time).toBe("09:00");
+
+    const before = slack.published.length;
+    const good = await app.submit(
+      {
+        callback_id: DAILY_EDIT_CALLBACK,
+        private_metadata: form.private_metadata,
+        state: { values: values("08:15", "weekdays", "Asia/Tokyo") },
+      },
+      "U1",
+    );
+    expect(good.status).toBe(200);
+    await waitUntil(() => expect(slack.published.length).toBeGreaterThan(before));
+    expect(await store.subscriptions.get("CPAUSED")).toMatchObject({
+      time: "08:15",
+      timeZone: "Asia/Tokyo",
+      weekdays: [1, 2, 3, 4, 5],
+      enabled: true,
+    });
+    expect(textsOf(lastView()).join("\n")).toContain(
+      "Paper of the day in <#CPAUSED>: on weekdays at 08:15 (Asia/Tokyo).",
+    );
+
+    // A hand-made payload for a channel the viewer is not in changes nothing.
+    view = await afterClick(() =>
+      app.homeClick(encodeAction({ a: "daily", c: "CSECRET", op: "off" }), "home_daily", "U1"),
+    );
+    expect((await store.subscriptions.get("CSECRET"))?.enabled).toBe(true);
+    expect(textsOf(view).join("\n")).toContain("only change the daily paper of a channel you are in");
+  });
+
+  it("pages through 30 follows, keeping the page after an unfollow", async () => {
+    for (let i = 0; i < 30; i++)
+      await store.follows.add({
+        userId: "U1",
+        kind: "topic",
+        target: `topic ${i}`,
+        label: `topic ${i}`,
+        createdAt: i,
+      });
+    let view = await opened();
+    expect(textsOf(view).filter((t) => t.endsWith("· topic"))).toHaveLength(12);
+    const more = homeButton(view, "Show more");
+    view = await afterClick(() => app.homeClick(more.value, more.actionId, "U1", view.private_metadata));
+    const page = textsOf(view).filter((t) => t.endsWith("· topic"));
+    expect(page[0]).toBe("*topic 17* · topic");
+    expect(JSON.parse(view.private_metadata ?? "{}")).toEqual({ f: 12, s: 0 });
+    const unfollow = homeButton(view, "Unfollow");
+    view = await afterClick(() =>
+      app.homeClick(unfollow.value, unfollow.actionId, "U1", view.private_metadata),
+    );
+    expect(await store.follows.count("U1")).toBe(29);
+    expect(textsOf(view).filter((t) => t.endsWith("· topic"))[0]).toBe("*topic 16* · topic");
   });
 });

@@ -1,0 +1,48 @@
+import type { Paper } from "../corpus/types.js";
+import type { SearchIndex } from "../search/types.js";
+import type { DigestView, FollowTarget } from "./ports.js";
+import type { DigestGroup, Reply } from "./reply.js";
+
+/** Papers per DM (and per page of it): with a line for each group, well inside a message's 50 blocks. */
+export const DIGEST_PAPERS_PER_PAGE = 15;
+
+/**
+ * One page of a follow digest from the papers still in the corpus, grouped under the first follow each
+ * matched (the others are named beside it). Papers that left the corpus are counted, never shown.
+ */
+export function digestReplyOf(
+  view: DigestView,
+  index: SearchIndex,
+  offset: number,
+  dailyCap?: number,
+): Extract<Reply, { kind: "digest" }> {
+  const present: { paper: Paper; matched: FollowTarget[] }[] = [];
+  for (const item of view.papers) {
+    const paper = index.paper(item.id);
+    if (paper === undefined || paper.id !== item.id) continue;
+    const matched = item.matched.flatMap((i) => view.follows[i] ?? []);
+    if (matched.length > 0) present.push({ paper, matched });
+  }
+  const page = present.slice(offset, offset + DIGEST_PAPERS_PER_PAGE);
+  const groups: DigestGroup[] = [];
+  for (const { paper, matched } of page) {
+    const [first, ...also] = matched;
+    if (first === undefined) continue;
+    const last = groups.at(-1);
+    const entry = { paper, also };
+    if (last && last.follow.kind === first.kind && last.follow.target === first.target)
+      last.papers.push(entry);
+    else groups.push({ follow: first, papers: [entry] });
+  }
+  const shown = offset + page.length;
+  return {
+    kind: "digest",
+    digestId: view.id,
+    groups,
+    gone: view.papers.length - present.length,
+    total: present.length,
+    offset,
+    ...(shown < present.length ? { nextOffset: shown } : {}),
+    ...(view.capReached && dailyCap !== undefined ? { capReached: dailyCap } : {}),
+  };
+}

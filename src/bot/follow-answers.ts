@@ -1,0 +1,243 @@
+import type { SearchIndex } from "../search/types.js";
+import { digestReplyOf } from "./digest-reply.js";
+import type { FollowIntent, ListOrigin } from "./intents.js";
+import { MESSAGES } from "./messages.js";
+import type { Answer, BotDeps, FollowControl, FollowTarget } from "./ports.js";
+import type { Reply } from "./reply.js";
+import type { BotRequest } from "./request.js";
+import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
+
+/** Follows per page of `/paper following`: one block each, inside a message's 50. */
+export const FOLLOWS_PER_PAGE = 40;
+/** Papers per page of "What's new?". */
+export const NEW_PAPERS_PER_PAGE = 20;
+/** "What's new?" shows the newest change and those within this long before it. */
+export const WHATS_NEW_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const toAsker = (reply: Reply, replaceOriginal = false): Answer => ({
+  reply,
+  audience: "asker",
+  ...(replaceOriginal ? { replaceOriginal } : {}),
+});
+const info = (message: string): Answer => toAsker({ kind: "info", message });
+const problem = (message: string): Answer => toAsker({ kind: "error", message });
+
+/** The same key for a person however it reached us (a button's key, a summary's). */
+function authorTarget(index: SearchIndex, key: string): FollowTarget | undefined {
+  const summary = index.authorByKey(key);
+  return summary === undefined ? undefined : { kind: "author", target: summary.key, label: summary.name };
+}
+
+export function topicTarget(topic: string): FollowTarget {
+  return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
+}
+
+/** What "follow X" means: a person whose name X is, else the topic X; undefined with a reply asking which. */
+function resolvedTarget(
+  index: SearchIndex,
+  what: string,
+  as: "topic" | "author" | undefined,
+): FollowTarget | Answer {
+  if (as === "topic") return topicTarget(what);
+  const lookup = index.author(what);
+  if (lookup.kind === "found") {
+    return { kind: "author", target: lookup.summary.key, label: lookup.summary.name };
+  }
+  if (lookup.kind === "ambiguous") {
+    return toAsker({ kind: "ambiguous", query: what, candidates: lookup.candidates, purpose: "follow" });
+  }
+  const topicFinds = index.search(what, { limit: 1 }).hits.some((hit) => hit.related !== true);
+  if (as !== "author" && (topicFinds || lookup.suggestions.length === 0)) return topicTarget(what);
+  return toAsker({
+    kind: "notFound",
+    what: "author",
+    query: what,
+    suggestions: lookup.suggestions.map((candidate) => candidate.name),
+    people: lookup.suggestions.slice(0, 5),
+    purpose: "follow",
+  });
+}
+
+function matchingNow(index: SearchIndex, target: FollowTarget): number {
+  if (target.kind === "author") return index.authorByKey(target.target)?.papers.length ?? 0;
+  return topicPaperIds(index, target.label || target.target).size;
+}
+
+async function followed(
+  control: FollowControl,
+  index: SearchIndex,
+  userId: string,
+  target: FollowTarget,
+): Promise<Answer> {
+  const current = await control.list(userId);
+  const already = current.some((f) => f.kind === target.kind && f.target === target.target);
+  if (!already && current.length >= control.maxFollows)
+    return problem(MESSAGES.followLimit(control.maxFollows));
+  const { added, total } = await control.follow(userId, target);
+  return toAsker({
+    kind: "followed",
+    target,
+    added,
+    matching: matchingNow(index, target),
+    total,
+    dailyCap: control.dailyCap,
+  });
+}
+
+async function followingPage(
+  control: FollowControl,
+  userId: string,
+  offset: number,
+  replaceOriginal: boolean,
+  notice?: string,
+): Promise<Answer> {
+  const follows = await control.list(userId);
+  if (follows.length === 0) {
+    return toAsker(
+      { kind: "info", message: notice ? `${notice} ${MESSAGES.nothingFollowed}` : MESSAGES.nothingFollowed },
+      replaceOriginal,
+    );
+  }
+  const start = offset >= follows.length ? Math.max(0, follows.length - FOLLOWS_PER_PAGE) : offset;
+  const page = follows.slice(start, start + FOLLOWS_PER_PAGE);
+  const shown = start + page.length;
+  return toAsker(
+    {
+      kind: "following",
+      follows: page,
+      dailyCap: control.dailyCap,
+      total: follows.length,
+      offset: start,
+      ...(shown < follows.length ? { nextOffset: shown } : {}),
+      ...(notice ? { notice } : {}),
+    },
+    replaceOriginal,
+  );
+}
+
+/** "unfollow X": what the person follows that X names (a topic's words, a person's name). */
+async function followNamed(
+  control: FollowControl,
+  index: SearchIndex,
+  userId: string,
+  what: string,
+): Promise<FollowTarget | undefined> {
+  const follows = await control.list(userId);
+  const key = topicKeyOf(what);
+  const byWords = follows.find((f) => f.target === key || topicKeyOf(f.label) === key);
+  if (byWords) return byWords;
+  const lookup = index.author(what);
+  if (lookup.kind === "found") {
+    return follows.find((f) => f.kind === "author" && f.target === lookup.summary.key);
+  }
+  if (lookup.kind === "ambiguous") {
+    const keys = new Set(lookup.candidates.map((c) => c.key));
+    const mine = follows.filter((f) => f.kind === "author" && keys.has(f.target));
+    return mine.length === 1 ? mine[0] : undefined;
+  }
+  return undefined;
+}
+
+async function unfollowed(
+  control: FollowControl,
+  userId: string,
+  target: FollowTarget,
+  from: ListOrigin | undefined,
+): Promise<Answer> {
+  const removed = await control.unfollow(userId, target.kind, target.target);
+  if (from?.list === "following") {
+    const notice = removed ? `Unfollowed ${target.label}.` : `You no longer followed ${target.label}.`;
+    return followingPage(control, userId, from.offset, true, notice);
+  }
+  return toAsker({ kind: "unfollowed", target, removed });
+}
+
+async function whatsNew(
+  control: FollowControl,
+  index: SearchIndex,
+  intent: Extract<FollowIntent, { kind: "whatsNew" }>,
+) {
+  const { offset, paging, topic } = intent;
+  const news = await control.whatsNew();
+  const onTopic = topic === undefined ? undefined : topicPaperIds(index, topic);
+  const papers = news.changes.flatMap((change) =>
+    change.paperIds.flatMap((id) => {
+      const paper = index.paper(id);
+      const wanted = onTopic === undefined || onTopic.has(id);
+      return paper !== undefined && paper.id === id && wanted ? [paper] : [];
+    }),
+  );
+  const page = papers.slice(offset, offset + NEW_PAPERS_PER_PAGE);
+  if (paging && page.length === 0) return info(MESSAGES.noMoreItems);
+  const shown = offset + page.length;
+  const changedAt = news.changes[0]?.at;
+  return toAsker(
+    {
+      kind: "whatsNew",
+      papers: page,
+      total: papers.length,
+      offset,
+      ...(shown < papers.length ? { nextOffset: shown } : {}),
+      ...(changedAt === undefined ? {} : { changedAt }),
+      ...(news.since === undefined ? {} : { since: news.since }),
+      ...(topic === undefined ? {} : { topic }),
+    },
+    paging,
+  );
+}
+
+type FollowKindIntent = Extract<
+  FollowIntent,
+  { kind: "follow" | "followKey" | "unfollow" | "unfollowKey" | "following" | "whatsNew" | "digest" }
+>;
+
+/** Follow, unfollow, the list of follows, a page of a digest, and what is new. */
+export async function followAnswer(
+  deps: BotDeps,
+  request: BotRequest,
+  intent: FollowKindIntent,
+): Promise<Answer> {
+  const control = deps.follows;
+  if (!control) return problem(MESSAGES.followUnavailable);
+  const index = deps.index();
+  const { userId } = request;
+  try {
+    switch (intent.kind) {
+      case "follow": {
+        const target = resolvedTarget(index, intent.what, intent.as);
+        return "reply" in target ? target : await followed(control, index, userId, target);
+      }
+      case "followKey": {
+        const target =
+          intent.follow === "author" ? authorTarget(index, intent.target) : topicTarget(intent.target);
+        if (!target)
+          return toAsker({ kind: "notFound", what: "author", query: intent.target, suggestions: [] });
+        return await followed(control, index, userId, target);
+      }
+      case "unfollow": {
+        const target = await followNamed(control, index, userId, intent.what);
+        return target
+          ? await unfollowed(control, userId, target, undefined)
+          : info(MESSAGES.notFollowing(intent.what));
+      }
+      case "unfollowKey": {
+        const mine = (await control.list(userId)).find(
+          (f) => f.kind === intent.follow && f.target === intent.target,
+        );
+        const target = mine ?? { kind: intent.follow, target: intent.target, label: intent.target };
+        return await unfollowed(control, userId, target, intent.from);
+      }
+      case "following":
+        return await followingPage(control, userId, intent.offset, intent.paging);
+      case "whatsNew":
+        return await whatsNew(control, index, intent);
+      case "digest": {
+        const view = await control.digest(intent.id);
+        if (view === undefined || view.userId !== userId) return info(MESSAGES.digestGone);
+        return toAsker(digestReplyOf(view, index, intent.offset), true);
+      }
+    }
+  } catch {
+    return problem(MESSAGES.stateFailed);
+  }
+}

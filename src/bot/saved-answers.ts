@@ -1,0 +1,132 @@
+import type { Paper } from "../corpus/types.js";
+import type { SearchIndex } from "../search/types.js";
+import type { FollowIntent, ListOrigin } from "./intents.js";
+import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
+import type { Answer, BotDeps, ReadingList, SavedEntry } from "./ports.js";
+import type { Reply, SavedItem } from "./reply.js";
+import type { BotRequest } from "./request.js";
+
+/** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
+export const SAVED_PER_PAGE = 30;
+
+const toAsker = (reply: Reply, replaceOriginal = false): Answer => ({
+  reply,
+  audience: "asker",
+  ...(replaceOriginal ? { replaceOriginal } : {}),
+});
+
+/** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
+export function plainAuthorLine(paper: Paper): string {
+  const line = paper.authors.join(", ");
+  return paper.etAl ? `${line} et al.` : line;
+}
+
+export function savedEntryOf(paper: Paper, at: number): SavedEntry {
+  return {
+    paperId: paper.id,
+    savedAt: at,
+    headline: paper.headline,
+    authors: plainAuthorLine(paper),
+    owners: [...paper.owners],
+    abstract: paper.abstract,
+  };
+}
+
+/** The reading list with each entry's paper while it is still in the corpus (by its exact id). */
+export async function savedItemsOf(
+  list: ReadingList,
+  index: SearchIndex,
+  userId: string,
+): Promise<SavedItem[]> {
+  return (await list.list(userId)).map((entry) => {
+    const paper = index.paper(entry.paperId);
+    return paper !== undefined && paper.id === entry.paperId ? { ...entry, paper } : entry;
+  });
+}
+
+async function savedPage(
+  list: ReadingList,
+  index: SearchIndex,
+  userId: string,
+  offset: number,
+  replaceOriginal: boolean,
+  notice?: string,
+): Promise<Answer> {
+  const items = await savedItemsOf(list, index, userId);
+  if (items.length === 0) {
+    const message = notice ? `${notice} ${MESSAGES.nothingSaved}` : MESSAGES.nothingSaved;
+    return toAsker({ kind: "info", message }, replaceOriginal);
+  }
+  const start = offset >= items.length ? Math.max(0, items.length - SAVED_PER_PAGE) : offset;
+  const page = items.slice(start, start + SAVED_PER_PAGE);
+  const shown = start + page.length;
+  return toAsker(
+    {
+      kind: "saved",
+      items: page,
+      total: items.length,
+      offset: start,
+      ...(shown < items.length ? { nextOffset: shown } : {}),
+      ...(notice ? { notice } : {}),
+    },
+    replaceOriginal,
+  );
+}
+
+async function unsaved(
+  list: ReadingList,
+  index: SearchIndex,
+  userId: string,
+  id: string,
+  from: ListOrigin | undefined,
+): Promise<Answer> {
+  const entry = (await list.list(userId)).find((e) => e.paperId === id || e.paperId.startsWith(id));
+  if (entry === undefined) {
+    return from
+      ? savedPage(list, index, userId, from.offset, true)
+      : toAsker({ kind: "info", message: MESSAGES.notSaved });
+  }
+  const removed = await list.remove(userId, entry.paperId);
+  if (from?.list === "saved") {
+    return savedPage(list, index, userId, from.offset, true, `Removed “${entry.headline}”.`);
+  }
+  return toAsker({ kind: "unsaved", paper: { id: entry.paperId, headline: entry.headline }, removed });
+}
+
+type SavedIntent = Extract<FollowIntent, { kind: "save" | "unsave" | "saved" | "savedExport" }>;
+
+/** Save, remove, the reading list and its export. */
+export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: SavedIntent): Promise<Answer> {
+  const list = deps.readingList;
+  if (!list) return toAsker({ kind: "error", message: MESSAGES.savedUnavailable });
+  const index = deps.index();
+  const { userId } = request;
+  try {
+    switch (intent.kind) {
+      case "save": {
+        const paper = index.paper(intent.id);
+        if (paper === undefined) {
+          return toAsker({
+            kind: "notFound",
+            what: "paper",
+            query: intent.id,
+            suggestions: [...PAPER_SUGGESTIONS],
+          });
+        }
+        const { added, total } = await list.save(userId, savedEntryOf(paper, deps.now().getTime()));
+        return toAsker({ kind: "savedOne", paper: { id: paper.id, headline: paper.headline }, added, total });
+      }
+      case "unsave":
+        return await unsaved(list, index, userId, intent.id, intent.from);
+      case "saved":
+        return await savedPage(list, index, userId, intent.offset, intent.paging);
+      case "savedExport": {
+        const items = await savedItemsOf(list, index, userId);
+        if (items.length === 0) return toAsker({ kind: "info", message: MESSAGES.nothingSaved });
+        return toAsker({ kind: "export", userId, items, at: deps.now().getTime() });
+      }
+    }
+  } catch {
+    return toAsker({ kind: "error", message: MESSAGES.stateFailed });
+  }
+}

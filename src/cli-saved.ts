@@ -1,0 +1,98 @@
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import type { ReadingList } from "./bot/ports.js";
+import type { Reply } from "./bot/reply.js";
+import { savedAnswer } from "./bot/saved-answers.js";
+import { TERMINAL_FORMAT } from "./render/format.js";
+import { replyJson } from "./render/json.js";
+import { messageText } from "./render/lines.js";
+import { savedMarkdown } from "./render/saved-markdown.js";
+import type { SearchIndex } from "./search/types.js";
+
+/** What `paperbot saved export` needs from main: the state store's reading list and, with a bot token, Slack. */
+export interface SavedExportOptions {
+  /** The reading list in the state store (STATE_PATH / STATE_URL); throws when it cannot be opened. */
+  openReadingList(): Promise<{ list: ReadingList; close(): Promise<void> }>;
+  /** With SLACK_BOT_TOKEN: uploads the file to the person's DM. */
+  upload?: (reply: Extract<Reply, { kind: "export" }>) => Promise<{ fileName: string }>;
+}
+
+export const SAVED_USAGE = "saved export --user U… [--out FILE]";
+export const SAVED_SUMMARY =
+  "a person's reading list as Markdown: to their DM with SLACK_BOT_TOKEN, else to FILE or stdout";
+
+export class SavedUsageError extends Error {}
+
+interface Io {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+/**
+ * `paperbot saved export --user U…`: the same file `/paper saved export` uploads. `--out FILE` writes it
+ * there; else it goes to the person's DM when a bot token is set, and to stdout when none is (offline).
+ */
+export async function runSavedExport(
+  args: string[],
+  io: Io,
+  context: { json: boolean; index(): Promise<SearchIndex>; now(): Date },
+  options: SavedExportOptions | undefined,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { user: { type: "string" }, out: { type: "string" }, json: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const userId = values.user;
+  if (positionals.join(" ") !== "export" || userId === undefined)
+    throw new SavedUsageError(`Usage: paperbot ${SAVED_USAGE}`);
+  if (!/^[UW][A-Z0-9]{2,20}$/.test(userId))
+    throw new SavedUsageError(`--user needs a Slack user id such as U012ABCDEF, got "${userId}".`);
+  if (options === undefined)
+    throw new SavedUsageError("saved export needs the state store (STATE_PATH or STATE_URL).");
+  const index = await context.index();
+  const opened = await options.openReadingList();
+  try {
+    const deps = {
+      index: () => index,
+      random: Math.random,
+      now: context.now,
+      defaultTimeZone: "UTC",
+      readingList: opened.list,
+    };
+    const { reply } = await savedAnswer(
+      deps,
+      { source: "slash", text: "saved export", userId, channelId: "C0CLI" },
+      { kind: "savedExport" },
+    );
+    if (reply.kind !== "export") {
+      const message =
+        reply.kind === "info" || reply.kind === "error" ? messageText(TERMINAL_FORMAT, reply.message) : "";
+      io.stderr(`paperbot: ${message}\n`);
+      return reply.kind === "error" ? 2 : 1;
+    }
+    const json = context.json || values.json === true;
+    const file = savedMarkdown(reply);
+    if (values.out !== undefined) {
+      writeFileSync(values.out, file.content);
+      io.stdout(
+        json
+          ? `${JSON.stringify({ ...(replyJson(reply) as object), file: values.out }, null, 2)}\n`
+          : `Wrote ${reply.items.length} saved papers to ${values.out}\n`,
+      );
+    } else if (options.upload) {
+      const { fileName } = await options.upload(reply);
+      io.stdout(
+        json
+          ? `${JSON.stringify({ ...(replyJson(reply) as object), uploaded: fileName }, null, 2)}\n`
+          : `Sent ${reply.items.length} saved papers to ${userId}'s DM as ${fileName}\n`,
+      );
+    } else {
+      io.stdout(json ? `${JSON.stringify(replyJson(reply), null, 2)}\n` : file.content);
+    }
+    return 0;
+  } finally {
+    await opened.close();
+  }
+}

@@ -1,0 +1,316 @@
+import { randomUUID } from "node:crypto";
+import type { webApi } from "@slack/bolt";
+import { DateTime } from "luxon";
+import { digestReplyOf } from "../bot/digest-reply.js";
+import { topicPaperIds } from "../bot/topic-papers.js";
+import type { Logger } from "../logger.js";
+import { postPayload } from "../render/payloads.js";
+import type { SearchIndex } from "../search/types.js";
+import type { Digest, DigestItems, DigestKey, PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { Follow } from "../state/follows.js";
+import type { StateStore } from "../state/store.js";
+
+/*
+ * Telling followers about new papers: one DM per person and corpus change, a paper at most once per person,
+ * ever; across restarts, reloads and any number of processes on one store.
+ *
+ * 1. Record. Whenever a process has loaded a corpus (startup, /paper reload, SIGHUP): outside any
+ *    transaction, read the known paper ids and everyone's follows, and match the unknown papers (a topic:
+ *    topicPaperIds, a share of the topic's best score; a person: an owner or a visible author). Then one
+ *    transaction under the corpus lock (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock): the ids
+ *    still unknown are the change; they become known, and each follower's digest of them is planned in the
+ *    same transaction, minus papers announced to that person before (announced is unique per person and
+ *    paper). Over the daily cap a digest waits for the next day, merged with anything else held for then.
+ *    The first record ever is a baseline: everything known, nothing announced. A second process, or a
+ *    second reload, recording the same corpus finds nothing unknown. A crash before the commit records
+ *    nothing: the next start finds the same papers unknown. Papers that left the corpus are not in it, so
+ *    they are never announced.
+ * 2. Claim a due digest (its time come, its lease run out) by compare-and-set of a fresh token and lease.
+ * 3. Open the DM (conversations.open, which sends nothing), then compare-and-set `pending` → `sending`.
+ * 4. Deliver through the answer delivery (slack/delivery.ts: a ledger claim keyed by the digest, message
+ *    metadata carrying that key, posts that never retry by themselves). A digest taken over in `sending` may
+ *    have reached Slack, so it is delivered as a retry: the DM's history (im:history) is read first.
+ * 5. Record `sent`.
+ * A crash after 2 leaves `pending` (nothing was sent): sent after the lease. After 3 or during 4 it is
+ * `sending`: the next owner finds the message in the DM, or sends it. After 4, before 5: the ledger says done (or the DM
+ * holds the message), so it is recorded without a second message. Slack refusing (nothing stored) puts it
+ * back to `pending` after a back-off; an outcome that cannot be told leaves it `sending`, looked up first
+ * next time. After MAX_ATTEMPTS it stops (`failed` / `unknown`): a duplicate is worse than a missing DM.
+ */
+
+/** DMs of new papers one person gets a day at most; the last one says so (README: Follow). */
+export const FOLLOW_DAILY_CAP = 3;
+export const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
+const MAX_ATTEMPTS = 5;
+const defaultLeaseMs = 5 * 60 * 1000;
+// Slack stamps messages with its own clock: look a little before the digest was planned.
+const historyMarginSeconds = 10 * 60;
+const backoffMs = (attempt: number) =>
+  [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
+
+export interface RecordDeps {
+  store: Pick<StateStore, "announcements" | "follows">;
+  index: () => SearchIndex;
+  now: () => Date;
+  /** The zone of the cap's day (DAILY_TZ). */
+  timeZone: string;
+  dailyCap?: number;
+  logger: Logger;
+  newId?: () => string;
+}
+
+const keyOf = (f: { kind: string; target: string }) => `${f.kind}:${f.target}`;
+
+// Matching runs beside the bot's answers: it gives the event loop back between topics.
+const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Which unknown papers each followed topic and person would bring (phase one, no transaction). */
+async function matchesOf(
+  index: SearchIndex,
+  candidates: readonly string[],
+  follows: Follow[],
+): Promise<Map<string, string[]>> {
+  const unknown = new Set(candidates);
+  const matches = new Map<string, string[]>();
+  const topics = new Map<string, string>();
+  for (const f of follows)
+    if (f.kind === "topic" && !topics.has(f.target)) topics.set(f.target, f.label || f.target);
+  for (const [target, words] of topics) {
+    await yieldToAnswers();
+    const ids = [...topicPaperIds(index, words)].filter((id) => unknown.has(id));
+    if (ids.length > 0) matches.set(`topic:${target}`, ids);
+  }
+  const people = new Set(follows.filter((f) => f.kind === "author").map((f) => f.target));
+  for (const id of candidates) {
+    const paper = index.paper(id);
+    if (paper === undefined || paper.id !== id) continue;
+    for (const key of new Set([...paper.ownerKeys, ...paper.authorKeys])) {
+      if (!people.has(key)) continue;
+      const list = matches.get(`author:${key}`) ?? [];
+      list.push(id);
+      matches.set(`author:${key}`, list);
+    }
+  }
+  return matches;
+}
+
+/** Each follower's digest of the change: people first, then topics, each paper once under its first match. */
+export function plannedDigests(
+  matches: Map<string, string[]>,
+  fresh: ReadonlySet<string>,
+  follows: Follow[],
+): PlannedDigest[] {
+  const byUser = new Map<string, Follow[]>();
+  for (const f of follows) byUser.set(f.userId, [...(byUser.get(f.userId) ?? []), f]);
+  const planned: PlannedDigest[] = [];
+  for (const [userId, mine] of byUser) {
+    const ordered = [...mine].sort((a, b) =>
+      a.kind === b.kind ? a.label.localeCompare(b.label) : a.kind === "author" ? -1 : 1,
+    );
+    const items: DigestItems = { follows: [], papers: [] };
+    const at = new Map<string, { id: string; matched: number[] }>();
+    for (const follow of ordered) {
+      const ids = (matches.get(keyOf(follow)) ?? []).filter((id) => fresh.has(id));
+      if (ids.length === 0) continue;
+      const n = items.follows.push({ kind: follow.kind, target: follow.target, label: follow.label }) - 1;
+      for (const id of ids) {
+        const entry = at.get(id);
+        if (entry) entry.matched.push(n);
+        else {
+          const paper = { id, matched: [n] };
+          at.set(id, paper);
+          items.papers.push(paper);
+        }
+      }
+    }
+    if (items.papers.length > 0) planned.push({ userId, items });
+  }
+  return planned;
+}
+
+/** Step 1: records the loaded corpus against the store and plans the digests of what it brought. */
+export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult> {
+  const index = deps.index();
+  const paperIds = index.paperIds();
+  const known = await deps.store.announcements.knownIds();
+  const candidates = paperIds.filter((id) => !known.has(id));
+  // Nothing known yet: this is the baseline, and nobody hears about it.
+  const follows = known.size === 0 || candidates.length === 0 ? [] : await deps.store.follows.all();
+  const matches = await matchesOf(index, candidates, follows);
+  const now = DateTime.fromJSDate(deps.now()).setZone(deps.timeZone);
+  const tomorrow = now.startOf("day").plus({ days: 1 });
+  const result = await deps.store.announcements.record({
+    at: now.toMillis(),
+    paperIds,
+    candidates,
+    plan: (fresh, current) => plannedDigests(matches, fresh, current),
+    day: {
+      today: now.toISODate() ?? "",
+      tomorrow: tomorrow.toISODate() ?? "",
+      tomorrowStartsAt: tomorrow.toMillis(),
+    },
+    dailyCap: deps.dailyCap ?? FOLLOW_DAILY_CAP,
+    newId: deps.newId ?? randomUUID,
+  });
+  if (result.kind === "baseline") {
+    deps.logger.info(
+      { papers: result.papers },
+      "corpus recorded as known: followers hear about papers added from now on",
+    );
+  } else if (result.kind === "recorded") {
+    deps.logger.info(
+      { change: result.change.id, added: result.change.added, digests: result.digests.length },
+      "new papers recorded; followers will get a DM",
+    );
+  }
+  return result;
+}
+
+export type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown";
+
+/** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
+export interface DmDelivery {
+  /** The DM channel with a person (conversations.open: im:write); sends nothing. */
+  openDm(userId: string): Promise<string>;
+  deliver(
+    target: { key: string; channel: string; after: string },
+    request: { retried: boolean; message: () => Promise<webApi.ChatPostMessageArguments> },
+  ): Promise<DeliveryResult>;
+}
+
+export type DigestStep = "claimed" | "sending" | "delivered" | "recorded";
+
+export type DigestOutcome = "sent" | "empty" | "busy" | "retry-later" | "gave-up";
+
+export interface SendDeps {
+  store: Pick<StateStore, "announcements">;
+  index: () => SearchIndex;
+  now: () => Date;
+  dm: DmDelivery;
+  logger: Logger;
+  dailyCap?: number;
+  leaseMs?: number;
+  /** Test seam: called after each step; throwing here is a crash at that point. */
+  afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
+}
+
+async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
+  const { announcements } = deps.store;
+  const token = randomUUID();
+  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
+  const at = deps.now().getTime();
+  const digest = await announcements.claim(due.id, token, at, at + leaseMs);
+  if (digest === undefined) return "busy";
+  await deps.afterStep?.("claimed", digest.id);
+  const key: DigestKey = { id: digest.id, token, state: digest.state };
+  const view = {
+    id: digest.id,
+    userId: digest.userId,
+    follows: digest.items.follows,
+    papers: digest.items.papers,
+    capReached: digest.capReached,
+  };
+  const reply = digestReplyOf(view, deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
+  // Every paper left the corpus since it was planned: removed papers are never announced.
+  if (reply.total === 0) {
+    await announcements.update(key, { state: "empty", token, leaseUntil: 0 });
+    return "empty";
+  }
+  const attempts = digest.attempts + 1;
+  const retryLater = async (state: "pending" | "sending", why: string): Promise<DigestOutcome> => {
+    const now = deps.now().getTime();
+    if (attempts >= MAX_ATTEMPTS) {
+      await announcements.update(
+        { ...key, state: "sending" },
+        { state: state === "sending" ? "unknown" : "failed", token, leaseUntil: 0 },
+      );
+      deps.logger.error({ digest: digest.id, userId: digest.userId, why }, "gave up on a DM of new papers");
+      return "gave-up";
+    }
+    await announcements.update(
+      { ...key, state: "sending" },
+      {
+        state,
+        token,
+        leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
+        notBefore: now + backoffMs(attempts),
+      },
+    );
+    deps.logger.warn(
+      { digest: digest.id, userId: digest.userId, why, attempts },
+      "a DM of new papers will be tried again",
+    );
+    return "retry-later";
+  };
+
+  let channel: string;
+  try {
+    channel = await deps.dm.openDm(digest.userId);
+  } catch (error) {
+    deps.logger.warn({ err: error, userId: digest.userId }, "could not open a DM for new papers");
+    // Nothing was sent: the digest keeps its state and waits out a back-off, or stops (a pending one as failed).
+    const now = deps.now().getTime();
+    const last = attempts >= MAX_ATTEMPTS;
+    await announcements.update(key, {
+      state: last ? (digest.state === "pending" ? "failed" : "unknown") : digest.state,
+      token,
+      leaseUntil: now + backoffMs(attempts),
+      attempts,
+    });
+    return last ? "gave-up" : "retry-later";
+  }
+  if (!(await announcements.update(key, { state: "sending", token, leaseUntil: at + leaseMs, attempts })))
+    return "busy";
+  await deps.afterStep?.("sending", digest.id);
+
+  const outcome = await deps.dm.deliver(
+    {
+      key: `${DIGEST_EVENT_KEY_PREFIX}${digest.id}`,
+      channel,
+      after: String(Math.floor(digest.createdAt / 1000) - historyMarginSeconds),
+    },
+    {
+      retried: digest.state === "sending",
+      message: async () => postPayload({ reply, audience: "asker" }, channel, undefined),
+    },
+  );
+  await deps.afterStep?.("delivered", digest.id);
+  const sendingKey: DigestKey = { ...key, state: "sending" };
+  switch (outcome) {
+    case "answered":
+    case "duplicate":
+      await announcements.update(sendingKey, {
+        state: "sent",
+        token,
+        leaseUntil: 0,
+        sentAt: deps.now().getTime(),
+      });
+      await deps.afterStep?.("recorded", digest.id);
+      deps.logger.info(
+        { digest: digest.id, userId: digest.userId, papers: reply.total },
+        "DM of new papers sent",
+      );
+      return "sent";
+    case "busy":
+      return "busy";
+    case "failed":
+      return retryLater("pending", "Slack kept nothing");
+    case "unknown":
+      return retryLater("sending", "cannot tell whether Slack kept it");
+  }
+}
+
+/** Steps 2 to 5 for every digest that is due, one at a time; a store that cannot be read ends the pass. */
+export async function sendDueDigests(deps: SendDeps, limit = 200): Promise<DigestOutcome[]> {
+  const outcomes: DigestOutcome[] = [];
+  const due = await deps.store.announcements.due(deps.now().getTime(), limit);
+  for (const digest of due) {
+    try {
+      outcomes.push(await sendDigest(deps, digest));
+    } catch (error) {
+      deps.logger.error({ err: error, digest: digest.id }, "sending a DM of new papers failed");
+      throw error;
+    }
+  }
+  return outcomes;
+}

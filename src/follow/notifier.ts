@@ -1,0 +1,65 @@
+import type { Logger } from "../logger.js";
+import { StateUnavailableError } from "../state/sql.js";
+import { type RecordDeps, recordCorpusChange, type SendDeps, sendDueDigests } from "./announce.js";
+
+export interface FollowNotifierDeps {
+  record: RecordDeps;
+  /** Absent where nothing can be sent (the offline console): changes are recorded and digests planned only. */
+  send?: SendDeps;
+  logger: Logger;
+  /** How often due digests are looked for (held ones, retries, another process's leftovers); default 5 min. */
+  sweepMs?: number;
+  setInterval?: (run: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
+}
+
+export interface FollowNotifier {
+  /** The corpus was loaded: record what it brought, then send what is due. Resolves when that pass is done. */
+  corpusChanged(): Promise<void>;
+  /** Sends what is due now. */
+  sweep(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Runs the announcement protocol (announce.ts) one pass at a time in this process: a corpus change while a
+ * pass runs is recorded by the next pass, so no two passes of one process overlap.
+ */
+export function startFollowNotifier(deps: FollowNotifierDeps): FollowNotifier {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  // Set when a recorded pass failed on the store: the next sweep records again.
+  let recordOwed = false;
+
+  const pass = (record: boolean) => {
+    const next = running.then(async () => {
+      if (stopped) return;
+      try {
+        if (record || recordOwed) {
+          recordOwed = true;
+          await recordCorpusChange(deps.record);
+          recordOwed = false;
+        }
+        if (deps.send) await sendDueDigests(deps.send);
+      } catch (error) {
+        if (error instanceof StateUnavailableError) {
+          deps.logger.warn({ problem: error.problem }, "new papers wait: the state cannot be written");
+        } else {
+          deps.logger.error({ err: error }, "telling followers about new papers failed");
+        }
+      }
+    });
+    running = next;
+    return next;
+  };
+  const every = deps.setInterval ?? ((run, ms) => setInterval(run, ms).unref());
+  const handle = every(() => void pass(false), deps.sweepMs ?? 5 * 60 * 1000);
+  return {
+    corpusChanged: () => pass(true),
+    sweep: () => pass(false),
+    stop() {
+      stopped = true;
+      (deps.clearInterval ?? ((h) => clearInterval(h as NodeJS.Timeout)))(handle);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { webApi } from "@slack/bolt";
+import { z } from "zod";
+import type { Reply } from "../bot/reply.js";
+import { savedMarkdown } from "../render/saved-markdown.js";
+
+const openSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });
+
+/** The DM channel with a person (conversations.open, im:write): opening it sends nothing. */
+export async function dmChannelOf(client: webApi.WebClient, userId: string): Promise<string> {
+  return openSchema.parse(await client.conversations.open({ users: userId })).channel.id;
+}
+
+/**
+ * Uploads the reading list as a Markdown file to the person's DM with the bot (files.uploadV2: the upload
+ * URL, the file, then completeUploadExternal sharing it in the DM; files:write). Once: an upload is not
+ * idempotent, so a failure is reported, not retried.
+ */
+export async function uploadSavedList(
+  client: webApi.WebClient,
+  reply: Extract<Reply, { kind: "export" }>,
+): Promise<{ channel: string; fileName: string }> {
+  const channel = await dmChannelOf(client, reply.userId);
+  const file = savedMarkdown(reply);
+  await client.filesUploadV2({
+    channel_id: channel,
+    file: Buffer.from(file.content, "utf8"),
+    filename: file.fileName,
+    title: file.title,
+    initial_comment: `Your reading list: ${reply.items.length} paper${reply.items.length === 1 ? "" : "s"}, as Markdown.`,
+  });
+  return { channel, fileName: file.fileName };
+}

@@ -1,0 +1,114 @@
+import type { BotDeps, DailyControl } from "../bot/ports.js";
+import { savedItemsOf } from "../bot/saved-answers.js";
+import type { Logger } from "../logger.js";
+import type { HomeModel } from "../render/home.js";
+import type { DailyState } from "../schedule/daily-control.js";
+import { todaysPaper } from "../schedule/paper-of-the-day.js";
+
+/** Rows of follows and of saved papers the tab shows at a time; "Show more" pages on. */
+export const HOME_ROWS_PER_LIST = 12;
+/** Daily channels shown with their own buttons; the rest are counted. */
+export const HOME_CHANNEL_ROWS = 10;
+
+export interface HomeDeps {
+  /** Absent when the state store could not be opened: the tab still shows a paper and the help. */
+  state?: DailyState;
+  /** Index, clock, the follow and reading-list ports (absent without a database). */
+  bot: Pick<BotDeps, "index" | "now" | "follows" | "readingList">;
+  /** Turns a channel's daily paper off or changes it (the tab's buttons); absent without a database. */
+  daily?: DailyControl;
+  /** Zone of the workspace's "today" when none of the viewer's channels had a post (DAILY_TZ or UTC). */
+  timeZone: string;
+  logger: Logger;
+}
+
+/** Where the viewer is in the tab's two lists (kept in the view's private_metadata). */
+export interface HomePages {
+  follows: number;
+  saved: number;
+}
+
+const pageStart = (offset: number, total: number) =>
+  offset >= total ? Math.max(0, total - HOME_ROWS_PER_LIST) : Math.max(0, offset);
+
+/**
+ * What the Home tab shows a person: today's paper, the daily channels they are in, what they follow and
+ * their reading list. `memberOf` lists the channels they are in (a Slack call, the only outside read);
+ * every state read that fails is logged and shown as unknown, so the tab always publishes.
+ */
+export async function homeModelOf(
+  deps: HomeDeps,
+  userId: string,
+  memberOf: () => Promise<Set<string>>,
+  pages: HomePages = { follows: 0, saved: 0 },
+  notice?: string,
+): Promise<HomeModel> {
+  const { bot, state } = deps;
+  const index = bot.index();
+  const now = bot.now();
+  const read = async <T>(work: () => Promise<T>, fallback: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      deps.logger.warn({ err: error }, "could not read saved state for the Home tab");
+      return fallback;
+    }
+  };
+  const subscriptions = state
+    ? (await read(() => state.subscriptions.list(), [])).filter((s) => s.enabled)
+    : [];
+  let channelsUnknown = false;
+  let mine = subscriptions;
+  if (subscriptions.length > 0) {
+    try {
+      const member = await memberOf();
+      mine = subscriptions.filter((s) => member.has(s.channelId));
+    } catch (error) {
+      deps.logger.warn({ err: error }, "could not list the user's channels for the Home tab");
+      channelsUnknown = true;
+      mine = [];
+    }
+  }
+  const today = await todaysPaper(state, mine, index, now, deps.timeZone, read);
+  const follows = bot.follows
+    ? await read(() => bot.follows?.list(userId) ?? Promise.resolve([]), undefined)
+    : undefined;
+  const list = bot.readingList;
+  const saved = list ? await read(() => savedItemsOf(list, index, userId), undefined) : undefined;
+  const stats = index.stats();
+  const followStart = pageStart(pages.follows, follows?.length ?? 0);
+  const savedStart = pageStart(pages.saved, saved?.length ?? 0);
+  return {
+    ...(today ? { today } : {}),
+    channels: mine.map((s) => ({
+      channelId: s.channelId,
+      time: s.time,
+      timeZone: s.timeZone,
+      weekdays: s.weekdays,
+      ...(s.pausedReason ? { paused: s.pausedReason } : {}),
+    })),
+    ...(channelsUnknown ? { channelsUnknown } : {}),
+    follows:
+      follows === undefined
+        ? { available: false, why: bot.follows ? "unreadable" : "no-database" }
+        : {
+            available: true,
+            items: follows.slice(followStart, followStart + HOME_ROWS_PER_LIST),
+            total: follows.length,
+            offset: followStart,
+            ...(bot.follows ? { dailyCap: bot.follows.dailyCap } : {}),
+          },
+    saved:
+      saved === undefined
+        ? { available: false, why: list ? "unreadable" : "no-database" }
+        : {
+            available: true,
+            items: saved.slice(savedStart, savedStart + HOME_ROWS_PER_LIST),
+            total: saved.length,
+            offset: savedStart,
+          },
+    pages: { follows: followStart, saved: savedStart },
+    ...(notice ? { notice } : {}),
+    corpus: { papers: stats.papers, people: stats.people },
+  };
+}

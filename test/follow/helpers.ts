@@ -1,0 +1,118 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach } from "vitest";
+import { loadCorpus } from "../../src/corpus/load.js";
+import type { RecordDeps, SendDeps } from "../../src/follow/announce.js";
+import { dmChannelOf } from "../../src/follow/saved-upload.js";
+import { createSearchIndex } from "../../src/search/index.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import { deliverAnswer } from "../../src/slack/delivery.js";
+import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";
+import { createSlackClient } from "../../src/slack/web-client.js";
+import type { DeliveryLedger } from "../../src/state/delivery-ledger.js";
+import type { StateStore } from "../../src/state/store.js";
+import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import type { FakeSlackApi, StoredMessage } from "../helpers/fake-slack-api.js";
+import { capturedLogger } from "../helpers/logs.js";
+
+/** A new author file for the fixture corpus: one paper by Alan Turing, one on reward models, one on compilers. */
+export const GRACE_HOPPER = `Grace Hopper
+
+Grace Hopper, Alan Turing
+
+We ask whether a universal machine can learn chess from self-play, and measure how quickly its play improves against fixed opponents.
+
+Grace Hopper
+
+We train reward models on pairwise human preferences and show that an ensemble of reward models reduces reward hacking during policy optimisation.
+
+Grace Hopper, Jean Sammet
+
+A compiler that translates English-like statements into machine code makes business programs readable by their managers.
+`;
+
+/** Another change: one more reward-model paper, by someone nobody follows. */
+export const KATHERINE_JOHNSON = `Katherine Johnson
+
+Katherine Johnson
+
+Calibrating reward models with held-out human preference judgements keeps the reward model honest when the policy drifts.
+`;
+
+export const REWARD_WORDS = "reward models on pairwise human preferences";
+export const CHESS_WORDS = "learn chess from self-play";
+export const COMPILER_WORDS = "English-like statements";
+
+/** Folders made by `corpusWith`, removed after each test. */
+export function corpusFolders() {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  /** The fixture corpus (Ada Lovelace, Alan Turing) plus these files, in a folder of its own. */
+  return (files: Record<string, string> = {}): string => {
+    const dir = mkdtempSync(join(tmpdir(), "paperbot-follow-corpus-"));
+    made.push(dir);
+    cpSync(FIXTURE_CORPUS, dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+}
+
+export async function indexOfFolder(dir: string): Promise<SearchIndex> {
+  return createSearchIndex(await loadCorpus(dir));
+}
+
+export function paperIdWith(index: SearchIndex, words: string): string {
+  for (const id of index.paperIds()) if (index.paper(id)?.abstract.includes(words)) return id;
+  throw new Error(`no paper with ${words}`);
+}
+
+export interface Clock {
+  now: number;
+}
+
+/** The record and send steps of the protocol over one store, DMs through the real delivery to a loopback Slack. */
+export function followDeps(
+  store: StateStore,
+  slack: FakeSlackApi,
+  clock: Clock,
+  index: () => SearchIndex,
+  overrides: { ledger?: DeliveryLedger; send?: Partial<SendDeps>; record?: Partial<RecordDeps> } = {},
+): { record: RecordDeps; send: SendDeps; logs: string[] } {
+  const { logger, lines } = capturedLogger();
+  const client = createSlackClient("xoxb-1-2-followtest", { slackApiUrl: slack.apiUrl });
+  const policy = createDeliveryPolicy(1000, { sleep: async () => {}, backoffMs: () => 0 });
+  const now = () => new Date(clock.now);
+  return {
+    logs: lines,
+    record: { store, index, now, timeZone: "UTC", logger, ...overrides.record },
+    send: {
+      store,
+      index,
+      now,
+      logger,
+      dm: {
+        openDm: (userId) => dmChannelOf(client, userId),
+        deliver: (target, request) =>
+          deliverAnswer(
+            { ledger: overrides.ledger ?? store.deliveries, client, policy, logger },
+            target,
+            request,
+          ),
+      },
+      ...overrides.send,
+    },
+  };
+}
+
+/** The DMs a user got (the fake names a user's DM "D" + the id without its U). */
+export function dmsOf(slack: FakeSlackApi, userId: string): StoredMessage[] {
+  return slack.messages.filter((m) => m.channel === `D${userId.replace(/^U/, "")}`);
+}
+
+/** Everything a message shows, as one string. */
+export function shownText(message: StoredMessage): string {
+  return JSON.stringify(message.blocks ?? []) + (message.text ?? "");
+}
