@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { AutocannonResult } from "autocannon";
-import { loadIndex } from "../src/index-loader.js";
+import { loadIndex } from "../src/index/loader.js";
 import { createLogger } from "../src/logger.js";
 import { createMemoryLedger } from "../src/slack/once.js";
 import { startSlackApp } from "../src/slack/start.js";

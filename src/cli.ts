@@ -69,7 +69,6 @@ function hitJson(hit: SearchHit) {
     ...paperJson(hit.paper),
     score: Math.round(hit.score * 1000) / 1000,
     snippet: snippetText(hit.snippet),
-    ...(hit.related ? { related: true } : {}),
   };
 }
 
@@ -85,7 +84,7 @@ function hitsText(hits: SearchHit[], from = 1): string {
   return hits
     .map(
       (hit, i) =>
-        `${from + i}. ${hit.related ? "(related) " : ""}${hit.paper.headline}  [${hit.paper.id}]\n   ${authorLine(hit.paper)}\n   ${snippetText(hit.snippet, (t) => `*${t}*`)}\n`,
+        `${from + i}. ${hit.paper.headline}  [${hit.paper.id}]\n   ${authorLine(hit.paper)}\n   ${snippetText(hit.snippet, (t) => `*${t}*`)}\n`,
     )
     .join("\n");
 }

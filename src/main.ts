@@ -4,8 +4,9 @@ import type { BotDeps } from "./bot/ports.js";
 import { type CliOptions, runCli } from "./cli.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import { startConsole } from "./console/repl.js";
-import { loadIndex } from "./index-loader.js";
-import { createLiveIndex } from "./live-index.js";
+import { createLiveIndex } from "./index/live.js";
+import { loadIndex } from "./index/loader.js";
+import { type LoadProgress, progressText, terminalProgress, timedProgress } from "./index/progress.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
 import { createDailyPostClient } from "./schedule/daily-post-client.js";
@@ -32,15 +33,34 @@ function openStateOrLog(config: Config, logger: Logger): StateDatabase | undefin
   }
 }
 
+/** Progress of a long index build: a line redrawn on the console's terminal, a log line every few seconds in the bot modes. */
+function progressFor(
+  config: Config,
+  logger: Logger,
+): { onProgress: (progress: LoadProgress) => void; end: () => void } {
+  const now = () => performance.now();
+  if (config.mode.kind === "console") {
+    const terminal = terminalProgress(process.stderr);
+    return { onProgress: timedProgress(terminal.report, { everyMs: 250, now }), end: terminal.end };
+  }
+  const log = timedProgress((progress) => logger.info({ progress }, progressText(progress)), {
+    everyMs: 5000,
+    now,
+  });
+  return { onProgress: log, end: () => undefined };
+}
+
 async function run(config: Config, logger: Logger): Promise<void> {
   const buildIndex = async () => {
+    const progress = progressFor(config, logger);
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
       cacheDir: config.cacheDir,
       logger,
       build: "worker",
       now: () => performance.now(),
-    });
+      onProgress: progress.onProgress,
+    }).finally(progress.end);
     const { papers, problems } = loaded.index.stats();
     logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
@@ -133,7 +153,19 @@ function cliOptionsOf(env: Record<string, string | undefined>): CliOptions {
   const logger = createLogger("warn", pino.destination(2));
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
-    loadIndex: async (dir) => (await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline" })).index,
+    loadIndex: async (dir) => {
+      const terminal = terminalProgress(process.stderr);
+      const onProgress = timedProgress(terminal.report, {
+        everyMs: 1000,
+        now: () => performance.now(),
+        quietForMs: 1000,
+      });
+      return (
+        await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline", onProgress }).finally(
+          terminal.end,
+        )
+      ).index;
+    },
     random: Math.random,
   };
 }

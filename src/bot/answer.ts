@@ -58,7 +58,6 @@ function searchAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "searc
     cards: result.hits.map((hit) => ({
       ...cardOf(hit.paper),
       snippet: hit.snippet,
-      ...(hit.related ? { related: true } : {}),
     })),
     ...(shown < result.total ? { nextOffset: shown } : {}),
     ...(notice ? { notice } : {}),

@@ -1,0 +1,139 @@
+import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
+import type { QueryPlan, WordGroup } from "./query-plan.js";
+import type { IndexStore, Ranked } from "./store-read.js";
+
+/** A ranked paper; `level` is how many of the query's words (groups) it holds. */
+export interface Match extends Ranked {
+  level: number;
+}
+
+export interface Matches {
+  /** Papers in the answer: those holding at least `least` of the `groups` words. */
+  total: number;
+  groups: number;
+  least: number;
+  /** Papers holding every word. */
+  withAll: number;
+  /** The answer from `offset`, best first. */
+  top: Match[];
+}
+
+/** A page of results should not be short when a few more words would fill it: then most words suffice. */
+const enoughToShow = 10;
+/** Papers re-ranked for exact forms and adjacency (fixed, so that pages agree with each other). */
+const rerankWindow = 100;
+/** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash). */
+const rankedSample = 6000;
+const exactBoost = 0.5;
+/** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
+const nearMissBoost = 1;
+const adjacentBoost = 1.5;
+
+const clauseOf = (group: WordGroup) => anyOf(group.alternatives.map(phraseOf));
+
+interface Band {
+  match: string;
+  level: number;
+  size: number;
+}
+
+/** The answer's bands: papers with all words, then with one fewer, … down to the fewest the answer needs. */
+function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] | undefined): Band[] {
+  const clauses = plan.groups.map(clauseOf);
+  const phrases = plan.phrases.map(phraseOf);
+  const excluded = plan.excluded.map(phraseOf);
+  const n = clauses.length;
+  const positive = (m: number): string | undefined => {
+    const words = n === 0 ? undefined : atLeast(clauses, m);
+    if (n > 0 && words === undefined) return undefined;
+    return allOf([...(words === undefined ? [] : [words]), ...phrases]);
+  };
+  const counted = (m: number) => {
+    const match = positive(m) as string;
+    return excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`;
+  };
+  const count = (match: string) => store.count({ match, ...(authors ? { authors } : {}) });
+  const levels: { level: number; total: number }[] = [{ level: n, total: count(counted(n)) }];
+  const all = levels[0]?.total ?? 0;
+  if (n > 1 && all < enoughToShow) {
+    const any = count(counted(1));
+    const wanted = Math.min(enoughToShow, any);
+    for (let m = n - 1; m >= 1; m--) {
+      if (positive(m) === undefined) continue;
+      const total = m === 1 ? any : count(counted(m));
+      if (total > (levels.at(-1)?.total ?? 0)) levels.push({ level: m, total });
+      if (total >= wanted) break;
+    }
+  }
+  return levels.map(({ level, total }, at) => {
+    const above = levels[at - 1];
+    const match =
+      above === undefined
+        ? counted(level)
+        : `(${positive(level)}) NOT ${anyOf([`(${positive(above.level)})`, ...excluded])}`;
+    return { match, level, size: total - (above?.total ?? 0) };
+  });
+}
+
+/** Ranks one band: BM25, then exact forms and the typed words side by side lift a paper. */
+function rankedBand(
+  store: IndexStore,
+  plan: QueryPlan,
+  band: Band,
+  need: number,
+  papers: number,
+  authors: readonly string[] | undefined,
+): Match[] {
+  const query = { match: band.match, ...(authors ? { authors } : {}) };
+  const limit = Math.max(need, rerankWindow);
+  let maxRowid = band.size > rankedSample ? Math.ceil((papers * rankedSample) / band.size) : undefined;
+  let ranked = store.top(query, limit, maxRowid);
+  while (maxRowid !== undefined && ranked.length < Math.min(limit, band.size)) {
+    maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
+    ranked = store.top(query, limit, maxRowid);
+  }
+  const rowids = ranked.map((r) => r.rowid);
+  const boosts = new Map<number, number>();
+  const boost = (held: Set<number>, factor: number) => {
+    for (const rowid of held) boosts.set(rowid, (boosts.get(rowid) ?? 1) * factor);
+  };
+  for (const group of plan.groups) {
+    if (group.exact.length > 0)
+      boost(store.holding(anyOf(group.exact.map((w) => phraseOf([w]))), rowids, "words"), 1 + exactBoost);
+  }
+  if (band.level < plan.groups.length) {
+    const related = plan.groups.flatMap((group) => group.related);
+    if (related.length > 0)
+      boost(store.holding(anyOf(related.map((w) => phraseOf([w]))), rowids, "words"), 1 + nearMissBoost);
+  }
+  const typed = plan.groups.filter((g) => g.alternatives.length === 1).map((g) => g.alternatives[0] ?? []);
+  if (typed.length >= 2 && typed.length === plan.groups.length) {
+    boost(store.holding(phraseOf(typed.flat()), rowids, "text"), adjacentBoost);
+  }
+  return ranked
+    .map((r) => ({ rowid: r.rowid, score: r.score * (boosts.get(r.rowid) ?? 1), level: band.level }))
+    .sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+}
+
+/** The papers a plan finds, paged: more words held first, then BM25 lifted by exact forms. */
+export function matchesOf(
+  store: IndexStore,
+  plan: QueryPlan,
+  options: { offset: number; limit: number; papers: number; authors?: readonly string[] },
+): Matches {
+  const { offset, limit, authors } = options;
+  const bands = bandsOf(store, plan, authors);
+  const top: Match[] = [];
+  let before = 0;
+  for (const band of bands) {
+    const from = Math.max(0, offset - before);
+    const to = offset + limit - before;
+    if (to > 0 && from < band.size)
+      top.push(...rankedBand(store, plan, band, to, options.papers, authors).slice(from, to));
+    before += band.size;
+    if (before >= offset + limit) break;
+  }
+  const total = bands.reduce((sum, band) => sum + band.size, 0);
+  const withAll = bands[0]?.level === plan.groups.length ? bands[0].size : 0;
+  return { total, groups: plan.groups.length, least: bands.at(-1)?.level ?? 0, withAll, top };
+}
