@@ -8,6 +8,8 @@ import { distinctiveTopicsOf } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
+/** A phrase in this many papers is too common to be anyone's topic (at 100,000 papers, 2%). */
+const commonEnough = 2000;
 /** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
 const rememberedTopics = 500;
 
@@ -25,7 +27,8 @@ export function createAuthors(context: AuthorContext) {
   const topicStats = {
     totalPapers: context.papers,
     wordPapers: (word: string) => context.dictionary.papers(word),
-    phrasePapers: (words: readonly string[]) => store.count({ match: phraseOf(words) }),
+    // Counting stops where a phrase is common enough to set nobody apart: the cost stays bounded.
+    phrasePapers: (words: readonly string[]) => store.countUpTo({ match: phraseOf(words) }, commonEnough),
     acronyms: context.acronyms,
   };
   const topicsOf = (key: string, papers: readonly Paper[]): string[] => {

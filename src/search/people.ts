@@ -25,20 +25,27 @@ export function byStanding(a: PersonRow, b: PersonRow): number {
 }
 
 export function createPeopleIndex(store: IndexStore): PeopleIndex {
-  // Name keys and name parts → the people they belong to, for misspelt names (built on the first one).
-  let names: SearchableMap<string[]> | undefined;
-  const nameMap = (): SearchableMap<string[]> => {
-    if (names === undefined) {
-      const map = new SearchableMap<string[]>();
-      const add = (name: string, key: string) =>
-        map.update(name, (keys = []) => (keys.includes(key) ? keys : [...keys, key]));
-      for (const [token, key] of store.eachNameToken()) {
-        add(token, key);
-        add(key, key);
-      }
-      names = map;
+  // Every name part in the corpus, for misspelt names (built on the first one; far fewer parts than people).
+  let parts: SearchableMap<true> | undefined;
+  const partMap = (): SearchableMap<true> => {
+    if (parts === undefined) {
+      const map = new SearchableMap<true>();
+      for (const [token] of store.eachNameToken()) map.set(token, true);
+      parts = map;
     }
-    return names;
+    return parts;
+  };
+  /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
+  const nearParts = (typed: string): Map<string, number> => {
+    const cap = typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+    const near = new Map<string, number>();
+    if (cap > 0) {
+      for (const [part] of partMap().fuzzyGet(typed, Math.min(cap + 1, 2))) {
+        const distance = editDistance(typed, part, cap);
+        if (distance <= cap) near.set(part, distance);
+      }
+    } else if (partMap().has(typed)) near.set(typed, 0);
+    return near;
   };
   const people = (keys: Iterable<string>): PersonRow[] =>
     [...keys].flatMap((key) => store.person(key) ?? []).sort(byStanding);
@@ -66,23 +73,25 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     return people(keys ?? []);
   };
 
+  /** People every typed part of whose name is near one of theirs, nearest first. */
   const suggestionsFor = (name: string): PersonRow[] => {
-    const key = personKey(name);
-    const tokens = nameTokensOf(name);
-    const cap = Math.max(1, Math.floor(key.length / 4));
-    const distances = new Map<string, number>();
-    const look = (typed: string) => {
-      for (const [found, [keys]] of nameMap().fuzzyGet(typed, Math.min(cap + 1, 3))) {
-        const distance = editDistance(typed, found, cap);
-        if (distance > cap) continue;
-        for (const person of keys)
-          distances.set(person, Math.min(distances.get(person) ?? distance, distance));
+    const typed = name.split(/\s+/).map(personKey).filter(Boolean);
+    let distances: Map<string, number> | undefined;
+    for (const part of typed) {
+      const here = new Map<string, number>();
+      for (const [found, distance] of nearParts(part)) {
+        for (const key of store.personKeysWithToken(found)) {
+          if (distances !== undefined && !distances.has(key)) continue;
+          here.set(key, Math.min(here.get(key) ?? distance, distance));
+        }
       }
-    };
-    if (key.length >= 3) look(key);
-    if (tokens.length === 1 && tokens[0] !== undefined && tokens[0] !== key) look(tokens[0]);
-    return people(distances.keys())
-      .sort((a, b) => (distances.get(a.key) ?? 0) - (distances.get(b.key) ?? 0) || byStanding(a, b))
+      distances = new Map([...here].map(([key, d]) => [key, d + (distances?.get(key) ?? 0)]));
+      if (distances.size === 0) return [];
+    }
+    const found = [...(distances ?? [])].filter(([, d]) => d > 0).sort((a, b) => a[1] - b[1]);
+    const rows = people(found.slice(0, maxSuggestions * 20).map(([key]) => key));
+    return rows
+      .sort((a, b) => (distances?.get(a.key) ?? 0) - (distances?.get(b.key) ?? 0) || byStanding(a, b))
       .slice(0, maxSuggestions);
   };
 

@@ -21,8 +21,8 @@ export interface WordGroup {
   /** Words that are the typed word itself (or its plural): a paper holding one ranks above stem-only matches. */
   exact: string[];
   /** Longer or shorter words the typed one may stand for ("math" ↔ "mathematical"): a paper lacking the word
-   * itself but holding one of these is a nearer miss than one holding neither. */
-  related: string[];
+   * itself but holding one of these is a nearer miss than one holding neither (looked up when asked). */
+  related: () => string[];
   corrected: boolean;
   expansions: AcronymTerms[];
 }
@@ -38,6 +38,8 @@ export interface QueryPlan {
   authors: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];
+  /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
+  noise: boolean;
 }
 
 export interface PlanContext {
@@ -111,13 +113,24 @@ function acronymGroup(
     shown: typed,
     alternatives: [...alternatives.values()],
     exact: [],
-    related: [],
+    related: () => [],
     corrected: false,
     expansions: meanings,
   };
 }
 
 function wordGroupOf(
+  unit: { word: string; prefix: boolean },
+  last: boolean,
+  context: PlanContext,
+  guess: boolean,
+): WordGroup | undefined {
+  if (!guess && context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word]))
+    return undefined;
+  return readWord(unit, last, context);
+}
+
+function readWord(
   unit: { word: string; prefix: boolean },
   last: boolean,
   context: PlanContext,
@@ -129,7 +142,7 @@ function wordGroupOf(
     shown: word,
     alternatives,
     exact,
-    related: [],
+    related: () => [],
     corrected: false,
     expansions: [],
   });
@@ -137,12 +150,19 @@ function wordGroupOf(
   const meanings = context.acronyms.byShort.get(termOf(word) ?? "") ?? [];
   if (meanings.length > 0) return acronymGroup(word, meanings, context.acronyms, word);
   if (unit.prefix || (last && !known && word.length >= 3)) {
-    const completions = dictionary.completions(word, maxCompletions).map((c) => [c.word]);
+    const completions = dictionary
+      .completions(word, maxCompletions * 2)
+      .filter((c) => !isStopWord(c.word))
+      .slice(0, maxCompletions)
+      .map((c) => [c.word]);
     if (known && !completions.some(([c]) => c === word)) completions.unshift([word]);
     if (completions.length > 0) return plain(completions);
   }
-  if (known)
-    return { ...plain([[word]], exactFormsOf(word, dictionary)), related: relatedFormsOf(word, dictionary) };
+  if (known) {
+    let related: string[] | undefined;
+    const lookup = () => (related ??= relatedFormsOf(word, dictionary));
+    return { ...plain([[word]], exactFormsOf(word, dictionary)), related: lookup };
+  }
   const near = dictionary.near(word, forgivenEdits(word));
   const best = near[0];
   if (best === undefined) return undefined;
@@ -167,6 +187,13 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
   const groups: WordGroup[] = [];
   const missing: string[] = [];
   const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
+  // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
+  const unknown = units.filter((unit) =>
+    "word" in unit
+      ? context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word])
+      : !context.knownStem(unit.compound),
+  ).length;
+  const guess = !(units.length >= 4 && unknown * 2 > units.length);
   for (let at = 0; at < units.length; at++) {
     const unit = units[at] as Unit;
     const longForms = longFormsAt(stems, at, context.acronyms);
@@ -185,36 +212,33 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
     if ("compound" in unit) {
       const typed = unit.compound.join(" ");
       if (context.knownStem(unit.compound)) {
-        const group = { typed, shown: typed, alternatives: [unit.compound], exact: [], related: [] };
+        const group = { typed, shown: typed, alternatives: [unit.compound], exact: [], related: () => [] };
         groups.push({ ...group, corrected: false, expansions: [] });
         continue;
       }
       // A compound the corpus never writes is searched as its words.
       for (const word of unit.compound.filter((w) => w.length > 1 && !isStopWord(w))) {
-        const group = wordGroupOf({ word, prefix: false }, false, context);
+        const group = wordGroupOf({ word, prefix: false }, false, context, guess);
         if (group) groups.push(group);
         else missing.push(word);
       }
       continue;
     }
-    const group = wordGroupOf(unit, at === units.length - 1, context);
+    const group = wordGroupOf(unit, at === units.length - 1, context, guess);
     if (group) groups.push(group);
     else missing.push(unit.word);
   }
-  // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
-  const guessed = groups.filter((group) => group.corrected);
-  if (units.length >= 4 && (guessed.length + missing.length) * 2 > units.length) {
-    for (const group of guessed) missing.push(group.typed);
-    groups.splice(0, groups.length, ...groups.filter((group) => !group.corrected));
-  }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(foldedWordsOf).filter((words) => words.some((w) => w.length > 1 || words.length > 1));
+  // Leaving out every paper that says "and" leaves nothing: exclusions need a word that means something.
+  const meaningful = (words: string[]) => words.some((w) => w.length > 1 && !isStopWord(w));
   return {
     groups,
-    missing,
+    missing: [...new Set(missing)],
     phrases: phrasesOf(parsed.phrases),
-    excluded: phrasesOf(parsed.excluded),
+    excluded: phrasesOf(parsed.excluded).filter(meaningful),
     authors: parsed.authors,
     ignored,
+    noise: !guess,
   };
 }

@@ -1,3 +1,5 @@
+import type { Paper } from "../corpus/types.js";
+import { foldedWordsOf } from "./analyze.js";
 import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
 import type { QueryPlan, WordGroup } from "./query-plan.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -5,6 +7,8 @@ import type { IndexStore, Ranked } from "./store-read.js";
 /** A ranked paper; `level` is how many of the query's words (groups) it holds. */
 export interface Match extends Ranked {
   level: number;
+  /** The paper itself, when ranking already read it. */
+  paper?: Paper;
 }
 
 export interface Matches {
@@ -21,7 +25,7 @@ export interface Matches {
 /** A page of results should not be short when a few more words would fill it: then most words suffice. */
 const enoughToShow = 10;
 /** Papers re-ranked for exact forms and adjacency (fixed, so that pages agree with each other). */
-const rerankWindow = 100;
+const rerankWindow = 50;
 /** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash). */
 const rankedSample = 6000;
 const exactBoost = 0.5;
@@ -92,27 +96,42 @@ function rankedBand(
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
     ranked = store.top(query, limit, maxRowid);
   }
-  const rowids = ranked.map((r) => r.rowid);
-  const boosts = new Map<number, number>();
-  const boost = (held: Set<number>, factor: number) => {
-    for (const rowid of held) boosts.set(rowid, (boosts.get(rowid) ?? 1) * factor);
+  // The boosts read the candidates' own words: one fetch, no further index query per paper.
+  const fetched = store.papers(ranked.map((r) => r.rowid));
+  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => new Set(g.exact));
+  const related = new Set(band.level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
+  const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
+    ? plan.groups.map((g) => new Set(g.exact))
+    : [];
+  const factorOf = (paper: Paper | undefined): number => {
+    if (paper === undefined) return 1;
+    const words = foldedWordsOf(paper.abstract);
+    const held = new Set(words);
+    let factor = 1;
+    for (const forms of exact) if ([...forms].some((form) => held.has(form))) factor *= 1 + exactBoost;
+    if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
+    if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
+    return factor;
   };
-  for (const group of plan.groups) {
-    if (group.exact.length > 0)
-      boost(store.holding(anyOf(group.exact.map((w) => phraseOf([w]))), rowids, "words"), 1 + exactBoost);
-  }
-  if (band.level < plan.groups.length) {
-    const related = plan.groups.flatMap((group) => group.related);
-    if (related.length > 0)
-      boost(store.holding(anyOf(related.map((w) => phraseOf([w]))), rowids, "words"), 1 + nearMissBoost);
-  }
-  const typed = plan.groups.filter((g) => g.alternatives.length === 1).map((g) => g.alternatives[0] ?? []);
-  if (typed.length >= 2 && typed.length === plan.groups.length) {
-    boost(store.holding(phraseOf(typed.flat()), rowids, "text"), adjacentBoost);
-  }
   return ranked
-    .map((r) => ({ rowid: r.rowid, score: r.score * (boosts.get(r.rowid) ?? 1), level: band.level }))
+    .map((r) => {
+      const paper = fetched.get(r.rowid);
+      return {
+        rowid: r.rowid,
+        score: r.score * factorOf(paper),
+        level: band.level,
+        ...(paper ? { paper } : {}),
+      };
+    })
     .sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+}
+
+/** Whether `words` holds, side by side and in order, one form of each of `run`. */
+function hasRun(words: readonly string[], run: readonly Set<string>[]): boolean {
+  for (let i = 0; i + run.length <= words.length; i++) {
+    if (run.every((forms, j) => forms.has(words[i + j] as string))) return true;
+  }
+  return false;
 }
 
 /** The papers a plan finds, paged: more words held first, then BM25 lifted by exact forms. */

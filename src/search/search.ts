@@ -110,6 +110,7 @@ export function createSearch(context: SearchContext) {
   /** Queries close to one that found nothing, which do find something. */
   const suggestionsFor = (query: string, plan: QueryPlan): string[] => {
     const unknown = [...plan.missing, ...plan.groups.filter((g) => g.corrected).map((g) => g.typed)];
+    if (unknown.length > maxSuggestions) return [];
     const options = unknown.map((word) => {
       const near = dictionary.near(word, Math.max(forgivenEdits(word), Math.min(2, word.length - 2)));
       const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
@@ -148,7 +149,7 @@ export function createSearch(context: SearchContext) {
     if (authors.unknown !== undefined) return answer({ notice: unknownAuthorNotice(authors.unknown) });
     const positive = plan.groups.length > 0 || plan.phrases.length > 0;
     const nothing = () => {
-      const didYouMean = suggest ? suggestionsFor(query, plan) : [];
+      const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];
       return answer(didYouMean.length > 0 ? { didYouMean } : {});
     };
     if (!positive) {

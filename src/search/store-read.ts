@@ -36,6 +36,8 @@ export interface AuthorshipRow {
 /** Everything search asks of the SQLite file, as prepared statements. */
 export interface IndexStore {
   count(query: MatchQuery): number;
+  /** `count`, stopping at `limit`. */
+  countUpTo(query: MatchQuery, limit: number): number;
   /** The best matches first; with `maxRowid`, only papers up to that rowid are ranked (a fair sample). */
   top(query: MatchQuery, limit: number, maxRowid?: number): Ranked[];
   /** Which of `rowids` match: in `text` as stemmed, or in `words` as written. */
@@ -122,6 +124,11 @@ export function indexStoreOf(db: Database): IndexStore {
       const { sql, params } = whereOf(query);
       return (prepared(`SELECT count(*) FROM text WHERE ${sql}`).pluck().get(params) as number) ?? 0;
     },
+    countUpTo(query, limit) {
+      const { sql, params } = whereOf(query);
+      const statement = prepared(`SELECT count(*) FROM (SELECT 1 FROM text WHERE ${sql} LIMIT @limit)`);
+      return (statement.pluck().get({ ...params, limit }) as number) ?? 0;
+    },
     top(query, limit, maxRowid) {
       const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
       const statement = prepared(
@@ -130,11 +137,10 @@ export function indexStoreOf(db: Database): IndexStore {
       return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as Ranked[];
     },
     holding(match, rowids, table) {
-      if (rowids.length === 0) return new Set();
-      const statement = prepared(
-        `SELECT rowid FROM ${table === "text" ? "text" : "words"} WHERE ${table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-      );
-      return new Set(statement.pluck().all(match, rowidList(rowids)) as number[]);
+      // One seek per paper: FTS5 reads `rowid IN (…)` by scanning every match, `rowid = ?` by seeking.
+      const name = table === "text" ? "text" : "words";
+      const statement = prepared(`SELECT 1 FROM ${name} WHERE ${name} MATCH ? AND rowid = ?`).pluck();
+      return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
     },
     papers(rowids) {
       const rows = prepared(
