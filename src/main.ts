@@ -40,6 +40,8 @@ function progressFor(
 ): { onProgress: (progress: LoadProgress) => void; end: () => void } {
   const now = () => performance.now();
   if (config.mode.kind === "console") {
+    // A line redrawn in place is for a person at a terminal; piped output stays clean.
+    if (!process.stderr.isTTY) return { onProgress: () => undefined, end: () => undefined };
     const terminal = terminalProgress(process.stderr);
     return { onProgress: timedProgress(terminal.report, { everyMs: 250, now }), end: terminal.end };
   }

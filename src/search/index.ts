@@ -34,7 +34,10 @@ export function searchIndexOf(db: Database.Database): OpenIndex {
   const stats: CorpusStats = { ...counts, problems };
   const papers = counts.papers;
   const acronyms = acronymTableOf(store.acronyms());
-  const dictionary = createDictionary({ papers: store.wordPapers, eachWord: store.eachWord });
+  const dictionary = createDictionary({
+    papers: store.wordPapers,
+    wordsStartingWith: store.wordsStartingWith,
+  });
   const people = createPeopleIndex(store);
   const context = { store, dictionary, acronyms, people, papers };
   const { search, planOf, matchesFor } = createSearch(context);

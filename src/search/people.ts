@@ -1,8 +1,8 @@
-import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
+import { letterTrees } from "./terms.js";
 
 export type PersonResolution =
   | { kind: "found"; person: PersonRow }
@@ -25,26 +25,18 @@ export function byStanding(a: PersonRow, b: PersonRow): number {
 }
 
 export function createPeopleIndex(store: IndexStore): PeopleIndex {
-  // Every name part in the corpus, for misspelt names (built on the first one; far fewer parts than people).
-  let parts: SearchableMap<true> | undefined;
-  const partMap = (): SearchableMap<true> => {
-    if (parts === undefined) {
-      const map = new SearchableMap<true>();
-      for (const [token] of store.eachNameToken()) map.set(token, true);
-      parts = map;
-    }
-    return parts;
-  };
+  // Every name part in the corpus, for misspelt names: a tree per first letter, read when first needed.
+  const partsStartingWith = letterTrees(store.namePartsStartingWith);
   /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
   const nearParts = (typed: string): Map<string, number> => {
     const cap = typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
     const near = new Map<string, number>();
     if (cap > 0) {
-      for (const [part] of partMap().fuzzyGet(typed, Math.min(cap + 1, 2))) {
+      for (const [part] of partsStartingWith(typed.slice(0, 1)).fuzzyGet(typed, Math.min(cap + 1, 2))) {
         const distance = editDistance(typed, part, cap);
         if (distance <= cap) near.set(part, distance);
       }
-    } else if (partMap().has(typed)) near.set(typed, 0);
+    } else if (partsStartingWith(typed.slice(0, 1)).has(typed)) near.set(typed, 0);
     return near;
   };
   const people = (keys: Iterable<string>): PersonRow[] =>

@@ -28,7 +28,6 @@ const enoughToShow = 10;
 const rerankWindow = 50;
 /** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash). */
 const rankedSample = 6000;
-const exactBoost = 0.5;
 /** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
@@ -79,7 +78,10 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   });
 }
 
-/** Ranks one band: BM25, then exact forms and the typed words side by side lift a paper. */
+/**
+ * Ranks one band: papers holding more of the words as typed first (a stem-only match ranks below the exact
+ * form), then BM25 lifted where the typed words stand side by side or a missing word's longer form is held.
+ */
 function rankedBand(
   store: IndexStore,
   plan: QueryPlan,
@@ -103,27 +105,28 @@ function rankedBand(
   const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
     ? plan.groups.map((g) => new Set(g.exact))
     : [];
-  const factorOf = (paper: Paper | undefined): number => {
-    if (paper === undefined) return 1;
-    const words = foldedWordsOf(paper.abstract);
+  /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
+  const liftOf = (paper: Paper | undefined): { exact: number; factor: number } => {
+    if (paper === undefined) return { exact: 0, factor: 1 };
+    const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
     const held = new Set(words);
     let factor = 1;
-    for (const forms of exact) if ([...forms].some((form) => held.has(form))) factor *= 1 + exactBoost;
+    const exactly = exact.filter((forms) => [...forms].some((form) => held.has(form))).length;
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
-    return factor;
+    return { exact: exactly, factor };
   };
   return ranked
     .map((r) => {
       const paper = fetched.get(r.rowid);
+      const { exact: held, factor } = liftOf(paper);
       return {
-        rowid: r.rowid,
-        score: r.score * factorOf(paper),
-        level: band.level,
-        ...(paper ? { paper } : {}),
+        match: { rowid: r.rowid, score: r.score * factor, level: band.level, ...(paper ? { paper } : {}) },
+        held,
       };
     })
-    .sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+    .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
+    .map(({ match }) => match);
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */

@@ -100,7 +100,7 @@ export function createSearch(context: SearchContext) {
     for (const row of rows) order.set(row.paper, Math.min(order.get(row.paper) ?? 99, row.position ?? 98));
     let rowids = [...order.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || a - b);
     if (plan.excluded.length > 0) {
-      const excluded = store.holding(anyOf(plan.excluded.map(phraseOf)), rowids, "text");
+      const excluded = store.holding(anyOf(plan.excluded.map(phraseOf)), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));

@@ -22,10 +22,13 @@ export function writeIndexFile(
   const db = new Database(path);
   try {
     // Written once, by one process, before anyone reads it: no journal, one sync at the end.
+    // Large pages hold several papers each (one is about 3 KB): a smaller file, written faster.
+    db.pragma("page_size = 16384");
     db.pragma("journal_mode = OFF");
     db.pragma("synchronous = OFF");
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("cache_size = -131072");
+    db.pragma("temp_store = MEMORY");
     writeIndex(db, corpus, options);
     db.pragma("synchronous = FULL");
   } finally {

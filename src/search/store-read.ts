@@ -40,8 +40,8 @@ export interface IndexStore {
   countUpTo(query: MatchQuery, limit: number): number;
   /** The best matches first; with `maxRowid`, only papers up to that rowid are ranked (a fair sample). */
   top(query: MatchQuery, limit: number, maxRowid?: number): Ranked[];
-  /** Which of `rowids` match: in `text` as stemmed, or in `words` as written. */
-  holding(match: string, rowids: readonly number[], table: "text" | "words"): Set<number>;
+  /** Which of `rowids` match. */
+  holding(match: string, rowids: readonly number[]): Set<number>;
   papers(rowids: readonly number[]): Map<number, Paper>;
   /** A paper by its id, in any case, or by the start of it when only one id starts so. */
   paperByIdOrPrefix(id: string): { rowid: number; paper: Paper } | undefined;
@@ -50,10 +50,12 @@ export interface IndexStore {
   wordPapers(word: string): number;
   /** Whether any paper matches (a word the Porter stemmer knows in another form, say). */
   anyMatch(match: string): boolean;
-  eachWord(): IterableIterator<[string, number]>;
+  /** Every word starting with `letter`, with how many papers hold it. */
+  wordsStartingWith(letter: string): IterableIterator<[string, number]>;
   person(key: string): PersonRow | undefined;
   personKeysWithToken(token: string): string[];
-  eachNameToken(): IterableIterator<[string, string]>;
+  /** Every name part starting with `letter`. */
+  namePartsStartingWith(letter: string): IterableIterator<[string, true]>;
   authorshipOf(rowids: readonly number[]): AuthorshipRow[];
   papersOf(key: string): AuthorshipRow[];
   coauthorsOf(key: string, limit: number): { key: string; papers: number }[];
@@ -64,6 +66,9 @@ export interface IndexStore {
 
 const AUTHOR_FILTER =
   "rowid IN (SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(@authors)))";
+
+/** The character after `letter`: words from `letter` up to it start with `letter`. */
+const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
 
 interface PersonRecord {
   key: string;
@@ -136,10 +141,9 @@ export function indexStoreOf(db: Database): IndexStore {
       );
       return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as Ranked[];
     },
-    holding(match, rowids, table) {
+    holding(match, rowids) {
       // One seek per paper: FTS5 reads `rowid IN (…)` by scanning every match, `rowid = ?` by seeking.
-      const name = table === "text" ? "text" : "words";
-      const statement = prepared(`SELECT 1 FROM ${name} WHERE ${name} MATCH ? AND rowid = ?`).pluck();
+      const statement = prepared("SELECT 1 FROM text WHERE text MATCH ? AND rowid = ?").pluck();
       return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
     },
     papers(rowids) {
@@ -172,10 +176,9 @@ export function indexStoreOf(db: Database): IndexStore {
     anyMatch(match) {
       return prepared("SELECT 1 FROM text WHERE text MATCH ? LIMIT 1").pluck().get(match) !== undefined;
     },
-    eachWord() {
-      return prepared("SELECT word, papers FROM vocabulary").raw().iterate() as IterableIterator<
-        [string, number]
-      >;
+    wordsStartingWith(letter) {
+      const statement = prepared("SELECT word, papers FROM vocabulary WHERE word >= ? AND word < ?").raw();
+      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, number]>;
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
@@ -183,10 +186,11 @@ export function indexStoreOf(db: Database): IndexStore {
     personKeysWithToken(token) {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
-    eachNameToken() {
-      return prepared("SELECT token, key FROM name_tokens").raw().iterate() as IterableIterator<
-        [string, string]
-      >;
+    namePartsStartingWith(letter) {
+      const statement = prepared(
+        "SELECT DISTINCT token, 1 FROM name_tokens WHERE token >= ? AND token < ?",
+      ).raw();
+      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, true]>;
     },
     authorshipOf(rowids) {
       const rows = prepared(

@@ -1,7 +1,13 @@
 import type { Database } from "better-sqlite3";
 import type { Corpus, Paper } from "../corpus/types.js";
 import { nameTokensOf } from "./names.js";
-import { APPLICATION_ID, INDEX_VERSION, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
+import {
+  APPLICATION_ID,
+  INDEX_VERSION,
+  SCHEMA,
+  SCHEMA_VERSION,
+  WORDS_WHILE_BUILDING,
+} from "./store-schema.js";
 
 export interface WriteOptions {
   /** What the corpus was read from (its files' fingerprint), recorded so a stale file is never used. */
@@ -11,6 +17,35 @@ export interface WriteOptions {
 }
 
 const PROGRESS_EVERY = 500;
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+function isWordUnit(code: number): boolean {
+  if (code < 128)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return letterOrDigit.test(String.fromCharCode(code));
+}
+
+/**
+ * Hyphenated words written joined, so that "PPO-max" is found as "ppomax" too (and a slip in it corrected).
+ * Read around each hyphen only: a scan of every word would cost seconds over 100,000 abstracts.
+ */
+function joinedCompoundsOf(text: string): string {
+  const found: string[] = [];
+  let end = 0;
+  for (let at = text.indexOf("-"); at > 0; at = text.indexOf("-", Math.max(at + 1, end))) {
+    if (!isWordUnit(text.charCodeAt(at - 1)) || !isWordUnit(text.charCodeAt(at + 1))) continue;
+    let start = at - 1;
+    while (start > 0 && isWordUnit(text.charCodeAt(start - 1))) start--;
+    end = at + 1;
+    while (
+      end < text.length &&
+      (isWordUnit(text.charCodeAt(end)) || (text[end] === "-" && isWordUnit(text.charCodeAt(end + 1))))
+    )
+      end++;
+    found.push(text.slice(start, end).replaceAll("-", ""));
+  }
+  return found.join(" ");
+}
 
 function byId(a: Paper, b: Paper): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -22,10 +57,11 @@ function byId(a: Paper, b: Paper): number {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   db.exec(SCHEMA);
+  db.exec(WORDS_WHILE_BUILDING);
   const papers = [...corpus.papers].sort(byId);
   const insertPaper = db.prepare("INSERT INTO papers(rowid, id, paper) VALUES (?, ?, ?)");
-  const insertText = db.prepare("INSERT INTO text(rowid, abstract, names) VALUES (?, ?, ?)");
-  const insertWords = db.prepare("INSERT INTO words(rowid, abstract) VALUES (?, ?)");
+  const insertText = db.prepare("INSERT INTO text(rowid, abstract, names, compounds) VALUES (?, ?, ?, ?)");
+  const insertWords = db.prepare("INSERT INTO temp.words(rowid, abstract, compounds) VALUES (?, ?, ?)");
   const insertAuthor = db.prepare(
     "INSERT OR IGNORE INTO authorship(person, paper, position, owner) VALUES (?, ?, ?, ?)",
   );
@@ -38,12 +74,13 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
   db.transaction(() => {
     // Merging as the tables grow is wasted work when the index is optimised once at the end.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
-    db.exec("INSERT INTO words(words, rank) VALUES ('automerge', 0)");
+    db.exec("INSERT INTO temp.words(words, rank) VALUES ('automerge', 0)");
     papers.forEach((paper, at) => {
       const rowid = at + 1;
       insertPaper.run(rowid, paper.id, JSON.stringify(paper));
-      insertText.run(rowid, paper.abstract, [...paper.authors, ...paper.owners].join(", "));
-      insertWords.run(rowid, paper.abstract);
+      const compounds = joinedCompoundsOf(paper.abstract);
+      insertText.run(rowid, paper.abstract, [...paper.authors, ...paper.owners].join(", "), compounds);
+      insertWords.run(rowid, paper.abstract, compounds);
       paper.authorKeys.forEach((key, position) => {
         insertAuthor.run(key, rowid, position, 0);
       });
@@ -52,7 +89,7 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
       }
       if (rowid % PROGRESS_EVERY === 0) options.onPapers?.(rowid, papers.length);
     });
-    options.onPapers?.(papers.length, papers.length);
+    if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     for (const person of corpus.people.values()) {
       const spellings = JSON.stringify(person.spellings);
       insertPerson.run(person.key, person.name, spellings, person.profiled ? 1 : 0, person.paperIds.length);
@@ -62,9 +99,8 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
     }
     for (const { short, long } of corpus.acronyms) insertAcronym.run(short, long);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
-    db.exec("INSERT INTO words(words) VALUES ('optimize')");
-    db.exec("CREATE VIRTUAL TABLE temp.word_counts USING fts5vocab(main, words, 'row')");
-    db.exec("INSERT INTO vocabulary(word, papers) SELECT term, doc FROM temp.word_counts");
+    db.exec("CREATE VIRTUAL TABLE temp.word_counts USING fts5vocab(temp, words, 'row')");
+    db.exec("INSERT INTO main.vocabulary(word, papers) SELECT term, doc FROM temp.word_counts");
     db.exec("DROP TABLE temp.word_counts");
     const stats = {
       papers: papers.length,
@@ -78,6 +114,7 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
     setMeta.run("problems", JSON.stringify(corpus.problems));
     setMeta.run("complete", "1");
   })();
+  db.exec("DROP TABLE temp.words");
   db.pragma(`application_id = ${APPLICATION_ID}`);
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
 }
