@@ -4,7 +4,7 @@ import type { BotDeps } from "./bot/ports.js";
 import { type CliOptions, runCli } from "./cli.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import { startConsole } from "./console/repl.js";
-import { createLiveIndex } from "./index/live.js";
+import { createLiveIndex, type LiveIndex } from "./index/live.js";
 import { loadIndex } from "./index/loader.js";
 import { type LoadProgress, progressText, terminalProgress, timedProgress } from "./index/progress.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -43,16 +43,19 @@ function progressFor(
     // A line redrawn in place is for a person at a terminal; piped output stays clean.
     if (!process.stderr.isTTY) return { onProgress: () => undefined, end: () => undefined };
     const terminal = terminalProgress(process.stderr);
-    return { onProgress: timedProgress(terminal.report, { everyMs: 250, now }), end: terminal.end };
+    const onProgress = timedProgress(terminal.report, { everyMs: 250, now, quietForMs: 1000 });
+    return { onProgress, end: terminal.end };
   }
   const log = timedProgress((progress) => logger.info({ progress }, progressText(progress)), {
     everyMs: 5000,
     now,
+    quietForMs: 2000,
   });
   return { onProgress: log, end: () => undefined };
 }
 
 async function run(config: Config, logger: Logger): Promise<void> {
+  let live: LiveIndex | undefined;
   const buildIndex = async () => {
     const progress = progressFor(config, logger);
     const loaded = await loadIndex({
@@ -62,13 +65,14 @@ async function run(config: Config, logger: Logger): Promise<void> {
       build: "worker",
       now: () => performance.now(),
       onProgress: progress.onProgress,
+      onCorrupt: () => void live?.reload(),
     }).finally(progress.end);
     const { papers, problems } = loaded.index.stats();
     logger.info({ source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir }, "index ready");
     if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
     return loaded.index;
   };
-  const live = createLiveIndex(await buildIndex(), buildIndex, logger);
+  live = createLiveIndex(await buildIndex(), buildIndex, logger);
   const now = () => new Date();
   const db = config.mode.kind === "console" ? undefined : openStateOrLog(config, logger);
   if (db !== undefined && config.dailyChannel !== undefined) {

@@ -21,7 +21,7 @@ import {
   writeStampsFile,
 } from "./cache-files.js";
 import type { LoadProgress } from "./progress.js";
-import { buildInWorker } from "./worker-client.js";
+import { buildInWorker, integrityInWorker } from "./worker-client.js";
 
 export interface LoadIndexOptions {
   corpusDir: string;
@@ -32,6 +32,11 @@ export interface LoadIndexOptions {
   build?: "worker" | "inline";
   /** Called while a corpus is read, parsed and indexed (only when it has to be built). */
   onProgress?: (progress: LoadProgress) => void;
+  /**
+   * When given, a stored file (opened after quick checks: ours, whole, finished) is then checked page by page
+   * in a worker thread; when that finds damage the file is removed and this is called (a reload rebuilds it).
+   */
+  onCorrupt?: (reason: string) => void;
   /** Milliseconds from any fixed point, for the `ms` figure; performance.now when not given. */
   now?: () => number;
   /** Wall-clock milliseconds since the epoch, as file times count them; Date.now when not given. */
@@ -155,7 +160,18 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
     source: LoadedIndex["source"],
     key: string,
   ): Promise<LoadedIndex> => {
-    await removeOtherIndexFiles(cacheDir, indexFilePath(cacheDir, key)).catch(() => undefined);
+    const path = indexFilePath(cacheDir, key);
+    await removeOtherIndexFiles(cacheDir, path).catch(() => undefined);
+    const onCorrupt = options.onCorrupt;
+    if (source === "stored" && onCorrupt !== undefined) {
+      void integrityInWorker(path).then(async (integrity) => {
+        // A file replaced or removed meanwhile (another process's build) is not damage.
+        if (integrity === "ok" || !existsSync(path)) return;
+        logger.warn({ path, reason: integrity }, "index file is corrupt; removed it, rebuilding");
+        await discardFile(path).catch(() => undefined);
+        onCorrupt(integrity);
+      });
+    }
     return { index, source, ms: Math.round(now() - started) };
   };
 

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { z } from "zod";
 import { CorpusError } from "../corpus/load.js";
 import type { BuildOrder } from "./build.js";
 import type { LoadProgress } from "./progress.js";
@@ -7,9 +8,9 @@ import { type BuildRequest, buildMessageSchema } from "./worker-messages.js";
 /** A larger young generation than the default: a build makes many short-lived strings (less GC). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
 
-/** The worker script; a .ts source (run through tsx) needs tsx registered inside the worker first. */
-function startWorker(): Worker {
-  const target = new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url);
+/** A worker script of this folder; a .ts source (run through tsx) needs tsx registered inside the worker first. */
+function startWorker(name = "worker"): Worker {
+  const target = new URL(import.meta.url.endsWith(".ts") ? `./${name}.ts` : `./${name}.js`, import.meta.url);
   if (!target.pathname.endsWith(".ts")) return new Worker(target, { resourceLimits: WORKER_LIMITS });
   const tsx = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target.href)}); });`;
@@ -58,5 +59,23 @@ export function buildInWorker(
       fingerprint: order.fingerprint,
     };
     worker.postMessage(request);
+  });
+}
+
+/** SQLite's check of every page of an index file, in a worker thread: "ok", or what is wrong with it. */
+export function integrityInWorker(path: string): Promise<string> {
+  return new Promise((resolve) => {
+    const worker = startWorker("check-worker");
+    const done = (integrity: string) => {
+      resolve(integrity);
+      void worker.terminate();
+    };
+    worker.once("message", (message: unknown) => {
+      const parsed = z.object({ integrity: z.string() }).safeParse(message);
+      done(parsed.success ? parsed.data.integrity : "the check sent an unreadable answer");
+    });
+    // A check that cannot run says nothing against the file.
+    worker.once("error", () => done("ok"));
+    worker.postMessage({ path });
   });
 }

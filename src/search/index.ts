@@ -36,7 +36,7 @@ export function searchIndexOf(db: Database.Database): OpenIndex {
   const acronyms = acronymTableOf(store.acronyms());
   const dictionary = createDictionary({
     papers: store.wordPapers,
-    wordsStartingWith: store.wordsStartingWith,
+    wordsBetween: store.wordsBetween,
   });
   const people = createPeopleIndex(store);
   const context = { store, dictionary, acronyms, people, papers };

@@ -50,8 +50,8 @@ export interface IndexStore {
   wordPapers(word: string): number;
   /** Whether any paper matches (a word the Porter stemmer knows in another form, say). */
   anyMatch(match: string): boolean;
-  /** Every word starting with `letter`, with how many papers hold it. */
-  wordsStartingWith(letter: string): IterableIterator<[string, number]>;
+  /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
+  wordsBetween(from: string, to: string, length?: number): IterableIterator<[string, number]>;
   person(key: string): PersonRow | undefined;
   personKeysWithToken(token: string): string[];
   /** Every name part starting with `letter`. */
@@ -68,7 +68,7 @@ const AUTHOR_FILTER =
   "rowid IN (SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(@authors)))";
 
 /** The character after `letter`: words from `letter` up to it start with `letter`. */
-const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
+export const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
 
 interface PersonRecord {
   key: string;
@@ -176,9 +176,15 @@ export function indexStoreOf(db: Database): IndexStore {
     anyMatch(match) {
       return prepared("SELECT 1 FROM text WHERE text MATCH ? LIMIT 1").pluck().get(match) !== undefined;
     },
-    wordsStartingWith(letter) {
-      const statement = prepared("SELECT word, papers FROM vocabulary WHERE word >= ? AND word < ?").raw();
-      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, number]>;
+    wordsBetween(from, to, length) {
+      if (length === undefined) {
+        const statement = prepared("SELECT word, papers FROM vocabulary WHERE word >= ? AND word < ?").raw();
+        return statement.iterate(from, to) as IterableIterator<[string, number]>;
+      }
+      const statement = prepared(
+        "SELECT word, papers FROM vocabulary WHERE length(word) = ? AND word >= ? AND word < ?",
+      ).raw();
+      return statement.iterate(length, from, to) as IterableIterator<[string, number]>;
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);

@@ -23,48 +23,70 @@ export function forgivenEdits(word: string): number {
   return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
 }
 
-/** Where a word's tree is kept: its first character. */
-const letterOf = (word: string): string => String.fromCodePoint(word.codePointAt(0) ?? 0);
+/** The first `n` characters of a word (whole code points). */
+const startOf = (word: string, n: number): string => [...word].slice(0, n).join("");
+/** The string just after every string starting with `start`. */
+const after = (start: string): string => {
+  const points = [...start];
+  const last = points.pop() ?? "";
+  return points.join("") + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+};
 
-/**
- * Radix trees over a sorted word list, one per first letter, each read from the index the first time a
- * word starting with that letter needs it: a few milliseconds each, never one long pause for all of them.
- */
-export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
+/** Radix trees built the first time a key needs one, each from a few thousand words at most. */
+export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>) {
   const trees = new Map<string, SearchableMap<T>>();
-  return (letter: string): SearchableMap<T> => {
-    let tree = trees.get(letter);
+  return (key: string): SearchableMap<T> => {
+    let tree = trees.get(key);
     if (tree === undefined) {
       tree = new SearchableMap<T>();
-      for (const [word, value] of wordsStartingWith(letter)) tree.set(word, value);
-      trees.set(letter, tree);
+      for (const [word, value] of wordsFor(key)) tree.set(word, value);
+      trees.set(key, tree);
     }
     return tree;
   };
 }
 
+/** Trees of the words starting with one letter, for name parts (far fewer than the words of abstracts). */
+export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
+  const trees = lazyTrees(wordsStartingWith);
+  return (letter: string) => trees(startOf(letter, 1));
+}
+
 const byDistanceThenUse = (a: Candidate, b: Candidate) =>
   a.distance - b.distance || b.papers - a.papers || (a.word < b.word ? -1 : 1);
 
+/**
+ * The dictionary over the index's vocabulary, as many small trees read when first needed, so that no lookup
+ * waits for the whole vocabulary: for typos, the words of one first letter and one length (a slip of two edits
+ * changes the length by two at most); for prefixes, the words of one first two letters.
+ */
 export function createDictionary(source: {
   papers(word: string): number;
-  wordsStartingWith(letter: string): Iterable<[string, number]>;
+  wordsBetween(from: string, to: string, length?: number): Iterable<[string, number]>;
 }): Dictionary {
-  const treeOf = letterTrees(source.wordsStartingWith);
+  const bySep = "\u0000";
+  const typoTree = lazyTrees((key) => {
+    const [letter = "", length = "0"] = key.split(bySep);
+    return source.wordsBetween(letter, after(letter), Number(length));
+  });
+  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)));
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {
       if (maxDistance < 1 || word === "") return [];
       const found = new Map<string, Candidate>();
-      // A slip rarely hits the first letter; the second letter's tree catches a swap of the first two.
-      const letters = new Set([letterOf(word), letterOf(word.slice(letterOf(word).length))]);
-      for (const letter of letters) {
-        if (letter === "\u0000") continue;
-        // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work
-        // grows fast beyond), then count a swap as one.
-        for (const [other, [papers]] of treeOf(letter).fuzzyGet(word, Math.min(maxDistance + 1, 2))) {
-          const distance = editDistance(word, other, maxDistance);
-          if (distance > 0 && distance <= maxDistance) found.set(other, { word: other, distance, papers });
+      // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work
+      // grows fast beyond), then count a swap as one.
+      const asked = Math.min(maxDistance + 1, 2);
+      const length = [...word].length;
+      // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
+      for (const letter of new Set([startOf(word, 1), [...word][1] ?? ""])) {
+        if (letter === "") continue;
+        for (let other = Math.max(1, length - asked); other <= length + asked; other++) {
+          for (const [near, [papers]] of typoTree(`${letter}${bySep}${other}`).fuzzyGet(word, asked)) {
+            const distance = editDistance(word, near, maxDistance);
+            if (distance > 0 && distance <= maxDistance) found.set(near, { word: near, distance, papers });
+          }
         }
       }
       return [...found.values()].sort(byDistanceThenUse);
@@ -72,7 +94,7 @@ export function createDictionary(source: {
     completions(prefix, limit) {
       if (prefix === "") return [];
       const found: Candidate[] = [];
-      for (const [word, papers] of treeOf(letterOf(prefix)).atPrefix(prefix)) {
+      for (const [word, papers] of prefixTree(startOf(prefix, 2)).atPrefix(prefix)) {
         found.push({ word, distance: word.length - prefix.length, papers });
       }
       return found.sort((a, b) => b.papers - a.papers || (a.word < b.word ? -1 : 1)).slice(0, limit);

@@ -132,6 +132,31 @@ describe("loadIndex", () => {
     expect((await load({ corpusDir, cacheDir, logger })).source).toBe("stored");
   });
 
+  it("checks a stored file page by page after opening it, and removes it when damaged inside", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    await load({ corpusDir, cacheDir, logger });
+    const [name] = indexFilesIn(cacheDir);
+    const path = join(cacheDir, name ?? "");
+    // The papers' own pages lose their headers: opening the file never reads them, a page-by-page check does.
+    const db = new Database(path, { readonly: true });
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = 'papers'").pluck().all() as number[];
+    db.close();
+    const bytes = readFileSync(path);
+    for (const page of pages) bytes.fill(0xff, (page - 1) * pageSize, (page - 1) * pageSize + 12);
+    writeFileSync(path, bytes);
+
+    const reason = await new Promise<string>((resolve) => {
+      void load({ corpusDir, cacheDir, logger, onCorrupt: resolve });
+    });
+
+    expect(reason).not.toBe("ok");
+    expect(lines.join("")).toContain("index file is corrupt");
+    expect(indexFilesIn(cacheDir)).toEqual([]);
+    expect((await load({ corpusDir, cacheDir, logger })).source).toBe("built");
+  });
+
   it("lets two processes share one cache folder: both answer, one index file is left", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
