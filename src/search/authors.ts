@@ -8,8 +8,10 @@ import { distinctiveTopicsOf } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
-/** A phrase in this many papers is too common to be anyone's topic (at 100,000 papers, 2%). */
-const commonEnough = 2000;
+/** A phrase in this many papers of the sample is too common to be anyone's topic. */
+const commonEnough = 1000;
+/** Papers a phrase is counted in (rowids follow a hash: the first ones are a fair sample). */
+const countedSample = 20_000;
 /** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
 const rememberedTopics = 500;
 
@@ -27,8 +29,17 @@ export function createAuthors(context: AuthorContext) {
   const topicStats = {
     totalPapers: context.papers,
     wordPapers: (word: string) => context.dictionary.papers(word),
-    // Counting stops where a phrase is common enough to set nobody apart: the cost stays bounded.
-    phrasePapers: (words: readonly string[]) => store.countUpTo({ match: phraseOf(words) }, commonEnough),
+    // Counted in a fair sample of the corpus, and only up to where a phrase is too common to set anyone
+    // apart: a phrase of two common words is otherwise checked in every paper holding both.
+    phrasePapers: (words: readonly string[]) => {
+      const sample = Math.min(context.papers, countedSample);
+      const found = store.countUpTo(
+        { match: phraseOf(words) },
+        commonEnough,
+        sample < context.papers ? sample : undefined,
+      );
+      return Math.round((found * context.papers) / sample);
+    },
     acronyms: context.acronyms,
   };
   const topicsOf = (key: string, papers: readonly Paper[]): string[] => {
