@@ -29,7 +29,7 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
   const partsStartingWith = letterTrees(store.namePartsStartingWith);
   /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
   const nearParts = (typed: string): Map<string, number> => {
-    const cap = typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+    const cap = typed.length > 48 ? 0 : typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
     const near = new Map<string, number>();
     if (cap > 0) {
       for (const [part] of partsStartingWith(typed.slice(0, 1)).fuzzyGet(typed, Math.min(cap + 1, 2))) {

@@ -52,6 +52,8 @@ export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[
   return (letter: string) => trees(startOf(letter, 1));
 }
 
+const longestWord = 48;
+
 const byDistanceThenUse = (a: Candidate, b: Candidate) =>
   a.distance - b.distance || b.papers - a.papers || (a.word < b.word ? -1 : 1);
 
@@ -73,22 +75,26 @@ export function createDictionary(source: {
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {
-      if (maxDistance < 1 || word === "") return [];
+      // No word is that long; and the tree's fuzzy search allocates a table of the word's length squared.
+      if (maxDistance < 1 || word === "" || word.length > longestWord) return [];
       const found = new Map<string, Candidate>();
       // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work
       // grows fast beyond), then count a swap as one.
       const asked = Math.min(maxDistance + 1, 2);
       const length = [...word].length;
-      // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
-      for (const letter of new Set([startOf(word, 1), [...word][1] ?? ""])) {
-        if (letter === "") continue;
-        for (let other = Math.max(1, length - asked); other <= length + asked; other++) {
+      const look = (letter: string, lengths: number) => {
+        // A word within d edits (a swap counting one) is within d characters of the length.
+        for (let other = Math.max(1, length - lengths); other <= length + lengths; other++) {
           for (const [near, [papers]] of typoTree(`${letter}${bySep}${other}`).fuzzyGet(word, asked)) {
             const distance = editDistance(word, near, maxDistance);
             if (distance > 0 && distance <= maxDistance) found.set(near, { word: near, distance, papers });
           }
         }
-      }
+      };
+      look(startOf(word, 1), maxDistance);
+      // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
+      const second = [...word][1];
+      if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
       return [...found.values()].sort(byDistanceThenUse);
     },
     completions(prefix, limit) {
