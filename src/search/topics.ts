@@ -99,16 +99,54 @@ function tokensOf(clause: string): string[] {
     .filter(Boolean);
 }
 
+/** What one token is, judged once however often it is written. */
+interface TokenFacts {
+  folded: string;
+  named: boolean;
+  weak: boolean;
+  generic: boolean;
+  /** It may stand alone as a topic. */
+  alone: boolean;
+  /** It may end a term. */
+  ends: boolean;
+  /** A past participle: it begins nothing ("proposed framework"). */
+  participle: boolean;
+}
+
+function factsOf(token: string): TokenFacts {
+  const folded = foldedText(token);
+  const named = isNamed(token);
+  const generic = isGeneric(folded);
+  return {
+    folded,
+    named,
+    weak: isWeak(token, folded),
+    generic,
+    alone: named || (!verbOrAdjective(folded) && !generic),
+    ends: named || !/(?:ed|ly)$|(?:ive|ous|ful|able|ible|ent|ant)$/.test(folded),
+    participle: !named && /ed$/.test(folded),
+  };
+}
+
 function candidatesOf(papers: readonly Paper[]): Map<string, Candidate> {
   const candidates = new Map<string, Candidate>();
+  const known = new Map<string, TokenFacts>();
+  const facts = (token: string): TokenFacts => {
+    let found = known.get(token);
+    if (found === undefined) {
+      found = factsOf(token);
+      known.set(token, found);
+    }
+    return found;
+  };
   const note = (tokens: string[], at: number) => {
-    const words = tokens.flatMap(foldedWordsOf);
+    const words = tokens.flatMap((token) => foldedWordsOf(facts(token).folded));
     // Plurals are one topic: "reward model" and "reward models" count together (a stem would merge more).
     const key = words
       .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word))
       .join(" ");
-    const named = tokens.length === 1 && isNamed(tokens[0] as string);
-    const surface = tokens.map((t) => (isNamed(t) ? t : t.toLowerCase())).join(" ");
+    const named = tokens.length === 1 && facts(tokens[0] as string).named;
+    const surface = tokens.map((t) => (facts(t).named ? t : t.toLowerCase())).join(" ");
     const candidate = candidates.get(key) ?? {
       key,
       words,
@@ -125,18 +163,16 @@ function candidatesOf(papers: readonly Paper[]): Map<string, Candidate> {
   papers.forEach((paper, at) => {
     for (const clause of paper.abstract.replace(/\bhttps?:\/\/\S+/g, " ").split(clauseBreak)) {
       const tokens = tokensOf(clause);
-      const weak = tokens.map((token) => isWeak(token, foldedText(token)));
-      tokens.forEach((token, i) => {
-        if (weak[i]) return;
-        const folded = foldedText(token);
-        if (isNamed(token) || (!verbOrAdjective(folded) && !isGeneric(folded))) note([token], at);
-        if (/ed$/.test(folded) && !isNamed(token)) return;
+      const judged = tokens.map(facts);
+      judged.forEach((first, i) => {
+        if (first.weak) return;
+        if (first.alone) note([tokens[i] as string], at);
+        if (first.participle) return;
         for (let n = 2; n <= 3 && i + n <= tokens.length; n++) {
-          if (weak.slice(i, i + n).some(Boolean)) break;
-          const last = tokens[i + n - 1] as string;
-          if (tokens.slice(i, i + n).every((t) => isGeneric(foldedText(t)))) continue;
-          if (isNamed(last) || !/(?:ed|ly)$|(?:ive|ous|ful|able|ible|ent|ant)$/.test(foldedText(last)))
-            note(tokens.slice(i, i + n), at);
+          const span = judged.slice(i, i + n);
+          if (span.some((t) => t.weak)) break;
+          if (span.every((t) => t.generic)) continue;
+          if (span[n - 1]?.ends) note(tokens.slice(i, i + n), at);
         }
       });
     }
