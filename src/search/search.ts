@@ -31,9 +31,12 @@ const defaultLimit = 10;
 const snippetLength = 280;
 const maxSuggestions = 3;
 
-/** The stems a hit's snippet marks: every word the plan could have matched. */
-function markedStemsOf(plan: QueryPlan): Set<string> {
-  const words = [...plan.groups.flatMap((g) => g.alternatives.flat()), ...plan.phrases.flat()];
+/** The stems a hit's snippet marks: every word the plan could have matched, and near misses where they counted. */
+function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
+  const words = [
+    ...plan.groups.flatMap((g) => [...g.alternatives.flat(), ...(nearMisses ? g.related() : [])]),
+    ...plan.phrases.flat(),
+  ];
   return new Set(words.flatMap((word) => termOf(word) ?? []));
 }
 
@@ -163,7 +166,7 @@ export function createSearch(context: SearchContext) {
     }
     const matches = matchesFor(plan, offset, limit, authors.keys);
     if (matches.total === 0) return nothing();
-    const hits = hitsOf(store, matches.top, markedStemsOf(plan));
+    const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
     const notices: string[] = [];
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));
