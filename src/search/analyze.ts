@@ -37,11 +37,19 @@ export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }
 
+/** Stems already worked out: snippets stem every word of every abstract shown. Emptied when full. */
+const stems = new Map<string, string | undefined>();
+const rememberedStems = 100_000;
+
 /** The stem of one word (Porter, as the index stems), or undefined for a stop word. */
 export function termOf(word: string): string | undefined {
+  if (stems.has(word)) return stems.get(word);
   const folded = foldedText(word);
-  if (folded === "" || stopWords.has(folded)) return undefined;
-  return /^\p{N}+$/u.test(folded) ? folded : stemmer(folded);
+  const stem =
+    folded === "" || stopWords.has(folded) ? undefined : /^\p{N}+$/u.test(folded) ? folded : stemmer(folded);
+  if (stems.size >= rememberedStems) stems.clear();
+  stems.set(word, stem);
+  return stem;
 }
 
 /** The stems of a text in order, stop words dropped: how acronym long forms are recognised in a query. */

@@ -18,6 +18,8 @@ export interface PeopleIndex {
 
 const maxCandidates = 10;
 const maxSuggestions = 5;
+/** Candidates for a misspelt name checked part by part (the nearest by their longest part). */
+const maxChecked = 500;
 
 /** People with a file first, then the most prolific. */
 export function byStanding(a: PersonRow, b: PersonRow): number {
@@ -65,26 +67,49 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     return people(keys ?? []);
   };
 
-  /** People every typed part of whose name is near one of theirs, nearest first. */
-  const suggestionsFor = (name: string): PersonRow[] => {
-    const typed = name.split(/\s+/).map(personKey).filter(Boolean);
-    let distances: Map<string, number> | undefined;
-    for (const part of typed) {
-      const here = new Map<string, number>();
-      for (const [found, distance] of nearParts(part)) {
-        for (const key of store.personKeysWithToken(found)) {
-          if (distances !== undefined && !distances.has(key)) continue;
-          here.set(key, Math.min(here.get(key) ?? distance, distance));
-        }
-      }
-      distances = new Map([...here].map(([key, d]) => [key, d + (distances?.get(key) ?? 0)]));
-      if (distances.size === 0) return [];
+  /** How near a typed name part is to one of a person's (a swap of two letters is one edit). */
+  const partDistance = (person: PersonRow, part: string, cap: number): number => {
+    let best = cap + 1;
+    for (const spelling of new Set([person.name, ...person.spellings])) {
+      for (const token of nameTokensOf(spelling)) best = Math.min(best, editDistance(part, token, cap));
     }
-    const found = [...(distances ?? [])].filter(([, d]) => d > 0).sort((a, b) => a[1] - b[1]);
-    const rows = people(found.slice(0, maxSuggestions * 20).map(([key]) => key));
-    return rows
-      .sort((a, b) => (distances?.get(a.key) ?? 0) - (distances?.get(b.key) ?? 0) || byStanding(a, b))
-      .slice(0, maxSuggestions);
+    return best;
+  };
+
+  /**
+   * People every typed part of whose name is near one of theirs, nearest first. The longest part (the
+   * rarest, as a rule) finds the candidates through the name-part trees; the others are checked on them.
+   */
+  const suggestionsFor = (name: string): PersonRow[] => {
+    const typed = name
+      .split(/\s+/)
+      .map(personKey)
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
+    const [first, ...rest] = typed;
+    if (first === undefined) return [];
+    const distances = new Map<string, number>();
+    for (const [found, distance] of nearParts(first)) {
+      for (const key of store.personKeysWithToken(found)) {
+        distances.set(key, Math.min(distances.get(key) ?? distance, distance));
+      }
+    }
+    const near = [...distances]
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, maxChecked)
+      .flatMap(([key, distance]) => {
+        const person = store.person(key);
+        if (person === undefined) return [];
+        let total = distance;
+        for (const part of rest)
+          total += partDistance(person, part, part.length >= 8 ? 2 : part.length >= 4 ? 1 : 0);
+        return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
+      })
+      .filter(({ total }) => total > 0);
+    return near
+      .sort((a, b) => a.total - b.total || byStanding(a.person, b.person))
+      .slice(0, maxSuggestions)
+      .map(({ person }) => person);
   };
 
   return {

@@ -8,7 +8,7 @@ import type { SearchHit } from "./types.js";
 /** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
 const distinctiveWords = 12;
 /** Above this many candidates, BM25 ranks a fair sample of about this many (rowids follow a hash). */
-const rankedSample = 6000;
+const rankedSample = 4000;
 
 /** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first. */
 export function similarTo(
