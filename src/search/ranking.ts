@@ -47,35 +47,36 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   const phrases = plan.phrases.map(phraseOf);
   const excluded = plan.excluded.map(phraseOf);
   const n = clauses.length;
+  /** Papers with at least m of the words and every phrase; undefined when that takes too many combinations. */
   const positive = (m: number): string | undefined => {
-    const words = n === 0 ? undefined : atLeast(clauses, m);
-    if (n > 0 && words === undefined) return undefined;
-    return allOf([...(words === undefined ? [] : [words]), ...phrases]);
+    if (n === 0) return allOf(phrases);
+    const words = atLeast(clauses, m);
+    return words === undefined ? undefined : allOf([words, ...phrases]);
   };
-  const counted = (m: number) => {
-    const match = positive(m) as string;
-    return excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`;
-  };
-  const count = (match: string) => store.count({ match, ...(authors ? { authors } : {}) });
-  const levels: { level: number; total: number }[] = [{ level: n, total: count(counted(n)) }];
-  const all = levels[0]?.total ?? 0;
-  if (n > 1 && all < enoughToShow) {
-    const any = count(counted(1));
+  const counted = (match: string) => (excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`);
+  const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
+  // All the words is always one clause per word (never too many combinations), and so is any of them.
+  const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
+  const levels: { level: number; match: string; total: number }[] = [
+    { level: n, match: all, total: count(all) },
+  ];
+  if (n > 1 && (levels[0]?.total ?? 0) < enoughToShow) {
+    const anyMatch = allOf([anyOf(clauses), ...phrases]);
+    const any = count(anyMatch);
     const wanted = Math.min(enoughToShow, any);
     for (let m = n - 1; m >= 1; m--) {
-      if (positive(m) === undefined) continue;
-      const total = m === 1 ? any : count(counted(m));
-      if (total > (levels.at(-1)?.total ?? 0)) levels.push({ level: m, total });
+      const match = m === 1 ? anyMatch : positive(m);
+      if (match === undefined) continue;
+      const total = m === 1 ? any : count(match);
+      if (total > (levels.at(-1)?.total ?? 0)) levels.push({ level: m, match, total });
       if (total >= wanted) break;
     }
   }
-  return levels.map(({ level, total }, at) => {
+  return levels.map(({ level, match, total }, at) => {
     const above = levels[at - 1];
-    const match =
-      above === undefined
-        ? counted(level)
-        : `(${positive(level)}) NOT ${anyOf([`(${positive(above.level)})`, ...excluded])}`;
-    return { match, level, size: total - (above?.total ?? 0) };
+    const band =
+      above === undefined ? counted(match) : `(${match}) NOT ${anyOf([`(${above.match})`, ...excluded])}`;
+    return { match: band, level, size: total - (above?.total ?? 0) };
   });
 }
 
