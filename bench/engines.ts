@@ -1,10 +1,13 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import MiniSearch from "minisearch";
 import type { Corpus } from "../src/corpus/types.js";
 
 export type EngineName = "ours" | "plain";
 export const ENGINE_NAMES: readonly EngineName[] = ["ours", "plain"];
 
-/** A snapshot taken of a built index, and a way to load it back (timed by the caller). */
+/** A stored copy of a built index, and a way to load it back (timed by the caller). */
 export interface Snapshot {
   bytes: number;
   load(): unknown;
@@ -16,22 +19,34 @@ export interface EngineUnderTest {
   searchIds(query: string, limit: number): string[];
   who?(topic: string): unknown;
   author?(name: string): unknown;
-  /** Undefined when the engine has no snapshot API. */
+  similar?(id: string): unknown;
+  /** Undefined when the engine has no way to store its index. */
   snapshot(): Snapshot | undefined;
+  /** Removes what the engine left on disk. */
+  dispose(): void;
 }
 
-type SearchModule = typeof import("../src/search/index.js") & typeof import("../src/search/snapshot.js");
+type StoreModule = typeof import("../src/search/store-file.js");
 
-function ours(searchModule: SearchModule, corpus: Corpus): EngineUnderTest {
-  const index = searchModule.createSearchIndex(corpus);
+/** Ours as the bot runs it: the index written to a SQLite file, then opened read-only from it. */
+function ours(store: StoreModule, corpus: Corpus): EngineUnderTest {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-"));
+  const path = join(dir, "index.sqlite");
+  store.writeIndexFile(path, corpus, { fingerprint: "bench" });
+  const index = store.openIndexFile(path, "bench");
   return {
     searchIds: (query, limit) => index.search(query, { limit }).hits.map((hit) => hit.paper.id),
     who: (topic) => index.who(topic, { limit: 5 }),
     author: (name) => index.author(name),
-    snapshot: () => {
-      // The snapshot holds the corpus too, so loading it is the whole restart over an unchanged corpus.
-      const data = searchModule.snapshotOf(index);
-      return { bytes: data.byteLength, load: () => searchModule.indexFromSnapshot(data) };
+    similar: (id) => index.similar(id),
+    snapshot: () => ({
+      bytes: statSync(path).size,
+      // The file is the index: loading it is opening it (what a restart over an unchanged corpus does).
+      load: () => store.openIndexFile(path, "bench").close(),
+    }),
+    dispose: () => {
+      index.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -57,17 +72,18 @@ function plain(corpus: Corpus): EngineUnderTest {
       const json = JSON.stringify(index);
       return { bytes: Buffer.byteLength(json), load: () => MiniSearch.loadJSON(json, options) };
     },
+    dispose: () => undefined,
   };
 }
 
 /** Our search module, loaded only when measured so that plain MiniSearch runs whatever state src/search is in. */
-export async function loadSearchModule(): Promise<SearchModule> {
-  return { ...(await import("../src/search/index.js")), ...(await import("../src/search/snapshot.js")) };
+export async function loadStoreModule(): Promise<StoreModule> {
+  return import("../src/search/store-file.js");
 }
 
 /** Builds the named engine's index over the corpus (the caller times this); `ours` needs the loaded module. */
-export function buildEngine(name: EngineName, corpus: Corpus, searchModule?: SearchModule): EngineUnderTest {
+export function buildEngine(name: EngineName, corpus: Corpus, store?: StoreModule): EngineUnderTest {
   if (name === "plain") return plain(corpus);
-  if (searchModule === undefined) throw new Error("load the search module first");
-  return ours(searchModule, corpus);
+  if (store === undefined) throw new Error("load the search module first");
+  return ours(store, corpus);
 }

@@ -9,8 +9,9 @@ import {
   ENGINE_NAMES,
   type EngineName,
   type EngineUnderTest,
-  loadSearchModule,
+  loadStoreModule,
 } from "./engines.js";
+import { hostileQueries } from "./hostile-queries.js";
 import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
 import { reciprocalRank, summarize } from "./stats.js";
 
@@ -54,7 +55,7 @@ async function measureEngine(
   count: number,
 ): Promise<EngineMeasurement> {
   const querySet = readQuerySet(queriesPath);
-  const searchModule = name === "ours" ? await loadSearchModule() : undefined;
+  const searchModule = name === "ours" ? await loadStoreModule() : undefined;
   let files: { name: string; bytes: Uint8Array }[] | undefined = readdirSync(dir)
     .filter((file) => file.endsWith(".txt"))
     .sort()
@@ -94,16 +95,37 @@ async function measureEngine(
   const who = querySet.who.slice(0, count);
   const author = querySet.author.slice(0, count).map((entry) => entry.query);
 
+  const hostile = hostileQueries(
+    topic.flatMap((q) => q.split(" ")),
+    count,
+  );
+  const similarIds = corpus.papers.filter(
+    (_, at) => at % Math.max(1, Math.floor(corpus.papers.length / count)) === 0,
+  );
+
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
-  const knownLatency = await latencies(
-    knownItem.map((entry) => entry.query),
+  const exactLatency = await latencies(
+    knownItem.filter((entry) => !entry.typo).map((entry) => entry.query),
+    (query) => engine.searchIds(query, 10),
+  );
+  const typoLatency = await latencies(
+    knownItem.filter((entry) => entry.typo).map((entry) => entry.query),
     (query) => engine.searchIds(query, 10),
   );
   const topicLatency = await latencies(topic, (query) => engine.searchIds(query, 10));
+  const hostileLatency = await latencies(hostile, (query) => engine.searchIds(query, 10));
   const whoLatency = engine.who ? await latencies(who, engine.who) : undefined;
   const authorLatency = engine.author ? await latencies(author, engine.author) : undefined;
+  const similar = engine.similar;
+  const similarLatency = similar
+    ? await latencies(
+        similarIds.slice(0, count).map((paper) => paper.id),
+        (id) => similar(id),
+      )
+    : undefined;
   delay.disable();
+  const knownLatency = [...exactLatency, ...typoLatency];
 
   const reciprocal = (typo: boolean): number => {
     const scored = knownItem.filter(
@@ -117,6 +139,9 @@ async function measureEngine(
     return scored.length === 0 ? Number.NaN : total / scored.length;
   };
   const toMs = (ns: number): number => ns / 1e6;
+  const mrr10 = reciprocal(false);
+  const mrr10Typo = reciprocal(true);
+  engine.dispose();
   return {
     engine: name,
     papers: corpus.papers.length,
@@ -128,13 +153,16 @@ async function measureEngine(
     indexHeapMB: (memory.heapUsed - heapAfterParse) / MB,
     rssMB: memory.rss / MB,
     snapshot,
-    search: summarize([...knownLatency, ...topicLatency]),
-    searchKnownItem: summarize(knownLatency),
+    search: summarize([...knownLatency, ...topicLatency, ...hostileLatency]),
+    searchKnownItem: summarize(exactLatency),
+    searchTypo: summarize(typoLatency),
     searchTopic: summarize(topicLatency),
+    searchHostile: summarize(hostileLatency),
+    similar: similarLatency ? summarize(similarLatency) : null,
     who: whoLatency ? summarize(whoLatency) : null,
     author: authorLatency ? summarize(authorLatency) : null,
-    mrr10: reciprocal(false),
-    mrr10Typo: reciprocal(true),
+    mrr10,
+    mrr10Typo,
     knownItems: {
       queries: knownItem.length,
       unresolvedTargets: [...targets.values()].filter((id) => id === undefined).length,

@@ -1,13 +1,13 @@
 import { parseArgs } from "node:util";
 import { pino } from "pino";
-import { loadIndex } from "../src/index-loader.js";
+import { loadIndex } from "../src/index/loader.js";
 import { RESULT_PREFIX } from "./measurement.js";
 
 const MB = 1024 * 1024;
 
 /** What one start of the bot over a corpus folder costs, in a process of its own (times in ms, sizes in MB). */
 export interface RestartMeasurement {
-  source: "snapshot" | "built";
+  source: "stored" | "built";
   papers: number;
   ms: number;
   rssMB: number;

@@ -14,10 +14,16 @@ export interface EngineMeasurement {
   /** The index's share: heap after build minus heap after parse. */
   indexHeapMB: number;
   rssMB: number;
+  /** The stored index (ours: the SQLite file; plain: MiniSearch's JSON) and how long loading it back takes. */
   snapshot: { mb: number; saveMs: number; loadMs: number } | null;
+  /** Every search: known items with and without typos, topics and hostile text. */
   search: Summary;
   searchKnownItem: Summary;
+  searchTypo: Summary;
   searchTopic: Summary;
+  /** Query syntax used wrongly, 3,000 random letters, hundreds of random words. */
+  searchHostile: Summary;
+  similar: Summary | null;
   who: Summary | null;
   author: Summary | null;
   mrr10: number;

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -113,7 +113,7 @@ function tableOf(rows: readonly Row[]): string {
     "heap MB",
     "index MB",
     "rss MB",
-    "snap MB",
+    "file MB",
     "load s",
     "restart s",
     "restart RSS MB",
@@ -147,6 +147,80 @@ function tableOf(rows: readonly Row[]): string {
           ],
     ),
   );
+}
+
+/** Each kind of query on its own, for our engine: where the time goes, and whether any kind is slow. */
+function kindsTableOf(rows: readonly Row[]): string {
+  const kinds = [
+    ["known item", (r: EngineMeasurement) => r.searchKnownItem],
+    ["known item, typo", (r: EngineMeasurement) => r.searchTypo],
+    ["topic (1-3 common words)", (r: EngineMeasurement) => r.searchTopic],
+    ["hostile text", (r: EngineMeasurement) => r.searchHostile],
+    ["who", (r: EngineMeasurement) => r.who],
+    ["author", (r: EngineMeasurement) => r.author],
+    ["more like this", (r: EngineMeasurement) => r.similar],
+  ] as const;
+  const ours = rows.filter((row): row is EngineMeasurement => !("error" in row) && row.engine === "ours");
+  return formatTable(
+    ["ours: ms p50/p99/max", ...ours.map((row) => `${row.papers} papers`)],
+    kinds.map(([name, pick]) => [name, ...ours.map((row) => latencyCell(pick(row)))]),
+  );
+}
+
+/** The issue's targets at the largest size measured, each with its figure and whether it is met. */
+function targetsOf(
+  rows: readonly Row[],
+  slack: SlackPathMeasurement | { error: string } | undefined,
+): string[] {
+  const measured = rows.filter((row): row is EngineMeasurement => !("error" in row));
+  const largest = Math.max(...measured.map((row) => row.papers));
+  const ours = measured.find((row) => row.engine === "ours" && row.papers === largest);
+  if (ours === undefined) return [];
+  const line = (name: string, figure: string, met: boolean) => `${met ? "met " : "MISS"}  ${name}: ${figure}`;
+  const restart = ours.restart !== undefined && !("error" in ours.restart) ? ours.restart : undefined;
+  const cold = (ours.parseMs + ours.buildMs) / 1000;
+  const lines = [
+    `targets at ${largest} papers:`,
+    line(
+      "restart to ready ≤ 1.5 s",
+      restart ? `${formatNumber(restart.ms / 1000, 2)} s` : "n/a",
+      (restart?.ms ?? 1e9) <= 1500,
+    ),
+    line(
+      "RSS after restart ≤ 200 MB",
+      restart ? `${formatNumber(restart.rssMB, 0)} MB` : "n/a",
+      (restart?.rssMB ?? 1e9) <= 200,
+    ),
+    line("cold start (parse + build) ≤ 20 s", `${formatNumber(cold, 1)} s`, cold <= 20),
+    line("search p99 ≤ 50 ms", `${formatNumber(ours.search.p99)} ms`, ours.search.p99 <= 50),
+    line(
+      "search max ≤ 150 ms (typos included)",
+      `${formatNumber(ours.search.max)} ms`,
+      ours.search.max <= 150,
+    ),
+    line("who p99 ≤ 50 ms", `${formatNumber(ours.who?.p99)} ms`, (ours.who?.p99 ?? 1e9) <= 50),
+    line("author p99 ≤ 50 ms", `${formatNumber(ours.author?.p99)} ms`, (ours.author?.p99 ?? 1e9) <= 50),
+    line("typo MRR@10 ≥ 0.9", formatNumber(ours.mrr10Typo, 3), ours.mrr10Typo >= 0.9),
+  ];
+  for (const size of [...new Set(measured.map((row) => row.papers))]) {
+    const mine = measured.find((row) => row.engine === "ours" && row.papers === size);
+    const theirs = measured.find((row) => row.engine === "plain" && row.papers === size);
+    if (mine && theirs) {
+      const figure = `${formatNumber(mine.mrr10, 3)} vs ${formatNumber(theirs.mrr10, 3)}`;
+      lines.push(line(`known-item MRR@10 ≥ plain MiniSearch at ${size}`, figure, mine.mrr10 >= theirs.mrr10));
+    }
+  }
+  if (slack !== undefined && !("error" in slack)) {
+    const figure = `p99 ${formatNumber(slack.ack.p99, 0)} ms, ${slack.lostAcks} lost`;
+    lines.push(
+      line(
+        `signed /paper acks at ${slack.rate}/s p99 ≤ 100 ms, none lost`,
+        figure,
+        slack.ack.p99 <= 100 && slack.lostAcks === 0,
+      ),
+    );
+  }
+  return lines;
 }
 
 async function main(): Promise<void> {
@@ -197,8 +271,10 @@ async function main(): Promise<void> {
   console.log(tableOf(rows));
   console.log(`(latencies over ${queries} queries per kind after 5 warm-up queries; heap after a full GC)`);
   console.log(
-    "(restart: a fresh process loading the index of the unchanged corpus from a warm cache; RSS after GC)",
+    "(restart: a fresh process opening the index of the unchanged corpus from a warm cache; RSS after GC)",
   );
+  console.log("");
+  console.log(kindsTableOf(rows));
   for (const row of rows) {
     if ("error" in row) continue;
     if (row.problems > 0)
@@ -227,6 +303,13 @@ async function main(): Promise<void> {
     );
     console.log(`slack path (${papers} papers): ${JSON.stringify(slack)}`);
   }
+  console.log("");
+  for (const line of targetsOf(rows, slack)) console.log(line);
+  console.log(
+    `(machine: ${cpus().length} cores, load average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")})`,
+  );
 
   mkdirSync(RESULTS_DIR, { recursive: true });
   const report = {

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import type { AutocannonResult } from "autocannon";
-import { loadIndex } from "../src/index-loader.js";
+import { loadIndex } from "../src/index/loader.js";
 import { createLogger } from "../src/logger.js";
 import { startSlackApp } from "../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../src/state/memory-delivery-ledger.js";
@@ -43,6 +43,8 @@ export interface SlackPathMeasurement {
   /** Acked requests whose answer never reached the response_url. */
   lostAnswers: number;
   eventLoopDelay: { p99: number; max: number };
+  /** The bot process's resident memory once the load is over (the index loaded as main.ts loads it). */
+  rssMB: number;
 }
 
 const SIGNING_SECRET = "bench-signing-secret";
@@ -176,6 +178,7 @@ export async function measureSlackPath(options: SlackPathOptions): Promise<Slack
       ),
       lostAnswers: Math.max(0, acked - slack.answers()),
       eventLoopDelay: { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 },
+      rssMB: process.memoryUsage().rss / (1024 * 1024),
     };
   } finally {
     await app.stop();

@@ -104,10 +104,12 @@ export function rankingScoreOf(
       if (id !== undefined) judgments.set(id, gain);
     }
     const ranked = rank(query);
+    // Nothing to find: right only when nothing comes back.
+    const nothing = judgments.size === 0 ? (ranked.length === 0 ? 1 : 0) : undefined;
     return {
       query,
-      ndcg: ndcgAt(ranked, judgments),
-      reciprocalRank: reciprocalRankOf(ranked, judgments),
+      ndcg: nothing ?? ndcgAt(ranked, judgments),
+      reciprocalRank: nothing ?? reciprocalRankOf(ranked, judgments),
       top: ranked.slice(0, depth).map((id) => keyOfId.get(id) ?? "-"),
     };
   });

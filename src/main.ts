@@ -8,8 +8,9 @@ import { humanLogDestination } from "./console/human-log.js";
 import { startConsole } from "./console/repl.js";
 import { createFollowControl, createReadingList } from "./follow/controls.js";
 import { startFollowNotifier } from "./follow/notifier.js";
-import { loadIndex } from "./index-loader.js";
-import { createLiveIndex } from "./live-index.js";
+import { createLiveIndex, type LiveIndex } from "./index/live.js";
+import { loadIndex } from "./index/loader.js";
+import { type LoadProgress, progressText, terminalProgress, timedProgress } from "./index/progress.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createDailyControl, ensureStartupSubscription } from "./schedule/daily-control.js";
 import { createFallbackDeliveryLedger } from "./state/fallback-delivery-ledger.js";
@@ -62,16 +63,41 @@ async function openState(config: Config, logger: Logger): Promise<OpenedState> {
   }
 }
 
+/** Progress of a long index build: a line redrawn on the console's terminal, a log line every few seconds in the bot modes. */
+function progressFor(
+  config: Config,
+  logger: Logger,
+): { onProgress: (progress: LoadProgress) => void; end: () => void } {
+  const now = () => performance.now();
+  if (config.mode.kind === "console") {
+    // A line redrawn in place is for a person at a terminal; piped output stays clean.
+    if (!process.stderr.isTTY) return { onProgress: () => undefined, end: () => undefined };
+    const terminal = terminalProgress(process.stderr);
+    const onProgress = timedProgress(terminal.report, { everyMs: 250, now, quietForMs: 1000 });
+    return { onProgress, end: terminal.end };
+  }
+  const log = timedProgress((progress) => logger.info({ progress }, progressText(progress)), {
+    everyMs: 5000,
+    now,
+    quietForMs: 2000,
+  });
+  return { onProgress: log, end: () => undefined };
+}
+
 async function run(config: Config, logger: Logger): Promise<void> {
   let indexLoadedAt = Date.now();
+  let live: LiveIndex | undefined;
   const buildIndex = async () => {
+    const progress = progressFor(config, logger);
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
       cacheDir: config.cacheDir,
       logger,
       build: "worker",
       now: () => performance.now(),
-    });
+      onProgress: progress.onProgress,
+      onCorrupt: () => void live?.reload(),
+    }).finally(progress.end);
     const { papers, problems } = loaded.index.stats();
     const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
     logger.info(
@@ -82,7 +108,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
     indexLoadedAt = Date.now();
     return loaded.index;
   };
-  const live = createLiveIndex(await buildIndex(), buildIndex, logger);
+  live = createLiveIndex(await buildIndex(), buildIndex, logger);
   const now = () => new Date();
   const state = await openState(config, logger);
   const { store } = state;
@@ -268,7 +294,19 @@ function cliOptionsOf(env: Record<string, string | undefined>): CliOptions {
   const logger = createLogger("warn", pino.destination(2));
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
-    loadIndex: async (dir) => (await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline" })).index,
+    loadIndex: async (dir) => {
+      const terminal = terminalProgress(process.stderr);
+      const onProgress = timedProgress(terminal.report, {
+        everyMs: 1000,
+        now: () => performance.now(),
+        quietForMs: 1000,
+      });
+      return (
+        await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline", onProgress }).finally(
+          terminal.end,
+        )
+      ).index;
+    },
     random: Math.random,
     saved: {
       async openReadingList() {

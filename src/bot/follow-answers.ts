@@ -46,7 +46,7 @@ function resolvedTarget(
   if (lookup.kind === "ambiguous") {
     return toAsker({ kind: "ambiguous", query: what, candidates: lookup.candidates, purpose: "follow" });
   }
-  const topicFinds = index.search(what, { limit: 1 }).hits.some((hit) => hit.related !== true);
+  const topicFinds = index.search(what, { limit: 1 }).hits.length > 0;
   if (as !== "author" && (topicFinds || lookup.suggestions.length === 0)) return topicTarget(what);
   return toAsker({
     kind: "notFound",

@@ -108,16 +108,14 @@ function foundAsTyped(hit: SearchHit, word: string): boolean {
 }
 
 /**
- * How many papers a word finds: the hits before the first "related" one, which the index adds when few match.
- * A word the index only corrected ("lunch" → "launch") or matched as the start of another ("loves" in
+ * How many papers a word finds. A word the index only corrected ("lunch" → "launch") or matched as the start of another ("loves" in
  * "Lovelace") finds none of its own.
  */
 function papersWith(index: SearchIndex, word: string): number {
   const result = index.search(word, { limit: 10 });
   const [first] = result.hits;
   if (result.showingFor !== undefined || first === undefined || !foundAsTyped(first, word)) return 0;
-  const firstRelated = result.hits.findIndex((hit) => hit.related === true);
-  return firstRelated >= 0 ? firstRelated : result.total;
+  return result.total;
 }
 
 /**

@@ -1,9 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CorpusFile } from "./load.js";
 
-/** Bump when parsing or building changes what a corpus holds, so that older snapshots stop matching. */
-export const CORPUS_BUILD_VERSION = "2";
-
 /** A file as the fingerprint sees it: its name, its length and the SHA-256 of its bytes (which need not be kept). */
 export interface FileDigest {
   name: string;
@@ -24,16 +21,13 @@ function byName(a: { name: string }, b: { name: string }): number {
 }
 
 /**
- * A hex SHA-256 over the options version and every file's name, length and digest, in name order: the same
+ * A hex SHA-256 over a version (what reads the files: the index's) and every file's name, length and digest, in name order: the same
  * folder gives the same key whatever order its files were listed in, and whether the bytes or only their
  * digests are at hand. Lengths frame each part so that no two different folders hash the same bytes.
  */
-export function corpusFingerprint(
-  files: readonly (CorpusFile | FileDigest)[],
-  optionsVersion: string,
-): string {
+export function corpusFingerprint(files: readonly (CorpusFile | FileDigest)[], version: string): string {
   const hash = createHash("sha256");
-  hash.update(`paperbot-corpus\u0000${CORPUS_BUILD_VERSION}\u0000${optionsVersion}\u0000`);
+  hash.update(`paperbot-corpus\u0000${version}\u0000`);
   for (const file of files.map(digestOfFile).sort(byName)) {
     hash.update(`${file.name.length}:${file.name}\u0000${file.size}:`);
     hash.update(file.digest);

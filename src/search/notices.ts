@@ -5,7 +5,6 @@ export const emptyQueryNotice =
 export const stopWordsNotice =
   "Those words are too common to search for. Try something more specific, e.g. `speculative decoding`.";
 export const onlyExclusionsNotice = "Add a word to search for besides the ones to leave out.";
-export const someWordsNotice = "No paper has all of those words, so these have some of them.";
 
 export function unknownAuthorNotice(name: string): string {
   return `No author matches “${name}”.`;
@@ -16,6 +15,14 @@ export function expansionNotice(expansions: readonly AcronymTerms[]): string {
   return `Also searched for ${seen.map((e) => `${e.short} (${e.long.toLowerCase()})`).join(", ")}.`;
 }
 
-export function relatedNotice(matching: number): string {
-  return `Only ${matching === 1 ? "one paper mentions" : `${matching} papers mention`} that; the ones after ${matching === 1 ? "it" : "them"} are related papers.`;
+/** Some words of the query are in no paper at all. */
+export function missingWordsNotice(words: readonly string[]): string {
+  const quoted = words.map((word) => `“${word}”`).join(", ");
+  return `No paper mentions ${quoted}; these match the rest.`;
+}
+
+/** The answer holds papers with only some of the words, after those with all of them. */
+export function someWordsNotice(withAll: number): string {
+  if (withAll === 0) return "No paper has all of those words; these have some of them.";
+  return `${withAll === 1 ? "One paper has" : `${withAll} papers have`} all of those words; the rest have some of them.`;
 }

@@ -1,144 +1,119 @@
 import { personKey } from "../corpus/names.js";
-import type { Person } from "../corpus/types.js";
 import { editDistance } from "./edit-distance.js";
-import { type BigramFinder, bigramFinderOf, bigramsOf } from "./sorted-keys.js";
+import { nameTokensOf } from "./names.js";
+import type { IndexStore, PersonRow } from "./store-read.js";
+import { letterTrees } from "./terms.js";
 
 export type PersonResolution =
-  | { kind: "found"; person: Person }
-  | { kind: "ambiguous"; candidates: Person[] }
-  | { kind: "notFound"; suggestions: Person[] };
+  | { kind: "found"; person: PersonRow }
+  | { kind: "ambiguous"; candidates: PersonRow[] }
+  | { kind: "notFound"; suggestions: PersonRow[] };
 
 export interface PeopleIndex {
   resolve(name: string): PersonResolution;
   /** Everyone a loose name could mean: the one person, all ambiguous candidates, or nobody. */
-  matching(name: string): Person[];
+  matching(name: string): PersonRow[];
+  person(key: string): PersonRow | undefined;
 }
 
 const maxCandidates = 10;
 const maxSuggestions = 5;
+/** Candidates for a misspelt name checked part by part (the nearest by their longest part). */
+const maxChecked = 500;
 
-/** Name parts as typed and with hyphens joined: "Wen-Xiang Chen" → wen, xiang, wenxiang, chen. */
-function nameTokensOf(name: string): string[] {
-  const tokens = new Set<string>();
-  for (const part of name.split(/\s+/)) {
-    const pieces = part
-      .split(/[^\p{L}\p{M}\p{N}]+/u)
-      .map(personKey)
-      .filter(Boolean);
-    for (const piece of pieces) tokens.add(piece);
-    if (pieces.length > 1) tokens.add(pieces.join(""));
-  }
-  return [...tokens];
+/** People with a file first, then the most prolific. */
+export function byStanding(a: PersonRow, b: PersonRow): number {
+  return Number(b.profiled) - Number(a.profiled) || b.papers - a.papers || a.name.localeCompare(b.name);
 }
 
-function byStanding(a: Person, b: Person): number {
-  return (
-    Number(b.profiled) - Number(a.profiled) ||
-    b.paperIds.length - a.paperIds.length ||
-    a.name.localeCompare(b.name)
-  );
-}
-
-export function createPeopleIndex(people: ReadonlyMap<string, Person>): PeopleIndex {
-  const byToken = new Map<string, Set<string>>();
-  for (const person of people.values()) {
-    for (const spelling of new Set([person.name, ...person.spellings])) {
-      for (const token of nameTokensOf(spelling)) {
-        const keys = byToken.get(token) ?? new Set<string>();
-        keys.add(person.key);
-        byToken.set(token, keys);
+export function createPeopleIndex(store: IndexStore): PeopleIndex {
+  // Every name part in the corpus, for misspelt names: a tree per first letter, read when first needed.
+  const partsStartingWith = letterTrees(store.namePartsStartingWith);
+  /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
+  const nearParts = (typed: string): Map<string, number> => {
+    const cap = typed.length > 48 ? 0 : typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
+    const near = new Map<string, number>();
+    if (cap > 0) {
+      for (const [part] of partsStartingWith(typed.slice(0, 1)).fuzzyGet(typed, Math.min(cap + 1, 2))) {
+        const distance = editDistance(typed, part, cap);
+        if (distance <= cap) near.set(part, distance);
       }
-    }
-  }
-  const personOf = (key: string) => people.get(key) as Person;
-  const everyone = [...people.values()];
-  const nameTokens = new Map<Person, string[]>();
-  const tokensOf = (person: Person): string[] => {
-    let tokens = nameTokens.get(person);
-    if (!tokens) {
-      tokens = nameTokensOf(person.name);
-      nameTokens.set(person, tokens);
-    }
-    return tokens;
+    } else if (partsStartingWith(typed.slice(0, 1)).has(typed)) near.set(typed, 0);
+    return near;
   };
-  // Built on the first misspelt name: which people a near spelling can possibly mean.
-  let finders: { byKey: BigramFinder; byToken: BigramFinder; tokenOwners: number[][] } | undefined;
-  const findersOf = () => {
-    if (!finders) {
-      const tokens = new Map<string, number[]>();
-      everyone.forEach((person, at) => {
-        for (const token of tokensOf(person)) {
-          const owners = tokens.get(token);
-          if (owners) owners.push(at);
-          else tokens.set(token, [at]);
-        }
-      });
-      finders = {
-        byKey: bigramFinderOf(everyone.map((person) => person.key)),
-        byToken: bigramFinderOf([...tokens.keys()]),
-        tokenOwners: [...tokens.values()],
-      };
-    }
-    return finders;
-  };
-  /** Everyone within reach of `cap` edits (an edit or swap breaks at most three bigrams), or everyone. */
-  const nearPeopleOf = (key: string, tokens: string[], cap: number): Person[] => {
-    const needed = (text: string) => bigramsOf(text).size - 3 * cap;
-    const token = tokens[0];
-    if (needed(key) < 1 || (tokens.length === 1 && token !== undefined && needed(token) < 1)) return everyone;
-    const { byKey, byToken, tokenOwners } = findersOf();
-    const near = new Set(byKey.candidates(key, needed(key)));
-    if (tokens.length === 1 && token !== undefined) {
-      for (const at of byToken.candidates(token, needed(token)))
-        for (const owner of tokenOwners[at] ?? []) near.add(owner);
-    }
-    return [...near].sort((a, b) => a - b).map((at) => everyone[at] as Person);
+  const people = (keys: Iterable<string>): PersonRow[] =>
+    [...keys].flatMap((key) => store.person(key) ?? []).sort(byStanding);
+
+  const exactMatchOf = (name: string): PersonRow | undefined => {
+    const parts = name.split(/\s+/);
+    return (
+      store.person(personKey(name)) ??
+      (parts.length > 1 ? store.person(personKey([...parts].reverse().join(" "))) : undefined)
+    );
   };
 
-  const suggestionsFor = (name: string): Person[] => {
-    const key = personKey(name);
-    const tokens = nameTokensOf(name);
-    const cap = Math.max(1, Math.floor(key.length / 4));
-    const scored: { person: Person; distance: number }[] = [];
-    for (const person of nearPeopleOf(key, tokens, cap)) {
-      let distance = editDistance(key, person.key, cap);
-      if (tokens.length === 1 && distance > cap) {
-        for (const token of tokensOf(person)) {
-          distance = Math.min(distance, editDistance(tokens[0] as string, token, cap));
-        }
-      }
-      if (distance <= cap) scored.push({ person, distance });
-    }
-    return scored
-      .sort((a, b) => a.distance - b.distance || byStanding(a.person, b.person))
-      .slice(0, maxSuggestions)
-      .map((s) => s.person);
-  };
-
-  /** People named by every token of `name`, best known first. */
-  const tokenMatchesOf = (name: string): Person[] => {
+  /** People named by every part of `name`. */
+  const tokenMatchesOf = (name: string): PersonRow[] => {
     let keys: Set<string> | undefined;
     for (const token of nameTokensOf(name)) {
-      const withToken = byToken.get(token);
-      if (!withToken) {
+      const withToken = new Set(store.personKeysWithToken(token));
+      if (withToken.size === 0) {
         // A hyphenated part may be spelt joined in the corpus; its joined token then does the narrowing.
         if (name.includes("-")) continue;
         return [];
       }
-      keys = keys ? new Set([...keys].filter((key) => withToken.has(key))) : new Set(withToken);
+      keys = keys ? new Set([...keys].filter((key) => withToken.has(key))) : withToken;
     }
-    return [...(keys ?? [])].map(personOf).sort(byStanding);
+    return people(keys ?? []);
   };
 
-  const exactMatchOf = (name: string): Person | undefined => {
-    const parts = name.split(/\s+/);
-    return (
-      people.get(personKey(name)) ??
-      (parts.length > 1 ? people.get(personKey([...parts].reverse().join(" "))) : undefined)
-    );
+  /** How near a typed name part is to one of a person's (a swap of two letters is one edit). */
+  const partDistance = (person: PersonRow, part: string, cap: number): number => {
+    let best = cap + 1;
+    for (const spelling of new Set([person.name, ...person.spellings])) {
+      for (const token of nameTokensOf(spelling)) best = Math.min(best, editDistance(part, token, cap));
+    }
+    return best;
+  };
+
+  /**
+   * People every typed part of whose name is near one of theirs, nearest first. The longest part (the
+   * rarest, as a rule) finds the candidates through the name-part trees; the others are checked on them.
+   */
+  const suggestionsFor = (name: string): PersonRow[] => {
+    const typed = name
+      .split(/\s+/)
+      .map(personKey)
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
+    const [first, ...rest] = typed;
+    if (first === undefined) return [];
+    const distances = new Map<string, number>();
+    for (const [found, distance] of nearParts(first)) {
+      for (const key of store.personKeysWithToken(found)) {
+        distances.set(key, Math.min(distances.get(key) ?? distance, distance));
+      }
+    }
+    const near = [...distances]
+      .sort((a, b) => a[1] - b[1])
+      .slice(0, maxChecked)
+      .flatMap(([key, distance]) => {
+        const person = store.person(key);
+        if (person === undefined) return [];
+        let total = distance;
+        for (const part of rest)
+          total += partDistance(person, part, part.length >= 8 ? 2 : part.length >= 4 ? 1 : 0);
+        return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
+      })
+      .filter(({ total }) => total > 0);
+    return near
+      .sort((a, b) => a.total - b.total || byStanding(a.person, b.person))
+      .slice(0, maxSuggestions)
+      .map(({ person }) => person);
   };
 
   return {
+    person: (key) => store.person(key),
     resolve(name) {
       const trimmed = name.trim();
       if (trimmed === "") return { kind: "notFound", suggestions: [] };

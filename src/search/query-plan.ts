@@ -1,54 +1,244 @@
 import {
   type AcronymTable,
   type AcronymTerms,
-  expandAcronyms,
-  foldedText,
-  type TermGroup,
+  foldedWordsOf,
+  isStopWord,
+  isUnambiguous,
+  longFormsAt,
   termOf,
-  termSequenceOf,
-  wordsOf,
 } from "./analyze.js";
 import type { ParsedQuery } from "./query.js";
+import { type Dictionary, forgivenEdits } from "./terms.js";
 
-/** A parsed query in index terms: what must match, what must not, and what to tell the user. */
-export interface QueryPlan {
-  /** Free words: every group must match (or, as a fallback, any). Typos and prefixes allowed. */
-  groups: TermGroup[];
-  /** Quoted phrases as term runs: exact terms, adjacent. */
-  phrases: string[][];
-  /** Term runs a paper must not contain. */
-  excluded: string[][];
-  /** Raw author:… values. */
-  authors: string[];
-  /** Acronyms the free words were widened with. */
+/** One thing the user asked for: a word, a hyphenated compound, or an acronym with its long forms. */
+export interface WordGroup {
+  /** As typed (folded): "rewrad", "agentgym rl". */
+  typed: string;
+  /** As searched: the correction of a typo, else as typed. */
+  shown: string;
+  /** Phrases of words as written, any of which matches the group. */
+  alternatives: string[][];
+  /** Words that are the typed word itself (or its plural): a paper holding one ranks above stem-only matches. */
+  exact: string[];
+  /** Longer or shorter words the typed one may stand for ("math" ↔ "mathematical"): a paper lacking the word
+   * itself but holding one of these is a nearer miss than one holding neither (looked up when asked). */
+  related: () => string[];
+  corrected: boolean;
   expansions: AcronymTerms[];
-  /** Each free word's term → the word as typed (folded), to correct typos against real words. */
-  typed: Map<string, string>;
-  /** The free words as typed (folded, stop words included, each once): an abstract holding them exactly ranks higher. */
-  surface: string[];
 }
 
-export function queryPlanOf(parsed: ParsedQuery, acronyms: AcronymTable): QueryPlan {
-  const groups = expandAcronyms(parsed.words.flatMap(termSequenceOf), acronyms);
-  const typed = new Map<string, string>();
-  for (const word of parsed.words.flatMap(wordsOf)) {
-    const term = termOf(word.text);
-    if (term !== undefined) typed.set(term, foldedText(word.text));
+/** A parsed query in the corpus's words: what must match, what must not, and what could not be read. */
+export interface QueryPlan {
+  groups: WordGroup[];
+  /** Typed words the corpus does not know and nothing corrects with confidence. */
+  missing: string[];
+  /** Quoted phrases: every one must occur as written. */
+  phrases: string[][];
+  excluded: string[][];
+  authors: string[];
+  /** Words left out: stop words and single letters. */
+  ignored: string[];
+  /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
+  noise: boolean;
+}
+
+export interface PlanContext {
+  dictionary: Dictionary;
+  acronyms: AcronymTable;
+  /** Whether any paper holds these words side by side, as the stemmed index reads them ("modelings" → model). */
+  knownStem(words: readonly string[]): boolean;
+}
+
+type Unit = { word: string; prefix: boolean } | { compound: string[] };
+
+const maxUnits = 16;
+const maxCompletions = 12;
+const maxCorrections = 3;
+/** A correction joins the best one only when at least this share as common (1 in 4). */
+const rivalShare = 4;
+
+function unitsOf(tokens: readonly string[], ignored: string[]): Unit[] {
+  const units: Unit[] = [];
+  for (const token of tokens) {
+    const pieces = foldedWordsOf(token);
+    if (pieces.length > 1) {
+      if (pieces.every((piece) => piece.length === 1)) ignored.push(pieces.join("."));
+      else units.push({ compound: pieces });
+    } else if (pieces[0] !== undefined) {
+      const word = pieces[0];
+      if (word.length === 1 || isStopWord(word)) ignored.push(word);
+      else units.push({ word, prefix: token.endsWith("*") });
+    }
   }
-  const surface = [...new Set(parsed.words.flatMap(wordsOf).map((word) => foldedText(word.text)))];
-  const nonEmpty = (runs: string[][]) => runs.filter((run) => run.length > 0);
+  return units.slice(0, maxUnits);
+}
+
+/** The typed word itself and its plural or singular, where the corpus holds them. */
+function exactFormsOf(word: string, dictionary: Dictionary): string[] {
+  const forms = new Set([word, `${word}s`, `${word}es`]);
+  if (word.endsWith("s")) forms.add(word.slice(0, -1));
+  if (word.endsWith("es")) forms.add(word.slice(0, -2));
+  return [...forms].filter((form) => form === word || dictionary.papers(form) > 0);
+}
+
+/** Words of the corpus that begin with the typed word, or that it begins with ("math" ↔ "mathematical"). */
+function relatedFormsOf(word: string, dictionary: Dictionary): string[] {
+  const exact = new Set(exactFormsOf(word, dictionary));
+  const longer = word.length >= 4 ? dictionary.completions(word, maxCompletions).map((c) => c.word) : [];
+  const shorter: string[] = [];
+  for (let length = 4; length < word.length - 2; length++) {
+    const prefix = word.slice(0, length);
+    if (dictionary.papers(prefix) > 0) shorter.push(prefix);
+  }
+  return [...longer, ...shorter].filter((form) => !exact.has(form));
+}
+
+function acronymGroup(
+  typed: string,
+  meanings: AcronymTerms[],
+  table: AcronymTable,
+  short?: string,
+): WordGroup {
+  const alternatives = new Map<string, string[]>();
+  if (short !== undefined) alternatives.set(short, [short]);
+  for (const meaning of meanings) {
+    const words = foldedWordsOf(meaning.long);
+    alternatives.set(words.join(" "), words);
+    const shortWords = foldedWordsOf(meaning.short);
+    if (isUnambiguous(table, meaning.shortTerm) && shortWords.length > 0)
+      alternatives.set(shortWords.join(" "), shortWords);
+  }
   return {
-    groups,
-    phrases: nonEmpty(parsed.phrases.map(termSequenceOf)),
-    excluded: nonEmpty(parsed.excluded.map(termSequenceOf)),
-    authors: parsed.authors,
-    expansions: groups.flatMap((group) => group.expansions),
     typed,
-    surface,
+    shown: typed,
+    alternatives: [...alternatives.values()],
+    exact: [],
+    related: () => [],
+    corrected: false,
+    expansions: meanings,
   };
 }
 
-/** True when the plan asks for something to be present (words or phrases). */
-export function hasPositiveTerms(plan: QueryPlan): boolean {
-  return plan.groups.length > 0 || plan.phrases.length > 0;
+function wordGroupOf(
+  unit: { word: string; prefix: boolean },
+  last: boolean,
+  context: PlanContext,
+  guess: boolean,
+): WordGroup | undefined {
+  if (!guess && context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word]))
+    return undefined;
+  return readWord(unit, last, context);
+}
+
+function readWord(
+  unit: { word: string; prefix: boolean },
+  last: boolean,
+  context: PlanContext,
+): WordGroup | undefined {
+  const { word } = unit;
+  const { dictionary } = context;
+  const plain = (alternatives: string[][], exact: string[] = []): WordGroup => ({
+    typed: word,
+    shown: word,
+    alternatives,
+    exact,
+    related: () => [],
+    corrected: false,
+    expansions: [],
+  });
+  const known = dictionary.papers(word) > 0 || context.knownStem([word]);
+  const meanings = context.acronyms.byShort.get(termOf(word) ?? "") ?? [];
+  if (meanings.length > 0) return acronymGroup(word, meanings, context.acronyms, word);
+  if (unit.prefix || (last && !known && word.length >= 3)) {
+    const completions = dictionary
+      .completions(word, maxCompletions * 2)
+      .filter((c) => !isStopWord(c.word))
+      .slice(0, maxCompletions)
+      .map((c) => [c.word]);
+    if (known && !completions.some(([c]) => c === word)) completions.unshift([word]);
+    if (completions.length > 0) return plain(completions);
+  }
+  if (known) {
+    let related: string[] | undefined;
+    const lookup = () => (related ??= relatedFormsOf(word, dictionary));
+    return { ...plain([[word]], exactFormsOf(word, dictionary)), related: lookup };
+  }
+  const near = dictionary.near(word, forgivenEdits(word));
+  const best = near[0];
+  if (best === undefined) return undefined;
+  // A rare near word would outrank the common one meant (its BM25 weight is higher): keep the common ones.
+  const closest = near
+    .filter((c) => c.distance === best.distance && c.papers * rivalShare >= best.papers)
+    .slice(0, maxCorrections);
+  return {
+    ...plain(
+      closest.map((c) => [c.word]),
+      [best.word],
+    ),
+    shown: best.word,
+    corrected: true,
+  };
+}
+
+/** The plan of a parsed query: acronyms both ways, typos corrected where the corpus does not know a word. */
+export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPlan {
+  const ignored: string[] = [];
+  const units = unitsOf(parsed.words, ignored);
+  const groups: WordGroup[] = [];
+  const missing: string[] = [];
+  const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
+  // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
+  const unknown = units.filter((unit) =>
+    "word" in unit
+      ? context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word])
+      : !context.knownStem(unit.compound),
+  ).length;
+  const guess = !(units.length >= 4 && unknown * 2 > units.length);
+  for (let at = 0; at < units.length; at++) {
+    const unit = units[at] as Unit;
+    const longForms = longFormsAt(stems, at, context.acronyms);
+    const longest = longForms[0];
+    if (longest !== undefined) {
+      const length = longest.longTerms.length;
+      const spans = units.slice(at, at + length).map((u) => ("word" in u ? u.word : ""));
+      const matched = longForms.filter((entry) => entry.longTerms.length === length);
+      const unambiguous = matched.filter((entry) => isUnambiguous(context.acronyms, entry.shortTerm));
+      groups.push(
+        acronymGroup(spans.join(" "), unambiguous.length > 0 ? unambiguous : matched, context.acronyms),
+      );
+      at += length - 1;
+      continue;
+    }
+    if ("compound" in unit) {
+      const typed = unit.compound.join(" ");
+      if (context.knownStem(unit.compound)) {
+        const group = { typed, shown: typed, alternatives: [unit.compound], exact: [], related: () => [] };
+        groups.push({ ...group, corrected: false, expansions: [] });
+        continue;
+      }
+      // A compound the corpus never writes is searched as its words.
+      for (const word of unit.compound.filter((w) => w.length > 1 && !isStopWord(w))) {
+        const group = wordGroupOf({ word, prefix: false }, false, context, guess);
+        if (group) groups.push(group);
+        else missing.push(word);
+      }
+      continue;
+    }
+    const group = wordGroupOf(unit, at === units.length - 1, context, guess);
+    if (group) groups.push(group);
+    else missing.push(unit.word);
+  }
+  const phrasesOf = (texts: readonly string[]) =>
+    texts.map(foldedWordsOf).filter((words) => words.some((w) => w.length > 1 || words.length > 1));
+  // Leaving out every paper that says "and" leaves nothing: exclusions need a word that means something.
+  const meaningful = (words: string[]) => words.some((w) => w.length > 1 && !isStopWord(w));
+  return {
+    groups,
+    missing: [...new Set(missing)],
+    phrases: phrasesOf(parsed.phrases),
+    excluded: phrasesOf(parsed.excluded).filter(meaningful),
+    authors: parsed.authors,
+    ignored,
+    noise: !guess,
+  };
 }

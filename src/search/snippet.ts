@@ -1,4 +1,4 @@
-import { termOf, wordsOf } from "./analyze.js";
+import { foldedText, isStopWord, termOf, wordsOf } from "./analyze.js";
 import type { SnippetPart } from "./types.js";
 
 interface Span {
@@ -57,6 +57,24 @@ function matchedSpansOf(
   return merged;
 }
 
+/** Spaces, hyphens or one small word between two matches: the run reads as one phrase. */
+function joinsRun(gap: string): boolean {
+  if (/^[\s-]+$/.test(gap)) return true;
+  const word = /^\s+(\p{L}+)\s+$/u.exec(gap)?.[1];
+  return word !== undefined && isStopWord(foldedText(word));
+}
+
+/** Matches next to each other merged into one span, so that a run of matched words is marked once. */
+function runsOf(text: string, spans: readonly Span[]): Span[] {
+  const runs: Span[] = [];
+  for (const span of spans) {
+    const last = runs.at(-1);
+    if (last && joinsRun(text.slice(last.end, span.start))) last.end = span.end;
+    else runs.push({ ...span });
+  }
+  return runs;
+}
+
 /** The sentence of `text` holding most of `terms`, with those words marked and long sentences trimmed. */
 export function snippetOf(
   text: string,
@@ -88,7 +106,10 @@ export function snippetOf(
   };
   if (window.start > best.span.start) pushText("…", false);
   let at = window.start;
-  for (const { span } of best.matches) {
+  for (const span of runsOf(
+    text,
+    best.matches.map((m) => m.span),
+  )) {
     if (span.start < window.start || span.end > window.end) continue;
     pushText(text.slice(at, span.start), false);
     pushText(text.slice(span.start, span.end), true);

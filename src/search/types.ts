@@ -9,10 +9,8 @@ export interface SnippetPart {
 export interface SearchHit {
   paper: Paper;
   score: number;
-  /** The best sentence of the abstract with the matched words marked. */
+  /** The best sentence of the abstract with the matched words marked (a run of them as one part). */
   snippet: SnippetPart[];
-  /** True for a paper that does not match the query but is related to the few that do (they come first). */
-  related?: boolean;
 }
 
 export interface SearchOptions {
@@ -27,10 +25,15 @@ export interface SearchResult {
   hits: SearchHit[];
   /** A hint for the user, e.g. which acronym was expanded or that the query held only stop words. */
   notice?: string;
-  /** The query as searched when words the corpus does not know were corrected ("reward model" for "rewrad modle"). */
+  /**
+   * The query as searched when words the corpus does not know were corrected ("reward model" for "rewrad
+   * modle"): the hits are for this text. Absent when nothing was corrected.
+   */
   showingFor?: string;
-  /** When nothing matched: queries that would match, best first ("did you mean"). */
+  /** Only when nothing matched: queries close to this one that do match, best first ("did you mean"). */
   didYouMean?: string[];
+  /** How many papers hold every word of the query: the first ones in rank order. 0 when some word is in none. */
+  withAllWords?: number;
 }
 
 export interface Expert {
@@ -39,7 +42,7 @@ export interface Expert {
   score: number;
   /** True when this person has a file: their papers are all known, not only where they are visible. */
   profiled: boolean;
-  /** Evidence, most relevant first. */
+  /** Evidence: the matching papers they wrote (named on the line, or owners of the file), most relevant first. */
   papers: { paper: Paper; score: number }[];
 }
 
@@ -55,9 +58,10 @@ export interface AuthorSummary {
   key: string;
   name: string;
   profiled: boolean;
+  /** First-author papers first, then in the order of the author line, papers known only from their file last. */
   papers: { paper: Paper; firstAuthor: boolean }[];
   coauthors: { key: string; name: string; papers: number }[];
-  /** Terms that set this person apart from the corpus, most distinctive first. */
+  /** Phrases that set this person apart from the corpus (named methods, terms), most distinctive first. */
   topics: string[];
 }
 

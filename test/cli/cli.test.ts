@@ -215,7 +215,7 @@ describe("paperbot usage and errors", () => {
       });
     const first = stats();
     expect(first.status).toBe(0);
-    expect(readdirSync(cacheDir).some((name) => name.endsWith(".snapshot"))).toBe(true);
+    expect(readdirSync(cacheDir).some((name) => name.endsWith(".sqlite"))).toBe(true);
     const second = stats();
     expect(second.status).toBe(0);
     expect(JSON.parse(second.stdout)).toEqual(JSON.parse(first.stdout));

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
-  acronymsSpelledOutIn,
   acronymTableOf,
-  createVocabulary,
-  expandAcronyms,
-  holdsWholeWord,
-  indexOfRun,
+  foldedWordsOf,
+  isUnambiguous,
+  longFormsAt,
   termOf,
   termSequenceOf,
 } from "../../src/search/analyze.js";
@@ -22,64 +20,27 @@ describe("analysis", () => {
     expect(termOf("the")).toBeUndefined();
   });
 
-  it("splits hyphenated words and also offers them joined", () => {
-    expect(termSequenceOf("PPO-max")).toEqual(["ppo", "max"]);
-    expect(createVocabulary().analyze("we use PPO-max and Q-Ponder, not AgentGym-RL-v2").compounds).toEqual([
-      "ppomax",
-      "qponder",
-      "agentgymrlv2",
-    ]);
-  });
-
-  it("tells a whole word from a piece of a longer one", () => {
-    const text = "the reasonableness of reasoning, a reason-based view";
-    expect(holdsWholeWord(text, "reasonableness")).toBe(true);
-    expect(holdsWholeWord(text, "reason")).toBe(true);
-    expect(holdsWholeWord("the reasonableness of reasoning", "reason")).toBe(false);
-    expect(holdsWholeWord("reasoning", "reasoning")).toBe(true);
-    expect(holdsWholeWord("café au lait", "caf")).toBe(false);
-    expect(holdsWholeWord("any text", "")).toBe(false);
-  });
-
-  it("finds runs of terms", () => {
-    expect(indexOfRun(["a", "b", "c"], ["b", "c"])).toBe(1);
-    expect(indexOfRun(["a", "b", "c"], ["c", "b"])).toBe(-1);
+  it("splits hyphenated words into their words, as the index does", () => {
+    expect(foldedWordsOf("PPO-max and Q-Ponder, Zoë")).toEqual(["ppo", "max", "and", "q", "ponder", "zoe"]);
   });
 });
 
-describe("acronym expansion", () => {
+describe("acronym table", () => {
   const table = acronymTableOf([
     { short: "RLHF", long: "Reinforcement Learning from Human Feedback" },
+    { short: "RLHF", long: "reinforcement learning with human feedback" },
     { short: "SD", long: "speculative decoding" },
     { short: "SD", long: "stable diffusion" },
   ]);
 
-  it("reads an acronym as itself: the index adds it wherever its long form is spelt out", () => {
-    const [group] = expandAcronyms(termSequenceOf("RLHF"), table);
-    expect(group?.alternatives).toEqual([["rlhf"]]);
-    expect(group?.expansions.map((e) => e.long)).toEqual(["Reinforcement Learning from Human Feedback"]);
-    expect(
-      acronymsSpelledOutIn(termSequenceOf("we use reinforcement learning from human feedback"), table),
-    ).toEqual(["rlhf"]);
+  it("takes spellings of one long form that differ only in small words as one meaning", () => {
+    expect(isUnambiguous(table, "rlhf")).toBe(true);
+    expect(isUnambiguous(table, "sd")).toBe(false);
   });
 
-  it("reads a long form as its acronym and keeps the other words", () => {
-    const groups = expandAcronyms(termSequenceOf("reinforcement learning from human feedback tricks"), table);
-    expect(groups.map((g) => g.alternatives)).toEqual([[["rlhf"]], [["trick"]]]);
-  });
-
-  it("keeps the long form of an ambiguous acronym, and does not index the acronym for it", () => {
-    const [group] = expandAcronyms(termSequenceOf("speculative decoding"), table);
-    expect(group?.alternatives).toEqual([termSequenceOf("speculative decoding")]);
-    expect(acronymsSpelledOutIn(termSequenceOf("stable diffusion models"), table)).toEqual([]);
-  });
-
-  it("offers every meaning of an acronym that has several", () => {
-    const [group] = expandAcronyms(["sd"], table);
-    expect(group?.alternatives).toHaveLength(3);
-  });
-
-  it("leaves other words alone", () => {
-    expect(expandAcronyms(["jailbreak"], table)).toEqual([{ alternatives: [["jailbreak"]], expansions: [] }]);
+  it("finds a long form where a query spells it out, longest first", () => {
+    const terms = termSequenceOf("tricks for reinforcement learning from human feedback");
+    expect(longFormsAt(terms, 0, table)).toEqual([]);
+    expect(longFormsAt(terms, 1, table).map((entry) => entry.short)).toEqual(["RLHF", "RLHF"]);
   });
 });

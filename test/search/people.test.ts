@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { isStopWord } from "../../src/search/analyze.js";
 import { createSearchIndex } from "../../src/search/index.js";
-import { fixtureCorpus } from "./fixture-corpus.js";
+import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchIndex(fixtureCorpus);
 
@@ -22,11 +24,14 @@ describe("author", () => {
     expect(summaryOf("wen-xiang").name).toBe("Wen-Xiang Chen");
   });
 
-  it("lists the papers, marking first-author ones", () => {
+  it("lists the papers, first-author ones first", () => {
     const summary = summaryOf("Enyu Zhou");
     expect(summary.profiled).toBe(true);
     expect(summary.papers).toHaveLength(4);
     expect(summary.papers.filter((p) => p.firstAuthor).map((p) => p.paper.id)).toEqual(["a1b2c3d4e5"]);
+    expect(summary.papers[0]?.paper.id).toBe("a1b2c3d4e5");
+    // Then in the order of the author line, and last the papers only her file says she wrote.
+    expect(summary.papers[1]?.paper.id).toBe("c0ffee1234");
   });
 
   it("counts frequent co-authors, most frequent first", () => {
@@ -37,6 +42,46 @@ describe("author", () => {
   it("names the topics that set a person apart, as readable words", () => {
     expect(summaryOf("Enyu Zhou").topics).toContain("reward models");
     expect(summaryOf("Wen-Xiang Chen").topics).toContain("agents");
+  });
+
+  it("on the seeds: AgentGym-RL's first author first, and SafeAligner's owner among the first lines for safety", async () => {
+    const seeds = createSearchIndex(await loadCorpus("seeds"));
+    expect(seeds.who("AgentGym-RL").people[0]?.name).toBe("Zhiheng Xi");
+    const { people } = seeds.who("safety", { limit: 20 });
+    // The bot shows people with the very same evidence on one line: count lines, not people.
+    const lines: string[][] = [];
+    people.forEach((person, at) => {
+      const evidence = person.papers.map((p) => p.paper.id).join();
+      const before = people[at - 1]?.papers.map((p) => p.paper.id).join();
+      if (evidence === before) lines.at(-1)?.push(person.name);
+      else lines.push([person.name]);
+    });
+    const line = lines.findIndex((names) => names.includes("Enyu Zhou"));
+    expect(line).toBeGreaterThanOrEqual(0);
+    expect(line).toBeLessThan(5);
+  });
+
+  it("never gives filler, stop words, adverbs or phrases everyone shares as topics (seeds)", async () => {
+    const seeds = createSearchIndex(await loadCorpus("seeds"));
+    const filler = [
+      "across",
+      "multi",
+      "furthermore",
+      "consistent",
+      "artificial intelligence",
+      "large language models",
+    ];
+    for (const id of seeds.paperIds()) {
+      for (const name of seeds.paper(id)?.authors ?? []) {
+        const lookup = seeds.author(name);
+        if (lookup.kind !== "found") continue;
+        for (const topic of lookup.summary.topics) {
+          expect(filler).not.toContain(topic.toLowerCase());
+          expect(isStopWord(topic.toLowerCase())).toBe(false);
+          expect(topic).not.toMatch(/ly$/);
+        }
+      }
+    }
   });
 
   it("gives the candidates for an ambiguous name", () => {
@@ -82,5 +127,44 @@ describe("who", () => {
 
   it("finds nobody for an empty topic", () => {
     expect(index.who("the").people).toEqual([]);
+  });
+
+  it("puts a paper's first author first, however the names sort", () => {
+    expect(index.who("speculative decoding").people.map((p) => p.name)).toEqual([
+      "Enyu Zhou",
+      "Kai Sheng",
+      "Hao Chen",
+    ]);
+    const corpus = corpusOf([
+      {
+        id: "p000000001",
+        authors: ["Zed Zulu", "Amy Able"],
+        owners: [],
+        abstract: "We study quantum annealing.",
+      },
+    ]);
+    expect(
+      createSearchIndex(corpus)
+        .who("annealing")
+        .people.map((p) => p.name),
+    ).toEqual(["Zed Zulu", "Amy Able"]);
+  });
+
+  it("counts a file's owner for every paper in it, named on the line or not", () => {
+    const { people } = index.who("jailbreak");
+    const owner = people.find((p) => p.name === "Enyu Zhou");
+    expect(owner?.profiled).toBe(true);
+    expect(owner?.papers.map((p) => p.paper.id)).toEqual(["a1f00d0001"]);
+  });
+
+  it("keeps people whose evidence is the same paper together, and pages on with the total", () => {
+    const all = index.who("reward models", { limit: 20 });
+    const single = all.people.filter((p) => p.papers.length === 1).map((p) => p.papers[0]?.paper.id);
+    // Everyone whose one paper is the same sits next to the others of that paper.
+    const runs = single.filter((id, at) => id !== single[at - 1]);
+    expect(new Set(runs).size).toBe(runs.length);
+    const page = index.who("reward models", { limit: 2, offset: 2 });
+    expect(page.total).toBe(all.total);
+    expect(page.people.map((p) => p.key)).toEqual(all.people.slice(2, 4).map((p) => p.key));
   });
 });

@@ -3,44 +3,46 @@ import { createSearchIndex } from "../../src/search/index.js";
 import { corpusOf } from "./fixture-corpus.js";
 
 const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"], owners: [], abstract });
-const topIdsFor = (papers: ReturnType<typeof paper>[], query: string) =>
+const idsFor = (papers: ReturnType<typeof paper>[], query: string) =>
   createSearchIndex(corpusOf(papers))
     .search(query)
-    .hits.filter((hit) => !hit.related)
-    .map((hit) => hit.paper.id);
+    .hits.map((hit) => hit.paper.id);
 
-describe("ranking of a known paper", () => {
-  it("puts the paper holding a rare word as typed above papers that only share its stem", () => {
+describe("ranking", () => {
+  it("puts the word as typed above papers that only share its stem", () => {
     const papers = [
-      paper("reasoning1", "Reasoning models reason well: reasoning traces make reasoning reliable."),
+      paper("general001", "A general recipe for code: general code, general tools, general code again."),
+      paper("generat001", "We study code generation for programs."),
+      paper("generat002", "Generative models write code, and generative code is everywhere."),
+    ];
+    expect(idsFor(papers, "code generation")[0]).toBe("generat001");
+  });
+
+  it("ranks papers holding more of the words first, and leaves out none that hold most of them", () => {
+    const papers = [
+      paper("three00001", "Agents learn rewards with reinforcement learning."),
+      paper("two0000001", "Agents learn from rewards."),
+      paper("one0000001", "Agents everywhere."),
+      paper("none000001", "Vision transformers see images."),
+    ];
+    const ids = idsFor(papers, "agents rewards reinforcement");
+    expect(ids).toEqual(["three00001", "two0000001", "one0000001"]);
+  });
+
+  it("lifts a paper holding the words side by side above one holding them apart", () => {
+    const papers = [
       paper(
-        "rare000001",
-        "We judge the reasonableness of answers that chat assistants give about long legal documents in court.",
+        "apart00001",
+        "Decoding is slow. Speculation about the future helps nobody; speculative work is rare.",
       ),
-      paper("reasoning2", "Reasoning about reasoning: reasoned answers beat quick ones."),
+      paper("together01", "We speed up speculative decoding."),
     ];
-    expect(topIdsFor(papers, "reasonableness")[0]).toBe("rare000001");
-    expect(topIdsFor(papers, "reasoning").slice(0, 2).sort()).toEqual(["reasoning1", "reasoning2"]);
+    expect(idsFor(papers, "speculative decoding")[0]).toBe("together01");
   });
 
-  it("counts the small words typed too when telling otherwise similar papers apart", () => {
-    const papers = [
-      paper("short00001", "Gains come primarily from data."),
-      paper("most000001", "Gains come primarily from the most careful data curation work we could do."),
-    ];
-    expect(topIdsFor(papers, "primarily")[0]).toBe("short00001");
-    expect(topIdsFor(papers, "primarily most")[0]).toBe("most000001");
-  });
-
-  it("breaks a tie in favour of the shorter abstract, whatever the corpus order", () => {
-    const longer = paper(
-      "longer0001",
-      "Gradient clipping stabilises optimisation of large networks, networks and networks.",
-    );
-    const shorter = paper("shorter001", "Gradient clipping stabilises optimisation of large networks.");
-    const first = createSearchIndex(corpusOf([longer, shorter])).search("clipping").hits;
-    expect(first[0]?.score).toBe(first[1]?.score);
-    expect(first.map((hit) => hit.paper.id)).toEqual(["shorter001", "longer0001"]);
-    expect(topIdsFor([shorter, longer], "clipping")).toEqual(["shorter001", "longer0001"]);
+  it("breaks ties the same way whatever order the papers came in", () => {
+    const a = paper("aaaa000001", "Gradient clipping stabilises optimisation.");
+    const b = paper("bbbb000001", "Gradient clipping stabilises optimisation.".replace("Gradient", "Weight"));
+    expect(idsFor([a, b], "clipping")).toEqual(idsFor([b, a], "clipping"));
   });
 });

@@ -11,10 +11,58 @@ describe("search", () => {
     expect(idsFor("jailbreaks")).toEqual(["a1f00d0001"]);
   });
 
-  it("tolerates typos and finishes prefixes", () => {
+  it("corrects words the corpus does not know, and says what it searched for", () => {
     expect(idsFor("jailbrek")).toEqual(["a1f00d0001"]);
-    expect(idsFor("specul")).toEqual(["a1b2c3d4e5"]);
-    expect(idsFor("speculativ decodng")).toEqual(["a1b2c3d4e5"]);
+    const result = index.search("Speculativ decodng");
+    expect(result.hits[0]?.paper.id).toBe("a1b2c3d4e5");
+    expect(result.showingFor).toBe("speculative decoding");
+  });
+
+  it("counts two swapped letters as one slip", () => {
+    const result = index.search("rewrad modles");
+    expect(result.showingFor).toBe("reward models");
+    expect(
+      result.hits
+        .map((hit) => hit.paper.id)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(["b7c8d9e0f1", "c0ffee1234"]);
+    expect(index.search("agnets").showingFor).toBe("agents");
+  });
+
+  it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
+    expect(index.search("models").showingFor).toBeUndefined();
+    expect(index.search("entropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
+  });
+
+  it("finishes the last word, or a word typed with *, and no other", () => {
+    expect(idsFor("jailbr")).toEqual(["a1f00d0001"]);
+    expect(idsFor("vis* tokens")[0]).toBe("e1e2e3e4e5");
+    expect(idsFor("tokens vis")[0]).toBe("e1e2e3e4e5");
+    expect(index.search("vis tokens").notice).toContain("“vis”");
+    // "jailbr" is neither the last word nor typed with *, nor a word (or stem) of the corpus: it is left out.
+    const result = index.search("jailbr entropy");
+    expect(result.hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
+    expect(result.notice).toContain("“jailbr”");
+  });
+
+  it("finds nothing, and says what might, when no word of the query is in the corpus", () => {
+    const result = index.search("xqzvtl");
+    expect(result).toMatchObject({ total: 0, hits: [] });
+    const near = index.search("jailbreakzz entropyy");
+    expect(near.hits.length).toBeGreaterThan(0);
+    expect(index.search("qwertyuiop asdfghjkl zxcvbnm poiuytrewq").total).toBe(0);
+  });
+
+  it("offers a query that would match when the one typed finds nothing", () => {
+    const result = index.search('"tokens visual"');
+    expect(result.total).toBe(0);
+    expect(result.didYouMean).toEqual(["tokens visual"]);
+  });
+
+  it("never searches for single letters", () => {
+    expect(index.search("e").total).toBe(0);
+    expect(index.search("e.g.").total).toBe(0);
   });
 
   it("expands an acronym to its long form and says so", () => {

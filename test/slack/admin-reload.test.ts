@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { createLiveIndex } from "../../src/live-index.js";
+import { createLiveIndex } from "../../src/index/live.js";
 import { createSearchIndex } from "../../src/search/index.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";

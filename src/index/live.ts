@@ -1,5 +1,5 @@
-import type { Logger } from "./logger.js";
-import type { SearchIndex } from "./search/types.js";
+import type { Logger } from "../logger.js";
+import type { SearchIndex } from "../search/types.js";
 
 /** The index being served, and a reload that builds a new one aside and swaps it in whole. */
 export interface LiveIndex {
@@ -8,17 +8,26 @@ export interface LiveIndex {
   reload(): Promise<string>;
 }
 
+/** An index that may hold a file open: closed once replaced and no longer read. */
+type Closable = SearchIndex & { close?: () => void };
+
+/** How long a replaced index stays open: an answer started on it finishes on it. */
+export const RETIRE_AFTER_MS = 60_000;
+
 export function createLiveIndex(
-  initial: SearchIndex,
-  build: () => Promise<SearchIndex>,
+  initial: Closable,
+  build: () => Promise<Closable>,
   logger: Logger,
+  later: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms).unref(),
 ): LiveIndex {
   let index = initial;
   let running: Promise<string> | undefined;
   const rebuild = async (): Promise<string> => {
     try {
       const next = await build();
+      const replaced = index;
       index = next;
+      if (replaced !== next) later(() => replaced.close?.(), RETIRE_AFTER_MS);
       const { papers, people } = next.stats();
       logger.info({ papers, people }, "corpus reloaded");
       return `Reloaded: ${papers} papers, ${people} people.`;

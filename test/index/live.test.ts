@@ -2,12 +2,12 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCorpus } from "../src/corpus/load.js";
-import { loadIndex } from "../src/index-loader.js";
-import { createLiveIndex } from "../src/live-index.js";
-import { createSearchIndex } from "../src/search/index.js";
-import { FIXTURE_CORPUS } from "./helpers/bot.js";
-import { capturedLogger } from "./helpers/logs.js";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { createLiveIndex } from "../../src/index/live.js";
+import { loadIndex } from "../../src/index/loader.js";
+import { createSearchIndex } from "../../src/search/index.js";
+import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import { capturedLogger } from "../helpers/logs.js";
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -39,6 +39,23 @@ describe("createLiveIndex", () => {
     expect(outcome).toMatch(/^Reload failed, still serving the previous corpus: .+/);
     expect(live.current()).toBe(first);
     expect(lines.join("")).toContain("reload failed");
+  });
+
+  it("closes the replaced index once the grace period for answers still reading it is over", async () => {
+    const first = await fixtureIndex();
+    const second = await fixtureIndex();
+    const pending: (() => void)[] = [];
+    const live = createLiveIndex(
+      first,
+      async () => second,
+      capturedLogger().logger,
+      (run) => pending.push(run),
+    );
+    await live.reload();
+    expect(first.search("compiler").total).toBeGreaterThan(0);
+    for (const run of pending) run();
+    expect(() => first.search("compiler")).toThrow();
+    expect(live.current().search("compiler").total).toBeGreaterThan(0);
   });
 
   it("builds once when two reloads overlap", async () => {

@@ -1,0 +1,240 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+import { corpusFingerprint, type FileDigest, fileDigestOf } from "../corpus/fingerprint.js";
+import { type CorpusFile, type FileStamp, readCorpusFolder, statCorpusFolder } from "../corpus/load.js";
+import type { Problem } from "../corpus/types.js";
+import type { Logger } from "../logger.js";
+import type { OpenIndex } from "../search/index.js";
+import { openIndexFile } from "../search/store-file.js";
+import { INDEX_VERSION } from "../search/store-schema.js";
+import { buildIndexFile } from "./build.js";
+import {
+  discardFile,
+  indexFilePath,
+  publishFile,
+  readStampsFile,
+  removeOtherIndexFiles,
+  temporaryPathFor,
+  writeStampsFile,
+} from "./cache-files.js";
+import type { LoadProgress } from "./progress.js";
+import { buildInWorker, integrityInWorker } from "./worker-client.js";
+
+export interface LoadIndexOptions {
+  corpusDir: string;
+  /** Where the index file is kept between starts (CACHE_DIR). */
+  cacheDir: string;
+  logger: Logger;
+  /** "worker" builds in a worker thread so the event loop stays free (the bot); "inline" builds here. */
+  build?: "worker" | "inline";
+  /** Called while a corpus is read, parsed and indexed (only when it has to be built). */
+  onProgress?: (progress: LoadProgress) => void;
+  /**
+   * When given, a stored file (opened after quick checks: ours, whole, finished) is then checked page by page
+   * in a worker thread; when that finds damage the file is removed and this is called (a reload rebuilds it).
+   */
+  onCorrupt?: (reason: string) => void;
+  /** Milliseconds from any fixed point, for the `ms` figure; performance.now when not given. */
+  now?: () => number;
+  /** Wall-clock milliseconds since the epoch, as file times count them; Date.now when not given. */
+  clock?: () => number;
+}
+
+export interface LoadedIndex {
+  index: OpenIndex;
+  /** "stored": an index file from an earlier start; "built": the corpus was parsed and indexed. */
+  source: "stored" | "built";
+  /** How long loading took, in milliseconds. */
+  ms: number;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The key of a folder's index: its files' names and bytes, what was passed over or unreadable, our version. */
+function keyOf(read: {
+  files: readonly (CorpusFile | FileDigest)[];
+  ignored: readonly string[];
+  problems: readonly Problem[];
+}): string {
+  const none = new Uint8Array(0);
+  const marks = [
+    ...read.ignored.map((name) => ({ name: `\u0000ignored/${name}`, bytes: none })),
+    ...read.problems.map((problem) => ({ name: `\u0000unreadable/${problem.file}`, bytes: none })),
+  ];
+  return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
+}
+
+/** The index stored under `key`, or undefined; an unusable file is logged and removed. */
+async function storedIndexOf(cacheDir: string, key: string, logger: Logger): Promise<OpenIndex | undefined> {
+  const path = indexFilePath(cacheDir, key);
+  if (!existsSync(path)) return undefined;
+  try {
+    return openIndexFile(path, key);
+  } catch (error) {
+    logger.warn({ path, reason: reasonOf(error) }, "index file is unusable; removed it, rebuilding");
+    await discardFile(path).catch(() => undefined);
+    return undefined;
+  }
+}
+
+/** Files changed this close before the read that stamped them may have changed again within one clock tick. */
+const STAMP_MARGIN_MS = 2000;
+
+const stampsSchema = z.object({
+  version: z.literal(INDEX_VERSION),
+  corpusDir: z.string(),
+  key: z.string(),
+  readFromMs: z.number(),
+  files: z.array(z.tuple([z.string(), z.string()])),
+  ignored: z.array(z.string()),
+});
+type Stamps = z.infer<typeof stampsSchema>;
+
+/** The key last stored when every author file still has the stamps it had when last hashed; else undefined. */
+async function unchangedKeyOf(corpusDir: string, cacheDir: string): Promise<string | undefined> {
+  try {
+    const text = await readStampsFile(cacheDir);
+    if (text === undefined) return undefined;
+    const stored = stampsSchema.safeParse(JSON.parse(text));
+    if (!stored.success || stored.data.corpusDir !== resolve(corpusDir)) return undefined;
+    const { files, ignored, readFromMs, key } = stored.data;
+    const now = await statCorpusFolder(corpusDir);
+    if (now.problems.length > 0 || now.files.length !== files.length) return undefined;
+    if (now.ignored.length !== ignored.length || now.ignored.some((name, at) => name !== ignored[at]))
+      return undefined;
+    const unchanged = now.files.every((file, at) => {
+      const [name, signature] = files[at] ?? [];
+      return (
+        file.name === name && file.signature === signature && file.changedMs < readFromMs - STAMP_MARGIN_MS
+      );
+    });
+    return unchanged ? key : undefined;
+  } catch {
+    // Whatever is wrong with the stamps, reading the files settles it.
+    return undefined;
+  }
+}
+
+async function storeStamps(
+  cacheDir: string,
+  stamps: Omit<Stamps, "version" | "files"> & {
+    files: (FileStamp & { name: string })[];
+    problems: Problem[];
+  },
+  logger: Logger,
+): Promise<void> {
+  // Unreadable files are read again at every start: they may have become readable.
+  if (stamps.problems.length > 0) return;
+  const stored: Stamps = {
+    version: INDEX_VERSION,
+    corpusDir: resolve(stamps.corpusDir),
+    key: stamps.key,
+    readFromMs: stamps.readFromMs,
+    files: stamps.files.map((file) => [file.name, file.signature]),
+    ignored: stamps.ignored,
+  };
+  await writeStampsFile(cacheDir, JSON.stringify(stored)).catch((error: unknown) =>
+    logger.warn(
+      { cacheDir, reason: reasonOf(error) },
+      "cannot store the corpus stamps; the next start reads every file",
+    ),
+  );
+}
+
+/**
+ * The search index of a corpus folder: the index file in `cacheDir` when the folder is unchanged since it was
+ * built, else built afresh (written aside, renamed into place, older files removed). Throws CorpusError, as
+ * loadCorpus does, when the folder cannot give a single paper.
+ */
+export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex> {
+  const { corpusDir, cacheDir, logger } = options;
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const clock = options.clock ?? Date.now;
+  const onProgress = options.onProgress ?? (() => undefined);
+  const loaded = async (
+    index: OpenIndex,
+    source: LoadedIndex["source"],
+    key: string,
+  ): Promise<LoadedIndex> => {
+    const path = indexFilePath(cacheDir, key);
+    await removeOtherIndexFiles(cacheDir, path).catch(() => undefined);
+    const onCorrupt = options.onCorrupt;
+    if (source === "stored" && onCorrupt !== undefined) {
+      void integrityInWorker(path).then(async (integrity) => {
+        // A file replaced or removed meanwhile (another process's build) is not damage.
+        if (integrity === "ok" || !existsSync(path)) return;
+        logger.warn({ path, reason: integrity }, "index file is corrupt; removed it, rebuilding");
+        await discardFile(path).catch(() => undefined);
+        onCorrupt(integrity);
+      });
+    }
+    return { index, source, ms: Math.round(now() - started) };
+  };
+
+  const unchangedKey = await unchangedKeyOf(corpusDir, cacheDir);
+  if (unchangedKey !== undefined) {
+    const stored = await storedIndexOf(cacheDir, unchangedKey, logger);
+    if (stored !== undefined) {
+      logger.debug({ corpusDir }, "corpus files unchanged since the index was built (by their stamps)");
+      return loaded(stored, "stored", unchangedKey);
+    }
+  }
+
+  // Each file is hashed as it is read and its bytes dropped: on an unchanged corpus none of it stays in memory.
+  let files = 0;
+  const counted = <T>(value: T): T => {
+    files += 1;
+    if (files % 200 === 0) onProgress({ phase: "reading", files });
+    return value;
+  };
+  let readFromMs = clock();
+  const digests = await readCorpusFolder(corpusDir, (name, bytes, stamp) =>
+    counted({ ...fileDigestOf(name, bytes), ...stamp }),
+  );
+  const digestKey = keyOf(digests);
+  const stored = await storedIndexOf(cacheDir, digestKey, logger);
+  if (stored !== undefined) {
+    await storeStamps(cacheDir, { corpusDir, key: digestKey, readFromMs, ...digests }, logger);
+    return loaded(stored, "stored", digestKey);
+  }
+
+  // Read again for the build; the key is taken from these very bytes in case a file changed meanwhile.
+  files = 0;
+  readFromMs = clock();
+  const stamped = await readCorpusFolder(corpusDir, (name, bytes, stamp) => counted({ name, bytes, stamp }));
+  const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
+  const key = keyOf(read);
+  const finalPath = indexFilePath(cacheDir, key);
+  let path = await temporaryPathFor(cacheDir, key).catch(() => undefined);
+  const aside = path === undefined ? await mkdtemp(join(tmpdir(), "paperbot-index-")) : undefined;
+  path ??= join(aside as string, "index.sqlite");
+  const order = { dir: corpusDir, read, path, fingerprint: key };
+  try {
+    if (options.build === "worker") await buildInWorker(order, onProgress);
+    else buildIndexFile(order, onProgress);
+    if (aside === undefined) publishFile(path, finalPath);
+  } catch (error) {
+    await discardFile(path).catch(() => undefined);
+    if (aside !== undefined) await rm(aside, { recursive: true, force: true });
+    throw error;
+  }
+  if (aside !== undefined) {
+    // The open file stays readable once its name is gone; the next start builds again.
+    const index = openIndexFile(path, key);
+    await rm(aside, { recursive: true, force: true });
+    logger.warn({ cacheDir }, "cannot store the index file; serving anyway, the next start rebuilds");
+    return { index, source: "built", ms: Math.round(now() - started) };
+  }
+  const stampsOfFiles = stamped.files.map(({ name, stamp }) => ({ name, ...stamp }));
+  const { ignored, problems } = stamped;
+  await storeStamps(
+    cacheDir,
+    { corpusDir, key, readFromMs, files: stampsOfFiles, ignored, problems },
+    logger,
+  );
+  return loaded(openIndexFile(finalPath, key), "built", key);
+}

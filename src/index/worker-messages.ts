@@ -1,0 +1,34 @@
+import { z } from "zod";
+
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected bytes" });
+const problem = z.object({ file: z.string(), line: z.number(), message: z.string() });
+
+/** What the build worker is sent: the folder's files as read by the main thread, and where to write. */
+export const buildRequestSchema = z.object({
+  dir: z.string(),
+  files: z.array(z.object({ name: z.string(), bytes: bytes })),
+  ignored: z.array(z.string()),
+  problems: z.array(problem),
+  path: z.string(),
+  fingerprint: z.string(),
+});
+export type BuildRequest = z.infer<typeof buildRequestSchema>;
+
+export const progressSchema = z.discriminatedUnion("phase", [
+  z.object({ phase: z.literal("reading"), files: z.number() }),
+  z.object({ phase: z.literal("parsing"), files: z.number() }),
+  z.object({ phase: z.literal("indexing"), papers: z.number(), total: z.number() }),
+]);
+
+/** What it says meanwhile (progress) and at the end: done, or why the build failed (a CorpusError keeps its problems). */
+export const buildMessageSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("progress"), progress: progressSchema }),
+  z.object({ kind: z.literal("done") }),
+  z.object({
+    kind: z.literal("failed"),
+    corpusError: z.boolean(),
+    message: z.string(),
+    problems: z.array(problem),
+  }),
+]);
+export type BuildMessage = z.infer<typeof buildMessageSchema>;

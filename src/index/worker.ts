@@ -1,0 +1,25 @@
+import { parentPort } from "node:worker_threads";
+import { CorpusError } from "../corpus/load.js";
+import { buildIndexFile } from "./build.js";
+import { type BuildMessage, buildRequestSchema } from "./worker-messages.js";
+
+function failureOf(error: unknown): BuildMessage {
+  return {
+    kind: "failed",
+    corpusError: error instanceof CorpusError,
+    message: error instanceof Error ? error.message : String(error),
+    problems: error instanceof CorpusError ? error.problems : [],
+  };
+}
+
+parentPort?.once("message", (message: unknown) => {
+  const say = (said: BuildMessage) => parentPort?.postMessage(said);
+  try {
+    const request = buildRequestSchema.parse(message);
+    const { dir, path, fingerprint, ...read } = request;
+    buildIndexFile({ dir, read, path, fingerprint }, (progress) => say({ kind: "progress", progress }));
+    say({ kind: "done" });
+  } catch (error) {
+    say(failureOf(error));
+  }
+});

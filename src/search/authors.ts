@@ -1,0 +1,106 @@
+import type { Paper } from "../corpus/types.js";
+import type { AcronymTable } from "./analyze.js";
+import { phraseOf } from "./match.js";
+import { byStanding, type PeopleIndex } from "./people.js";
+import type { IndexStore, PersonRow } from "./store-read.js";
+import type { Dictionary } from "./terms.js";
+import { distinctiveTopicsOf } from "./topics.js";
+import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
+
+const maxCoauthors = 8;
+/** A phrase in this many papers of the sample is too common to be anyone's topic. */
+const commonEnough = 1000;
+/** Papers a phrase is counted in (rowids follow a hash: the first ones are a fair sample). */
+const countedSample = 20_000;
+/** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
+const rememberedTopics = 500;
+
+export interface AuthorContext {
+  store: IndexStore;
+  dictionary: Dictionary;
+  people: PeopleIndex;
+  acronyms: AcronymTable;
+  papers: number;
+}
+
+export function createAuthors(context: AuthorContext) {
+  const { store, people } = context;
+  const topicsByKey = new Map<string, string[]>();
+  const topicStats = {
+    totalPapers: context.papers,
+    wordPapers: (word: string) => context.dictionary.papers(word),
+    // Counted in a fair sample of the corpus, and only up to where a phrase is too common to set anyone
+    // apart: a phrase of two common words is otherwise checked in every paper holding both.
+    phrasePapers: (words: readonly string[]) => {
+      const sample = Math.min(context.papers, countedSample);
+      const found = store.countUpTo(
+        { match: phraseOf(words) },
+        commonEnough,
+        sample < context.papers ? sample : undefined,
+      );
+      return Math.round((found * context.papers) / sample);
+    },
+    acronyms: context.acronyms,
+  };
+  const topicsOf = (key: string, papers: readonly Paper[]): string[] => {
+    let topics = topicsByKey.get(key);
+    if (topics === undefined) {
+      topics = distinctiveTopicsOf(papers, topicStats);
+      if (topicsByKey.size >= rememberedTopics) topicsByKey.delete(topicsByKey.keys().next().value as string);
+      topicsByKey.set(key, topics);
+    }
+    return topics;
+  };
+
+  const summaryOf = (person: PersonRow): AuthorSummary => {
+    // First-author papers first, then in the order of the author line, papers found only through a file last.
+    const rows = store
+      .papersOf(person.key)
+      .sort((a, b) => (a.position ?? 99) - (b.position ?? 99) || a.paper - b.paper);
+    const byRowid = store.papers(rows.map((row) => row.paper));
+    const papers = rows.flatMap((row) => {
+      const paper = byRowid.get(row.paper);
+      return paper ? [{ paper, firstAuthor: row.position === 0 }] : [];
+    });
+    const coauthors = store
+      .coauthorsOf(person.key, maxCoauthors * 4)
+      .flatMap(({ key, papers: shared }) => {
+        const other = people.person(key);
+        return other ? [{ other, shared }] : [];
+      })
+      .sort((a, b) => b.shared - a.shared || byStanding(a.other, b.other))
+      .slice(0, maxCoauthors)
+      .map(({ other, shared }) => ({ key: other.key, name: other.name, papers: shared }));
+    return {
+      key: person.key,
+      name: person.name,
+      profiled: person.profiled,
+      papers,
+      coauthors,
+      topics: topicsOf(
+        person.key,
+        papers.map((p) => p.paper),
+      ),
+    };
+  };
+
+  const candidateOf = (person: PersonRow): PersonCandidate => ({
+    key: person.key,
+    name: person.name,
+    papers: person.papers,
+  });
+
+  return {
+    author(name: string): AuthorLookup {
+      const resolution = people.resolve(name);
+      if (resolution.kind === "found") return { kind: "found", summary: summaryOf(resolution.person) };
+      if (resolution.kind === "ambiguous")
+        return { kind: "ambiguous", query: name, candidates: resolution.candidates.map(candidateOf) };
+      return { kind: "notFound", query: name, suggestions: resolution.suggestions.map(candidateOf) };
+    },
+    authorByKey(key: string): AuthorSummary | undefined {
+      const person = people.person(key);
+      return person === undefined ? undefined : summaryOf(person);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { personKey } from "../corpus/names.js";
+
+/** Name parts as typed and with hyphens joined: "Wen-Xiang Chen" → wen, xiang, wenxiang, chen. */
+export function nameTokensOf(name: string): string[] {
+  const tokens = new Set<string>();
+  for (const part of name.split(/\s+/)) {
+    const pieces = part
+      .split(/[^\p{L}\p{M}\p{N}]+/u)
+      .map(personKey)
+      .filter(Boolean);
+    for (const piece of pieces) tokens.add(piece);
+    if (pieces.length > 1) tokens.add(pieces.join(""));
+  }
+  return [...tokens];
+}

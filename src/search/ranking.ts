@@ -1,0 +1,163 @@
+import type { Paper } from "../corpus/types.js";
+import { foldedWordsOf } from "./analyze.js";
+import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
+import type { QueryPlan, WordGroup } from "./query-plan.js";
+import type { IndexStore, Ranked } from "./store-read.js";
+
+/** A ranked paper; `level` is how many of the query's words (groups) it holds. */
+export interface Match extends Ranked {
+  level: number;
+  /** The paper itself, when ranking already read it. */
+  paper?: Paper;
+}
+
+export interface Matches {
+  /** Papers in the answer: those holding at least `least` of the `groups` words. */
+  total: number;
+  groups: number;
+  least: number;
+  /** Papers holding every word. */
+  withAll: number;
+  /** The answer from `offset`, best first. */
+  top: Match[];
+}
+
+/** A page of results should not be short when a few more words would fill it: then most words suffice. */
+const enoughToShow = 10;
+/** Papers re-ranked for exact forms and adjacency (fixed, so that pages agree with each other). */
+const rerankWindow = 50;
+/** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash): a common
+ * word's best ten out of 4,000 or out of 90,000 are alike to a reader, and the cost is a tenth. */
+const rankedSample = 4000;
+/** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
+const nearMissBoost = 1;
+const adjacentBoost = 1.5;
+
+const clauseOf = (group: WordGroup) => anyOf(group.alternatives.map(phraseOf));
+
+interface Band {
+  match: string;
+  level: number;
+  size: number;
+}
+
+/** The answer's bands: papers with all words, then with one fewer, … down to the fewest the answer needs. */
+function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] | undefined): Band[] {
+  const clauses = plan.groups.map(clauseOf);
+  const phrases = plan.phrases.map(phraseOf);
+  const excluded = plan.excluded.map(phraseOf);
+  const n = clauses.length;
+  /** Papers with at least m of the words and every phrase; undefined when that takes too many combinations. */
+  const positive = (m: number): string | undefined => {
+    if (n === 0) return allOf(phrases);
+    const words = atLeast(clauses, m);
+    return words === undefined ? undefined : allOf([words, ...phrases]);
+  };
+  const counted = (match: string) => (excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`);
+  const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
+  // All the words is always one clause per word (never too many combinations), and so is any of them.
+  const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
+  const levels: { level: number; match: string; total: number }[] = [
+    { level: n, match: all, total: count(all) },
+  ];
+  if (n > 1 && (levels[0]?.total ?? 0) < enoughToShow) {
+    const anyMatch = allOf([anyOf(clauses), ...phrases]);
+    const any = count(anyMatch);
+    const wanted = Math.min(enoughToShow, any);
+    for (let m = n - 1; m >= 1; m--) {
+      const match = m === 1 ? anyMatch : positive(m);
+      if (match === undefined) continue;
+      const total = m === 1 ? any : count(match);
+      if (total > (levels.at(-1)?.total ?? 0)) levels.push({ level: m, match, total });
+      if (total >= wanted) break;
+    }
+  }
+  return levels.map(({ level, match, total }, at) => {
+    const above = levels[at - 1];
+    const band =
+      above === undefined ? counted(match) : `(${match}) NOT ${anyOf([`(${above.match})`, ...excluded])}`;
+    return { match: band, level, size: total - (above?.total ?? 0) };
+  });
+}
+
+/**
+ * Ranks one band: papers holding more of the words as typed first (a stem-only match ranks below the exact
+ * form), then BM25 lifted where the typed words stand side by side or a missing word's longer form is held.
+ */
+function rankedBand(
+  store: IndexStore,
+  plan: QueryPlan,
+  band: Band,
+  need: number,
+  papers: number,
+  authors: readonly string[] | undefined,
+): Match[] {
+  const query = { match: band.match, ...(authors ? { authors } : {}) };
+  const limit = Math.max(need, rerankWindow);
+  let maxRowid = band.size > rankedSample ? Math.ceil((papers * rankedSample) / band.size) : undefined;
+  let ranked = store.top(query, limit, maxRowid);
+  while (maxRowid !== undefined && ranked.length < Math.min(limit, band.size)) {
+    maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
+    ranked = store.top(query, limit, maxRowid);
+  }
+  // The boosts read the candidates' own words: one fetch, no further index query per paper.
+  const fetched = store.papers(ranked.map((r) => r.rowid));
+  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => new Set(g.exact));
+  const related = new Set(band.level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
+  const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
+    ? plan.groups.map((g) => new Set(g.exact))
+    : [];
+  /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
+  const liftOf = (paper: Paper | undefined): { exact: number; factor: number } => {
+    if (paper === undefined) return { exact: 0, factor: 1 };
+    const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
+    const held = new Set(words);
+    let factor = 1;
+    const exactly = exact.filter((forms) => [...forms].some((form) => held.has(form))).length;
+    if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
+    if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
+    return { exact: exactly, factor };
+  };
+  return ranked
+    .map((r) => {
+      const paper = fetched.get(r.rowid);
+      const { exact: held, factor } = liftOf(paper);
+      return {
+        match: { rowid: r.rowid, score: r.score * factor, level: band.level, ...(paper ? { paper } : {}) },
+        held,
+      };
+    })
+    .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
+    .map(({ match }) => match);
+}
+
+/** Whether `words` holds, side by side and in order, one form of each of `run`. */
+function hasRun(words: readonly string[], run: readonly Set<string>[]): boolean {
+  for (let i = 0; i + run.length <= words.length; i++) {
+    if (run.every((forms, j) => forms.has(words[i + j] as string))) return true;
+  }
+  return false;
+}
+
+/** The papers a plan finds, paged: more words held first, then BM25 lifted by exact forms. */
+export function matchesOf(
+  store: IndexStore,
+  plan: QueryPlan,
+  options: { offset: number; limit: number; papers: number; authors?: readonly string[] },
+): Matches {
+  const { offset, limit, authors } = options;
+  const bands = bandsOf(store, plan, authors);
+  const top: Match[] = [];
+  let before = 0;
+  for (const band of bands) {
+    const from = Math.max(0, offset - before);
+    const to = offset + limit - before;
+    if (to > 0 && from < band.size)
+      top.push(...rankedBand(store, plan, band, to, options.papers, authors).slice(from, to));
+    before += band.size;
+    if (before >= offset + limit) break;
+  }
+  const total = bands.reduce((sum, band) => sum + band.size, 0);
+  const withAll = bands[0]?.level === plan.groups.length ? bands[0].size : 0;
+  return { total, groups: plan.groups.length, least: bands.at(-1)?.level ?? 0, withAll, top };
+}

@@ -1,0 +1,187 @@
+import type { Paper } from "../corpus/types.js";
+import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
+import { anyOf, phraseOf } from "./match.js";
+import {
+  emptyQueryNotice,
+  expansionNotice,
+  missingWordsNotice,
+  onlyExclusionsNotice,
+  someWordsNotice,
+  stopWordsNotice,
+  unknownAuthorNotice,
+} from "./notices.js";
+import type { PeopleIndex } from "./people.js";
+import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
+import { type PlanContext, type QueryPlan, queryPlanOf } from "./query-plan.js";
+import { type Matches, matchesOf } from "./ranking.js";
+import { snippetOf } from "./snippet.js";
+import type { IndexStore } from "./store-read.js";
+import { type Dictionary, forgivenEdits } from "./terms.js";
+import type { SearchHit, SearchOptions, SearchResult } from "./types.js";
+
+export interface SearchContext {
+  store: IndexStore;
+  dictionary: Dictionary;
+  acronyms: AcronymTable;
+  people: PeopleIndex;
+  papers: number;
+}
+
+const defaultLimit = 10;
+const snippetLength = 280;
+const maxSuggestions = 3;
+
+/** The stems a hit's snippet marks: every word the plan could have matched, and near misses where they counted. */
+function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
+  const words = [
+    ...plan.groups.flatMap((g) => [...g.alternatives.flat(), ...(nearMisses ? g.related() : [])]),
+    ...plan.phrases.flat(),
+  ];
+  return new Set(words.flatMap((word) => termOf(word) ?? []));
+}
+
+export function hitsOf(
+  store: IndexStore,
+  ranked: readonly { rowid: number; score: number }[],
+  stems: Set<string>,
+): SearchHit[] {
+  const papers = store.papers(ranked.map((r) => r.rowid));
+  return ranked.flatMap(({ rowid, score }) => {
+    const paper = papers.get(rowid);
+    return paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [];
+  });
+}
+
+/** The query as searched: each corrected word replaced by the correction the best paper holds. */
+function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
+  const corrected = plan.groups.filter((g) => g.corrected);
+  if (corrected.length === 0) return undefined;
+  const held = new Set(best ? foldedWordsOf(best.abstract) : []);
+  const replacement = new Map(
+    corrected.map((g) => [
+      g.typed,
+      g.alternatives.map((a) => a.join(" ")).find((w) => held.has(w)) ?? g.shown,
+    ]),
+  );
+  return query
+    .trim()
+    .split(/\s+/)
+    .map((token) => {
+      const words = foldedWordsOf(token);
+      return words.length === 1 && replacement.has(words[0] as string)
+        ? (replacement.get(words[0] as string) as string)
+        : token;
+    })
+    .join(" ");
+}
+
+export function createSearch(context: SearchContext) {
+  const { store, dictionary, people } = context;
+  const planContext: PlanContext = {
+    dictionary,
+    acronyms: context.acronyms,
+    knownStem: (words) => words.length > 0 && store.anyMatch(phraseOf(words)),
+  };
+  const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
+  const authorsOf = (plan: QueryPlan): { keys?: string[]; unknown?: string } => {
+    if (plan.authors.length === 0) return {};
+    const keys: string[] = [];
+    for (const name of plan.authors) {
+      const found = people.matching(name);
+      if (found.length === 0) return { unknown: name };
+      keys.push(...found.map((person) => person.key));
+    }
+    return { keys };
+  };
+  const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
+    matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
+
+  /** Papers of the named authors alone, first-author ones first. */
+  const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
+    const rows = keys.flatMap((key) => store.papersOf(key));
+    const order = new Map<number, number>();
+    for (const row of rows) order.set(row.paper, Math.min(order.get(row.paper) ?? 99, row.position ?? 98));
+    let rowids = [...order.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || a - b);
+    if (plan.excluded.length > 0) {
+      const excluded = store.holding(anyOf(plan.excluded.map(phraseOf)), rowids);
+      rowids = rowids.filter((rowid) => !excluded.has(rowid));
+    }
+    const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));
+    return { total: rowids.length, hits: hitsOf(store, page, new Set()) };
+  };
+
+  /** Queries close to one that found nothing, which do find something. */
+  const suggestionsFor = (query: string, plan: QueryPlan): string[] => {
+    const unknown = [...plan.missing, ...plan.groups.filter((g) => g.corrected).map((g) => g.typed)];
+    if (unknown.length > maxSuggestions) return [];
+    const options = unknown.map((word) => {
+      const near = dictionary.near(word, Math.max(forgivenEdits(word), Math.min(2, word.length - 2)));
+      const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
+      return [...near.slice(0, 2), ...longer].map((c) => c.word).filter((c) => c !== word);
+    });
+    const suggestions = new Set<string>();
+    for (let pick = 0; pick < 3 && suggestions.size < maxSuggestions; pick++) {
+      let text = query;
+      unknown.forEach((word, at) => {
+        const replacement = options[at]?.[pick] ?? options[at]?.[0];
+        if (replacement) text = text.replace(new RegExp(`\\b${word}\\b`, "iu"), replacement);
+      });
+      if (text !== query && search(text, { limit: 1 }, false).total > 0) suggestions.add(text);
+    }
+    if (plan.phrases.length > 0) {
+      const loose = query.replace(/["“”„‟″«»]/g, "");
+      if (loose !== query && search(loose, { limit: 1 }, false).total > 0) suggestions.add(loose);
+    }
+    return [...suggestions].slice(0, maxSuggestions);
+  };
+
+  const search = (query: string, options: SearchOptions = {}, suggest = true): SearchResult => {
+    const limit = options.limit ?? defaultLimit;
+    const offset = options.offset ?? 0;
+    const answer = (extra: Partial<SearchResult>): SearchResult => ({
+      query,
+      total: 0,
+      offset,
+      hits: [],
+      ...extra,
+    });
+    const parsed = parseQuery(query);
+    if (isBlankQuery(parsed)) return answer({ notice: emptyQueryNotice });
+    const plan = planOf(parsed);
+    const authors = authorsOf(plan);
+    if (authors.unknown !== undefined) return answer({ notice: unknownAuthorNotice(authors.unknown) });
+    const positive = plan.groups.length > 0 || plan.phrases.length > 0;
+    const nothing = () => {
+      const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];
+      return answer(didYouMean.length > 0 ? { didYouMean } : {});
+    };
+    if (!positive) {
+      if (plan.missing.length > 0) return nothing();
+      if (authors.keys !== undefined) {
+        const papers = authorPapers(plan, authors.keys, offset, limit);
+        return answer({ ...papers, withAllWords: papers.total });
+      }
+      return answer({
+        notice: parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice,
+      });
+    }
+    const matches = matchesFor(plan, offset, limit, authors.keys);
+    if (matches.total === 0) return nothing();
+    const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
+    const notices: string[] = [];
+    const expansions = plan.groups.flatMap((g) => g.expansions);
+    if (expansions.length > 0) notices.push(expansionNotice(expansions));
+    if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
+    else if (matches.least < matches.groups) notices.push(someWordsNotice(matches.withAll));
+    const shown = showingFor(query, plan, offset === 0 ? hits[0]?.paper : undefined);
+    return answer({
+      total: matches.total,
+      hits,
+      withAllWords: plan.missing.length > 0 ? 0 : matches.withAll,
+      ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
+      ...(shown !== undefined ? { showingFor: shown } : {}),
+    });
+  };
+
+  return { search: (query: string, options?: SearchOptions) => search(query, options), planOf, matchesFor };
+}

@@ -1,0 +1,43 @@
+import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
+import { anyOf, phraseOf } from "./match.js";
+import { hitsOf } from "./search.js";
+import type { IndexStore } from "./store-read.js";
+import type { Dictionary } from "./terms.js";
+import type { SearchHit } from "./types.js";
+
+/** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
+const distinctiveWords = 12;
+/** Above this many candidates, BM25 ranks a fair sample of about this many (rowids follow a hash). */
+const rankedSample = 4000;
+
+/** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first. */
+export function similarTo(
+  store: IndexStore,
+  dictionary: Dictionary,
+  abstract: string,
+  rowid: number,
+  options: { limit: number; papers: number },
+): SearchHit[] {
+  const counts = new Map<string, number>();
+  for (const word of foldedWordsOf(abstract)) {
+    if (word.length >= 3 && !isStopWord(word) && !/^\p{N}/u.test(word))
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  const weighed = [...counts].flatMap(([word, count]) => {
+    const papers = dictionary.papers(word);
+    // A word no other paper holds cannot lead anywhere.
+    return papers >= 2 ? [{ word, weight: count * Math.log(options.papers / papers) }] : [];
+  });
+  const chosen = weighed
+    .filter((w) => w.weight > 0)
+    .sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1))
+    .slice(0, distinctiveWords)
+    .map((w) => w.word);
+  if (chosen.length === 0) return [];
+  const query = { match: anyOf(chosen.map((word) => phraseOf([word]))), without: rowid };
+  const total = store.count(query);
+  const maxRowid = total > rankedSample ? Math.ceil((options.papers * rankedSample) / total) : undefined;
+  let ranked = store.top(query, options.limit, maxRowid);
+  if (ranked.length < Math.min(options.limit, total)) ranked = store.top(query, options.limit);
+  return hitsOf(store, ranked, new Set(chosen.flatMap((word) => termOf(word) ?? [])));
+}

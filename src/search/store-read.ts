@@ -1,0 +1,231 @@
+import type { Database, Statement } from "better-sqlite3";
+import type { Acronym, Paper } from "../corpus/types.js";
+import { TEXT_WEIGHTS } from "./store-schema.js";
+
+/** A matching paper by its rowid, with its BM25 score (higher is better). */
+export interface Ranked {
+  rowid: number;
+  score: number;
+}
+
+/** An FTS5 expression over `text`, and what narrows it beyond words. */
+export interface MatchQuery {
+  match: string;
+  /** Person keys: only papers naming one of them (visibly or as an owner). */
+  authors?: readonly string[];
+  /** A paper to leave out (the one "more like this" starts from). */
+  without?: number;
+}
+
+export interface PersonRow {
+  key: string;
+  name: string;
+  spellings: string[];
+  profiled: boolean;
+  papers: number;
+}
+
+/** One name on one paper: `position` on the visible author line (0 = first), null for a hidden owner. */
+export interface AuthorshipRow {
+  paper: number;
+  person: string;
+  position: number | null;
+  owner: boolean;
+}
+
+/** Everything search asks of the SQLite file, as prepared statements. */
+export interface IndexStore {
+  count(query: MatchQuery): number;
+  /** `count`, stopping at `limit`, of the papers up to `maxRowid` when given (a fair sample). */
+  countUpTo(query: MatchQuery, limit: number, maxRowid?: number): number;
+  /** The best matches first; with `maxRowid`, only papers up to that rowid are ranked (a fair sample). */
+  top(query: MatchQuery, limit: number, maxRowid?: number): Ranked[];
+  /** Which of `rowids` match. */
+  holding(match: string, rowids: readonly number[]): Set<number>;
+  papers(rowids: readonly number[]): Map<number, Paper>;
+  /** A paper by its id, in any case, or by the start of it when only one id starts so. */
+  paperByIdOrPrefix(id: string): { rowid: number; paper: Paper } | undefined;
+  paperIds(): string[];
+  /** How many papers hold this word as written; 0 for a word the corpus does not know. */
+  wordPapers(word: string): number;
+  /** Whether any paper matches (a word the Porter stemmer knows in another form, say). */
+  anyMatch(match: string): boolean;
+  /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
+  wordsBetween(from: string, to: string, length?: number): IterableIterator<[string, number]>;
+  person(key: string): PersonRow | undefined;
+  personKeysWithToken(token: string): string[];
+  /** Every name part starting with `letter`. */
+  namePartsStartingWith(letter: string): IterableIterator<[string, true]>;
+  authorshipOf(rowids: readonly number[]): AuthorshipRow[];
+  papersOf(key: string): AuthorshipRow[];
+  coauthorsOf(key: string, limit: number): { key: string; papers: number }[];
+  acronyms(): Acronym[];
+  meta(key: string): string | undefined;
+  close(): void;
+}
+
+const AUTHOR_FILTER =
+  "rowid IN (SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(@authors)))";
+
+/** The character after `letter`: words from `letter` up to it start with `letter`. */
+export const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
+
+interface PersonRecord {
+  key: string;
+  name: string;
+  spellings: string;
+  profiled: number;
+  papers: number;
+}
+
+/** The store over an open index database (checked by the caller). */
+export function indexStoreOf(db: Database): IndexStore {
+  const statements = new Map<string, Statement>();
+  const prepared = (sql: string): Statement => {
+    let statement = statements.get(sql);
+    if (statement === undefined) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const whereOf = (query: MatchQuery, extra: string[] = []): { sql: string; params: object } => {
+    const conditions = ["text MATCH @match", ...extra];
+    const params: Record<string, unknown> = { match: query.match };
+    if (query.authors !== undefined) {
+      conditions.push(AUTHOR_FILTER);
+      params.authors = JSON.stringify(query.authors);
+    }
+    if (query.without !== undefined) {
+      conditions.push("rowid != @without");
+      params.without = query.without;
+    }
+    return { sql: conditions.join(" AND "), params };
+  };
+  const rowidList = (rowids: readonly number[]) => JSON.stringify(rowids);
+  const personOf = (record: PersonRecord | undefined): PersonRow | undefined =>
+    record && {
+      key: record.key,
+      name: record.name,
+      spellings: JSON.parse(record.spellings) as string[],
+      profiled: record.profiled === 1,
+      papers: record.papers,
+    };
+  const authorshipOfRecord = (row: {
+    paper: number;
+    person: string;
+    position: number | null;
+    owner: number;
+  }) => ({
+    paper: row.paper,
+    person: row.person,
+    position: row.position,
+    owner: row.owner === 1,
+  });
+  let ids: string[] | undefined;
+
+  return {
+    count(query) {
+      const { sql, params } = whereOf(query);
+      return (prepared(`SELECT count(*) FROM text WHERE ${sql}`).pluck().get(params) as number) ?? 0;
+    },
+    countUpTo(query, limit, maxRowid) {
+      const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
+      const statement = prepared(`SELECT count(*) FROM (SELECT 1 FROM text WHERE ${sql} LIMIT @limit)`);
+      const bound = maxRowid === undefined ? {} : { maxRowid };
+      return (statement.pluck().get({ ...params, limit, ...bound }) as number) ?? 0;
+    },
+    top(query, limit, maxRowid) {
+      const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
+      const statement = prepared(
+        `SELECT rowid, -bm25(text, ${TEXT_WEIGHTS}) AS score FROM text WHERE ${sql} ORDER BY score DESC, rowid LIMIT @limit`,
+      );
+      return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as Ranked[];
+    },
+    holding(match, rowids) {
+      // One seek per paper: FTS5 reads `rowid IN (…)` by scanning every match, `rowid = ?` by seeking.
+      const statement = prepared("SELECT 1 FROM text WHERE text MATCH ? AND rowid = ?").pluck();
+      return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
+    },
+    papers(rowids) {
+      const rows = prepared(
+        "SELECT rowid, paper FROM papers WHERE rowid IN (SELECT value FROM json_each(?))",
+      ).all(rowidList(rowids)) as { rowid: number; paper: string }[];
+      return new Map(rows.map((row) => [row.rowid, JSON.parse(row.paper) as Paper]));
+    },
+    paperByIdOrPrefix(id) {
+      const exact = prepared("SELECT rowid, paper FROM papers WHERE id = ?").get(id) as
+        | { rowid: number; paper: string }
+        | undefined;
+      const found = exact
+        ? [exact]
+        : (prepared("SELECT rowid, paper FROM papers WHERE id >= ? ORDER BY id LIMIT 2").all(id) as {
+            rowid: number;
+            paper: string;
+          }[]);
+      const papers = found.map((row) => ({ rowid: row.rowid, paper: JSON.parse(row.paper) as Paper }));
+      const starting = papers.filter((p) => p.paper.id.toLowerCase().startsWith(id.toLowerCase()));
+      return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
+    },
+    paperIds() {
+      ids ??= prepared("SELECT id FROM papers ORDER BY rowid").pluck().all() as string[];
+      return ids;
+    },
+    wordPapers(word) {
+      return (prepared("SELECT papers FROM vocabulary WHERE word = ?").pluck().get(word) as number) ?? 0;
+    },
+    anyMatch(match) {
+      return prepared("SELECT 1 FROM text WHERE text MATCH ? LIMIT 1").pluck().get(match) !== undefined;
+    },
+    wordsBetween(from, to, length) {
+      if (length === undefined) {
+        const statement = prepared("SELECT word, papers FROM vocabulary WHERE word >= ? AND word < ?").raw();
+        return statement.iterate(from, to) as IterableIterator<[string, number]>;
+      }
+      const statement = prepared(
+        "SELECT word, papers FROM vocabulary WHERE length(word) = ? AND word >= ? AND word < ?",
+      ).raw();
+      return statement.iterate(length, from, to) as IterableIterator<[string, number]>;
+    },
+    person(key) {
+      return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
+    },
+    personKeysWithToken(token) {
+      return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
+    },
+    namePartsStartingWith(letter) {
+      const statement = prepared(
+        "SELECT DISTINCT token, 1 FROM name_tokens WHERE token >= ? AND token < ?",
+      ).raw();
+      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, true]>;
+    },
+    authorshipOf(rowids) {
+      const rows = prepared(
+        "SELECT paper, person, position, owner FROM authorship WHERE paper IN (SELECT value FROM json_each(?))",
+      ).all(rowidList(rowids)) as Parameters<typeof authorshipOfRecord>[0][];
+      return rows.map(authorshipOfRecord);
+    },
+    papersOf(key) {
+      const rows = prepared(
+        "SELECT paper, person, position, owner FROM authorship WHERE person = ? ORDER BY paper",
+      ).all(key) as Parameters<typeof authorshipOfRecord>[0][];
+      return rows.map(authorshipOfRecord);
+    },
+    coauthorsOf(key, limit) {
+      return prepared(
+        `SELECT other.person AS key, count(*) AS papers FROM authorship AS mine
+         JOIN authorship AS other ON other.paper = mine.paper AND other.person != mine.person
+         WHERE mine.person = ? GROUP BY other.person ORDER BY papers DESC LIMIT ?`,
+      ).all(key, limit) as { key: string; papers: number }[];
+    },
+    acronyms() {
+      return prepared("SELECT short, long FROM acronyms ORDER BY rowid").all() as Acronym[];
+    },
+    meta(key) {
+      return prepared("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

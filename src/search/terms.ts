@@ -1,0 +1,109 @@
+import SearchableMap from "minisearch/SearchableMap";
+import { editDistance } from "./edit-distance.js";
+
+/** A word of the corpus near a typed one: `distance` counts a swap of two letters as one edit. */
+export interface Candidate {
+  word: string;
+  distance: number;
+  papers: number;
+}
+
+/** The corpus's words as written, for typos and prefixes (MiniSearch's radix tree). */
+export interface Dictionary {
+  /** How many papers hold the word as written; 0 when the corpus does not know it. */
+  papers(word: string): number;
+  /** Known words within `maxDistance` edits, nearest first, then the most common. */
+  near(word: string, maxDistance: number): Candidate[];
+  /** Known words starting with `prefix` (itself included), the most common first. */
+  completions(prefix: string, limit: number): Candidate[];
+}
+
+/** Edits forgiven in a word of this length: none in short words, where a slip makes another real word. */
+export function forgivenEdits(word: string): number {
+  return word.length >= 8 ? 2 : word.length >= 4 ? 1 : 0;
+}
+
+/** The first `n` characters of a word (whole code points). */
+const startOf = (word: string, n: number): string => [...word].slice(0, n).join("");
+/** The string just after every string starting with `start`. */
+const after = (start: string): string => {
+  const points = [...start];
+  const last = points.pop() ?? "";
+  return points.join("") + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+};
+
+/** Radix trees built the first time a key needs one, each from a few thousand words at most. */
+export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>) {
+  const trees = new Map<string, SearchableMap<T>>();
+  return (key: string): SearchableMap<T> => {
+    let tree = trees.get(key);
+    if (tree === undefined) {
+      tree = new SearchableMap<T>();
+      for (const [word, value] of wordsFor(key)) tree.set(word, value);
+      trees.set(key, tree);
+    }
+    return tree;
+  };
+}
+
+/** Trees of the words starting with one letter, for name parts (far fewer than the words of abstracts). */
+export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
+  const trees = lazyTrees(wordsStartingWith);
+  return (letter: string) => trees(startOf(letter, 1));
+}
+
+const longestWord = 48;
+
+const byDistanceThenUse = (a: Candidate, b: Candidate) =>
+  a.distance - b.distance || b.papers - a.papers || (a.word < b.word ? -1 : 1);
+
+/**
+ * The dictionary over the index's vocabulary, as many small trees read when first needed, so that no lookup
+ * waits for the whole vocabulary: for typos, the words of one first letter and one length (a slip of two edits
+ * changes the length by two at most); for prefixes, the words of one first two letters.
+ */
+export function createDictionary(source: {
+  papers(word: string): number;
+  wordsBetween(from: string, to: string, length?: number): Iterable<[string, number]>;
+}): Dictionary {
+  const bySep = "\u0000";
+  const typoTree = lazyTrees((key) => {
+    const [letter = "", length = "0"] = key.split(bySep);
+    return source.wordsBetween(letter, after(letter), Number(length));
+  });
+  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)));
+  return {
+    papers: (word) => source.papers(word),
+    near(word, maxDistance) {
+      // No word is that long; and the tree's fuzzy search allocates a table of the word's length squared.
+      if (maxDistance < 1 || word === "" || word.length > longestWord) return [];
+      const found = new Map<string, Candidate>();
+      // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work
+      // grows fast beyond), then count a swap as one.
+      const asked = Math.min(maxDistance + 1, 2);
+      const length = [...word].length;
+      const look = (letter: string, lengths: number) => {
+        // A word within d edits (a swap counting one) is within d characters of the length.
+        for (let other = Math.max(1, length - lengths); other <= length + lengths; other++) {
+          for (const [near, [papers]] of typoTree(`${letter}${bySep}${other}`).fuzzyGet(word, asked)) {
+            const distance = editDistance(word, near, maxDistance);
+            if (distance > 0 && distance <= maxDistance) found.set(near, { word: near, distance, papers });
+          }
+        }
+      };
+      look(startOf(word, 1), maxDistance);
+      // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
+      const second = [...word][1];
+      if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
+      return [...found.values()].sort(byDistanceThenUse);
+    },
+    completions(prefix, limit) {
+      if (prefix === "") return [];
+      const found: Candidate[] = [];
+      for (const [word, papers] of prefixTree(startOf(prefix, 2)).atPrefix(prefix)) {
+        found.push({ word, distance: word.length - prefix.length, papers });
+      }
+      return found.sort((a, b) => b.papers - a.papers || (a.word < b.word ? -1 : 1)).slice(0, limit);
+    },
+  };
+}

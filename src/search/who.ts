@@ -1,0 +1,112 @@
+import type { Paper } from "../corpus/types.js";
+import type { QueryPlan } from "./query-plan.js";
+import type { Matches } from "./ranking.js";
+import type { IndexStore } from "./store-read.js";
+import type { Expert, WhoResult } from "./types.js";
+
+/** Papers read as evidence: the best matches, and none much weaker than the best. */
+const evidencePapers = 50;
+const minRelevance = 0.2;
+const firstAuthorWeight = 1.25;
+
+interface Credit {
+  key: string;
+  score: number;
+  /** Evidence as [rank among the matches, relevance], best first. */
+  papers: { rank: number; relevance: number }[];
+  firstAuthor: number;
+  /** Place on the author line of the best evidence paper (hidden owners after everyone named). */
+  position: number;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** How strongly each match counts: its score within its band, times the share of the words it holds. */
+function relevanceOf(matches: Matches): number[] {
+  const best = new Map<number, number>();
+  for (const m of matches.top) best.set(m.level, Math.max(best.get(m.level) ?? 0, m.score));
+  return matches.top.map(
+    (m) => ((m.score / (best.get(m.level) || 1)) * m.level) / Math.max(1, matches.groups),
+  );
+}
+
+/** BM25 ratios between relevant papers are steep; evidence counts by their square root (a second paper matters). */
+const weightOf = (relevance: number) => Math.sqrt(relevance);
+
+/**
+ * The people behind a topic, ranked by the evidence they bring: every paper they wrote among the matches
+ * counts by its relevance (a file's owner wrote every paper in it, named on the line or not), a first author
+ * counts more. People whose evidence is the very same papers stay together, in the order of the paper's line.
+ */
+export function expertsOf(
+  store: IndexStore,
+  topic: string,
+  matchesFor: (plan: QueryPlan, limit: number) => Matches | undefined,
+  plan: QueryPlan,
+  options: { limit: number; offset: number },
+): WhoResult {
+  const matches = matchesFor(plan, evidencePapers);
+  if (matches === undefined || matches.top.length === 0)
+    return { topic, total: 0, offset: options.offset, people: [] };
+  const relevance = relevanceOf(matches);
+  const evidence = matches.top.filter((_, rank) => (relevance[rank] ?? 0) >= minRelevance);
+  const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
+  const credits = new Map<string, Credit>();
+  const rows = store.authorshipOf(evidence.map((m) => m.rowid));
+  for (const row of rows) {
+    const rank = rankOf.get(row.paper) as number;
+    const paperRelevance = relevance[rank] ?? 0;
+    const credit = credits.get(row.person) ?? {
+      key: row.person,
+      score: 0,
+      papers: [],
+      firstAuthor: 0,
+      position: 99,
+    };
+    credit.score += weightOf(paperRelevance) * (row.position === 0 ? firstAuthorWeight : 1);
+    credit.papers.push({ rank, relevance: paperRelevance });
+    if (row.position === 0) credit.firstAuthor += 1;
+    const best = credit.papers.reduce((low, p) => Math.min(low, p.rank), rank);
+    if (best === rank) credit.position = row.position ?? 99;
+    credits.set(row.person, credit);
+  }
+  for (const credit of credits.values()) credit.papers.sort((a, b) => a.rank - b.rank);
+  const people = new Map(
+    [...credits.keys()].flatMap((key) => {
+      const person = store.person(key);
+      return person ? [[key, person] as const] : [];
+    }),
+  );
+  const byEvidence = (a: Credit, b: Credit) =>
+    b.score - a.score ||
+    b.papers.length - a.papers.length ||
+    b.firstAuthor - a.firstAuthor ||
+    (a.papers[0]?.rank ?? 0) - (b.papers[0]?.rank ?? 0) ||
+    a.position - b.position ||
+    Number(people.get(b.key)?.profiled) - Number(people.get(a.key)?.profiled) ||
+    (people.get(b.key)?.papers ?? 0) - (people.get(a.key)?.papers ?? 0) ||
+    (a.key < b.key ? -1 : 1);
+  // People with the same evidence form one block, placed where its best member ranks.
+  const blocks = new Map<string, Credit[]>();
+  for (const credit of [...credits.values()].sort(byEvidence)) {
+    const key = credit.papers.map((p) => p.rank).join(",");
+    blocks.set(key, [...(blocks.get(key) ?? []), credit]);
+  }
+  const ranked = [...blocks.values()].flat();
+  const shown = ranked.slice(options.offset, options.offset + options.limit);
+  const papers = store.papers(shown.flatMap((c) => c.papers.map((p) => evidence[p.rank]?.rowid ?? 0)));
+  const expertOf = (credit: Credit): Expert => {
+    const person = people.get(credit.key);
+    return {
+      key: credit.key,
+      name: person?.name ?? credit.key,
+      score: round(credit.score),
+      profiled: person?.profiled ?? false,
+      papers: credit.papers.flatMap(({ rank, relevance: r }) => {
+        const paper: Paper | undefined = papers.get(evidence[rank]?.rowid ?? 0);
+        return paper ? [{ paper, score: round(r) }] : [];
+      }),
+    };
+  };
+  return { topic, total: ranked.length, offset: options.offset, people: shown.map(expertOf) };
+}

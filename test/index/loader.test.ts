@@ -1,0 +1,229 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it } from "vitest";
+import { CorpusError } from "../../src/corpus/load.js";
+import { type LoadedIndex, loadIndex } from "../../src/index/loader.js";
+import type { LoadProgress } from "../../src/index/progress.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { papersOf } from "../helpers/papers.js";
+
+const temporary: string[] = [];
+const opened: LoadedIndex[] = [];
+function scratchFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-loader-"));
+  temporary.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const loaded of opened.splice(0)) loaded.index.close();
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the fixture corpus and an empty cache folder next to it. */
+function scratchCorpus(): { corpusDir: string; cacheDir: string } {
+  const root = scratchFolder();
+  const corpusDir = join(root, "corpus");
+  cpSync(FIXTURE_CORPUS, corpusDir, { recursive: true });
+  return { corpusDir, cacheDir: join(root, "cache") };
+}
+
+async function load(options: Parameters<typeof loadIndex>[0]): Promise<LoadedIndex> {
+  const loaded = await loadIndex(options);
+  opened.push(loaded);
+  return loaded;
+}
+
+const indexFilesIn = (cacheDir: string): string[] =>
+  readdirSync(cacheDir).filter((name) => name.endsWith(".sqlite"));
+/** A wall clock a minute ahead: the corpus files then look settled long before they were read. */
+const minuteLater = (): number => Date.now() + 60_000;
+const STAMPS_LINE = "corpus files unchanged since the index was built";
+
+/** What a user sees of a search: which papers, in which order, with which headline. */
+function shownFor(index: SearchIndex, query: string): string[] {
+  return index.search(query).hits.map((hit) => `${hit.paper.id} ${hit.paper.headline}`);
+}
+
+const GRACE_PAPER =
+  "Grace Hopper\n\nGrace Hopper, Ada Lovelace\n\nWe present a debugging method for relay computers that finds moths in the machine by tracing signals.\n";
+
+describe("loadIndex", () => {
+  it("builds on the first start and opens the stored file on the next, with the same answers", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    const first = await load({ corpusDir, cacheDir, logger });
+    const second = await load({ corpusDir, cacheDir, logger });
+    expect([first.source, second.source]).toEqual(["built", "stored"]);
+    expect(indexFilesIn(cacheDir)).toHaveLength(1);
+    for (const query of ["reward models", "compiler", "Ada Lovelace"]) {
+      expect(shownFor(first.index, query).length).toBeGreaterThan(0);
+      expect(shownFor(second.index, query)).toEqual(shownFor(first.index, query));
+    }
+    expect(papersOf(second.index)).toEqual(papersOf(first.index));
+  });
+
+  it("rebuilds when a file changes, and removes the older index file", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    await load({ corpusDir, cacheDir, logger });
+    const before = indexFilesIn(cacheDir);
+    writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
+
+    const changed = await load({ corpusDir, cacheDir, logger });
+
+    expect(changed.source).toBe("built");
+    expect(shownFor(changed.index, "moths relay")[0]).toMatch(/debugging method/i);
+    const after = indexFilesIn(cacheDir);
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(before);
+    expect((await load({ corpusDir, cacheDir, logger })).source).toBe("stored");
+  });
+
+  it("skips reading the files when their stamps are unchanged, and still sees an edit", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    const first = await load({ corpusDir, cacheDir, logger, clock: minuteLater });
+    const second = await load({ corpusDir, cacheDir, logger, clock: minuteLater });
+    expect([first.source, second.source]).toEqual(["built", "stored"]);
+    expect(lines.join("")).toContain(STAMPS_LINE);
+
+    const [file] = readdirSync(corpusDir).filter((name) => name.endsWith(".txt"));
+    const path = join(corpusDir, file ?? "");
+    const text = readFileSync(path, "utf8");
+    // Same length, one letter changed: only the stamps (change time) tell it apart without reading it.
+    const swapped = text.replace(/[a-y]/, (letter) => String.fromCharCode(letter.charCodeAt(0) + 1));
+    expect(swapped).toHaveLength(text.length);
+    writeFileSync(path, swapped);
+    lines.length = 0;
+    const edited = await load({ corpusDir, cacheDir, logger, clock: minuteLater });
+    expect(edited.source).toBe("built");
+    expect(lines.join("")).not.toContain(STAMPS_LINE);
+  });
+
+  it.each([
+    ["truncated", (path: string) => writeFileSync(path, readFileSync(path).subarray(0, 8192))],
+    ["overwritten with noise", (path: string) => writeFileSync(path, Buffer.alloc(65536, 0x5a))],
+    [
+      "another program's database",
+      (path: string) => {
+        rmSync(path);
+        const foreign = new Database(path);
+        foreign.exec("CREATE TABLE notes(text TEXT); INSERT INTO notes VALUES ('hello')");
+        foreign.close();
+      },
+    ],
+  ])("detects an index file %s, says so, rebuilds it and answers as before", async (_, spoil) => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    const good = await load({ corpusDir, cacheDir, logger });
+    const expected = shownFor(good.index, "compiler");
+    const [name] = indexFilesIn(cacheDir);
+    spoil(join(cacheDir, name ?? ""));
+
+    const rebuilt = await load({ corpusDir, cacheDir, logger });
+
+    expect(rebuilt.source).toBe("built");
+    expect(lines.join("")).toContain("index file is unusable");
+    expect(shownFor(rebuilt.index, "compiler")).toEqual(expected);
+    expect((await load({ corpusDir, cacheDir, logger })).source).toBe("stored");
+  });
+
+  it("checks a stored file page by page after opening it, and removes it when damaged inside", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger, lines } = capturedLogger();
+    await load({ corpusDir, cacheDir, logger });
+    const [name] = indexFilesIn(cacheDir);
+    const path = join(cacheDir, name ?? "");
+    // The papers' own pages lose their headers: opening the file never reads them, a page-by-page check does.
+    const db = new Database(path, { readonly: true });
+    const pageSize = db.pragma("page_size", { simple: true }) as number;
+    const pages = db.prepare("SELECT pageno FROM dbstat WHERE name = 'papers'").pluck().all() as number[];
+    db.close();
+    const bytes = readFileSync(path);
+    for (const page of pages) bytes.fill(0xff, (page - 1) * pageSize, (page - 1) * pageSize + 12);
+    writeFileSync(path, bytes);
+
+    const reason = await new Promise<string>((resolve) => {
+      void load({ corpusDir, cacheDir, logger, onCorrupt: resolve });
+    });
+
+    expect(reason).not.toBe("ok");
+    expect(lines.join("")).toContain("index file is corrupt");
+    expect(indexFilesIn(cacheDir)).toEqual([]);
+    expect((await load({ corpusDir, cacheDir, logger })).source).toBe("built");
+  });
+
+  it("lets two processes share one cache folder: both answer, one index file is left", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    const [a, b] = await Promise.all([
+      load({ corpusDir, cacheDir, logger, build: "worker" }),
+      load({ corpusDir, cacheDir, logger, build: "worker" }),
+    ]);
+    expect(shownFor(a.index, "compiler")).toEqual(shownFor(b.index, "compiler"));
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+    expect(indexFilesIn(cacheDir)).toHaveLength(1);
+  });
+
+  it("keeps answering from a file another process replaced and removed", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    const old = await load({ corpusDir, cacheDir, logger });
+    const before = shownFor(old.index, "compiler");
+    writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
+    await load({ corpusDir, cacheDir, logger });
+    expect(indexFilesIn(cacheDir)).toHaveLength(1);
+    expect(shownFor(old.index, "compiler")).toEqual(before);
+    expect(old.index.search("moths").total).toBe(0);
+  });
+
+  it("still serves when the cache folder cannot be written, and says so", async () => {
+    const { corpusDir } = scratchCorpus();
+    const cacheDir = join(scratchFolder(), "cache");
+    writeFileSync(cacheDir, "a file where the cache folder should be");
+    const { logger, lines } = capturedLogger();
+
+    const loaded = await load({ corpusDir, cacheDir, logger });
+
+    expect(loaded.source).toBe("built");
+    expect(shownFor(loaded.index, "compiler").length).toBeGreaterThan(0);
+    expect(lines.join("")).toContain("cannot store the index file");
+  });
+
+  it("builds in a worker thread the same index as on the main thread, and reports its progress", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    const progress: LoadProgress[] = [];
+    const inline = await load({ corpusDir, cacheDir: join(cacheDir, "a"), logger });
+    const worker = await load({
+      corpusDir,
+      cacheDir: join(cacheDir, "b"),
+      logger,
+      build: "worker",
+      onProgress: (event) => progress.push(event),
+    });
+    expect(worker.source).toBe("built");
+    for (const query of ["reward models", "punched cards"]) {
+      expect(shownFor(worker.index, query)).toEqual(shownFor(inline.index, query));
+    }
+    expect(indexFilesIn(join(cacheDir, "b"))).toEqual(indexFilesIn(join(cacheDir, "a")));
+    expect(progress.map((event) => event.phase)).toEqual(expect.arrayContaining(["parsing", "indexing"]));
+    expect(progress.at(-1)).toEqual({ phase: "indexing", papers: 4, total: 4 });
+  });
+
+  it("rejects with a CorpusError when the folder holds no valid paper, in a worker or not", async () => {
+    const corpusDir = scratchFolder();
+    writeFileSync(join(corpusDir, "nobody.txt"), "");
+    const cacheDir = join(scratchFolder(), "cache");
+    const { logger } = capturedLogger();
+    await expect(loadIndex({ corpusDir, cacheDir, logger })).rejects.toBeInstanceOf(CorpusError);
+    await expect(loadIndex({ corpusDir, cacheDir, logger, build: "worker" })).rejects.toThrow(
+      /No valid paper in the corpus folder/,
+    );
+    expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+});
