@@ -10,7 +10,7 @@ import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } f
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { FRIENDLY_ERROR, INVALID_BUTTON } from "./messages.js";
-import { SHARE_FAILED, SHARE_UNCONFIRMED } from "./notices.js";
+import { SHARE_FAILED, SHARE_STATE_DOWN, SHARE_UNCONFIRMED } from "./notices.js";
 import { errorPayload, postPayload, responsePayload } from "./payloads.js";
 import { buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
@@ -29,6 +29,12 @@ export interface ListenerDeps {
   policy: DeliveryPolicy;
   metrics: Metrics;
   logger: Logger;
+  /**
+   * With state shared by several bot processes (PostgreSQL): true when this process's claim on a key is in
+   * its memory only (the shared state could not be written), so no other process can see it. A share then
+   * waits: it cannot be looked up in Slack afterwards, and a double click on two processes would post twice.
+   */
+  isLocalClaim?: (key: string) => boolean;
 }
 
 /** The bot's answer to one request, with admin-only powers given to admins only. */
@@ -97,6 +103,14 @@ async function shareOnce(
 ): Promise<void> {
   const claim = await deps.ledger.claim(onceKey, deps.policy.leaseMs);
   if (claim !== "mine") return count(deps, "share", claim === "done" ? "duplicate" : "busy", receivedAt);
+  if (deps.isLocalClaim?.(onceKey) === true) {
+    await deps.ledger.release(onceKey);
+    deps.logger.warn(
+      "share deferred: the shared state cannot be written, so a double click could share twice",
+    );
+    await respondVia(deps, responseUrl, errorPayload(SHARE_STATE_DOWN), 1);
+    return count(deps, "share", "deferred", receivedAt);
+  }
   const { message, apologised } = await replyOrApology<object>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),

@@ -42,6 +42,8 @@ export interface SlackStartOptions {
   metrics?: Metrics;
   /** Test seams for delivery: back-off, attempts, clock. */
   delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
+  /** With state shared by several processes: whether a claim is in this process's memory only (listeners.ts). */
+  isLocalClaim?: (key: string) => boolean;
   /** Adds more listeners (App Home, daily) before the app starts. */
   extend?: (app: App) => void;
 }
@@ -155,6 +157,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
+    ...(options.isLocalClaim === undefined ? {} : { isLocalClaim: options.isLocalClaim }),
   });
   options.extend?.(app);
 

@@ -2,7 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-const libraryName = "faketime/libfaketime.so.1";
+// The thread-safe build: with the plain one, a thread that reads the clock while another re-reads a changed
+// offset file can see time step back (measured here: dozens per 300k reads), and Node aborts on a monotonic
+// clock below its timer base ("Assertion failed: (now) >= (timer_base())").
+const libraryName = "faketime/libfaketimeMT.so.1";
 
 /** Where Debian and others put it: /usr/lib/<multiarch triplet>/faketime/, or /usr/lib/faketime/. */
 function libfaketimeCandidates(): string[] {

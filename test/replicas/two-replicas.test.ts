@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
+import { SHARE_STATE_DOWN } from "../../src/slack/notices.js";
 import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
 import { type BotProcess, httpRequest, startBotProcess } from "../helpers/bot-process.js";
 import { type FakeSlackApi, type StoredMessage, startFakeSlackApi } from "../helpers/fake-slack-api.js";
@@ -114,6 +115,15 @@ beforeAll(async () => {
   paperIds = index.paperIds();
   await Promise.all([startReplica("a", "http"), startReplica("b", "http")]);
 }, 90_000);
+
+// A failed case shows what the processes said; a passing run stays quiet.
+beforeEach((context) => {
+  context.onTestFailed(() => {
+    for (const proc of spawned) {
+      console.log(`${proc.name} (${proc.running() ? "running" : "exited"})\n${proc.tail()}`);
+    }
+  });
+});
 
 afterAll(async () => {
   replicas.clear();
@@ -647,7 +657,8 @@ describe("two bot processes on one PostgreSQL, HTTP mode behind a spreader", () 
     const dm = newEvent("dm", "tell me about Alan Turing");
     await retriedAcross(mention, "a", () => expect(postsFor(mention, "a").length).toBeGreaterThan(0));
     await retriedAcross(dm, "b", () => expect(postsFor(dm, "b").length).toBeGreaterThan(0));
-    // A double click on one process while the state is read-only: its memory still shares once.
+    // A double click on both processes while neither can see the other's claim: the share waits, each click
+    // is told so privately; no card is posted twice.
     const click = (path: string) =>
       buttonClickBody({
         value: encodeAction({ a: "share", id: paperIds[0] ?? "" }),
@@ -655,15 +666,17 @@ describe("two bot processes on one PostgreSQL, HTTP mode behind a spreader", () 
         channelId: "C0READONLY",
         responseUrl: slack.responseUrl(path),
       });
-    await Promise.all([deliver("a", "share", click("/ro/1")), deliver("a", "share", click("/ro/2"))]);
+    await Promise.all([deliver("a", "share", click("/ro/1")), deliver("b", "share", click("/ro/2"))]);
     const stats = slack.responseUrl("/ro/stats");
     await deliver("b", "slash", slashCommandBody({ text: "stats", responseUrl: stats }));
     await settled();
     for (const e of [mention, dm]) expectOneAnswer(e);
-    const roShares = [...slack.responses("/ro/1"), ...slack.responses("/ro/2")].filter(
-      (r) => r.response_type === "in_channel",
-    );
-    expect(roShares).toHaveLength(1);
+    const sharesAt = (...paths: string[]) =>
+      paths.flatMap((p) => slack.responses(p)).filter((r) => r.response_type === "in_channel");
+    expect(sharesAt("/ro/1", "/ro/2")).toHaveLength(0);
+    for (const path of ["/ro/1", "/ro/2"]) {
+      expect(slack.responses(path)).toEqual([expect.objectContaining({ text: SHARE_STATE_DOWN })]);
+    }
     expect(JSON.stringify(slack.responses("/ro/stats"))).toContain("read-only");
     const warnings = (r: Replica) =>
       r.proc.logs().filter((l) => String(l.msg).startsWith("state cannot be written: answers go on"));
@@ -677,7 +690,15 @@ describe("two bot processes on one PostgreSQL, HTTP mode behind a spreader", () 
     expectOneAnswer(after);
     const rows = await state.sql("SELECT done FROM deliveries WHERE key = $1", [after.key]);
     expect(rows).toEqual([{ done: 1 }]);
+    // Clicked again once the state is back, on both processes: shared once.
+    await Promise.all([deliver("b", "share", click("/ro/3")), deliver("a", "share", click("/ro/4"))]);
+    await settled();
+    expect(sharesAt("/ro/1", "/ro/2", "/ro/3", "/ro/4")).toHaveLength(1);
     recordFault("state read-only (and writable again)", [mention, dm, after], 9);
+    faultRows.push(
+      `  ${"state read-only: Share double-clicked on A and B".padEnd(44)}   2 clicks → 0 shares, 2 private "click again" notes; ` +
+        `clicked again (A and B) once writable → ${sharesAt("/ro/1", "/ro/2", "/ro/3", "/ro/4").length} share`,
+    );
     figures.push(
       `Fault cases (answers to mentions and DMs; each first delivery on one process, retries on the other):`,
     );
