@@ -22,9 +22,15 @@ import { createTestState, type TestState } from "../helpers/stores.js";
  * The proof that Paperbot runs as more than one replica: two real bot processes (src/main.ts, as npm start
  * runs it), each with its own index cache, on one PostgreSQL, against one loopback Slack that keeps every
  * message it accepts. A test-side spreader stands in for the load balancer: each delivery and each Slack
- * retry goes to the process the case picks. libfaketime moves both processes' clocks (and Slack's) through
- * seven days of daily posts. Every case counts what users would see: one answer per event, one share per
- * double click, one daily post per channel and day, whatever failed on the way.
+ * retry goes to the process the case picks. Every case counts what users would see: one answer per event,
+ * one share per double click, one daily post per channel and day, whatever failed on the way.
+ *
+ * The days pass on a shared clock (helpers/shared-clock.ts): libfaketime gives both processes, and the fake
+ * Slack's message timestamps, the same simulated time, which the test moves forward to each post's minute.
+ * Their monotonic clocks move with it, so the daily scheduler's sleep (at most a minute) is due after a jump
+ * and runs at the process's next wake-up, which a GET /healthz provides at once. A speed-up factor was not
+ * used: it would stretch every timeout, lease and back-off alike, and two processes started at different
+ * moments would not agree on the time.
  */
 
 type Name = "a" | "b";
