@@ -224,6 +224,10 @@ async function run(config: Config, logger: Logger): Promise<void> {
     corpusLoaded: () => live.current().stats().papers > 0,
     slackTimeoutMs: config.slackTimeoutMs,
     metrics,
+    // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
+    ...(config.stateUrl === undefined
+      ? {}
+      : { isLocalClaim: (key: string) => !deliveries.claimIsShared(key) }),
     ...slackApi,
     home: {
       ...(store === undefined ? {} : { state: store }),

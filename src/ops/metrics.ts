@@ -14,7 +14,9 @@ export type RequestOutcome =
   /** Slack took nothing, after every attempt. */
   | "failed"
   /** Slack may or may not have it and it could not be checked; not sent again. */
-  | "unknown";
+  | "unknown"
+  /** Not done while state shared with other processes cannot be written (a share); the user was told. */
+  | "deferred";
 
 /** Every metric the bot exports, in one registry of its own (never prom-client's global one). */
 export interface Metrics {

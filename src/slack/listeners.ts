@@ -12,7 +12,7 @@ import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } f
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import { type HomeDeps, registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { SHARE_FAILED, SHARE_UNCONFIRMED } from "./notices.js";
+import { SHARE_FAILED, SHARE_STATE_DOWN, SHARE_UNCONFIRMED } from "./notices.js";
 import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
 import { handedOver } from "./saved-export.js";
@@ -33,6 +33,12 @@ export interface ListenerDeps {
   logger: Logger;
   /** The App Home tab (registered with the other listeners); absent: no Home tab. */
   home?: HomeDeps;
+  /**
+   * With state shared by several bot processes (PostgreSQL): true when this process's claim on a key is in
+   * its memory only (the shared state could not be written), so no other process can see it. A share then
+   * waits: it cannot be looked up in Slack afterwards, and a double click on two processes would post twice.
+   */
+  isLocalClaim?: (key: string) => boolean;
 }
 
 /**
@@ -104,6 +110,14 @@ async function shareOnce(
 ): Promise<void> {
   const claim = await deps.ledger.claim(onceKey, deps.policy.leaseMs);
   if (claim !== "mine") return count(deps, "share", claim === "done" ? "duplicate" : "busy", receivedAt);
+  if (deps.isLocalClaim?.(onceKey) === true) {
+    await deps.ledger.release(onceKey);
+    deps.logger.warn(
+      "share deferred: the shared state cannot be written, so a double click could share twice",
+    );
+    await respondVia(deps, responseUrl, errorPayload(SHARE_STATE_DOWN), 1);
+    return count(deps, "share", "deferred", receivedAt);
+  }
   const { message, apologised } = await replyOrApology<object>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),

@@ -47,6 +47,8 @@ export interface SlackStartOptions {
   delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
   /** The App Home tab's state and zone; without it the tab is not answered. */
   home?: Omit<HomeDeps, "bot" | "logger">;
+  /** With state shared by several processes: whether a claim is in this process's memory only (listeners.ts). */
+  isLocalClaim?: (key: string) => boolean;
   /** Adds more listeners before the app starts. */
   extend?: (app: App) => void;
 }
@@ -162,6 +164,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     metrics,
     logger,
     ...(options.home ? { home: { ...options.home, bot, logger } } : {}),
+    ...(options.isLocalClaim === undefined ? {} : { isLocalClaim: options.isLocalClaim }),
   };
   registerListeners(app, listenerDeps);
   registerShortcut(app, listenerDeps);

@@ -13,16 +13,23 @@ export interface FallbackLedgerOptions {
   retryMs?: number;
 }
 
+export interface FallbackDeliveryLedger extends DeliveryLedger {
+  /** Whether this process's claim on `key` went through the durable ledger; false when only memory holds it. */
+  claimIsShared(key: string): boolean;
+}
+
 /**
  * A DeliveryLedger that never fails a request because state cannot be written: memory answers first (a
  * retry or double click this process has seen), then the durable ledger; when that throws, this process
  * dedupes in memory alone, says so in one warning, and tries the durable ledger again every `retryMs`.
  */
-export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): DeliveryLedger {
+export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): FallbackDeliveryLedger {
   const { durable, memory, logger, now } = options;
   const retryMs = options.retryMs ?? 30_000;
   let failingSince: number | undefined;
   let lastTry = Number.NEGATIVE_INFINITY;
+  // Claims held now that only this process's memory knows of.
+  const memoryOnly = new Set<string>();
 
   const usable = () => durable !== undefined && (failingSince === undefined || now() - lastTry >= retryMs);
   const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
@@ -57,13 +64,18 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): De
       const shared = await attempt((ledger) => ledger.claim(key, leaseMs));
       if (shared === "done") await memory.markDone(key);
       if (shared === "busy") await memory.release(key);
+      if (shared === undefined) memoryOnly.add(key);
+      else memoryOnly.delete(key);
       return shared ?? "mine";
     },
+    claimIsShared: (key) => !memoryOnly.has(key),
     async markDone(key) {
+      memoryOnly.delete(key);
       await memory.markDone(key);
       await attempt((ledger) => ledger.markDone(key));
     },
     async release(key) {
+      memoryOnly.delete(key);
       await memory.release(key);
       await attempt((ledger) => ledger.release(key));
     },

@@ -69,11 +69,17 @@ function formOrJson(req: IncomingMessage, raw: string): Record<string, unknown> 
 
 const isTrue = (value: unknown) => value === true || value === "true";
 
+export interface FakeSlackOptions {
+  /** Slack's clock, for the ts of stored messages: the bots' clock when a test moves it. Date.now unless given. */
+  now?: () => number;
+}
+
 /**
  * A loopback stand-in for Slack's Web API and response_urls that keeps the messages it is sent, so a test
  * can count what a user would see, and fails calls on demand (status, 429, error, hang, connection refused).
  */
-export async function startFakeSlackApi(): Promise<FakeSlackApi> {
+export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise<FakeSlackApi> {
+  const now = options.now ?? Date.now;
   const messages: StoredMessage[] = [];
   const calls: ApiCall[] = [];
   const faults = new Map<string, Fault[]>();
@@ -83,7 +89,7 @@ export async function startFakeSlackApi(): Promise<FakeSlackApi> {
   const published: FakeSlackApi["published"] = [];
   const files: FakeSlackApi["files"] = [];
   let sequence = 0;
-  const nextTs = () => `${Math.floor(Date.now() / 1000)}.${String(++sequence).padStart(6, "0")}`;
+  const nextTs = () => `${Math.floor(now() / 1000)}.${String(++sequence).padStart(6, "0")}`;
   const fake: Partial<FakeSlackApi> = {};
 
   const json = (res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}) => {
