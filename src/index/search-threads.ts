@@ -22,6 +22,12 @@ export interface OpenIndex extends SearchIndex {
 export const SEARCH_WORKERS = 1;
 /** A query unanswered this long means its worker hangs: the worker is replaced and the query failed. */
 export const QUERY_TIMEOUT_MS = 15_000;
+/**
+ * A search worker's old generation at most: twice what it keeps (the dictionary's trees, capped at about
+ * 60 MB, and small caches), so V8 collects before its heap grows to two or three times that between
+ * collections; a worker that still ran out would be replaced like any that dies.
+ */
+const SEARCH_WORKER_HEAP_MB = 192;
 /** Workers that die this many times within a minute are not started again: the index is then unusable. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 
@@ -80,7 +86,12 @@ export async function openSearchThreads(
 ): Promise<OpenIndex> {
   const { logger } = options;
   const spawn =
-    options.spawn ?? ((workerData: SearchWorkerData) => startWorker("search-worker", { workerData }));
+    options.spawn ??
+    ((workerData: SearchWorkerData) =>
+      startWorker("search-worker", {
+        workerData,
+        resourceLimits: { maxOldGenerationSizeMb: SEARCH_WORKER_HEAP_MB },
+      }));
   const timeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const threads: Thread[] = [];

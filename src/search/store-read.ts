@@ -135,7 +135,7 @@ export function indexStoreOf(db: Database): IndexStore {
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_terms USING fts5vocab(temp, 'probe', 'instance');`);
   const probed = db.transaction((words: readonly string[]) => {
     const insert = prepared("INSERT INTO temp.probe(rowid, word) VALUES (?, ?)");
-    words.forEach((word, at) => insert.run(at + 1, word));
+    for (const [at, word] of words.entries()) insert.run(at + 1, word);
     const rows = prepared("SELECT doc, term FROM temp.probe_terms ORDER BY doc, offset").raw().all() as [
       number,
       string,

@@ -32,15 +32,33 @@ const after = (start: string): string => {
   return points.join("") + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
 };
 
+/**
+ * Words the trees of one dictionary hold at most (about 300 bytes each): the least recently used trees are
+ * let go beyond it, so a long-running bot does not end up holding every word of the corpus twice (200 MB at
+ * 100,000 papers). A tree let go is read again when next needed (milliseconds).
+ */
+export const TREE_WORDS = 100_000;
+
 /** Radix trees built the first time a key needs one, each from a few thousand words at most. */
-export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>) {
+export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, maxWords = TREE_WORDS) {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const trees = new Map<string, SearchableMap<T>>();
+  let words = 0;
   return (key: string): SearchableMap<T> => {
     let tree = trees.get(key);
-    if (tree === undefined) {
-      tree = new SearchableMap<T>();
-      for (const [word, value] of wordsFor(key)) tree.set(word, value);
+    if (tree !== undefined) {
+      trees.delete(key);
       trees.set(key, tree);
+      return tree;
+    }
+    tree = new SearchableMap<T>();
+    for (const [word, value] of wordsFor(key)) tree.set(word, value);
+    trees.set(key, tree);
+    words += tree.size;
+    for (const [oldKey, old] of trees) {
+      if (words <= maxWords || old === tree) break;
+      trees.delete(oldKey);
+      words -= old.size;
     }
     return tree;
   };
@@ -60,7 +78,8 @@ const byDistanceThenUse = (a: Candidate, b: Candidate) =>
 /**
  * The dictionary over the index's vocabulary, as many small trees read when first needed, so that no lookup
  * waits for the whole vocabulary: for typos, the words of one first letter and one length (a slip of two edits
- * changes the length by two at most); for prefixes, the words of one first two letters.
+ * changes the length by two at most); for prefixes, the words of one first three letters (a few hundred:
+ * a tree let go is read again in a millisecond).
  */
 export function createDictionary(source: {
   papers(word: string): number;
@@ -100,7 +119,7 @@ export function createDictionary(source: {
     completions(prefix, limit) {
       if (prefix === "") return [];
       const found: Candidate[] = [];
-      for (const [word, papers] of prefixTree(startOf(prefix, 2)).atPrefix(prefix)) {
+      for (const [word, papers] of prefixTree(startOf(prefix, 3)).atPrefix(prefix)) {
         found.push({ word, distance: word.length - prefix.length, papers });
       }
       return found.sort((a, b) => b.papers - a.papers || (a.word < b.word ? -1 : 1)).slice(0, limit);
