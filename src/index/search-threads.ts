@@ -52,6 +52,9 @@ interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
   alive: boolean;
+  /** Settles once the worker has opened the index (or could not). */
+  opening: Promise<void>;
+  ready: boolean;
 }
 
 const UNAVAILABLE = "the search stopped while answering; ask again";
@@ -98,6 +101,7 @@ export async function openSearchThreads(
   const deaths: number[] = [];
   let nextId = 1;
   let closing = false;
+  let serving = false;
   let unusable: string | undefined;
   let drained: (() => void) | undefined;
   const inFlight = () => threads.reduce((sum, thread) => sum + thread.pending.size, 0);
@@ -127,23 +131,30 @@ export async function openSearchThreads(
       settle(thread, id, (pending) => pending.reject(new SearchUnavailableError(UNAVAILABLE)));
     }
     void thread.worker.terminate();
-    if (closing) return;
+    if (closing || unusable !== undefined) return;
+    // One that could not even open the index would only fail again (at the start, the open itself fails).
+    if (!thread.ready) return serving ? giveUp(why) : undefined;
     logger.warn({ path: data.path, reason: why }, "a search worker stopped; starting another");
     const at = now();
     deaths.push(at);
     while ((deaths[0] ?? at) < at - 60_000) deaths.shift();
     if (deaths.length > MAX_RESTARTS_PER_MINUTE)
       return giveUp(`search workers stopped ${deaths.length} times in a minute`);
-    const next = start();
-    opened(next.worker).catch((error: unknown) => {
-      lost(next, reasonOf(error));
-      giveUp(reasonOf(error));
-    });
+    start().opening.catch(() => undefined);
   };
 
   const start = (): Thread => {
     const worker = spawn(data);
-    const thread: Thread = { worker, pending: new Map(), alive: true };
+    const thread: Thread = { worker, pending: new Map(), alive: true, opening: opened(worker), ready: false };
+    thread.opening = thread.opening.then(
+      () => {
+        thread.ready = true;
+      },
+      (error: unknown) => {
+        lost(thread, reasonOf(error));
+        throw error;
+      },
+    );
     worker.on("message", (message: unknown) => {
       const reply = workerReplySchema.safeParse(message);
       if (!reply.success) return logger.warn("a search worker sent an unreadable message");
@@ -158,7 +169,10 @@ export async function openSearchThreads(
     return thread;
   };
 
-  const ask = <C extends SearchCall>(call: C): Promise<ReturnType<EngineQueries[C["method"]]>> => {
+  const ask = <M extends SearchCall["method"]>(
+    method: M,
+    call: SearchCall & { method: M },
+  ): Promise<ReturnType<EngineQueries[M]>> => {
     if (closing || unusable !== undefined)
       return Promise.reject(new SearchUnavailableError(unusable ?? "the index was closed"));
     const thread = threads.reduce<Thread | undefined>(
@@ -167,7 +181,7 @@ export async function openSearchThreads(
     );
     if (thread === undefined) return Promise.reject(new SearchUnavailableError(UNAVAILABLE));
     const id = nextId++;
-    const schema = answerSchemas[call.method as C["method"]];
+    const schema = answerSchemas[method];
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         logger.error({ method: call.method, ms: timeoutMs }, "a search took too long; replacing its worker");
@@ -190,7 +204,8 @@ export async function openSearchThreads(
   const workers = Math.max(1, options.workers ?? SEARCH_WORKERS);
   for (let i = 0; i < workers; i++) start();
   try {
-    await Promise.all(threads.map((thread) => opened(thread.worker)));
+    await Promise.all(threads.map((thread) => thread.opening));
+    serving = true;
   } catch (error) {
     closing = true;
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
@@ -199,12 +214,12 @@ export async function openSearchThreads(
   }
 
   const queries: SearchQueries = {
-    search: (query, options) => ask({ method: "search", query, options }),
-    who: (topic, options) => ask({ method: "who", topic, options }),
-    author: (name) => ask({ method: "author", name }),
-    authorByKey: (key) => ask({ method: "authorByKey", key }),
-    similar: (id, options) => ask({ method: "similar", id, options }),
-    papersWithWords: (words) => ask({ method: "papersWithWords", words: [...words] }),
+    search: (query, options) => ask("search", { method: "search", query, options }),
+    who: (topic, options) => ask("who", { method: "who", topic, options }),
+    author: (name) => ask("author", { method: "author", name }),
+    authorByKey: (key) => ask("authorByKey", { method: "authorByKey", key }),
+    similar: (id, options) => ask("similar", { method: "similar", id, options }),
+    papersWithWords: (words) => ask("papersWithWords", { method: "papersWithWords", words: [...words] }),
   };
   return {
     stats: () => lookups.stats(),

@@ -33,14 +33,15 @@ const after = (start: string): string => {
 };
 
 /**
- * Words the trees of one dictionary hold at most (about 300 bytes each): the least recently used trees are
- * let go beyond it, so a long-running bot does not end up holding every word of the corpus twice (200 MB at
- * 100,000 papers). A tree let go is read again when next needed (milliseconds).
+ * Words a set of trees holds at most (about 300 bytes each): beyond it the least recently used trees are let
+ * go, so a long-running bot does not end up holding every word of the corpus twice (200 MB at 100,000
+ * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, eight for one
+ * slip) keep most of the vocabulary: rebuilt, they cost a typo query tens of ms. Prefix trees are small.
  */
-export const TREE_WORDS = 100_000;
+export const TREE_WORDS = { typos: 200_000, prefixes: 50_000, names: 100_000 } as const;
 
 /** Radix trees built the first time a key needs one, each from a few thousand words at most. */
-export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, maxWords = TREE_WORDS) {
+export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, maxWords: number) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const trees = new Map<string, SearchableMap<T>>();
   let words = 0;
@@ -66,7 +67,7 @@ export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, m
 
 /** Trees of the words starting with one letter, for name parts (far fewer than the words of abstracts). */
 export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
-  const trees = lazyTrees(wordsStartingWith);
+  const trees = lazyTrees(wordsStartingWith, TREE_WORDS.names);
   return (letter: string) => trees(startOf(letter, 1));
 }
 
@@ -89,8 +90,8 @@ export function createDictionary(source: {
   const typoTree = lazyTrees((key) => {
     const [letter = "", length = "0"] = key.split(bySep);
     return source.wordsBetween(letter, after(letter), Number(length));
-  });
-  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)));
+  }, TREE_WORDS.typos);
+  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)), TREE_WORDS.prefixes);
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {

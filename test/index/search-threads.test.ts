@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answer } from "../../src/bot/answer.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
@@ -161,6 +161,38 @@ describe("searches in worker threads", () => {
       const started = spawned.length;
       await expect(index.search("x")).rejects.toBeInstanceOf(SearchUnavailableError);
       expect(spawned).toHaveLength(started);
+    } finally {
+      await index.close();
+    }
+  });
+
+  it("says the index is unusable when a worker's replacement cannot open the file another process removed", async () => {
+    const copy = join(dir, "copy.sqlite");
+    copyFileSync(path, copy);
+    const unusable: string[] = [];
+    const spawned: Worker[] = [];
+    const { logger } = capturedLogger();
+    const index = await openSearchThreads(
+      { path: copy, fingerprint: "test" },
+      openIndexLookups(copy, "test"),
+      {
+        logger,
+        onUnusable: (reason) => unusable.push(reason),
+        spawn: (workerData) => {
+          const worker = startWorker("search-worker", { workerData });
+          spawned.push(worker);
+          return worker;
+        },
+      },
+    );
+    try {
+      rmSync(copy);
+      // The open file still answers; a worker started now cannot open it.
+      expect((await index.search("reward model")).total).toBeGreaterThan(0);
+      await spawned[0]?.terminate();
+      await vi.waitFor(() => expect(unusable).toHaveLength(1), { timeout: 10_000 });
+      await expect(index.search("reward model")).rejects.toBeInstanceOf(SearchUnavailableError);
+      expect(index.paper(engine.paperIds()[0] ?? "")).toBeDefined();
     } finally {
       await index.close();
     }
