@@ -5,8 +5,9 @@ import { parseArgs } from "node:util";
 import { topicPaperIds } from "../src/bot/topic-papers.js";
 import { loadCorpus } from "../src/corpus/load.js";
 import { recordCorpusChange, sendDueDigests } from "../src/follow/announce.js";
+import { sameThreadIndex } from "../src/index/same-thread.js";
 import { createLogger } from "../src/logger.js";
-import { createSearchIndex } from "../src/search/index.js";
+import { createSearchEngine } from "../src/search/index.js";
 import { openSqliteStore } from "../src/state/sqlite-store.js";
 import { writeSyntheticCorpus } from "./corpus-files.js";
 
@@ -38,8 +39,11 @@ const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-follow-"));
 try {
   const written = await writeSyntheticCorpus({ dir: join(dir, "corpus"), papers, seed: "follow" });
   const corpus = await loadCorpus(written.dir);
-  const grown = createSearchIndex(corpus);
-  const base = createSearchIndex({ ...corpus, papers: corpus.papers.slice(0, corpus.papers.length - fresh) });
+  // The matching's own cost, on this thread (the bot runs the same searches in its search worker).
+  const grown = sameThreadIndex(createSearchEngine(corpus));
+  const base = sameThreadIndex(
+    createSearchEngine({ ...corpus, papers: corpus.papers.slice(0, corpus.papers.length - fresh) }),
+  );
   const queries = (await import(written.queriesPath, { with: { type: "json" } })).default as {
     topic: string[];
     who: string[];

@@ -14,7 +14,7 @@ import { GENERATOR_VERSION } from "./synthetic/corpus.js";
 
 const USAGE =
   "usage: npm run bench -- [--sizes 1000,10000] [--full] [--queries N] [--seed S] [--engines ours,plain]\n" +
-  "       [--no-slack] [--slack-rate 20] [--slack-seconds 30]";
+  "       [--no-slack] [--slack-rate 20] [--slack-seconds 30] [--search-workers N]";
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 const MEASURE_ENGINE = fileURLToPath(new URL("./measure-engine.ts", import.meta.url));
 const MEASURE_RESTART = fileURLToPath(new URL("./measure-restart.ts", import.meta.url));
@@ -167,6 +167,26 @@ function kindsTableOf(rows: readonly Row[]): string {
   );
 }
 
+/** The Slack path in a few lines (every figure is also in latest.json). */
+function slackLinesOf(papers: number, slack: SlackPathMeasurement | { error: string }): string[] {
+  if ("error" in slack) return [`slack path (${papers} papers): ${slack.error}`];
+  const ms = (l: { p50: number; p99: number; max: number }) =>
+    `p50 ${formatNumber(l.p50)} ms, p99 ${formatNumber(l.p99)} ms, max ${formatNumber(l.max)} ms`;
+  return [
+    `slack path (${papers} papers, ${slack.rate} signed /paper requests/s for ${slack.durationSeconds} s, ` +
+      `${slack.searchWorkers} search worker${slack.searchWorkers === 1 ? "" : "s"}): ${slack.sent} sent, ` +
+      `${slack.acked} acked within 3 s, ${slack.lostAcks} lost, ${slack.lostAnswers} answers lost`,
+    `  ack as Slack waits for it (send to ack received): ${ms(slack.ack)}`,
+    `  ack in the bot (headers read to response.end):    ${ms(slack.ackServer)}`,
+    `  answer at the response_url (send to answer):      ${ms(slack.answer)}`,
+    `  event-loop delay p99 ${formatNumber(slack.eventLoopDelay.p99)} ms, max ${formatNumber(slack.eventLoopDelay.max)} ms; ` +
+      `GC ${formatNumber(slack.gc.totalMs, 0)} ms in all, longest ${formatNumber(slack.gc.maxMs)} ms; ` +
+      `load generator late by p99 ${formatNumber(slack.sendLagMs.p99)} ms, max ${formatNumber(slack.sendLagMs.max)} ms`,
+    `  RSS after the load ${formatNumber(slack.rssMB, 0)} MB (main thread's heap ${formatNumber(slack.heapMB, 0)} MB)`,
+    `  Find related papers (100 chat messages quoting abstracts, one at a time): ${ms(slack.related)}`,
+  ];
+}
+
 /** The issue's targets at the largest size measured, each with its figure and whether it is met. */
 function targetsOf(
   rows: readonly Row[],
@@ -234,6 +254,7 @@ async function main(): Promise<void> {
       "no-slack": { type: "boolean", default: false },
       "slack-rate": { type: "string", default: "20" },
       "slack-seconds": { type: "string", default: "30" },
+      "search-workers": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -296,12 +317,18 @@ async function main(): Promise<void> {
     const rate = Number(values["slack-rate"]);
     const durationSeconds = Number(values["slack-seconds"]);
     const cacheDir = join(RESULTS_DIR, "cache", `${papers}-${values.seed}`);
-    slack = await measureSlackPath({ corpusDir: dir, cacheDir, queriesPath, rate, durationSeconds }).catch(
-      (error: unknown) => ({
-        error: String(error),
-      }),
-    );
-    console.log(`slack path (${papers} papers): ${JSON.stringify(slack)}`);
+    const workers = values["search-workers"];
+    slack = await measureSlackPath({
+      corpusDir: dir,
+      cacheDir,
+      queriesPath,
+      rate,
+      durationSeconds,
+      ...(workers === undefined ? {} : { searchWorkers: Number(workers) }),
+    }).catch((error: unknown) => ({
+      error: String(error),
+    }));
+    for (const line of slackLinesOf(papers, slack)) console.log(line);
   }
   console.log("");
   for (const line of targetsOf(rows, slack)) console.log(line);

@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 import { z } from "zod";
 import { personKey } from "../src/corpus/names.js";
 import type { Corpus, Paper } from "../src/corpus/types.js";
-import type { SearchIndex } from "../src/search/types.js";
+import type { SearchEngine } from "../src/search/types.js";
 
 export const qrelsSchema = z.object({
   papers: z.record(z.string(), z.string().min(1)),
@@ -138,7 +138,7 @@ export function baselineRanker(corpus: Corpus): (query: string) => string[] {
 }
 
 /** `corpus` is what `index` was built from: the baseline is built over the same papers. */
-export function evaluateRelevance(index: SearchIndex, corpus: Corpus, qrels: Qrels): RelevanceReport {
+export function evaluateRelevance(index: SearchEngine, corpus: Corpus, qrels: Qrels): RelevanceReport {
   const { ids, problems } = judgedPaperIds(corpus.papers, qrels);
   const search = rankingScoreOf(
     (query) => index.search(query, { limit: depth }).hits.map((hit) => hit.paper.id),

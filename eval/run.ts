@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { loadCorpus } from "../src/corpus/load.js";
-import { createSearchIndex } from "../src/search/index.js";
+import { createSearchEngine } from "../src/search/index.js";
 import { evaluateRelevance, qrelsSchema, type RelevanceReport, targets } from "./relevance.js";
 
 function reportText(report: RelevanceReport): string {
@@ -42,7 +42,7 @@ const { values } = parseArgs({
 try {
   const qrels = qrelsSchema.parse(JSON.parse(await readFile(values.qrels, "utf8")));
   const corpus = await loadCorpus(values.corpus);
-  const report = evaluateRelevance(createSearchIndex(corpus), corpus, qrels);
+  const report = evaluateRelevance(createSearchEngine(corpus), corpus, qrels);
   process.stdout.write(reportText(report));
   process.exitCode = report.passed ? 0 : 1;
 } catch (error) {

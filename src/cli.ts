@@ -13,10 +13,11 @@ import {
   SavedUsageError,
 } from "./cli-saved.js";
 import { CorpusError, loadCorpus } from "./corpus/load.js";
+import { sameThreadIndex } from "./index/same-thread.js";
 import { replyJson } from "./render/json.js";
 import { postPayload, responsePayload } from "./render/payloads.js";
 import { renderAnswerText, renderTerminal } from "./render/terminal.js";
-import { createSearchIndex } from "./search/index.js";
+import { createSearchEngine } from "./search/index.js";
 import { seededRandom } from "./search/seeded-random.js";
 import type { SearchIndex } from "./search/types.js";
 
@@ -262,6 +263,9 @@ function commandArgs(
 
 const sayCommand = { usage: SAY_USAGE, minWords: 1 };
 
+/** Without a cache folder: the corpus parsed and indexed in memory, searched on this thread. */
+const indexInMemory = async (folder: string) => sameThreadIndex(createSearchEngine(await loadCorpus(folder)));
+
 /** Runs one paperbot command and returns its exit code; never throws. */
 export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}): Promise<number> {
   const { globals, name, rest } = splitAtCommand(argv);
@@ -272,7 +276,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     if (name === "saved") {
       const dir =
         (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
-      const loadIndex = options.loadIndex ?? ((folder: string) => loadCorpus(folder).then(createSearchIndex));
+      const loadIndex = options.loadIndex ?? indexInMemory;
       return await runSavedExport(
         rest,
         io,
@@ -288,7 +292,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     const { words, values: commandValues } = commandArgs(command ?? sayCommand, rest);
     const dir =
       (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
-    const loadIndex = options.loadIndex ?? ((folder: string) => loadCorpus(folder).then(createSearchIndex));
+    const loadIndex = options.loadIndex ?? indexInMemory;
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,

@@ -97,6 +97,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
       now: () => performance.now(),
       onProgress: progress.onProgress,
       onCorrupt: () => void live?.reload(),
+      onUnusable: () => void live?.reload(),
     }).finally(progress.end);
     const { papers, problems } = loaded.index.stats();
     const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
@@ -179,6 +180,8 @@ async function run(config: Config, logger: Logger): Promise<void> {
     await startConsole({ bot, input: process.stdin, output: process.stdout, logger });
     notifier?.stop();
     await store?.close();
+    // The search workers would keep the process alive.
+    await live.close();
     return;
   }
   // Loaded only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
@@ -306,9 +309,15 @@ function cliOptionsOf(env: Record<string, string | undefined>): CliOptions {
         quietForMs: 1000,
       });
       return (
-        await loadIndex({ corpusDir: dir, cacheDir, logger, build: "inline", onProgress }).finally(
-          terminal.end,
-        )
+        await loadIndex({
+          corpusDir: dir,
+          cacheDir,
+          logger,
+          build: "inline",
+          // One command, then exit: nothing waits on this event loop, and a worker would only add its start.
+          queries: "same-thread",
+          onProgress,
+        }).finally(terminal.end)
       ).index;
     },
     random: Math.random,

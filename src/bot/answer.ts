@@ -1,4 +1,5 @@
 import type { Paper } from "../corpus/types.js";
+import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { EVERY_DAY } from "./daily-spec.js";
 import { followAnswer } from "./follow-answers.js";
@@ -28,12 +29,12 @@ function paperNotFound(id: string): Answer {
   return toAsker({ kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] });
 }
 
-function searchSuggestions(index: SearchIndex, query: string): string[] {
+async function searchSuggestions(index: SearchIndex, query: string): Promise<string[]> {
   const words = query.split(" ").filter((word) => word !== "");
   const suggestions: string[] = [];
   if (words.length > 2) suggestions.push(SEARCH_SUGGESTIONS.fewerWords(words.slice(0, 2).join(" ")));
   suggestions.push(SEARCH_SUGGESTIONS.spelling);
-  const person = index.author(query);
+  const person = await index.author(query);
   if (person.kind === "found") suggestions.push(SEARCH_SUGGESTIONS.author(person.summary.name));
   suggestions.push(SEARCH_SUGGESTIONS.who);
   return suggestions;
@@ -41,9 +42,9 @@ function searchSuggestions(index: SearchIndex, query: string): string[] {
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-function searchAnswer(index: SearchIndex, intent: SearchIntent): Answer {
+async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<Answer> {
   const limit = intent.limit ?? RESULTS_PER_PAGE;
-  const result = index.search(intent.query, { limit, offset: intent.offset });
+  const result = await index.search(intent.query, { limit, offset: intent.offset });
   const paging = intent.paging ? { replaceOriginal: true } : {};
   if (result.hits.length === 0) {
     if (intent.offset > 0)
@@ -54,7 +55,7 @@ function searchAnswer(index: SearchIndex, intent: SearchIntent): Answer {
         kind: "notFound",
         what: "results",
         query: intent.query,
-        suggestions: searchSuggestions(index, intent.query),
+        suggestions: await searchSuggestions(index, intent.query),
         ...(didYouMean.length > 0 ? { didYouMean } : {}),
       }),
       ...paging,
@@ -79,8 +80,11 @@ function searchAnswer(index: SearchIndex, intent: SearchIntent): Answer {
   return { ...toAsker(reply), ...paging };
 }
 
-function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Answer {
-  const result = index.who(intent.topic, { limit: intent.limit ?? PEOPLE_PER_PAGE, offset: intent.offset });
+async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Promise<Answer> {
+  const result = await index.who(intent.topic, {
+    limit: intent.limit ?? PEOPLE_PER_PAGE,
+    offset: intent.offset,
+  });
   const paging = intent.paging ? { replaceOriginal: true } : {};
   if (result.people.length === 0) {
     if (intent.offset > 0) return { ...toAsker({ kind: "info", message: MESSAGES.noMorePeople }), ...paging };
@@ -103,8 +107,11 @@ function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>)
   return { ...toAsker(reply), ...paging };
 }
 
-function authorAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "author" }>): Answer {
-  const lookup = index.author(intent.name);
+async function authorAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "author" }>,
+): Promise<Answer> {
+  const lookup = await index.author(intent.name);
   switch (lookup.kind) {
     case "found":
       return toAsker({ kind: "author", summary: lookup.summary });
@@ -112,7 +119,7 @@ function authorAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "autho
       return toAsker({ kind: "ambiguous", query: intent.name, candidates: lookup.candidates });
     case "notFound": {
       if (intent.orSearch) {
-        const found = searchAnswer(index, {
+        const found = await searchAnswer(index, {
           kind: "search",
           query: intent.name,
           offset: 0,
@@ -133,7 +140,10 @@ function authorAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "autho
 }
 
 /** The paper with exactly this id: a prefix is fine when the user asked for an id, not when it only looked like one. */
-function paperAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "paper" }>): Answer {
+function paperAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "paper" }>,
+): Answer | Promise<Answer> {
   const paper = index.paper(intent.id);
   const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
   if (paper === undefined || !exact) {
@@ -223,8 +233,21 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
   }
 }
 
-/** The answer to an intent, for a request from `request` (who asked, where). */
-export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Answer | Promise<Answer> {
+/**
+ * The answer to an intent, for a request from `request` (who asked, where). A search that stopped while
+ * answering (its worker crashed or hung) gets an apology asking to try again.
+ */
+export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
+  try {
+    return await intentAnswer(deps, request, intent);
+  } catch (error) {
+    if (error instanceof SearchUnavailableError)
+      return toAsker({ kind: "error", message: MESSAGES.searchUnavailable });
+    throw error;
+  }
+}
+
+async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   const index = deps.index();
   switch (intent.kind) {
     case "help": {
@@ -246,7 +269,7 @@ export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent)
     case "author":
       return authorAnswer(index, intent);
     case "person": {
-      const summary = index.authorByKey(intent.key);
+      const summary = await index.authorByKey(intent.key);
       if (summary) return toAsker({ kind: "author", summary });
       return toAsker({ kind: "notFound", what: "author", query: intent.key, suggestions: [] });
     }
@@ -254,7 +277,9 @@ export function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent)
       return paperAnswer(index, intent);
     case "similar": {
       const paper = index.paper(intent.id);
-      const hits = paper ? index.similar(paper.id, { limit: intent.limit ?? SIMILAR_PER_PAPER }) : undefined;
+      const hits = paper
+        ? await index.similar(paper.id, { limit: intent.limit ?? SIMILAR_PER_PAPER })
+        : undefined;
       if (!paper || !hits) return paperNotFound(intent.id);
       if (hits.length === 0) return toAsker({ kind: "info", message: MESSAGES.noSimilar });
       const cards = hits.map((hit) => ({ ...cardOf(hit.paper), score: hit.score }));

@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { DigestView, FollowTarget } from "./ports.js";
 import type { DigestGroup, Reply } from "./reply.js";
 
@@ -12,7 +12,7 @@ export const DIGEST_PAPERS_PER_PAGE = 15;
  */
 export function digestReplyOf(
   view: DigestView,
-  index: SearchIndex,
+  index: PaperLookups,
   offset: number,
   dailyCap?: number,
 ): Extract<Reply, { kind: "digest" }> {

@@ -1,3 +1,4 @@
+import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
@@ -23,8 +24,8 @@ const info = (message: string): Answer => toAsker({ kind: "info", message });
 const problem = (message: string): Answer => toAsker({ kind: "error", message });
 
 /** The same key for a person however it reached us (a button's key, a summary's). */
-function authorTarget(index: SearchIndex, key: string): FollowTarget | undefined {
-  const summary = index.authorByKey(key);
+async function authorTarget(index: SearchIndex, key: string): Promise<FollowTarget | undefined> {
+  const summary = await index.authorByKey(key);
   return summary === undefined ? undefined : { kind: "author", target: summary.key, label: summary.name };
 }
 
@@ -33,20 +34,20 @@ export function topicTarget(topic: string): FollowTarget {
 }
 
 /** What "follow X" means: a person whose name X is, else the topic X; undefined with a reply asking which. */
-function resolvedTarget(
+async function resolvedTarget(
   index: SearchIndex,
   what: string,
   as: "topic" | "author" | undefined,
-): FollowTarget | Answer {
+): Promise<FollowTarget | Answer> {
   if (as === "topic") return topicTarget(what);
-  const lookup = index.author(what);
+  const lookup = await index.author(what);
   if (lookup.kind === "found") {
     return { kind: "author", target: lookup.summary.key, label: lookup.summary.name };
   }
   if (lookup.kind === "ambiguous") {
     return toAsker({ kind: "ambiguous", query: what, candidates: lookup.candidates, purpose: "follow" });
   }
-  const topicFinds = index.search(what, { limit: 1 }).hits.length > 0;
+  const topicFinds = (await index.search(what, { limit: 1 })).hits.length > 0;
   if (as !== "author" && (topicFinds || lookup.suggestions.length === 0)) return topicTarget(what);
   return toAsker({
     kind: "notFound",
@@ -58,9 +59,9 @@ function resolvedTarget(
   });
 }
 
-function matchingNow(index: SearchIndex, target: FollowTarget): number {
-  if (target.kind === "author") return index.authorByKey(target.target)?.papers.length ?? 0;
-  return topicPaperIds(index, target.label || target.target).size;
+async function matchingNow(index: SearchIndex, target: FollowTarget): Promise<number> {
+  if (target.kind === "author") return (await index.authorByKey(target.target))?.papers.length ?? 0;
+  return (await topicPaperIds(index, target.label || target.target)).size;
 }
 
 async function followed(
@@ -78,7 +79,7 @@ async function followed(
     kind: "followed",
     target,
     added,
-    matching: matchingNow(index, target),
+    matching: await matchingNow(index, target),
     total,
     dailyCap: control.dailyCap,
   });
@@ -126,7 +127,7 @@ async function followNamed(
   const key = topicKeyOf(what);
   const byWords = follows.find((f) => f.target === key || topicKeyOf(f.label) === key);
   if (byWords) return byWords;
-  const lookup = index.author(what);
+  const lookup = await index.author(what);
   if (lookup.kind === "found") {
     return follows.find((f) => f.kind === "author" && f.target === lookup.summary.key);
   }
@@ -159,7 +160,7 @@ async function whatsNew(
 ) {
   const { offset, paging, topic } = intent;
   const news = await control.whatsNew();
-  const onTopic = topic === undefined ? undefined : topicPaperIds(index, topic);
+  const onTopic = topic === undefined ? undefined : await topicPaperIds(index, topic);
   const papers = news.changes.flatMap((change) =>
     change.paperIds.flatMap((id) => {
       const paper = index.paper(id);
@@ -204,12 +205,12 @@ export async function followAnswer(
   try {
     switch (intent.kind) {
       case "follow": {
-        const target = resolvedTarget(index, intent.what, intent.as);
+        const target = await resolvedTarget(index, intent.what, intent.as);
         return "reply" in target ? target : await followed(control, index, userId, target);
       }
       case "followKey": {
         const target =
-          intent.follow === "author" ? authorTarget(index, intent.target) : topicTarget(intent.target);
+          intent.follow === "author" ? await authorTarget(index, intent.target) : topicTarget(intent.target);
         if (!target)
           return toAsker({ kind: "notFound", what: "author", query: intent.target, suggestions: [] });
         return await followed(control, index, userId, target);
@@ -237,7 +238,9 @@ export async function followAnswer(
         return toAsker(digestReplyOf(view, index, intent.offset), true);
       }
     }
-  } catch {
+  } catch (error) {
+    // A search that stopped is not the state's fault: the bot's own apology says so.
+    if (error instanceof SearchUnavailableError) throw error;
     return problem(MESSAGES.stateFailed);
   }
 }

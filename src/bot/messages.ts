@@ -35,6 +35,7 @@ export const MESSAGES = {
   assistantGreeting:
     "Hi! I find the group's papers and the people behind them. Ask in plain words (“who works on agents?”, “papers on RLHF”, “surprise me”), or pick a suggestion below.",
   emptyCorpus: "No papers are loaded yet, so there is nothing to pick from.",
+  searchUnavailable: "The search restarted while answering that. Please ask again in a moment.",
   seenEverything: (papers: number) =>
     `That was the last one: this thread has shown all ${papers} paper${papers === 1 ? "" : "s"}. Try \`/paper random\` to start afresh.`,
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",

@@ -1,7 +1,6 @@
 import { stemmer } from "stemmer";
 import { eng } from "stopword";
-import type { Paper } from "../corpus/types.js";
-import type { SearchHit, SearchIndex } from "../search/types.js";
+import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
 import { searchOf } from "./intents.js";
 import { MESSAGES } from "./messages.js";
@@ -11,7 +10,7 @@ import { cleanedText } from "./typed-text.js";
 
 /** Words of a message the related-papers search uses at most: enough to pin a topic, few enough to rank on. */
 export const RELATED_TERMS = 5;
-/** Distinct words weighed against the corpus at most (one search each), so a long message stays fast. */
+/** Distinct words weighed against the corpus at most (their papers counted in one call), so a long message stays fast. */
 export const RELATED_CANDIDATES = 30;
 /** How much of a very long message is read. */
 const READ_CHARS = 20_000;
@@ -47,7 +46,7 @@ export interface DistinctiveTerm {
   word: string;
   /** Times the message uses it. */
   count: number;
-  /** Papers it finds in the corpus. */
+  /** Papers holding it (its stem, as the index analyses words). */
   papers: number;
   weight: number;
 }
@@ -96,41 +95,21 @@ function likelyDistinctive(a: Candidate, b: Candidate): number {
   return worth(b) - worth(a) || a.first - b.first;
 }
 
-/** Whether a paper's text or names hold the word itself, in any inflection ("trained" in "training"). */
-function holdsWord(paper: Paper, stem: string): boolean {
-  const text = `${paper.abstract} ${paper.headline} ${paper.authors.join(" ")} ${paper.owners.join(" ")}`;
-  for (const match of text.matchAll(WORD)) if (stemmer(folded(match[0])) === stem) return true;
-  return false;
-}
-
-function foundAsTyped(hit: SearchHit, word: string): boolean {
-  return hit.snippet.some((part) => part.match) || holdsWord(hit.paper, stemmer(folded(word)));
-}
-
-/**
- * How many papers a word finds. A word the index only corrected ("lunch" → "launch") or matched as the start of another ("loves" in
- * "Lovelace") finds none of its own.
- */
-function papersWith(index: SearchIndex, word: string): number {
-  const result = index.search(word, { limit: 10 });
-  const [first] = result.hits;
-  if (result.showingFor !== undefined || first === undefined || !foundAsTyped(first, word)) return 0;
-  return result.total;
-}
-
 /**
  * The few words of a message (in Slack's text format) that best say what it is about, weighed against the
  * corpus: a word in few papers is worth more (IDF), a word the message repeats a little more; words the
  * papers never use, stop words and chat words are left out.
  */
-export function distinctiveWordsOf(index: SearchIndex, slackText: string): RelatedWords {
+export async function distinctiveWordsOf(index: SearchIndex, slackText: string): Promise<RelatedWords> {
   const text = cleanedText(slackText.slice(0, READ_CHARS)).replace(NOT_WORDS, " ");
   if (!/[\p{L}\p{N}]/u.test(text)) return { kind: "noText" };
   const candidates = candidatesOf(text).sort(likelyDistinctive).slice(0, RELATED_CANDIDATES);
   if (candidates.length === 0) return { kind: "onlyCommon" };
   const total = Math.max(1, index.stats().papers);
-  const weighed = candidates.flatMap((candidate) => {
-    const papers = papersWith(index, candidate.word);
+  // A word the papers never hold as such counts none, even where a search would correct or complete it.
+  const found = await index.papersWithWords(candidates.map((candidate) => candidate.word));
+  const weighed = candidates.flatMap((candidate, at) => {
+    const papers = found[at] ?? 0;
     if (papers === 0) return [];
     const weight = Math.log(1 + total / papers) * (1 + Math.log(candidate.count));
     return [{ candidate, term: { word: candidate.word, count: candidate.count, papers, weight } }];
@@ -162,7 +141,7 @@ export async function relatedAnswer(
   slackText: string,
   options: { sentToDm?: boolean } = {},
 ): Promise<Answer> {
-  const words = distinctiveWordsOf(deps.index(), slackText);
+  const words = await distinctiveWordsOf(deps.index(), slackText);
   if (words.kind === "noText") return toAsker(MESSAGES.relatedNoText);
   if (words.kind === "onlyCommon") return toAsker(MESSAGES.relatedOnlyCommon);
   if (words.kind === "unknown") return toAsker(MESSAGES.relatedUnknown);

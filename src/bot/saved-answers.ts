@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
 import type { Answer, BotDeps, ReadingList, SavedEntry } from "./ports.js";
@@ -35,7 +35,7 @@ export function savedEntryOf(paper: Paper, at: number): SavedEntry {
 /** The reading list with each entry's paper while it is still in the corpus (by its exact id). */
 export async function savedItemsOf(
   list: ReadingList,
-  index: SearchIndex,
+  index: PaperLookups,
   userId: string,
 ): Promise<SavedItem[]> {
   return (await list.list(userId)).map((entry) => {
@@ -46,7 +46,7 @@ export async function savedItemsOf(
 
 async function savedPage(
   list: ReadingList,
-  index: SearchIndex,
+  index: PaperLookups,
   userId: string,
   offset: number,
   replaceOriginal: boolean,
@@ -75,7 +75,7 @@ async function savedPage(
 
 async function unsaved(
   list: ReadingList,
-  index: SearchIndex,
+  index: PaperLookups,
   userId: string,
   id: string,
   from: ListOrigin | undefined,

@@ -20,8 +20,8 @@ export const TOPIC_SHARE_OF_BEST = 0.4;
 const depth = 100;
 
 /** Ids of the papers that belong to a topic now (see TOPIC_SHARE_OF_BEST). */
-export function topicPaperIds(index: SearchIndex, topic: string): Set<string> {
-  const result = index.search(topic, { limit: depth });
+export async function topicPaperIds(index: SearchIndex, topic: string): Promise<Set<string>> {
+  const result = await index.search(topic, { limit: depth });
   const hits = result.hits.slice(0, result.withAllWords ?? 0);
   const best = hits[0]?.score;
   if (best === undefined || !(best > 0)) return new Set();

@@ -5,7 +5,7 @@ import { digestReplyOf } from "../bot/digest-reply.js";
 import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups, SearchIndex } from "../search/types.js";
 import type { Digest, DigestItems, DigestKey, PlannedDigest, RecordResult } from "../state/announcements.js";
 import type { Follow } from "../state/follows.js";
 import type { StateStore } from "../state/store.js";
@@ -61,9 +61,6 @@ export interface RecordDeps {
 
 const keyOf = (f: { kind: string; target: string }) => `${f.kind}:${f.target}`;
 
-// Matching runs beside the bot's answers: it gives the event loop back between topics.
-const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Which unknown papers each followed topic and person would bring (phase one, no transaction). */
 async function matchesOf(
   index: SearchIndex,
@@ -76,8 +73,8 @@ async function matchesOf(
   for (const f of follows)
     if (f.kind === "topic" && !topics.has(f.target)) topics.set(f.target, f.label || f.target);
   for (const [target, words] of topics) {
-    await yieldToAnswers();
-    const ids = [...topicPaperIds(index, words)].filter((id) => unknown.has(id));
+    // One search at a time, in a search worker: the bot's answers are queued between them.
+    const ids = [...(await topicPaperIds(index, words))].filter((id) => unknown.has(id));
     if (ids.length > 0) matches.set(`topic:${target}`, ids);
   }
   const people = new Set(follows.filter((f) => f.kind === "author").map((f) => f.target));
@@ -184,7 +181,7 @@ export type DigestOutcome = "sent" | "empty" | "busy" | "retry-later" | "gave-up
 
 export interface SendDeps {
   store: Pick<StateStore, "announcements">;
-  index: () => SearchIndex;
+  index: () => PaperLookups;
   now: () => Date;
   dm: DmDelivery;
   logger: Logger;

@@ -6,12 +6,17 @@ export interface LiveIndex {
   current(): SearchIndex;
   /** Resolves to a one-line outcome; a failed build keeps serving the old index. */
   reload(): Promise<string>;
+  /** Closes the index served and those replaced but not yet closed (their queries in flight answered first). */
+  close(): Promise<void>;
 }
 
-/** An index that may hold a file open: closed once replaced and no longer read. */
-type Closable = SearchIndex & { close?: () => void };
+/** An index that may hold a file and workers: closed once replaced, when no query is in flight on it. */
+type Closable = SearchIndex & { close?: () => Promise<void> | void };
 
-/** How long a replaced index stays open: an answer started on it finishes on it. */
+/**
+ * How long a replaced index keeps answering: an answer started on it (several queries, some seconds apart)
+ * finishes on it. Its close then waits for the queries still in flight.
+ */
 export const RETIRE_AFTER_MS = 60_000;
 
 export function createLiveIndex(
@@ -22,12 +27,20 @@ export function createLiveIndex(
 ): LiveIndex {
   let index = initial;
   let running: Promise<string> | undefined;
+  const retiring = new Set<Closable>();
+  const retire = async (replaced: Closable) => {
+    if (!retiring.delete(replaced)) return;
+    await replaced.close?.();
+  };
   const rebuild = async (): Promise<string> => {
     try {
       const next = await build();
       const replaced = index;
       index = next;
-      if (replaced !== next) later(() => replaced.close?.(), RETIRE_AFTER_MS);
+      if (replaced !== next) {
+        retiring.add(replaced);
+        later(() => void retire(replaced), RETIRE_AFTER_MS);
+      }
       const { papers, people } = next.stats();
       logger.info({ papers, people }, "corpus reloaded");
       return `Reloaded: ${papers} papers, ${people} people.`;
@@ -45,6 +58,11 @@ export function createLiveIndex(
         running = undefined;
       });
       return running;
+    },
+    async close() {
+      await running;
+      await Promise.all([...retiring].map(retire));
+      await index.close?.();
     },
   };
 }

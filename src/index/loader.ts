@@ -7,8 +7,7 @@ import { corpusFingerprint, type FileDigest, fileDigestOf } from "../corpus/fing
 import { type CorpusFile, type FileStamp, readCorpusFolder, statCorpusFolder } from "../corpus/load.js";
 import type { Problem } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
-import type { OpenIndex } from "../search/index.js";
-import { openIndexFile } from "../search/store-file.js";
+import { openIndexFile, openIndexLookups } from "../search/store-file.js";
 import { INDEX_VERSION } from "../search/store-schema.js";
 import { buildIndexFile } from "./build.js";
 import {
@@ -21,6 +20,8 @@ import {
   writeStampsFile,
 } from "./cache-files.js";
 import type { LoadProgress } from "./progress.js";
+import { sameThreadIndex } from "./same-thread.js";
+import { type OpenIndex, openSearchThreads } from "./search-threads.js";
 import { buildInWorker, integrityInWorker } from "./worker-client.js";
 
 export interface LoadIndexOptions {
@@ -30,6 +31,15 @@ export interface LoadIndexOptions {
   logger: Logger;
   /** "worker" builds in a worker thread so the event loop stays free (the bot); "inline" builds here. */
   build?: "worker" | "inline";
+  /**
+   * "worker" answers searches in worker threads, so the event loop stays free (the bot, the console);
+   * "same-thread" answers them on this thread (the paperbot CLI, which answers one command and exits).
+   */
+  queries?: "worker" | "same-thread";
+  /** Search workers (worker queries only); SEARCH_WORKERS unless given. */
+  searchWorkers?: number;
+  /** Called when the search workers can no longer serve the index (its file gone, workers dying). */
+  onUnusable?: (reason: string) => void;
   /** Called while a corpus is read, parsed and indexed (only when it has to be built). */
   onProgress?: (progress: LoadProgress) => void;
   /**
@@ -67,12 +77,31 @@ function keyOf(read: {
   return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
 }
 
+/** The index file at `path`, opened and checked, served as `options` ask. Throws IndexFileError. */
+async function servedIndexOf(path: string, key: string, options: LoadIndexOptions): Promise<OpenIndex> {
+  if (options.queries === "same-thread") return sameThreadIndex(openIndexFile(path, key));
+  const lookups = openIndexLookups(path, key);
+  const index = await openSearchThreads({ path, fingerprint: key }, lookups, {
+    logger: options.logger,
+    ...(options.searchWorkers === undefined ? {} : { workers: options.searchWorkers }),
+    ...(options.onUnusable === undefined ? {} : { onUnusable: options.onUnusable }),
+  });
+  // Read now (tens of ms at 100,000 papers) rather than by the first request that needs it.
+  index.paperIds();
+  return index;
+}
+
 /** The index stored under `key`, or undefined; an unusable file is logged and removed. */
-async function storedIndexOf(cacheDir: string, key: string, logger: Logger): Promise<OpenIndex | undefined> {
+async function storedIndexOf(
+  cacheDir: string,
+  key: string,
+  options: LoadIndexOptions,
+): Promise<OpenIndex | undefined> {
+  const { logger } = options;
   const path = indexFilePath(cacheDir, key);
   if (!existsSync(path)) return undefined;
   try {
-    return openIndexFile(path, key);
+    return await servedIndexOf(path, key, options);
   } catch (error) {
     logger.warn({ path, reason: reasonOf(error) }, "index file is unusable; removed it, rebuilding");
     await discardFile(path).catch(() => undefined);
@@ -177,7 +206,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
 
   const unchangedKey = await unchangedKeyOf(corpusDir, cacheDir);
   if (unchangedKey !== undefined) {
-    const stored = await storedIndexOf(cacheDir, unchangedKey, logger);
+    const stored = await storedIndexOf(cacheDir, unchangedKey, options);
     if (stored !== undefined) {
       logger.debug({ corpusDir }, "corpus files unchanged since the index was built (by their stamps)");
       return loaded(stored, "stored", unchangedKey);
@@ -196,7 +225,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
     counted({ ...fileDigestOf(name, bytes), ...stamp }),
   );
   const digestKey = keyOf(digests);
-  const stored = await storedIndexOf(cacheDir, digestKey, logger);
+  const stored = await storedIndexOf(cacheDir, digestKey, options);
   if (stored !== undefined) {
     await storeStamps(cacheDir, { corpusDir, key: digestKey, readFromMs, ...digests }, logger);
     return loaded(stored, "stored", digestKey);
@@ -224,7 +253,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   }
   if (aside !== undefined) {
     // The open file stays readable once its name is gone; the next start builds again.
-    const index = openIndexFile(path, key);
+    const index = await servedIndexOf(path, key, options);
     await rm(aside, { recursive: true, force: true });
     logger.warn({ cacheDir }, "cannot store the index file; serving anyway, the next start rebuilds");
     return { index, source: "built", ms: Math.round(now() - started) };
@@ -236,5 +265,5 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
     { corpusDir, key, readFromMs, files: stampsOfFiles, ignored, problems },
     logger,
   );
-  return loaded(openIndexFile(finalPath, key), "built", key);
+  return loaded(await servedIndexOf(finalPath, key, options), "built", key);
 }

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { Worker, type WorkerOptions } from "node:worker_threads";
 import { z } from "zod";
 import { CorpusError } from "../corpus/load.js";
 import type { BuildOrder } from "./build.js";
@@ -9,12 +9,15 @@ import { type BuildRequest, buildMessageSchema } from "./worker-messages.js";
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
 
 /** A worker script of this folder; a .ts source (run through tsx) needs tsx registered inside the worker first. */
-function startWorker(name = "worker"): Worker {
+export function startWorker(
+  name: string,
+  options: WorkerOptions = { resourceLimits: WORKER_LIMITS },
+): Worker {
   const target = new URL(import.meta.url.endsWith(".ts") ? `./${name}.ts` : `./${name}.js`, import.meta.url);
-  if (!target.pathname.endsWith(".ts")) return new Worker(target, { resourceLimits: WORKER_LIMITS });
+  if (!target.pathname.endsWith(".ts")) return new Worker(target, options);
   const tsx = import.meta.resolve("tsx/esm/api");
   const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target.href)}); });`;
-  return new Worker(bootstrap, { eval: true, resourceLimits: WORKER_LIMITS });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 /**
@@ -26,7 +29,7 @@ export function buildInWorker(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker();
+    const worker = startWorker("worker");
     let settled = false;
     const settle = (outcome: () => void): void => {
       if (settled) return;

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 
 /** What a request to the bot came to, for `paperbot_requests_total`. */
 export type RequestOutcome =
@@ -99,7 +99,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 }
 
 export interface IndexSource {
-  index(): SearchIndex;
+  index(): PaperLookups;
   /** When the index being served was loaded or built (ms since the epoch). */
   loadedAt(): number;
   now(): number;

@@ -1,7 +1,16 @@
 import type { Histogram } from "prom-client";
 import type { SearchIndex } from "../search/types.js";
 
-const TIMED = new Set(["search", "who", "author", "authorByKey", "paper", "similar", "random"]);
+const TIMED = new Set([
+  "search",
+  "who",
+  "author",
+  "authorByKey",
+  "paper",
+  "similar",
+  "random",
+  "papersWithWords",
+]);
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof Reflect.get(value, "then") === "function";

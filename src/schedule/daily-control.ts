@@ -1,6 +1,6 @@
 import type { DailyControl } from "../bot/ports.js";
 import type { DailyScheduleView } from "../bot/reply.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
 import { dailyTitle } from "./daily-post.js";
@@ -25,14 +25,14 @@ export type DailyState = Pick<StateStore, "subscriptions" | "dailyPosts">;
 export interface DailyControlDeps {
   now: () => Date;
   defaultTimeZone: string;
-  index: () => SearchIndex;
+  index: () => PaperLookups;
 }
 
 /** The view of a channel's schedule: next run, pause reason and the last few papers still in the corpus. */
 export async function dailyScheduleViewOf(
   store: DailyState,
   subscription: Subscription,
-  index: SearchIndex,
+  index: PaperLookups,
   now: Date,
 ): Promise<DailyScheduleView> {
   const posts = await store.dailyPosts.recent(subscription.channelId, recentCount);

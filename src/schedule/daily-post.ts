@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { renderSlackMessage } from "../render/blocks.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
 import { StateUnavailableError } from "../state/sql.js";
 import type { StateStore } from "../state/store.js";
@@ -65,7 +65,7 @@ export interface DailyPostDeps {
   store: Pick<StateStore, "subscriptions" | "dailyPosts">;
   /** From createDailyPostClient: no automatic retries, rate limits rejected with their Retry-After. */
   client: SlackClient;
-  index: () => SearchIndex;
+  index: () => PaperLookups;
   now: () => Date;
   random: () => number;
   logger: Logger;

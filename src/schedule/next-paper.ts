@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
@@ -11,7 +11,7 @@ import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 export async function nextDailyPaper(
   store: Pick<StateStore, "dailyPosts">,
   channelId: string,
-  index: SearchIndex,
+  index: PaperLookups,
   random: () => number,
 ): Promise<Paper | undefined> {
   const bag = await store.dailyPosts.bag(channelId, bagSeedOf(random));

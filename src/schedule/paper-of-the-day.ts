@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PaperLookups } from "../search/types.js";
 import type { DailyState } from "./daily-control.js";
 import { localDateOf } from "./next-run.js";
 
@@ -26,7 +26,7 @@ export interface TodaysPaper {
 export async function todaysPaper(
   state: DailyState | undefined,
   channels: { channelId: string; timeZone: string }[],
-  index: SearchIndex,
+  index: PaperLookups,
   now: Date,
   timeZone: string,
   read: <T>(work: () => Promise<T>, fallback: T) => Promise<T>,

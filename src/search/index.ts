@@ -1,20 +1,20 @@
 import Database from "better-sqlite3";
 import { z } from "zod";
 import type { Corpus, Problem } from "../corpus/types.js";
-import { acronymTableOf } from "./analyze.js";
+import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
 import { createAuthors } from "./authors.js";
 import { createPeopleIndex } from "./people.js";
 import { parseQuery } from "./query.js";
 import { createSearch } from "./search.js";
 import { similarTo } from "./similar.js";
-import { indexStoreOf } from "./store-read.js";
+import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
 import { createDictionary } from "./terms.js";
-import type { CorpusStats, SearchIndex } from "./types.js";
+import type { CorpusStats, PaperLookups, SearchEngine } from "./types.js";
 import { expertsOf } from "./who.js";
 
-/** A search index over an open SQLite file; `close` lets the file go once nothing reads from it. */
-export interface OpenIndex extends SearchIndex {
+/** The search engine over an open SQLite file; `close` lets the file go. */
+export interface OpenEngine extends SearchEngine {
   close(): void;
 }
 
@@ -26,13 +26,45 @@ const storedStats = z.object({
 });
 const storedProblems = z.array(z.object({ file: z.string(), line: z.number(), message: z.string() }));
 
-/** The SearchIndex over an index database written by writeIndex (and checked by the caller). */
-export function searchIndexOf(db: Database.Database): OpenIndex {
+/** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
+export function paperLookupsOf(db: Database.Database): PaperLookups & { close(): void } {
   const store = indexStoreOf(db);
+  return lookupsOf(store, statsOf(store));
+}
+
+function statsOf(store: IndexStore): CorpusStats {
   const counts = storedStats.parse(JSON.parse(store.meta("stats") ?? "null"));
   const problems: Problem[] = storedProblems.parse(JSON.parse(store.meta("problems") ?? "null"));
-  const stats: CorpusStats = { ...counts, problems };
-  const papers = counts.papers;
+  return { ...counts, problems };
+}
+
+function lookupsOf(store: IndexStore, stats: CorpusStats) {
+  const papers = stats.papers;
+  return {
+    stats: () => stats,
+    paperIds: () => store.paperIds(),
+    paper: (id: string) => paperAt(store, id)?.paper,
+    random(random: () => number) {
+      if (papers === 0) throw new Error("The corpus has no papers to pick from.");
+      const rowid = Math.min(papers, Math.floor(random() * papers) + 1);
+      const paper = store.papers([rowid]).get(rowid);
+      if (paper === undefined) throw new Error(`The index holds no paper at ${rowid}.`);
+      return paper;
+    },
+    close: () => store.close(),
+  };
+}
+
+function paperAt(store: IndexStore, id: string) {
+  const wanted = id.trim();
+  return wanted === "" || !/^[\p{L}\p{N}]+$/u.test(wanted) ? undefined : store.paperByIdOrPrefix(wanted);
+}
+
+/** The engine over an index database written by writeIndex (and checked by the caller). */
+export function searchEngineOf(db: Database.Database): OpenEngine {
+  const store = indexStoreOf(db);
+  const stats = statsOf(store);
+  const papers = stats.papers;
   const acronyms = acronymTableOf(store.acronyms());
   const dictionary = createDictionary({
     papers: store.wordPapers,
@@ -43,13 +75,8 @@ export function searchIndexOf(db: Database.Database): OpenIndex {
   const { search, planOf, matchesFor } = createSearch(context);
   const authors = createAuthors(context);
 
-  const paperAt = (id: string) => {
-    const wanted = id.trim();
-    return wanted === "" || !/^[\p{L}\p{N}]+$/u.test(wanted) ? undefined : store.paperByIdOrPrefix(wanted);
-  };
   return {
-    stats: () => stats,
-    paperIds: () => store.paperIds(),
+    ...lookupsOf(store, stats),
     search,
     who(topic, options = {}) {
       const plan = planOf({ ...parseQuery(topic), authors: [] });
@@ -62,29 +89,28 @@ export function searchIndexOf(db: Database.Database): OpenIndex {
     },
     author: authors.author,
     authorByKey: authors.authorByKey,
-    paper: (id) => paperAt(id)?.paper,
     similar(id, options = {}) {
-      const found = paperAt(id);
+      const found = paperAt(store, id);
       if (found === undefined) return undefined;
       return similarTo(store, dictionary, found.paper.abstract, found.rowid, {
         limit: options.limit ?? 5,
         papers,
       });
     },
-    random(random) {
-      if (papers === 0) throw new Error("The corpus has no papers to pick from.");
-      const rowid = Math.min(papers, Math.floor(random() * papers) + 1);
-      const paper = store.papers([rowid]).get(rowid);
-      if (paper === undefined) throw new Error(`The index holds no paper at ${rowid}.`);
-      return paper;
+    papersWithWords(words) {
+      const terms = store.termsOf(words);
+      return words.map((word, at) => {
+        const counts = (terms[at] ?? []).map((term) => store.termPapers(term));
+        // A word the tokenizer splits ("r&d") is in no more papers than its rarest part.
+        return counts.length === 0 || isStopWord(foldedText(word)) ? 0 : Math.min(...counts);
+      });
     },
-    close: () => store.close(),
   };
 }
 
-/** An index of a corpus built in memory: for tests, the evaluation and the CLI without a cache folder. */
-export function createSearchIndex(corpus: Corpus): OpenIndex {
+/** The engine over a corpus indexed in memory: for tests, the evaluation and the CLI without a cache folder. */
+export function createSearchEngine(corpus: Corpus): OpenEngine {
   const db = new Database(":memory:");
   writeIndex(db, corpus, { fingerprint: "memory" });
-  return searchIndexOf(db);
+  return searchEngineOf(db);
 }

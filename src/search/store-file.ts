@@ -1,9 +1,10 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { Corpus } from "../corpus/types.js";
-import { type OpenIndex, searchIndexOf } from "./index.js";
+import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./index.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
 import { writeIndex } from "./store-write.js";
+import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
 export class IndexFileError extends Error {
@@ -53,21 +54,37 @@ function checkedFingerprint(db: Database.Database, path: string): string {
   return meta("fingerprint") ?? "";
 }
 
-/**
- * Opens an index file read-only, checked: ours, this version, complete, whole, and built from `fingerprint`.
- * Throws IndexFileError (or SQLite's own error for a file that is no database at all).
- */
-export function openIndexFile(path: string, fingerprint: string): OpenIndex {
+/** Opens an index file read-only, checked, and gives it to `use` (the connection's page cache: `cacheMB`). */
+function openChecked<T>(
+  path: string,
+  fingerprint: string,
+  cacheMB: number,
+  use: (db: Database.Database) => T,
+): T {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    db.pragma("cache_size = -16384");
+    db.pragma(`cache_size = -${cacheMB * 1024}`);
     if (checkedFingerprint(db, path) !== fingerprint) throw new IndexFileError("built from other files");
-    return searchIndexOf(db);
+    return use(db);
   } catch (error) {
     db.close();
     if (error instanceof IndexFileError) throw error;
     throw new IndexFileError(error instanceof Error ? error.message : String(error));
   }
+}
+
+/**
+ * The search engine over an index file, opened read-only and checked: ours, this version, complete, whole,
+ * and built from `fingerprint`. Throws IndexFileError (also for a file that is no database at all).
+ */
+export function openIndexFile(path: string, fingerprint: string): OpenEngine {
+  return openChecked(path, fingerprint, 16, searchEngineOf);
+}
+
+/** The cheap lookups over an index file, on a connection of their own (opened and checked as openIndexFile). */
+export function openIndexLookups(path: string, fingerprint: string): PaperLookups & { close(): void } {
+  // One row at a time: a small page cache does.
+  return openChecked(path, fingerprint, 4, paperLookupsOf);
 }
 
 /** SQLite's own check of every page of an index file (seconds at 100,000 papers): "ok" or what is wrong. */

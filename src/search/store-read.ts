@@ -1,6 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import type { Acronym, Paper } from "../corpus/types.js";
-import { TEXT_WEIGHTS } from "./store-schema.js";
+import { TEXT_TOKENIZER, TEXT_WEIGHTS } from "./store-schema.js";
 
 /** A matching paper by its rowid, with its BM25 score (higher is better). */
 export interface Ranked {
@@ -48,6 +48,10 @@ export interface IndexStore {
   paperIds(): string[];
   /** How many papers hold this word as written; 0 for a word the corpus does not know. */
   wordPapers(word: string): number;
+  /** Each word as `text` analyses it: its terms (one for a word of letters and digits), by FTS5's own tokenizer. */
+  termsOf(words: readonly string[]): string[][];
+  /** How many papers hold this term, in the text or the names (FTS5's own vocabulary of `text`). */
+  termPapers(term: string): number;
   /** Whether any paper matches (a word the Porter stemmer knows in another form, say). */
   anyMatch(match: string): boolean;
   /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
@@ -123,6 +127,22 @@ export function indexStoreOf(db: Database): IndexStore {
     owner: row.owner === 1,
   });
   let ids: string[] | undefined;
+  // On this connection only (temp tables; the file is not written): FTS5's vocabulary of `text`, and a table
+  // with the same tokenizer whose own vocabulary tells how `text` analyses a word.
+  db.exec(`
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_terms USING fts5vocab(main, 'text', 'row');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(word, tokenize='${TEXT_TOKENIZER}');
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_terms USING fts5vocab(temp, 'probe', 'instance');`);
+  const probed = db.transaction((words: readonly string[]) => {
+    const insert = prepared("INSERT INTO temp.probe(rowid, word) VALUES (?, ?)");
+    for (const [at, word] of words.entries()) insert.run(at + 1, word);
+    const rows = prepared("SELECT doc, term FROM temp.probe_terms ORDER BY doc, offset").raw().all() as [
+      number,
+      string,
+    ][];
+    prepared("DELETE FROM temp.probe").run();
+    return rows;
+  });
 
   return {
     count(query) {
@@ -168,11 +188,20 @@ export function indexStoreOf(db: Database): IndexStore {
       return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
     },
     paperIds() {
-      ids ??= prepared("SELECT id FROM papers ORDER BY rowid").pluck().all() as string[];
+      // In id order, which is rowid order, read from the id index alone: a third of the time of the table.
+      ids ??= prepared("SELECT id FROM papers ORDER BY id").pluck().all() as string[];
       return ids;
     },
     wordPapers(word) {
       return (prepared("SELECT papers FROM vocabulary WHERE word = ?").pluck().get(word) as number) ?? 0;
+    },
+    termsOf(words) {
+      const terms = words.map((): string[] => []);
+      for (const [doc, term] of probed(words)) terms[doc - 1]?.push(term);
+      return terms;
+    },
+    termPapers(term) {
+      return (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;
     },
     anyMatch(match) {
       return prepared("SELECT 1 FROM text WHERE text MATCH ? LIMIT 1").pluck().get(match) !== undefined;

@@ -7,6 +7,9 @@ export const SCHEMA_VERSION = 5;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
+/** How `text` analyses words: Porter stems of lower-case words without accents. */
+export const TEXT_TOKENIZER = "porter unicode61 remove_diacritics 2";
+
 /**
  * `text` matches and ranks (Porter stems, BM25, phrases); it is contentless: the paper itself (abstract
  * included) is kept once, as JSON, in `papers`. `vocabulary` holds every word as written with the number of
@@ -17,7 +20,7 @@ export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE NOCASE, paper TEXT NOT NULL);
 CREATE VIRTUAL TABLE text USING fts5(abstract, names, compounds, content='',
-  tokenize='porter unicode61 remove_diacritics 2');
+  tokenize='${TEXT_TOKENIZER}');
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word);
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,

@@ -32,15 +32,34 @@ const after = (start: string): string => {
   return points.join("") + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
 };
 
+/**
+ * Words a set of trees holds at most (about 300 bytes each): beyond it the least recently used trees are let
+ * go, so a long-running bot does not end up holding every word of the corpus twice (200 MB at 100,000
+ * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, eight for one
+ * slip) keep most of the vocabulary: rebuilt, they cost a typo query tens of ms. Prefix trees are small.
+ */
+export const TREE_WORDS = { typos: 200_000, prefixes: 50_000, names: 100_000 } as const;
+
 /** Radix trees built the first time a key needs one, each from a few thousand words at most. */
-export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>) {
+export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, maxWords: number) {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const trees = new Map<string, SearchableMap<T>>();
+  let words = 0;
   return (key: string): SearchableMap<T> => {
     let tree = trees.get(key);
-    if (tree === undefined) {
-      tree = new SearchableMap<T>();
-      for (const [word, value] of wordsFor(key)) tree.set(word, value);
+    if (tree !== undefined) {
+      trees.delete(key);
       trees.set(key, tree);
+      return tree;
+    }
+    tree = new SearchableMap<T>();
+    for (const [word, value] of wordsFor(key)) tree.set(word, value);
+    trees.set(key, tree);
+    words += tree.size;
+    for (const [oldKey, old] of trees) {
+      if (words <= maxWords || old === tree) break;
+      trees.delete(oldKey);
+      words -= old.size;
     }
     return tree;
   };
@@ -48,7 +67,7 @@ export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>) {
 
 /** Trees of the words starting with one letter, for name parts (far fewer than the words of abstracts). */
 export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
-  const trees = lazyTrees(wordsStartingWith);
+  const trees = lazyTrees(wordsStartingWith, TREE_WORDS.names);
   return (letter: string) => trees(startOf(letter, 1));
 }
 
@@ -60,7 +79,8 @@ const byDistanceThenUse = (a: Candidate, b: Candidate) =>
 /**
  * The dictionary over the index's vocabulary, as many small trees read when first needed, so that no lookup
  * waits for the whole vocabulary: for typos, the words of one first letter and one length (a slip of two edits
- * changes the length by two at most); for prefixes, the words of one first two letters.
+ * changes the length by two at most); for prefixes, the words of one first three letters (a few hundred:
+ * a tree let go is read again in a millisecond).
  */
 export function createDictionary(source: {
   papers(word: string): number;
@@ -70,8 +90,8 @@ export function createDictionary(source: {
   const typoTree = lazyTrees((key) => {
     const [letter = "", length = "0"] = key.split(bySep);
     return source.wordsBetween(letter, after(letter), Number(length));
-  });
-  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)));
+  }, TREE_WORDS.typos);
+  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)), TREE_WORDS.prefixes);
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {
@@ -100,7 +120,7 @@ export function createDictionary(source: {
     completions(prefix, limit) {
       if (prefix === "") return [];
       const found: Candidate[] = [];
-      for (const [word, papers] of prefixTree(startOf(prefix, 2)).atPrefix(prefix)) {
+      for (const [word, papers] of prefixTree(startOf(prefix, 3)).atPrefix(prefix)) {
         found.push({ word, distance: word.length - prefix.length, papers });
       }
       return found.sort((a, b) => b.papers - a.papers || (a.word < b.word ? -1 : 1)).slice(0, limit);

@@ -87,20 +87,45 @@ export interface CorpusStats {
   problems: Problem[];
 }
 
-/** Everything the bot asks of the corpus; the corpus itself stays behind it (on disk, not on the heap). */
-export interface SearchIndex {
+/**
+ * The lookups that read one row or a list held in memory (tens of microseconds at 100,000 papers): answered
+ * at once on the caller's thread, so the daily post, App Home and cards need no round trip.
+ */
+export interface PaperLookups {
   stats(): CorpusStats;
   /** Every paper id, in a stable order. */
   paperIds(): readonly string[];
+  /** Accepts a full id or an unambiguous prefix, case-insensitive. */
+  paper(id: string): Paper | undefined;
+  /** A random paper; `random` returns a float in [0, 1). */
+  random(random: () => number): Paper;
+}
+
+/** The queries that rank or count many papers: milliseconds, some tens of them at 100,000 papers. */
+export interface EngineQueries {
   search(query: string, options?: SearchOptions): SearchResult;
   who(topic: string, options?: { limit?: number; offset?: number }): WhoResult;
   author(name: string): AuthorLookup;
   /** The summary of the person with this key (from a button), or undefined when they are no longer in the corpus. */
   authorByKey(key: string): AuthorSummary | undefined;
-  /** Accepts a full id or an unambiguous prefix, case-insensitive. */
-  paper(id: string): Paper | undefined;
   /** Papers most like the given one (never itself); undefined when the id is unknown. */
   similar(id: string, options?: { limit?: number }): SearchHit[] | undefined;
-  /** A random paper; `random` returns a float in [0, 1). */
-  random(random: () => number): Paper;
+  /**
+   * How many papers hold each word, as the index analyses words (its Porter stem, in the text or the names):
+   * a word's document frequency. 0 for a stop word (a search ignores it) and for a word no paper holds.
+   */
+  papersWithWords(words: readonly string[]): number[];
 }
+
+/** The engine itself, synchronous: what a search worker runs, and what the evaluation and benchmarks measure. */
+export interface SearchEngine extends PaperLookups, EngineQueries {}
+
+/** The queries as the bot asks them: answered off the event loop, by a search worker. */
+export type SearchQueries = {
+  [K in keyof EngineQueries]: (
+    ...args: Parameters<EngineQueries[K]>
+  ) => Promise<ReturnType<EngineQueries[K]>>;
+};
+
+/** Everything the bot asks of the corpus; the corpus itself stays behind it (on disk, not on the heap). */
+export interface SearchIndex extends PaperLookups, SearchQueries {}

@@ -7,12 +7,11 @@ import { MESSAGES } from "../../src/bot/messages.js";
 import type { BotDeps, DailyControl } from "../../src/bot/ports.js";
 import type { DailyScheduleView, Reply } from "../../src/bot/reply.js";
 import type { BotRequest } from "../../src/bot/request.js";
-import { loadCorpus } from "../../src/corpus/load.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { escapeText } from "../../src/render/escape.js";
-import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { papersOf, paperWith } from "../helpers/papers.js";
+import { servedIndex } from "../helpers/served-index.js";
 import { controlsOf } from "../render/controls.js";
 
 /** The value of the "Another one" button in rendered blocks. */
@@ -27,7 +26,7 @@ function anotherOneValue(blocks: KnownBlock[]): string | undefined {
 
 let index: SearchIndex;
 beforeAll(async () => {
-  index = createSearchIndex(await loadCorpus("seeds"));
+  index = await servedIndex("seeds");
 });
 
 const USER = "U0AB12CD";
@@ -123,9 +122,9 @@ describe("answer: search", () => {
     // The index port as the search engine fills it in: corrections come back in SearchResult.
     const correcting: SearchIndex = {
       ...index,
-      search: (query, options) =>
+      search: async (query, options) =>
         query === "rewrad modle"
-          ? { ...index.search("reward model", options), query, showingFor: "reward model" }
+          ? { ...(await index.search("reward model", options)), query, showingFor: "reward model" }
           : query === "rewrad"
             ? { query, total: 0, offset: 0, hits: [], didYouMean: ["reward", "rewrite"] }
             : index.search(query, options),
@@ -237,7 +236,7 @@ describe("answer: people", () => {
   });
 
   it("opens the author summary from a More by button, and is friendly about a person no longer there", async () => {
-    const found = index.author("Enyu Zhou");
+    const found = await index.author("Enyu Zhou");
     const key = found.kind === "found" ? found.summary.key : undefined;
     const by = await answer(depsWith(), click({ a: "by", person: key ?? "" }));
     expect(expectKind(by.reply, "author").summary.papers).toHaveLength(14);

@@ -7,15 +7,14 @@ import {
   RELATED_TERMS,
   relatedAnswer,
 } from "../../src/bot/related.js";
-import { loadCorpus } from "../../src/corpus/load.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
-import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { papersOf } from "../helpers/papers.js";
+import { servedIndex } from "../helpers/served-index.js";
 
 let index: SearchIndex;
 beforeAll(async () => {
-  index = createSearchIndex(await loadCorpus("seeds"));
+  index = await servedIndex("seeds");
 });
 
 const asker = { userId: "U0ASKER", channelId: "C0PAPERS" };
@@ -27,38 +26,46 @@ const deps = (over: Partial<BotDeps> = {}): BotDeps => ({
   ...over,
 });
 
-/** The index, counting the searches made through it. */
-function countingIndex(): { index: SearchIndex; searches: () => number } {
-  let searches = 0;
+/** The index, counting the queries made through it and the words weighed. */
+function countingIndex(): { index: SearchIndex; queries: () => number; words: () => number } {
+  let queries = 0;
+  let words = 0;
   const counting: SearchIndex = {
     ...index,
     search: (query, options) => {
-      searches += 1;
+      queries += 1;
       return index.search(query, options);
     },
+    papersWithWords: (asked) => {
+      queries += 1;
+      words += asked.length;
+      return index.papersWithWords(asked);
+    },
   };
-  return { index: counting, searches: () => searches };
+  return { index: counting, queries: () => queries, words: () => words };
 }
 
-const queryOf = (text: string) => {
-  const words = distinctiveWordsOf(index, text);
+const queryOf = async (text: string) => {
+  const words = await distinctiveWordsOf(index, text);
   if (words.kind !== "terms") throw new Error(`no terms in ${text}: ${words.kind}`);
   return words.query;
 };
 
 describe("the distinctive words of a message", () => {
-  it("keeps the topic's words and drops stop words, chat words and words no paper uses", () => {
-    const query = queryOf(
-      "Hey folks, has anyone looked at jailbreak attacks on vision language models lately? Pizza at noon, thanks!",
+  it("keeps the topic's words and drops stop words, chat words and words no paper uses", async () => {
+    const query = (
+      await queryOf(
+        "Hey folks, has anyone looked at jailbreak attacks on vision language models lately? Pizza at noon, thanks!",
+      )
     ).toLowerCase();
     expect(query.split(" ")).toEqual(expect.arrayContaining(["jailbreak", "attacks"]));
     for (const filler of ["hey", "folks", "has", "anyone", "looked", "at", "on", "lately", "pizza", "thanks"])
       expect(query.split(" ")).not.toContain(filler);
   });
 
-  it("finds the paper itself first from any paper's headline (a shared card or daily post)", () => {
+  it("finds the paper itself first from any paper's headline (a shared card or daily post)", async () => {
     for (const paper of papersOf(index)) {
-      const [top] = index.search(queryOf(paper.headline), { limit: 1 }).hits;
+      const [top] = (await index.search(await queryOf(paper.headline), { limit: 1 })).hits;
       expect(top?.paper.id, paper.headline).toBe(paper.id);
     }
   });
@@ -77,22 +84,24 @@ describe("the distinctive words of a message", () => {
     expect(answer.reply.notice?.startsWith(MESSAGES.relatedNotice)).toBe(true);
   });
 
-  it("makes a long message a short query, looking up a bounded number of words", () => {
+  it("makes a long message a short query, looking up a bounded number of words", async () => {
     const long = `${"We tried tool use with agents in interactive environments over many turns. ".repeat(300)} Also CARD.`;
-    const { index: counting, searches } = countingIndex();
-    const words = distinctiveWordsOf(counting, long);
+    const { index: counting, queries, words: weighed } = countingIndex();
+    const words = await distinctiveWordsOf(counting, long);
     expect(words.kind).toBe("terms");
     if (words.kind !== "terms") return;
     expect(words.terms.length).toBeLessThanOrEqual(RELATED_TERMS);
     expect(words.query.split(" ").length).toBeLessThanOrEqual(RELATED_TERMS);
-    expect(searches()).toBeLessThanOrEqual(RELATED_CANDIDATES);
+    // Every word is weighed in one call to the index, and no more words than that are weighed.
+    expect(queries()).toBe(1);
+    expect(weighed()).toBeLessThanOrEqual(RELATED_CANDIDATES);
     expect(words.query.toLowerCase()).toContain("agents");
   });
 
   it("reads mentions, broadcasts, links and emoji as Slack sends them, and none reaches the reply", async () => {
     const hostile =
       "<!channel> <!here|here> <@U0ABCDEF> @everyone <https://evil.example/x|speculative decoding> :tada: &lt;script&gt;";
-    expect(queryOf(hostile).toLowerCase()).toBe("speculative decoding");
+    expect((await queryOf(hostile)).toLowerCase()).toBe("speculative decoding");
     const answer = await relatedAnswer(deps(), asker, hostile);
     const shown = JSON.stringify(renderSlackMessage(answer.reply));
     for (const bad of ["<!channel>", "<!here", "<@U0ABCDEF>", "@everyone", "evil.example", "<script"])

@@ -6,8 +6,8 @@ import { savedEntryOf } from "../../src/bot/saved-answers.js";
 import { runCli } from "../../src/cli.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createReadingList } from "../../src/follow/controls.js";
-import { createSearchIndex } from "../../src/search/index.js";
-import type { SearchIndex } from "../../src/search/types.js";
+import { createSearchEngine } from "../../src/search/index.js";
+import type { PaperLookups } from "../../src/search/types.js";
 import { paperIdWith } from "../follow/helpers.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { freshStates, type TestState } from "../helpers/stores.js";
@@ -41,14 +41,14 @@ function paperbot(
 describe("paperbot saved export", () => {
   const freshState = freshStates("sqlite");
   let state: TestState;
-  let seeds: SearchIndex;
+  let seeds: PaperLookups;
   let slack: FakeSlackApi;
   let ids: string[];
 
   beforeEach(async () => {
     slack = await startFakeSlackApi();
     state = await freshState();
-    seeds = createSearchIndex(await loadCorpus("seeds"));
+    seeds = createSearchEngine(await loadCorpus("seeds"));
     ids = [paperIdWith(seeds, "SafeAligner"), paperIdWith(seeds, "PPO-max")];
     const store = await state.open();
     const list = createReadingList(store);

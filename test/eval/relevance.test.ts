@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { evaluateRelevance, qrelsSchema, rankingScoreOf, targets } from "../../eval/relevance.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 
 describe("relevance on the seeds", () => {
   it("meets every target of eval/qrels.json", async () => {
     const qrels = qrelsSchema.parse(JSON.parse(readFileSync("eval/qrels.json", "utf8")));
     const corpus = await loadCorpus("seeds");
-    const report = evaluateRelevance(createSearchIndex(corpus), corpus, qrels);
+    const report = evaluateRelevance(createSearchEngine(corpus), corpus, qrels);
     expect(report.problems).toEqual([]);
     expect(report.search.ndcg).toBeGreaterThanOrEqual(targets.ndcg);
     expect(report.search.mrr).toBe(1);

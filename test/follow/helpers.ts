@@ -5,8 +5,9 @@ import { afterEach } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import type { RecordDeps, SendDeps } from "../../src/follow/announce.js";
 import { dmChannelOf } from "../../src/follow/saved-upload.js";
-import { createSearchIndex } from "../../src/search/index.js";
-import type { SearchIndex } from "../../src/search/types.js";
+import { sameThreadIndex } from "../../src/index/same-thread.js";
+import { createSearchEngine } from "../../src/search/index.js";
+import type { PaperLookups, SearchIndex } from "../../src/search/types.js";
 import { deliverAnswer } from "../../src/slack/delivery.js";
 import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";
 import { createSlackClient } from "../../src/slack/web-client.js";
@@ -61,10 +62,12 @@ export function corpusFolders() {
 }
 
 export async function indexOfFolder(dir: string): Promise<SearchIndex> {
-  return createSearchIndex(await loadCorpus(dir));
+  // These tests build dozens of small corpora: each is searched on the test's own thread, as the CLI does
+  // (the bot's search workers are tested in test/index and through the Slack app).
+  return sameThreadIndex(createSearchEngine(await loadCorpus(dir)));
 }
 
-export function paperIdWith(index: SearchIndex, words: string): string {
+export function paperIdWith(index: PaperLookups, words: string): string {
   for (const id of index.paperIds()) if (index.paper(id)?.abstract.includes(words)) return id;
   throw new Error(`no paper with ${words}`);
 }

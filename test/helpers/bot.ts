@@ -1,13 +1,15 @@
 import type { BotDeps } from "../../src/bot/ports.js";
-import { loadCorpus } from "../../src/corpus/load.js";
-import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
+import { servedIndex } from "./served-index.js";
 
 export const FIXTURE_CORPUS = "test/fixtures/slack-corpus";
 
-/** The real bot core over the two-author fixture corpus, with a fixed clock and random source. */
+/**
+ * The real bot core over the two-author fixture corpus, with a fixed clock and random source; its index is
+ * served by a search worker as in the bot, one per test file.
+ */
 export async function fixtureBot(): Promise<{ bot: BotDeps; index: SearchIndex }> {
-  const index = createSearchIndex(await loadCorpus(FIXTURE_CORPUS));
+  const index = await servedIndex(FIXTURE_CORPUS);
   const bot: BotDeps = {
     index: () => index,
     random: () => 0.25,

@@ -1,13 +1,13 @@
 import type { Paper } from "../../src/corpus/types.js";
-import type { SearchIndex } from "../../src/search/types.js";
+import type { PaperLookups } from "../../src/search/types.js";
 
 /** Every paper an index serves, in its id order. */
-export function papersOf(index: SearchIndex): Paper[] {
+export function papersOf(index: PaperLookups): Paper[] {
   return index.paperIds().flatMap((id) => index.paper(id) ?? []);
 }
 
 /** The first paper whose abstract holds these words; throws when none does. */
-export function paperWith(index: SearchIndex, words: string): Paper {
+export function paperWith(index: PaperLookups, words: string): Paper {
   const paper = papersOf(index).find((p) => p.abstract.includes(words));
   if (!paper) throw new Error(`no paper mentions ${words}`);
   return paper;

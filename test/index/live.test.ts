@@ -5,16 +5,20 @@ import { afterEach, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createLiveIndex } from "../../src/index/live.js";
 import { loadIndex } from "../../src/index/loader.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { sameThreadIndex } from "../../src/index/same-thread.js";
+import { SearchUnavailableError } from "../../src/search/errors.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { servedIndexOf } from "../helpers/served-index.js";
 
 const temporary: string[] = [];
 afterEach(() => {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const fixtureIndex = async () => createSearchIndex(await loadCorpus(FIXTURE_CORPUS));
+const fixtureIndex = async () => sameThreadIndex(createSearchEngine(await loadCorpus(FIXTURE_CORPUS)));
+const servedFixture = async () => servedIndexOf(await loadCorpus(FIXTURE_CORPUS));
 
 describe("createLiveIndex", () => {
   it("swaps a freshly built index in whole on reload", async () => {
@@ -32,7 +36,7 @@ describe("createLiveIndex", () => {
     const { logger, lines } = capturedLogger();
     const live = createLiveIndex(
       first,
-      () => loadCorpus("test/fixtures/no-such-folder").then(createSearchIndex),
+      () => loadCorpus("test/fixtures/no-such-folder").then(createSearchEngine).then(sameThreadIndex),
       logger,
     );
     const outcome = await live.reload();
@@ -41,9 +45,9 @@ describe("createLiveIndex", () => {
     expect(lines.join("")).toContain("reload failed");
   });
 
-  it("closes the replaced index once the grace period for answers still reading it is over", async () => {
-    const first = await fixtureIndex();
-    const second = await fixtureIndex();
+  it("closes the replaced index once the grace period is over and its queries in flight are answered", async () => {
+    const first = await servedFixture();
+    const second = await servedFixture();
     const pending: (() => void)[] = [];
     const live = createLiveIndex(
       first,
@@ -52,10 +56,13 @@ describe("createLiveIndex", () => {
       (run) => pending.push(run),
     );
     await live.reload();
-    expect(first.search("compiler").total).toBeGreaterThan(0);
+    expect((await first.search("compiler")).total).toBeGreaterThan(0);
+    // A query still running on the old index when it is closed gets its answer; later ones are refused.
+    const inFlight = first.search("compiler");
     for (const run of pending) run();
-    expect(() => first.search("compiler")).toThrow();
-    expect(live.current().search("compiler").total).toBeGreaterThan(0);
+    expect((await inFlight).total).toBeGreaterThan(0);
+    await expect(first.search("compiler")).rejects.toBeInstanceOf(SearchUnavailableError);
+    expect((await live.current().search("compiler")).total).toBeGreaterThan(0);
   });
 
   it("builds once when two reloads overlap", async () => {
@@ -81,21 +88,23 @@ describe("createLiveIndex", () => {
     const cacheDir = join(root, "cache");
     cpSync(FIXTURE_CORPUS, corpusDir, { recursive: true });
     const { logger, lines } = capturedLogger();
-    const build = async () => (await loadIndex({ corpusDir, cacheDir, logger, build: "worker" })).index;
+    const built: { close(): Promise<void> }[] = [];
+    const build = async () => {
+      const { index } = await loadIndex({ corpusDir, cacheDir, logger, build: "worker" });
+      built.push(index);
+      return index;
+    };
     const live = createLiveIndex(await build(), build, logger);
-    expect(live.current().search("moths").hits).toHaveLength(0);
+    expect((await live.current().search("moths")).hits).toHaveLength(0);
 
     writeFileSync(
       join(corpusDir, "grace-hopper.txt"),
       "Grace Hopper\n\nGrace Hopper\n\nWe present a debugging method that finds moths in relay computers.\n",
     );
     expect(await live.reload()).toBe("Reloaded: 5 papers, 4 people.");
-    expect(
-      live
-        .current()
-        .search("moths")
-        .hits.map((hit) => hit.paper.owners),
-    ).toEqual([["Grace Hopper"]]);
+    expect((await live.current().search("moths")).hits.map((hit) => hit.paper.owners)).toEqual([
+      ["Grace Hopper"],
+    ]);
     const reloaded = live.current();
 
     for (const name of readdirSync(corpusDir)) rmSync(join(corpusDir, name));
@@ -105,5 +114,6 @@ describe("createLiveIndex", () => {
     );
     expect(live.current()).toBe(reloaded);
     expect(lines.join("")).toContain("reload failed");
+    for (const index of built) await index.close();
   });
 });

@@ -18,8 +18,8 @@ function scratchFolder(): string {
   temporary.push(dir);
   return dir;
 }
-afterEach(() => {
-  for (const loaded of opened.splice(0)) loaded.index.close();
+afterEach(async () => {
+  for (const loaded of opened.splice(0)) await loaded.index.close();
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -31,8 +31,12 @@ function scratchCorpus(): { corpusDir: string; cacheDir: string } {
   return { corpusDir, cacheDir: join(root, "cache") };
 }
 
+/**
+ * Loads as the bot does, but searching on the test's thread unless `queries` says otherwise: these tests
+ * are about the files; the bot's search workers are started where a test asks for them.
+ */
 async function load(options: Parameters<typeof loadIndex>[0]): Promise<LoadedIndex> {
-  const loaded = await loadIndex(options);
+  const loaded = await loadIndex({ queries: "same-thread", ...options });
   opened.push(loaded);
   return loaded;
 }
@@ -44,8 +48,8 @@ const minuteLater = (): number => Date.now() + 60_000;
 const STAMPS_LINE = "corpus files unchanged since the index was built";
 
 /** What a user sees of a search: which papers, in which order, with which headline. */
-function shownFor(index: SearchIndex, query: string): string[] {
-  return index.search(query).hits.map((hit) => `${hit.paper.id} ${hit.paper.headline}`);
+async function shownFor(index: SearchIndex, query: string): Promise<string[]> {
+  return (await index.search(query)).hits.map((hit) => `${hit.paper.id} ${hit.paper.headline}`);
 }
 
 const GRACE_PAPER =
@@ -60,8 +64,8 @@ describe("loadIndex", () => {
     expect([first.source, second.source]).toEqual(["built", "stored"]);
     expect(indexFilesIn(cacheDir)).toHaveLength(1);
     for (const query of ["reward models", "compiler", "Ada Lovelace"]) {
-      expect(shownFor(first.index, query).length).toBeGreaterThan(0);
-      expect(shownFor(second.index, query)).toEqual(shownFor(first.index, query));
+      expect((await shownFor(first.index, query)).length).toBeGreaterThan(0);
+      expect(await shownFor(second.index, query)).toEqual(await shownFor(first.index, query));
     }
     expect(papersOf(second.index)).toEqual(papersOf(first.index));
   });
@@ -76,7 +80,7 @@ describe("loadIndex", () => {
     const changed = await load({ corpusDir, cacheDir, logger });
 
     expect(changed.source).toBe("built");
-    expect(shownFor(changed.index, "moths relay")[0]).toMatch(/debugging method/i);
+    expect((await shownFor(changed.index, "moths relay"))[0]).toMatch(/debugging method/i);
     const after = indexFilesIn(cacheDir);
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
@@ -120,7 +124,7 @@ describe("loadIndex", () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger, lines } = capturedLogger();
     const good = await load({ corpusDir, cacheDir, logger });
-    const expected = shownFor(good.index, "compiler");
+    const expected = await shownFor(good.index, "compiler");
     const [name] = indexFilesIn(cacheDir);
     spoil(join(cacheDir, name ?? ""));
 
@@ -128,7 +132,7 @@ describe("loadIndex", () => {
 
     expect(rebuilt.source).toBe("built");
     expect(lines.join("")).toContain("index file is unusable");
-    expect(shownFor(rebuilt.index, "compiler")).toEqual(expected);
+    expect(await shownFor(rebuilt.index, "compiler")).toEqual(expected);
     expect((await load({ corpusDir, cacheDir, logger })).source).toBe("stored");
   });
 
@@ -164,7 +168,7 @@ describe("loadIndex", () => {
       load({ corpusDir, cacheDir, logger, build: "worker" }),
       load({ corpusDir, cacheDir, logger, build: "worker" }),
     ]);
-    expect(shownFor(a.index, "compiler")).toEqual(shownFor(b.index, "compiler"));
+    expect(await shownFor(a.index, "compiler")).toEqual(await shownFor(b.index, "compiler"));
     expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
     expect(indexFilesIn(cacheDir)).toHaveLength(1);
   });
@@ -172,13 +176,14 @@ describe("loadIndex", () => {
   it("keeps answering from a file another process replaced and removed", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
-    const old = await load({ corpusDir, cacheDir, logger });
-    const before = shownFor(old.index, "compiler");
+    // The bot's search worker holds the file open, as the bot does.
+    const old = await load({ corpusDir, cacheDir, logger, queries: "worker" });
+    const before = await shownFor(old.index, "compiler");
     writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
     await load({ corpusDir, cacheDir, logger });
     expect(indexFilesIn(cacheDir)).toHaveLength(1);
-    expect(shownFor(old.index, "compiler")).toEqual(before);
-    expect(old.index.search("moths").total).toBe(0);
+    expect(await shownFor(old.index, "compiler")).toEqual(before);
+    expect((await old.index.search("moths")).total).toBe(0);
   });
 
   it("still serves when the cache folder cannot be written, and says so", async () => {
@@ -190,11 +195,11 @@ describe("loadIndex", () => {
     const loaded = await load({ corpusDir, cacheDir, logger });
 
     expect(loaded.source).toBe("built");
-    expect(shownFor(loaded.index, "compiler").length).toBeGreaterThan(0);
+    expect((await shownFor(loaded.index, "compiler")).length).toBeGreaterThan(0);
     expect(lines.join("")).toContain("cannot store the index file");
   });
 
-  it("builds in a worker thread the same index as on the main thread, and reports its progress", async () => {
+  it("builds in a worker thread the same index as on the main thread, searched by a search worker alike, and reports its progress", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
     const progress: LoadProgress[] = [];
@@ -204,11 +209,12 @@ describe("loadIndex", () => {
       cacheDir: join(cacheDir, "b"),
       logger,
       build: "worker",
+      queries: "worker",
       onProgress: (event) => progress.push(event),
     });
     expect(worker.source).toBe("built");
     for (const query of ["reward models", "punched cards"]) {
-      expect(shownFor(worker.index, query)).toEqual(shownFor(inline.index, query));
+      expect(await shownFor(worker.index, query)).toEqual(await shownFor(inline.index, query));
     }
     expect(indexFilesIn(join(cacheDir, "b"))).toEqual(indexFilesIn(join(cacheDir, "a")));
     expect(progress.map((event) => event.phase)).toEqual(expect.arrayContaining(["parsing", "indexing"]));

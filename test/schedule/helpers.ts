@@ -1,9 +1,10 @@
 import nock from "nock";
 import type { Corpus, Paper } from "../../src/corpus/types.js";
+import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
 import { createDailyPostClient } from "../../src/schedule/daily-post-client.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import type { StateStore } from "../../src/state/store.js";
 
@@ -35,8 +36,9 @@ export function corpusOf(ids: readonly string[]): Corpus {
   return { papers, people, acronyms: [], files: ids.length, profiles: 0, problems: [] };
 }
 
+/** The index of `corpusOf(ids)`: these tests read its papers (lookups), and a search runs on their thread. */
 export function indexOf(ids: readonly string[]): SearchIndex {
-  return createSearchIndex(corpusOf(ids));
+  return sameThreadIndex(createSearchEngine(corpusOf(ids)));
 }
 
 /** A seeded random source (mulberry32), so a run is repeatable. */

@@ -5,7 +5,7 @@ import { loadCorpus } from "../../src/corpus/load.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { drawFromBag } from "../../src/schedule/shuffle-bag.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 import { dailyDeps, fakeSlack, seededRandom } from "./helpers.js";
 
@@ -73,7 +73,7 @@ describe("drawFromBag", () => {
 describe.each(storeKinds)("400 days of papers from the real seeds on the %s store", (kind) => {
   const freshState = freshStates(kind);
   it("posts one paper a day and no paper twice inside any round of 27", { timeout: 120_000 }, async () => {
-    const index = createSearchIndex(await loadCorpus("seeds"));
+    const index = createSearchEngine(await loadCorpus("seeds"));
     expect(index.paperIds()).toHaveLength(27);
     const clock = { now: Date.parse("2026-01-01T12:00:00Z") };
     const slack = fakeSlack(() => clock.now);

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hostileQueries } from "../../bench/hostile-queries.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 
-const index = createSearchIndex(fixtureCorpus);
+const index = createSearchEngine(fixtureCorpus);
 const ids = new Set(fixtureCorpus.papers.map((paper) => paper.id));
 
 // FTS5's syntax and ours, mixed with real words of the corpus: every one must be read as plain text.

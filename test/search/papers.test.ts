@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 
-const index = createSearchIndex(fixtureCorpus);
+const index = createSearchEngine(fixtureCorpus);
 
 describe("paper", () => {
   it("finds a paper by full id or unambiguous prefix, in any case", () => {

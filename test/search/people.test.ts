@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { isStopWord } from "../../src/search/analyze.js";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
-const index = createSearchIndex(fixtureCorpus);
+const index = createSearchEngine(fixtureCorpus);
 
 function summaryOf(name: string) {
   const lookup = index.author(name);
@@ -45,7 +45,7 @@ describe("author", () => {
   });
 
   it("on the seeds: AgentGym-RL's first author first, and SafeAligner's owner among the first lines for safety", async () => {
-    const seeds = createSearchIndex(await loadCorpus("seeds"));
+    const seeds = createSearchEngine(await loadCorpus("seeds"));
     expect(seeds.who("AgentGym-RL").people[0]?.name).toBe("Zhiheng Xi");
     const { people } = seeds.who("safety", { limit: 20 });
     // The bot shows people with the very same evidence on one line: count lines, not people.
@@ -62,7 +62,7 @@ describe("author", () => {
   });
 
   it("never gives filler, stop words, adverbs or phrases everyone shares as topics (seeds)", async () => {
-    const seeds = createSearchIndex(await loadCorpus("seeds"));
+    const seeds = createSearchEngine(await loadCorpus("seeds"));
     const filler = [
       "across",
       "multi",
@@ -144,7 +144,7 @@ describe("who", () => {
       },
     ]);
     expect(
-      createSearchIndex(corpus)
+      createSearchEngine(corpus)
         .who("annealing")
         .people.map((p) => p.name),
     ).toEqual(["Zed Zulu", "Amy Able"]);

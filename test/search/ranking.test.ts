@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { corpusOf } from "./fixture-corpus.js";
 
 const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"], owners: [], abstract });
 const idsFor = (papers: ReturnType<typeof paper>[], query: string) =>
-  createSearchIndex(corpusOf(papers))
+  createSearchEngine(corpusOf(papers))
     .search(query)
     .hits.map((hit) => hit.paper.id);
 

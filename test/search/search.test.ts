@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createSearchIndex } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/index.js";
 import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 
-const index = createSearchIndex(fixtureCorpus);
+const index = createSearchEngine(fixtureCorpus);
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createLiveIndex } from "../../src/index/live.js";
-import { createSearchIndex } from "../../src/search/index.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { servedIndexOf } from "../helpers/served-index.js";
 import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
 import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
 import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
@@ -18,11 +18,7 @@ beforeAll(async () => {
   blockNetwork();
   const { bot, index } = await fixtureBot();
   const { logger } = capturedLogger();
-  const live = createLiveIndex(
-    index,
-    async () => createSearchIndex(await loadCorpus(FIXTURE_CORPUS)),
-    logger,
-  );
+  const live = createLiveIndex(index, async () => servedIndexOf(await loadCorpus(FIXTURE_CORPUS)), logger);
   app = await startSlackApp({
     mode: {
       kind: "http",

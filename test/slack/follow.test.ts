@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { recordCorpusChange, sendDueDigests } from "../../src/follow/announce.js";
-import { createSearchIndex } from "../../src/search/index.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import type { StateStore } from "../../src/state/store.js";
 import { corpusFolders, dmsOf, followDeps, indexOfFolder, paperIdWith } from "../follow/helpers.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { type FollowApp, startFollowApp, storeBot, waitUntil } from "../helpers/follow-app.js";
+import { servedIndex, servedIndexOf } from "../helpers/served-index.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 
 type Payload = Record<string, unknown>;
@@ -45,7 +45,7 @@ const shown = (payload: Payload | undefined) =>
 
 let seeds: SearchIndex;
 beforeAll(async () => {
-  seeds = createSearchIndex(await loadCorpus("seeds"));
+  seeds = await servedIndex("seeds");
 });
 
 describe.each(storeKinds)("follow and the reading list through the Bolt app (%s store)", (kind) => {
@@ -174,7 +174,7 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
 
     // The first paper leaves the corpus: it is still listed, under the headline it was saved with.
     const headline = seeds.paper(firstId)?.headline ?? "";
-    index = createSearchIndex({
+    index = await servedIndexOf({
       ...(await loadCorpus("seeds")),
       papers: (await loadCorpus("seeds")).papers.filter((p) => p.id !== firstId),
     });
