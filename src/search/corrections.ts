@@ -1,7 +1,7 @@
 import { isStopWord } from "./analyze.js";
 import type { PlanContext, WordGroup } from "./query-plan.js";
 import { slipLikelihood } from "./slips.js";
-import { type Candidate, type Dictionary, forgivenEdits } from "./terms.js";
+import { type Candidate, type Dictionary, exactFormsOf, forgivenEdits } from "./terms.js";
 
 const maxCorrections = 3;
 /** A correction joins the best one only when at least this share as likely (1 in 4). */
@@ -16,12 +16,12 @@ const maxConfirmable = 12;
 export function correctionOf(word: string, dictionary: Dictionary): WordGroup | undefined {
   const near = dictionary.near(word, forgivenEdits(word));
   const candidates = near.filter((c) => !isStopWord(c.word)).slice(0, maxConfirmable);
-  const likeliest = correctionGroup(word, near);
+  const likeliest = correctionGroup(word, near, dictionary);
   if (likeliest !== undefined && isStopWord(likeliest.shown)) {
     // "wiht" is "with" mistyped, unless the rest of the query confirms another reading: left out as "with" is.
     return { ...likeliest, alternatives: [], candidates, stopWord: likeliest.shown };
   }
-  const group = correctionGroup(word, candidates);
+  const group = correctionGroup(word, candidates, dictionary);
   return group && { ...group, candidates };
 }
 
@@ -29,7 +29,11 @@ export function correctionOf(word: string, dictionary: Dictionary): WordGroup | 
  * A slip read as the likeliest of `near`: the nearest words, the likeliest first (how common the word is, times
  * how likely the slip: a swap or a neighbouring key before a key across the keyboard), and those nearly as likely.
  */
-function correctionGroup(typed: string, near: readonly Candidate[]): WordGroup | undefined {
+function correctionGroup(
+  typed: string,
+  near: readonly Candidate[],
+  dictionary: Dictionary,
+): WordGroup | undefined {
   const nearest = Math.min(...near.map((c) => c.distance));
   const likely = near
     .filter((c) => c.distance === nearest)
@@ -43,7 +47,7 @@ function correctionGroup(typed: string, near: readonly Candidate[]): WordGroup |
     typed,
     shown: best.word,
     alternatives: closest.map((c) => [c.word]),
-    exact: [best.word],
+    exact: exactFormsOf(best.word, dictionary),
     related: () => [],
     corrected: true,
     expansions: [],
@@ -61,6 +65,6 @@ export function confirmedGroups(groups: readonly WordGroup[], context: PlanConte
     const others = groups.filter((g, j) => j !== at && g.alternatives.length > 0).map((g) => g.alternatives);
     if (others.length === 0) return group;
     const held = group.candidates.filter((c) => context.holdsAll([[[c.word]], ...others]));
-    return correctionGroup(group.typed, held) ?? group;
+    return correctionGroup(group.typed, held, context.dictionary) ?? group;
   });
 }

@@ -9,7 +9,7 @@ import {
 } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
 import type { ParsedQuery } from "./query.js";
-import type { Candidate, Dictionary } from "./terms.js";
+import { type Candidate, type Dictionary, exactFormsOf } from "./terms.js";
 
 /** One thing the user asked for: a word, a hyphenated compound, or an acronym with its long forms. */
 export interface WordGroup {
@@ -77,14 +77,6 @@ function unitsOf(tokens: readonly string[], ignored: string[]): Unit[] {
     }
   }
   return units.slice(0, maxUnits);
-}
-
-/** The typed word itself and its plural or singular, where the corpus holds them. */
-function exactFormsOf(word: string, dictionary: Dictionary): string[] {
-  const forms = new Set([word, `${word}s`, `${word}es`]);
-  if (word.endsWith("s")) forms.add(word.slice(0, -1));
-  if (word.endsWith("es")) forms.add(word.slice(0, -2));
-  return [...forms].filter((form) => form === word || dictionary.papers(form) > 0);
 }
 
 /** Words of the corpus that begin with the typed word, or that it begins with ("math" ↔ "mathematical"). */

@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedWordsOf } from "./analyze.js";
+import { foldedWordsOf, termOf } from "./analyze.js";
 import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
 import type { QueryPlan, WordGroup } from "./query-plan.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -113,7 +113,9 @@ function rankedBand(
     const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
     const held = new Set(words);
     let factor = 1;
-    const exactly = exact.filter((forms) => [...forms].some((form) => held.has(form))).length;
+    const heldExactly = exact.filter((forms) => [...forms].some((form) => held.has(form)));
+    const exactly = heldExactly.length;
+    for (const forms of heldExactly) factor *= typedShareFactor(words, forms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
     return { exact: exactly, factor };
@@ -129,6 +131,24 @@ function rankedBand(
     })
     .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);
+}
+
+/**
+ * BM25 counts every word of a stem alike; a word as typed counts more than its stem-mates: the paper's score
+ * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
+ * a stem-mate counting half.
+ */
+function typedShareFactor(words: readonly string[], forms: ReadonlySet<string>): number {
+  const stems = new Set([...forms].flatMap((form) => termOf(form) ?? []));
+  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
+  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+  let typed = 0;
+  let mates = 0;
+  for (const word of words) {
+    if (forms.has(word)) typed++;
+    else if (starts.has(word.slice(0, 3)) && stems.has(termOf(word) ?? "")) mates++;
+  }
+  return typed === 0 ? 1 : (1 + typed / (typed + mates)) / 2;
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */

@@ -40,6 +40,14 @@ describe("ranking", () => {
     expect(idsFor(papers, "speculative decoding")[0]).toBe("together01");
   });
 
+  it("counts the word as typed above its stem-mates in the same paper", () => {
+    const papers = [
+      paper("aaaa000001", "Reasonableness matters, and reasoning again."),
+      paper("bbbb000001", "Reasonableness matters, and reasonableness again."),
+    ];
+    expect(idsFor(papers, "reasonableness")).toEqual(["bbbb000001", "aaaa000001"]);
+  });
+
   it("breaks ties the same way whatever order the papers came in", () => {
     const a = paper("aaaa000001", "Gradient clipping stabilises optimisation.");
     const b = paper("bbbb000001", "Gradient clipping stabilises optimisation.".replace("Gradient", "Weight"));
