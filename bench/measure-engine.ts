@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { eng } from "stopword";
 import { buildCorpus } from "../src/corpus/build.js";
 import { readQuerySet } from "./corpus-files.js";
 import {
@@ -36,6 +37,26 @@ function progress(engine: EngineName, message: string): void {
 }
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const stopWords: ReadonlySet<string> = new Set(eng);
+
+/**
+ * A phrase a reader might remember from a paper: three words in a row from the middle of a sentence, as written
+ * (plain lower-case words, two of them at least not stop words; the method's name left out), picked by a hash of
+ * the id so that runs agree.
+ */
+function rememberedPhraseOf(abstract: string, id: string): string | undefined {
+  const tokens = abstract.split(/\s+/);
+  const windows: string[] = [];
+  for (let i = 1; i + 3 <= tokens.length; i++) {
+    const words = tokens.slice(i, i + 3);
+    const meaningful = words.filter((word) => word.length >= 4 && !stopWords.has(word)).length;
+    if (meaningful >= 2 && words.every((word) => /^[a-z]+$/.test(word))) windows.push(words.join(" "));
+  }
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return windows[hash % Math.max(1, windows.length)];
+}
 
 /** Runs each query in its own event-loop turn and returns the per-query latencies. */
 async function latencies(queries: readonly string[], run: (query: string) => unknown): Promise<number[]> {
@@ -143,6 +164,13 @@ async function measureEngine(
   };
   const toMs = (ns: number): number => ns / 1e6;
   const ranks = { exact: reciprocalRanks(false), typo: reciprocalRanks(true) };
+  const byId = new Map(corpus.papers.map((paper) => [paper.id, paper]));
+  const remembered = [...new Set(targets.values())].flatMap((id) => {
+    const paper = id === undefined ? undefined : byId.get(id);
+    const query = paper === undefined ? undefined : rememberedPhraseOf(paper.abstract, paper.id);
+    return id === undefined || query === undefined ? [] : [{ query, id }];
+  });
+  const phraseRanks = remembered.map(({ query, id }) => reciprocalRank(engine.searchIds(query, 10), id));
   engine.dispose();
   return {
     engine: name,
@@ -170,7 +198,8 @@ async function measureEngine(
       queries: ranks.exact.length,
       unresolvedTargets: [...targets.values()].filter((id) => id === undefined).length,
     },
-    reciprocalRanks: ranks,
+    reciprocalRanks: { ...ranks, phrase: phraseRanks },
+    mrr10Phrase: meanOf(phraseRanks),
     eventLoopDelay: {
       p50: toMs(delay.percentile(50)),
       p99: toMs(delay.percentile(99)),

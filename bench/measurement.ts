@@ -30,8 +30,10 @@ export interface EngineMeasurement {
   mrr10: number;
   mrr10Typo: number;
   knownItems: { queries: number; unresolvedTargets: number };
-  /** Each known-item query's reciprocal rank within 10, in query-set order; NaN where the target is not one paper. */
-  reciprocalRanks: { exact: number[]; typo: number[] };
+  /** Each known-item query's reciprocal rank within 10, in query-set order; NaN where the target is not one paper.
+   * `phrase`: the same papers sought by three words in a row remembered from them (common words, mostly). */
+  reciprocalRanks: { exact: number[]; typo: number[]; phrase: number[] };
+  mrr10Phrase: number;
   /** A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only. */
   restart?: { ms: number; rssMB: number; source: string } | { error: string };
   /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */

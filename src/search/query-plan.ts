@@ -45,6 +45,8 @@ export interface QueryPlan {
   ignored: string[];
   /** Slips of stop words, left out too, with the stop word each was read as. */
   stopSlips: { typed: string; stopWord: string }[];
+  /** The query word for word (stop words too) when every word was read as typed: papers holding it come first. */
+  run?: string[];
   /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
   noise: boolean;
 }
@@ -164,6 +166,18 @@ function readWord(
   return correctionOf(word, dictionary);
 }
 
+/** A phrase remembered from a paper is a few words long; a longer question is not searched word for word. */
+const maxRunWords = 6;
+
+/** The words as typed, when each group still reads its word as typed (no slip, nothing missing). */
+function typedRunOf(words: readonly string[], groups: readonly WordGroup[], missing: readonly string[]) {
+  const run = words.flatMap(foldedWordsOf);
+  const literal = groups.every(
+    (g) => !g.corrected && g.alternatives.some((alternative) => alternative.join(" ") === g.typed),
+  );
+  return literal && missing.length === 0 && groups.length >= 2 && run.length <= maxRunWords ? run : undefined;
+}
+
 /** The plan of a parsed query: acronyms both ways, typos corrected where the corpus does not know a word. */
 export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPlan {
   const ignored: string[] = [];
@@ -229,7 +243,9 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
     g.stopWord !== undefined && g.alternatives.length === 0 ? [{ typed: g.typed, stopWord: g.stopWord }] : [],
   );
   ignored.push(...stopSlips.map((slip) => slip.typed));
+  const run = typedRunOf(parsed.words, confirmed, missing);
   return {
+    ...(run ? { run } : {}),
     groups: confirmed.filter((g) => g.alternatives.length > 0),
     stopSlips,
     missing: [...new Set(missing)],

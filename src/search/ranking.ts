@@ -57,10 +57,16 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
   // All the words is always one clause per word (never too many combinations), and so is any of them.
   const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
-  const levels: { level: number; match: string; total: number }[] = [
-    { level: n, match: all, total: count(all) },
-  ];
-  if (n > 1 && (levels[0]?.total ?? 0) < enoughToShow) {
+  const levels: { level: number; match: string; total: number }[] = [];
+  // The query word for word: a phrase remembered from the paper finds it among thousands holding the words.
+  if (plan.run !== undefined) {
+    const run = allOf([phraseOf(plan.run), ...phrases]);
+    const total = count(run);
+    if (total > 0) levels.push({ level: n, match: run, total });
+  }
+  const withAll = count(all);
+  if (withAll > (levels.at(-1)?.total ?? 0)) levels.push({ level: n, match: all, total: withAll });
+  if (n > 1 && withAll < enoughToShow) {
     const anyMatch = allOf([anyOf(clauses), ...phrases]);
     const any = count(anyMatch);
     const wanted = Math.min(enoughToShow, any);
@@ -178,6 +184,6 @@ export function matchesOf(
     if (before >= offset + limit) break;
   }
   const total = bands.reduce((sum, band) => sum + band.size, 0);
-  const withAll = bands[0]?.level === plan.groups.length ? bands[0].size : 0;
+  const withAll = bands.filter((band) => band.level === plan.groups.length).reduce((n, b) => n + b.size, 0);
   return { total, groups: plan.groups.length, least: bands.at(-1)?.level ?? 0, withAll, top };
 }
