@@ -23,6 +23,8 @@ export function exactFormsOf(word: string, dictionary: Pick<Dictionary, "papers"
   const forms = new Set([word, `${word}s`, `${word}es`]);
   if (word.endsWith("s")) forms.add(word.slice(0, -1));
   if (word.endsWith("es")) forms.add(word.slice(0, -2));
+  if (word.endsWith("y")) forms.add(`${word.slice(0, -1)}ies`);
+  if (word.endsWith("ies")) forms.add(`${word.slice(0, -3)}y`);
   return [...forms].filter((form) => form === word || dictionary.papers(form) > 0);
 }
 
