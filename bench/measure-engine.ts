@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { eng } from "stopword";
 import { buildCorpus } from "../src/corpus/build.js";
 import { readQuerySet } from "./corpus-files.js";
 import {
@@ -37,6 +38,26 @@ function progress(engine: EngineName, message: string): void {
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+const stopWords: ReadonlySet<string> = new Set(eng);
+
+/**
+ * A phrase a reader might remember from a paper: three words in a row from the middle of a sentence, as written
+ * (plain lower-case words, two of them at least not stop words; the method's name left out), picked by a hash of
+ * the id so that runs agree.
+ */
+function rememberedPhraseOf(abstract: string, id: string): string | undefined {
+  const tokens = abstract.split(/\s+/);
+  const windows: string[] = [];
+  for (let i = 1; i + 3 <= tokens.length; i++) {
+    const words = tokens.slice(i, i + 3);
+    const meaningful = words.filter((word) => word.length >= 4 && !stopWords.has(word)).length;
+    if (meaningful >= 2 && words.every((word) => /^[a-z]+$/.test(word))) windows.push(words.join(" "));
+  }
+  let hash = 0;
+  for (const char of id) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return windows[hash % Math.max(1, windows.length)];
+}
+
 /** Runs each query in its own event-loop turn and returns the per-query latencies. */
 async function latencies(queries: readonly string[], run: (query: string) => unknown): Promise<number[]> {
   for (const query of queries.slice(0, WARM_UP)) run(query);
@@ -53,6 +74,7 @@ async function measureEngine(
   dir: string,
   queriesPath: string,
   count: number,
+  known: number,
 ): Promise<EngineMeasurement> {
   const querySet = readQuerySet(queriesPath);
   const searchModule = name === "ours" ? await loadStoreModule() : undefined;
@@ -85,8 +107,10 @@ async function measureEngine(
 
   progress(name, snapshot === null ? "no snapshot API" : `snapshot ${snapshot.mb.toFixed(1)} MB`);
   const knownItem = querySet.knownItem.slice(0, count);
+  // Entries come in pairs (the query, then the same with a typo): `known` pairs are scored for MRR.
+  const scoredItems = querySet.knownItem.slice(0, 2 * known);
   const targets = new Map<string, string | undefined>();
-  for (const { target } of knownItem) {
+  for (const { target } of scoredItems) {
     if (targets.has(target)) continue;
     const matches = corpus.papers.filter((paper) => paper.abstract.includes(target));
     targets.set(target, matches.length === 1 ? matches[0]?.id : undefined);
@@ -127,20 +151,26 @@ async function measureEngine(
   delay.disable();
   const knownLatency = [...exactLatency, ...typoLatency];
 
-  const reciprocal = (typo: boolean): number => {
-    const scored = knownItem.filter(
-      (entry) => entry.typo === typo && targets.get(entry.target) !== undefined,
-    );
-    const total = scored.reduce(
-      (sum, entry) =>
-        sum + reciprocalRank(engine.searchIds(entry.query, 10), targets.get(entry.target) ?? ""),
-      0,
-    );
-    return scored.length === 0 ? Number.NaN : total / scored.length;
+  const reciprocalRanks = (typo: boolean): number[] =>
+    scoredItems
+      .filter((entry) => entry.typo === typo)
+      .map((entry) => {
+        const target = targets.get(entry.target);
+        return target === undefined ? Number.NaN : reciprocalRank(engine.searchIds(entry.query, 10), target);
+      });
+  const meanOf = (values: number[]) => {
+    const known = values.filter((value) => !Number.isNaN(value));
+    return known.length === 0 ? Number.NaN : known.reduce((a, b) => a + b, 0) / known.length;
   };
   const toMs = (ns: number): number => ns / 1e6;
-  const mrr10 = reciprocal(false);
-  const mrr10Typo = reciprocal(true);
+  const ranks = { exact: reciprocalRanks(false), typo: reciprocalRanks(true) };
+  const byId = new Map(corpus.papers.map((paper) => [paper.id, paper]));
+  const remembered = [...new Set(targets.values())].flatMap((id) => {
+    const paper = id === undefined ? undefined : byId.get(id);
+    const query = paper === undefined ? undefined : rememberedPhraseOf(paper.abstract, paper.id);
+    return id === undefined || query === undefined ? [] : [{ query, id }];
+  });
+  const phraseRanks = remembered.map(({ query, id }) => reciprocalRank(engine.searchIds(query, 10), id));
   engine.dispose();
   return {
     engine: name,
@@ -150,7 +180,8 @@ async function measureEngine(
     parseMs: parsed.ms,
     buildMs: built.ms,
     heapMB: memory.heapUsed / MB,
-    indexHeapMB: (memory.heapUsed - heapAfterParse) / MB,
+    // Ours keeps its index in the SQLite file (snapshot.mb), not on the heap.
+    indexHeapMB: name === "ours" ? null : (memory.heapUsed - heapAfterParse) / MB,
     rssMB: memory.rss / MB,
     snapshot,
     search: summarize([...knownLatency, ...topicLatency, ...hostileLatency]),
@@ -161,12 +192,14 @@ async function measureEngine(
     similar: similarLatency ? summarize(similarLatency) : null,
     who: whoLatency ? summarize(whoLatency) : null,
     author: authorLatency ? summarize(authorLatency) : null,
-    mrr10,
-    mrr10Typo,
+    mrr10: meanOf(ranks.exact),
+    mrr10Typo: meanOf(ranks.typo),
     knownItems: {
-      queries: knownItem.length,
+      queries: ranks.exact.length,
       unresolvedTargets: [...targets.values()].filter((id) => id === undefined).length,
     },
+    reciprocalRanks: { ...ranks, phrase: phraseRanks },
+    mrr10Phrase: meanOf(phraseRanks),
     eventLoopDelay: {
       p50: toMs(delay.percentile(50)),
       p99: toMs(delay.percentile(99)),
@@ -182,13 +215,22 @@ async function main(): Promise<void> {
       dir: { type: "string" },
       queries: { type: "string" },
       count: { type: "string", default: "100" },
+      known: { type: "string", default: "200" },
     },
   });
   const engine = ENGINE_NAMES.find((name) => name === values.engine);
   if (engine === undefined || !values.dir || !values.queries) {
-    throw new Error("usage: measure-engine --engine ours|plain --dir DIR --queries FILE [--count N]");
+    throw new Error(
+      "usage: measure-engine --engine ours|plain --dir DIR --queries FILE [--count N] [--known N]",
+    );
   }
-  const result = await measureEngine(engine, values.dir, values.queries, Number(values.count));
+  const result = await measureEngine(
+    engine,
+    values.dir,
+    values.queries,
+    Number(values.count),
+    Number(values.known),
+  );
   process.stdout.write(`${RESULT_PREFIX}${JSON.stringify(result)}\n`);
 }
 

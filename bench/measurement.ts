@@ -11,8 +11,8 @@ export interface EngineMeasurement {
   buildMs: number;
   /** Heap in use after build and a full GC: corpus plus index. */
   heapMB: number;
-  /** The index's share: heap after build minus heap after parse. */
-  indexHeapMB: number;
+  /** The index's share of the heap (after build minus after parse); null where the index lives in its file. */
+  indexHeapMB: number | null;
   rssMB: number;
   /** The stored index (ours: the SQLite file; plain: MiniSearch's JSON) and how long loading it back takes. */
   snapshot: { mb: number; saveMs: number; loadMs: number } | null;
@@ -26,9 +26,14 @@ export interface EngineMeasurement {
   similar: Summary | null;
   who: Summary | null;
   author: Summary | null;
+  /** Mean reciprocal rank within 10 over every known-item query scored (exact, and the same with a typo). */
   mrr10: number;
   mrr10Typo: number;
   knownItems: { queries: number; unresolvedTargets: number };
+  /** Each known-item query's reciprocal rank within 10, in query-set order; NaN where the target is not one paper.
+   * `phrase`: the same papers sought by three words in a row remembered from them (common words, mostly). */
+  reciprocalRanks: { exact: number[]; typo: number[]; phrase: number[] };
+  mrr10Phrase: number;
   /** A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only. */
   restart?: { ms: number; rssMB: number; source: string } | { error: string };
   /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */

@@ -54,3 +54,50 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
       .trimEnd();
   return [line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n");
 }
+
+/** Two engines' scores on the same queries: the mean of each, their difference with a 95% interval, and counts. */
+export interface PairedComparison {
+  queries: number;
+  mean: number;
+  baseline: number;
+  difference: number;
+  /** 2.5th and 97.5th percentiles of the difference over bootstrap resamples of the queries. */
+  interval: [number, number];
+  better: number;
+  worse: number;
+}
+
+/**
+ * Compares `scores` with `baseline`, query by query (pairs with a NaN are left out). The interval comes from
+ * resampling the queries with replacement (a seeded generator, so a run is repeatable): where it spans zero,
+ * the sample cannot tell the two apart.
+ */
+export function pairedComparison(
+  scores: readonly number[],
+  baseline: readonly number[],
+  random: () => number,
+  resamples = 2000,
+): PairedComparison {
+  const pairs = scores.flatMap((score, at) => {
+    const base = baseline[at];
+    return base === undefined || Number.isNaN(score) || Number.isNaN(base) ? [] : [[score, base] as const];
+  });
+  const n = pairs.length;
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
+  const differences = pairs.map(([a, b]) => a - b);
+  const resampled = Array.from({ length: n === 0 ? 0 : resamples }, () => {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += differences[Math.floor(random() * n)] as number;
+    return sum / n;
+  });
+  return {
+    queries: n,
+    mean: mean(pairs.map(([a]) => a)),
+    baseline: mean(pairs.map(([, b]) => b)),
+    difference: mean(differences),
+    interval: [percentile(resampled, 2.5), percentile(resampled, 97.5)],
+    better: differences.filter((d) => d > 0).length,
+    worse: differences.filter((d) => d < 0).length,
+  };
+}

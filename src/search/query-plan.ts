@@ -7,8 +7,9 @@ import {
   longFormsAt,
   termOf,
 } from "./analyze.js";
+import { confirmedGroups, correctionOf } from "./corrections.js";
 import type { ParsedQuery } from "./query.js";
-import { type Dictionary, forgivenEdits } from "./terms.js";
+import { type Candidate, type Dictionary, exactFormsOf } from "./terms.js";
 
 /** One thing the user asked for: a word, a hyphenated compound, or an acronym with its long forms. */
 export interface WordGroup {
@@ -24,6 +25,10 @@ export interface WordGroup {
    * itself but holding one of these is a nearer miss than one holding neither (looked up when asked). */
   related: () => string[];
   corrected: boolean;
+  /** For a corrected word: every near word of the corpus, nearest then commonest, for the rest of the query to pick from. */
+  candidates?: Candidate[];
+  /** A slip of this stop word ("wiht"): nothing to search for, unless the other words confirm a candidate. */
+  stopWord?: string;
   expansions: AcronymTerms[];
 }
 
@@ -38,6 +43,10 @@ export interface QueryPlan {
   authors: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];
+  /** Slips of stop words, left out too, with the stop word each was read as. */
+  stopSlips: { typed: string; stopWord: string }[];
+  /** The query word for word (stop words too) when every word was read as typed: papers holding it come first. */
+  run?: string[];
   /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
   noise: boolean;
 }
@@ -47,15 +56,14 @@ export interface PlanContext {
   acronyms: AcronymTable;
   /** Whether any paper holds these words side by side, as the stemmed index reads them ("modelings" → model). */
   knownStem(words: readonly string[]): boolean;
+  /** Whether any paper holds, for each list, one of its phrases (words as written). */
+  holdsAll(lists: readonly (readonly string[][])[]): boolean;
 }
 
 type Unit = { word: string; prefix: boolean } | { compound: string[] };
 
 const maxUnits = 16;
 const maxCompletions = 12;
-const maxCorrections = 3;
-/** A correction joins the best one only when at least this share as common (1 in 4). */
-const rivalShare = 4;
 
 function unitsOf(tokens: readonly string[], ignored: string[]): Unit[] {
   const units: Unit[] = [];
@@ -71,14 +79,6 @@ function unitsOf(tokens: readonly string[], ignored: string[]): Unit[] {
     }
   }
   return units.slice(0, maxUnits);
-}
-
-/** The typed word itself and its plural or singular, where the corpus holds them. */
-function exactFormsOf(word: string, dictionary: Dictionary): string[] {
-  const forms = new Set([word, `${word}s`, `${word}es`]);
-  if (word.endsWith("s")) forms.add(word.slice(0, -1));
-  if (word.endsWith("es")) forms.add(word.slice(0, -2));
-  return [...forms].filter((form) => form === word || dictionary.papers(form) > 0);
 }
 
 /** Words of the corpus that begin with the typed word, or that it begins with ("math" ↔ "mathematical"). */
@@ -163,21 +163,19 @@ function readWord(
     const lookup = () => (related ??= relatedFormsOf(word, dictionary));
     return { ...plain([[word]], exactFormsOf(word, dictionary)), related: lookup };
   }
-  const near = dictionary.near(word, forgivenEdits(word));
-  const best = near[0];
-  if (best === undefined) return undefined;
-  // A rare near word would outrank the common one meant (its BM25 weight is higher): keep the common ones.
-  const closest = near
-    .filter((c) => c.distance === best.distance && c.papers * rivalShare >= best.papers)
-    .slice(0, maxCorrections);
-  return {
-    ...plain(
-      closest.map((c) => [c.word]),
-      [best.word],
-    ),
-    shown: best.word,
-    corrected: true,
-  };
+  return correctionOf(word, dictionary);
+}
+
+/** A phrase remembered from a paper is a few words long; a longer question is not searched word for word. */
+const maxRunWords = 6;
+
+/** The words as typed, when each group still reads its word as typed (no slip, nothing missing). */
+function typedRunOf(words: readonly string[], groups: readonly WordGroup[], missing: readonly string[]) {
+  const run = words.flatMap(foldedWordsOf);
+  const literal = groups.every(
+    (g) => !g.corrected && g.alternatives.some((alternative) => alternative.join(" ") === g.typed),
+  );
+  return literal && missing.length === 0 && groups.length >= 2 && run.length <= maxRunWords ? run : undefined;
 }
 
 /** The plan of a parsed query: acronyms both ways, typos corrected where the corpus does not know a word. */
@@ -216,6 +214,14 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
         groups.push({ ...group, corrected: false, expansions: [] });
         continue;
       }
+      // A compound is one term: as the corpus writes it joined ("PPO-max" is also "ppomax"), a slip in any
+      // part is corrected on the whole ("Sestuing-RL" → Senstuing-RL), before its parts are read alone.
+      const joined = unit.compound.join("");
+      const whole = guess ? readWord({ word: joined, prefix: false }, false, context) : undefined;
+      if (whole !== undefined && (whole.corrected || context.dictionary.papers(joined) > 0)) {
+        groups.push(whole);
+        continue;
+      }
       // A compound the corpus never writes is searched as its words.
       for (const word of unit.compound.filter((w) => w.length > 1 && !isStopWord(w))) {
         const group = wordGroupOf({ word, prefix: false }, false, context, guess);
@@ -232,8 +238,16 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
     texts.map(foldedWordsOf).filter((words) => words.some((w) => w.length > 1 || words.length > 1));
   // Leaving out every paper that says "and" leaves nothing: exclusions need a word that means something.
   const meaningful = (words: string[]) => words.some((w) => w.length > 1 && !isStopWord(w));
+  const confirmed = confirmedGroups(groups, context);
+  const stopSlips = confirmed.flatMap((g) =>
+    g.stopWord !== undefined && g.alternatives.length === 0 ? [{ typed: g.typed, stopWord: g.stopWord }] : [],
+  );
+  ignored.push(...stopSlips.map((slip) => slip.typed));
+  const run = typedRunOf(parsed.words, confirmed, missing);
   return {
-    groups,
+    ...(run ? { run } : {}),
+    groups: confirmed.filter((g) => g.alternatives.length > 0),
+    stopSlips,
     missing: [...new Set(missing)],
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),

@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedWordsOf } from "./analyze.js";
+import { foldedWordsOf, termOf } from "./analyze.js";
 import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
 import type { QueryPlan, WordGroup } from "./query-plan.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -57,10 +57,16 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
   // All the words is always one clause per word (never too many combinations), and so is any of them.
   const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
-  const levels: { level: number; match: string; total: number }[] = [
-    { level: n, match: all, total: count(all) },
-  ];
-  if (n > 1 && (levels[0]?.total ?? 0) < enoughToShow) {
+  const levels: { level: number; match: string; total: number }[] = [];
+  // The query word for word: a phrase remembered from the paper finds it among thousands holding the words.
+  if (plan.run !== undefined) {
+    const run = allOf([phraseOf(plan.run), ...phrases]);
+    const total = count(run);
+    if (total > 0) levels.push({ level: n, match: run, total });
+  }
+  const withAll = count(all);
+  if (withAll > (levels.at(-1)?.total ?? 0)) levels.push({ level: n, match: all, total: withAll });
+  if (n > 1 && withAll < enoughToShow) {
     const anyMatch = allOf([anyOf(clauses), ...phrases]);
     const any = count(anyMatch);
     const wanted = Math.min(enoughToShow, any);
@@ -113,7 +119,9 @@ function rankedBand(
     const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
     const held = new Set(words);
     let factor = 1;
-    const exactly = exact.filter((forms) => [...forms].some((form) => held.has(form))).length;
+    const heldExactly = exact.filter((forms) => [...forms].some((form) => held.has(form)));
+    const exactly = heldExactly.length;
+    for (const forms of heldExactly) factor *= typedShareFactor(words, forms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
     return { exact: exactly, factor };
@@ -129,6 +137,24 @@ function rankedBand(
     })
     .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);
+}
+
+/**
+ * BM25 counts every word of a stem alike; a word as typed counts more than its stem-mates: the paper's score
+ * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
+ * a stem-mate counting half.
+ */
+function typedShareFactor(words: readonly string[], forms: ReadonlySet<string>): number {
+  const stems = new Set([...forms].flatMap((form) => termOf(form) ?? []));
+  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
+  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+  let typed = 0;
+  let mates = 0;
+  for (const word of words) {
+    if (forms.has(word)) typed++;
+    else if (starts.has(word.slice(0, 3)) && stems.has(termOf(word) ?? "")) mates++;
+  }
+  return typed === 0 ? 1 : (1 + typed / (typed + mates)) / 2;
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */
@@ -158,6 +184,6 @@ export function matchesOf(
     if (before >= offset + limit) break;
   }
   const total = bands.reduce((sum, band) => sum + band.size, 0);
-  const withAll = bands[0]?.level === plan.groups.length ? bands[0].size : 0;
+  const withAll = bands.filter((band) => band.level === plan.groups.length).reduce((n, b) => n + b.size, 0);
   return { total, groups: plan.groups.length, least: bands.at(-1)?.level ?? 0, withAll, top };
 }

@@ -1,6 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
-import { anyOf, phraseOf } from "./match.js";
+import { allOf, anyOf, phraseOf } from "./match.js";
 import {
   emptyQueryNotice,
   expansionNotice,
@@ -52,26 +52,32 @@ export function hitsOf(
   });
 }
 
-/** The query as searched: each corrected word replaced by the correction the best paper holds. */
+const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** A token's words as one key: "rewrad" → rewrad, "Sestuing-RL" → sestuingrl (a compound is corrected whole). */
+const joinedWordsOf = (token: string) => foldedWordsOf(token).join("");
+
+/** The query as searched: each corrected word replaced by the correction the best paper holds, as it writes it. */
 function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
   const corrected = plan.groups.filter((g) => g.corrected);
-  if (corrected.length === 0) return undefined;
+  if (corrected.length + plan.stopSlips.length === 0) return undefined;
   const held = new Set(best ? foldedWordsOf(best.abstract) : []);
-  const replacement = new Map(
-    corrected.map((g) => [
-      g.typed,
-      g.alternatives.map((a) => a.join(" ")).find((w) => held.has(w)) ?? g.shown,
-    ]),
-  );
+  const tokens = best ? best.abstract.split(/\s+/).map((token) => token.replace(edgePunctuation, "")) : [];
+  // A named thing is shown as the paper writes it ("Senstuing-RL", "EliteKV"); other words in lower case.
+  const writtenAs = (joined: string) =>
+    tokens.find((token) => /-|.\p{Lu}/u.test(token) && joinedWordsOf(token) === joined);
+  const replacement = new Map([
+    ...corrected.map((g): [string, string] => {
+      const options = g.alternatives.map((a) => a.join(" "));
+      const found = options.map(writtenAs).find(Boolean) ?? options.find((w) => held.has(w));
+      return [g.typed, found ?? g.shown];
+    }),
+    ...plan.stopSlips.map((slip): [string, string] => [slip.typed, slip.stopWord]),
+  ]);
   return query
     .trim()
     .split(/\s+/)
-    .map((token) => {
-      const words = foldedWordsOf(token);
-      return words.length === 1 && replacement.has(words[0] as string)
-        ? (replacement.get(words[0] as string) as string)
-        : token;
-    })
+    .map((token) => replacement.get(joinedWordsOf(token)) ?? token)
     .join(" ");
 }
 
@@ -81,6 +87,7 @@ export function createSearch(context: SearchContext) {
     dictionary,
     acronyms: context.acronyms,
     knownStem: (words) => words.length > 0 && store.anyMatch(phraseOf(words)),
+    holdsAll: (lists) => store.anyMatch(allOf(lists.map((phrases) => anyOf(phrases.map(phraseOf))))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
   const authorsOf = (plan: QueryPlan): { keys?: string[]; unknown?: string } => {

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatNumber, formatTable, percentile, reciprocalRank, summarize } from "../../bench/stats.js";
+import {
+  formatNumber,
+  formatTable,
+  pairedComparison,
+  percentile,
+  reciprocalRank,
+  summarize,
+} from "../../bench/stats.js";
 
 describe("percentile", () => {
   it("uses the nearest rank, whatever the input order", () => {
@@ -78,5 +85,36 @@ describe("formatTable", () => {
     expect(formatNumber(undefined)).toBe("n/a");
     expect(formatNumber(Number.NaN)).toBe("n/a");
     expect(formatNumber(0.1234, 2)).toBe("0.12");
+  });
+});
+
+describe("pairedComparison", () => {
+  const seeded = () => {
+    let state = 1;
+    return () => {
+      state = (state * 48271) % 2147483647;
+      return state / 2147483647;
+    };
+  };
+
+  it("counts the queries each side wins and leaves out pairs it cannot score", () => {
+    const result = pairedComparison([1, 0.5, 0, Number.NaN], [0.5, 0.5, 1, 1], seeded());
+    expect(result).toMatchObject({ queries: 3, better: 1, worse: 1, mean: 0.5, baseline: 2 / 3 });
+    expect(result.difference).toBeCloseTo(-1 / 6);
+  });
+
+  it("gives an interval around the difference that spans zero for a coin flip and not for a clear win", () => {
+    const flips = Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? 1 : 0));
+    const even = pairedComparison(flips, [...flips].reverse(), seeded());
+    expect(even.interval[0]).toBeLessThan(0);
+    expect(even.interval[1]).toBeGreaterThan(0);
+    const clear = pairedComparison(
+      flips.map(() => 1),
+      flips,
+      seeded(),
+    );
+    expect(clear.interval[0]).toBeGreaterThan(0.3);
+    expect(clear.interval[0]).toBeLessThanOrEqual(clear.difference);
+    expect(clear.interval[1]).toBeGreaterThanOrEqual(clear.difference);
   });
 });

@@ -40,6 +40,26 @@ describe("ranking", () => {
     expect(idsFor(papers, "speculative decoding")[0]).toBe("together01");
   });
 
+  it("puts the paper holding the query word for word first, among many holding its words apart", () => {
+    const apart = Array.from({ length: 60 }, (_, n) =>
+      paper(`apart${String(n).padStart(5, "0")}`, "Community notes: a draft, and what it lacks."),
+    );
+    const remembered = paper(
+      "remember01",
+      "We found that the community draft lacks a clear statement of the problem, which we then write out in full.",
+    );
+    expect(idsFor([...apart, remembered], "community draft lacks")[0]).toBe("remember01");
+    expect(idsFor([...apart, remembered], "draft community lacks")[0]).not.toBe("remember01");
+  });
+
+  it("counts the word as typed above its stem-mates in the same paper", () => {
+    const papers = [
+      paper("aaaa000001", "Reasonableness matters, and reasoning again."),
+      paper("bbbb000001", "Reasonableness matters, and reasonableness again."),
+    ];
+    expect(idsFor(papers, "reasonableness")).toEqual(["bbbb000001", "aaaa000001"]);
+  });
+
   it("breaks ties the same way whatever order the papers came in", () => {
     const a = paper("aaaa000001", "Gradient clipping stabilises optimisation.");
     const b = paper("bbbb000001", "Gradient clipping stabilises optimisation.".replace("Gradient", "Weight"));

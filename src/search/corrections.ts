@@ -1,0 +1,70 @@
+import { isStopWord } from "./analyze.js";
+import type { PlanContext, WordGroup } from "./query-plan.js";
+import { slipLikelihood } from "./slips.js";
+import { type Candidate, type Dictionary, exactFormsOf, forgivenEdits } from "./terms.js";
+
+const maxCorrections = 3;
+/** A correction joins the best one only when at least this share as likely (1 in 4). */
+const rivalShare = 4;
+/** Near words of a slip the other words of the query may confirm (one index lookup each). */
+const maxConfirmable = 12;
+
+/**
+ * A word the corpus does not know, read as a slip of one it does: the likeliest near words, with every near word
+ * kept for the rest of the query to confirm one (see confirmedGroups). A stop word is never searched for.
+ */
+export function correctionOf(word: string, dictionary: Dictionary): WordGroup | undefined {
+  const near = dictionary.near(word, forgivenEdits(word));
+  const candidates = near.filter((c) => !isStopWord(c.word)).slice(0, maxConfirmable);
+  const likeliest = correctionGroup(word, near, dictionary);
+  if (likeliest !== undefined && isStopWord(likeliest.shown)) {
+    // "wiht" is "with" mistyped, unless the rest of the query confirms another reading: left out as "with" is.
+    return { ...likeliest, alternatives: [], candidates, stopWord: likeliest.shown };
+  }
+  const group = correctionGroup(word, candidates, dictionary);
+  return group && { ...group, candidates };
+}
+
+/**
+ * A slip read as the likeliest of `near`: the nearest words, the likeliest first (how common the word is, times
+ * how likely the slip: a swap or a neighbouring key before a key across the keyboard), and those nearly as likely.
+ */
+function correctionGroup(
+  typed: string,
+  near: readonly Candidate[],
+  dictionary: Dictionary,
+): WordGroup | undefined {
+  const nearest = Math.min(...near.map((c) => c.distance));
+  const likely = near
+    .filter((c) => c.distance === nearest)
+    .map((c) => ({ word: c.word, likelihood: c.papers * slipLikelihood(typed, c.word) }))
+    .sort((a, b) => b.likelihood - a.likelihood || (a.word < b.word ? -1 : 1));
+  const best = likely[0];
+  if (best === undefined) return undefined;
+  // A rare near word would outrank the common one meant (its BM25 weight is higher): keep the likely ones.
+  const closest = likely.filter((c) => c.likelihood * rivalShare >= best.likelihood).slice(0, maxCorrections);
+  return {
+    typed,
+    shown: best.word,
+    alternatives: closest.map((c) => [c.word]),
+    exact: exactFormsOf(best.word, dictionary),
+    related: () => [],
+    corrected: true,
+    expansions: [],
+  };
+}
+
+/**
+ * Corrections the rest of the query confirms: of a slip's near words, those some paper holds beside the
+ * other words ("thism soous" is "thiism soous" when only that paper holds both), read as above among them.
+ */
+export function confirmedGroups(groups: readonly WordGroup[], context: PlanContext): WordGroup[] {
+  if (groups.length < 2) return [...groups];
+  return groups.map((group, at) => {
+    if (!group.corrected || group.candidates === undefined) return group;
+    const others = groups.filter((g, j) => j !== at && g.alternatives.length > 0).map((g) => g.alternatives);
+    if (others.length === 0) return group;
+    const held = group.candidates.filter((c) => context.holdsAll([[[c.word]], ...others]));
+    return correctionGroup(group.typed, held, context.dictionary) ?? group;
+  });
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { createSearchEngine } from "../../src/search/index.js";
+import { corpusOf } from "./fixture-corpus.js";
+
+const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"], owners: [], abstract });
+const repeat = (count: number, make: (n: number) => ReturnType<typeof paper>) =>
+  Array.from({ length: count }, (_, n) => make(n));
+
+describe("corrections", () => {
+  it("corrects a slip in a hyphenated name as one term, and shows it as the paper writes it", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("senstu0001", "We propose Senstuing-RL, a method for agents."),
+        ...repeat(3, (n) => paper(`sesting00${n}`, "Sesting policies with RL is common.")),
+      ]),
+    );
+    const result = index.search("Sestuing-RL");
+    expect(result.hits[0]?.paper.id).toBe("senstu0001");
+    expect(result.showingFor).toBe("Senstuing-RL");
+  });
+
+  it("reads a slip as the word the rest of the query finds it with", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("thiism0001", "Thiism meets soous in one study."),
+        paper("soous00001", "Soous alone, without the other word."),
+        ...repeat(6, (n) => paper(`thiasm000${n}`, "Thiasm is a common word here.")),
+      ]),
+    );
+    const result = index.search("thism soous");
+    expect(result.hits[0]?.paper.id).toBe("thiism0001");
+    expect(result.showingFor).toBe("thiism soous");
+    // Alone, the commoner near word is the likelier reading.
+    expect(index.search("thism").showingFor).toBe("thiasm");
+  });
+
+  it("leaves out a mistyped stop word as it leaves out the word, and says how it read it", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("agents0001", "Agents with memory remember what they did."),
+        paper("agents0002", "Agents act with tools."),
+        paper("wight00001", "Wight is a word one letter from the slip."),
+      ]),
+    );
+    const result = index.search("agents wiht memory");
+    expect(result.hits.map((hit) => hit.paper.id)).toEqual(["agents0001", "agents0002"]);
+    expect(result.showingFor).toBe("agents with memory");
+    expect(result.notice).not.toContain("wiht");
+  });
+
+  it("prefers the likelier slip (a swap) to a key across the keyboard in a commoner word", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("creaing001", "Creaing is rare."),
+        ...repeat(3, (n) => paper(`craming00${n}`, "Craming is commoner.")),
+      ]),
+    );
+    const result = index.search("craeing");
+    expect(result.showingFor).toBe("creaing");
+    expect(result.hits[0]?.paper.id).toBe("creaing001");
+  });
+});
