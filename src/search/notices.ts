@@ -10,9 +10,16 @@ export function unknownAuthorNotice(name: string): string {
   return `No author matches “${name}”.`;
 }
 
+/** "Also searched for RLHF (reinforcement learning from human feedback, … with human feedback)." */
 export function expansionNotice(expansions: readonly AcronymTerms[]): string {
-  const seen = [...new Map(expansions.map((e) => [`${e.short}|${e.long.toLowerCase()}`, e])).values()];
-  return `Also searched for ${seen.map((e) => `${e.short} (${e.long.toLowerCase()})`).join(", ")}.`;
+  const longsByShort = new Map<string, Set<string>>();
+  for (const { short, long } of expansions) {
+    const longs = longsByShort.get(short) ?? new Set<string>();
+    longs.add(long.toLowerCase());
+    longsByShort.set(short, longs);
+  }
+  const named = [...longsByShort].map(([short, longs]) => `${short} (${[...longs].join(", ")})`);
+  return `Also searched for ${named.join(", ")}.`;
 }
 
 /** Some words of the query are in no paper at all. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSearchEngine } from "../../src/search/index.js";
 import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
-import { fixtureCorpus } from "./fixture-corpus.js";
+import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchEngine(fixtureCorpus);
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
@@ -70,6 +70,34 @@ describe("search", () => {
     expect(result.hits.map((hit) => hit.paper.id)).toContain("c0ffee1234");
     expect(result.hits[0]?.paper.id).toBe("b7c8d9e0f1");
     expect(result.notice).toContain("reinforcement learning from human feedback");
+  });
+
+  it("names an acronym once with every long form the papers spell it with", () => {
+    const spelt = createSearchEngine(
+      corpusOf(
+        [
+          {
+            id: "rlhf000001",
+            authors: ["Ada Lovelace"],
+            owners: [],
+            abstract: "RLHF aligns models with people.",
+          },
+          {
+            id: "rlhf000002",
+            authors: ["Ada Lovelace"],
+            owners: [],
+            abstract: "RLHF needs preference data.",
+          },
+        ],
+        [
+          { short: "RLHF", long: "Reinforcement Learning from Human Feedback" },
+          { short: "RLHF", long: "reinforcement learning with human feedback" },
+        ],
+      ),
+    );
+    expect(spelt.search("RLHF").notice).toContain(
+      "Also searched for RLHF (reinforcement learning from human feedback, reinforcement learning with human feedback).",
+    );
   });
 
   it("expands a long form to its acronym", () => {
