@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import MiniSearch from "minisearch";
+import { PEOPLE_READ } from "../src/bot/people-lines.js";
 import type { Corpus } from "../src/corpus/types.js";
 
 export type EngineName = "ours" | "plain";
@@ -36,7 +37,8 @@ function ours(store: StoreModule, corpus: Corpus): EngineUnderTest {
   const index = store.openIndexFile(path, "bench");
   return {
     searchIds: (query, limit) => index.search(query, { limit }).hits.map((hit) => hit.paper.id),
-    who: (topic) => index.who(topic, { limit: 5 }),
+    // as the bot asks: everyone, a page is cut from them
+    who: (topic) => index.who(topic, { limit: PEOPLE_READ }),
     author: (name) => index.author(name),
     similar: (id) => index.similar(id),
     snapshot: () => ({

@@ -106,7 +106,7 @@ const commands: Record<string, Command> = {
   },
   who: {
     usage: "who <topic…> [--limit N]",
-    summary: "people who have worked on a topic, with their papers",
+    summary: "people who have worked on a topic, with their papers (N lines, 5 by default)",
     options: { limit: { type: "string" } },
     minWords: 1,
     intent: (words, values) => ({

@@ -1,17 +1,19 @@
 import type { Paper } from "../corpus/types.js";
 import { SearchUnavailableError } from "../search/errors.js";
-import type { SearchIndex } from "../search/types.js";
+import type { SearchIndex, WhoResult } from "../search/types.js";
 import { EVERY_DAY } from "./daily-spec.js";
 import { followAnswer } from "./follow-answers.js";
 import { type Intent, intentOf, searchOf } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
+import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import type { Answer, BotDeps } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { savedAnswer } from "./saved-answers.js";
 
 export const RESULTS_PER_PAGE = 5;
-export const PEOPLE_PER_PAGE = 5;
+/** Lines of a who reply: a person, or co-authors who share one paper. */
+export const LINES_PER_PAGE = 5;
 export const SIMILAR_PER_PAPER = 5;
 export const DEFAULT_DAILY_TIME = "09:00";
 
@@ -80,13 +82,18 @@ async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<A
   return { ...toAsker(reply), ...paging };
 }
 
+/** Everyone behind a topic, in rank order: a page is cut from all of them, so it can end between lines. */
+async function everyoneBehind(index: SearchIndex, topic: string): Promise<WhoResult> {
+  const first = await index.who(topic, { limit: PEOPLE_READ, offset: 0 });
+  if (first.people.length >= first.total) return first;
+  return index.who(topic, { limit: first.total, offset: 0 });
+}
+
 async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Promise<Answer> {
-  const result = await index.who(intent.topic, {
-    limit: intent.limit ?? PEOPLE_PER_PAGE,
-    offset: intent.offset,
-  });
+  const everyone = await everyoneBehind(index, intent.topic);
   const paging = intent.paging ? { replaceOriginal: true } : {};
-  if (result.people.length === 0) {
+  const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
+  if (page.lines.length === 0) {
     if (intent.offset > 0) return { ...toAsker({ kind: "info", message: MESSAGES.noMorePeople }), ...paging };
     return toAsker({
       kind: "notFound",
@@ -95,16 +102,7 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
       suggestions: [...WHO_SUGGESTIONS],
     });
   }
-  const shown = intent.offset + result.people.length;
-  const reply: Reply = {
-    kind: "people",
-    topic: intent.topic,
-    total: result.total,
-    offset: intent.offset,
-    people: result.people,
-    ...(shown < result.total ? { nextOffset: shown } : {}),
-  };
-  return { ...toAsker(reply), ...paging };
+  return { ...toAsker({ kind: "people", topic: intent.topic, ...page }), ...paging };
 }
 
 async function authorAnswer(

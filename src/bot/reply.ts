@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
-import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
+import type { AuthorSummary, PersonCandidate, SnippetPart } from "../search/types.js";
+import type { PeoplePage } from "./people-lines.js";
 
 /**
  * A paper as a card. `buttons` lists what the card offers; renderers show Share and Another one as buttons
@@ -97,7 +98,8 @@ export type Reply =
     }
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[] }
-  | { kind: "people"; topic: string; total: number; offset: number; people: Expert[]; nextOffset?: number }
+  /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
+  | ({ kind: "people"; topic: string } & PeoplePage)
   | { kind: "author"; summary: AuthorSummary }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }

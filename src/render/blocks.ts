@@ -42,7 +42,7 @@ import {
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu } from "./list-buttons.js";
-import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
+import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**
  * A message ready for chat.postMessage / respond. Cards never unfurl: whoever sends this adds
@@ -90,13 +90,16 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const head = [section(peopleHeading(fmt, reply))];
   const more = morePeopleSpec(reply.topic, reply.nextOffset);
   const tail = present(more ? buttonRow([more]) : undefined);
-  const lines = peopleLinesOf(reply.people);
-  const top = lines[0]?.score ?? 0;
+  const { lines } = reply;
+  const top = reply.topScore;
   const room = MAX - head.length - tail.length - 1;
   const shown = lines
     .slice(0, room)
     .map((line, i) =>
-      section(peopleLineText(fmt, line, reply.offset + i + 1, top), overflowOrButton(peopleLineSpecs(line))),
+      section(
+        peopleLineText(fmt, line, reply.firstLine + i + 1, top),
+        overflowOrButton(peopleLineSpecs(line)),
+      ),
     );
   const left = lines.length - shown.length;
   return [...head, ...shown, ...(left > 0 ? [context([`…and ${left} more not shown here`])] : []), ...tail];
@@ -232,8 +235,12 @@ function fallbackOf(reply: Reply): string {
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
     case "similar":
       return `Papers like ${plain(reply.of.headline)}: ${reply.cards.map((c) => plain(c.paper.headline)).join("; ")}`;
-    case "people":
-      return `People behind ${quoted(fmt, reply.topic)}: ${reply.people.map((p) => plain(p.name)).join(", ")}`;
+    case "people": {
+      const names = reply.lines.map(
+        (line, i) => `${reply.firstLine + i + 1}. ${line.people.map((p) => plain(p.name)).join(", ")}`,
+      );
+      return `People behind ${quoted(fmt, reply.topic)}: ${names.join("; ")}`;
+    }
     case "author":
       return `${plain(reply.summary.name)}: ${reply.summary.papers.length} paper${reply.summary.papers.length === 1 ? "" : "s"}`;
     case "ambiguous":

@@ -62,14 +62,21 @@ export function replyJson(reply: Reply): unknown {
     case "people":
       return {
         topic: reply.topic,
-        total: reply.total,
-        offset: reply.offset,
-        people: reply.people.map((p) => ({
-          name: p.name,
-          score: p.score,
-          profiled: p.profiled,
-          papers: p.papers.map((e) => e.paper.id),
+        total: reply.lineTotal,
+        offset: reply.firstLine,
+        lines: reply.lines.map((line) => ({
+          people: line.people.map((p) => p.name),
+          papers: line.papers.map((e) => e.paper.id),
         })),
+        people: reply.lines.flatMap((line) =>
+          line.people.map((p) => ({
+            name: p.name,
+            score: p.score,
+            profiled: p.profiled,
+            papers: p.papers.map((e) => e.paper.id),
+          })),
+        ),
+        ...(reply.nextOffset !== undefined ? { nextOffset: reply.nextOffset } : {}),
       };
     case "author": {
       const { summary } = reply;

@@ -129,8 +129,9 @@ export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "r
 }
 
 export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "people" }>): string {
-  const last = reply.offset + reply.people.length;
-  const range = reply.total > reply.people.length ? ` · ${reply.offset + 1}–${last} of ${reply.total}` : "";
+  const last = reply.firstLine + reply.lines.length;
+  const range =
+    reply.lineTotal > reply.lines.length ? ` · ${reply.firstLine + 1}–${last} of ${reply.lineTotal}` : "";
   return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
 }
 

@@ -36,7 +36,7 @@ import {
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu } from "./list-buttons.js";
-import { peopleLineSpecs, peopleLinesOf, peopleLineText } from "./people-lines.js";
+import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
   text: string;
@@ -152,10 +152,9 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     }
     case "people": {
       const lines = [peopleHeading(fmt, reply)];
-      const peopleLines = peopleLinesOf(reply.people);
-      const top = peopleLines[0]?.score ?? 0;
-      peopleLines.forEach((line, i) => {
-        lines.push("", peopleLineText(fmt, line, reply.offset + i + 1, top));
+      const top = reply.topScore;
+      reply.lines.forEach((line, i) => {
+        lines.push("", peopleLineText(fmt, line, reply.firstLine + i + 1, top));
         const specs = peopleLineSpecs(line);
         const row = specs.length === 1 ? buttons.line(specs) : buttons.line([], specs);
         if (row) lines.push(`   ${row}`);

@@ -176,32 +176,66 @@ describe("answer: search", () => {
 });
 
 describe("answer: people", () => {
+  const namesOf = (reply: Extract<Reply, { kind: "people" }>) =>
+    reply.lines.flatMap((line) => line.people.map((person) => person.name));
+
   it("names the people behind reward models, with evidence papers and who is profiled", async () => {
     const people = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
-    const top3 = people.people.slice(0, 3).map((person) => person.name);
+    const top3 = namesOf(people).slice(0, 3);
     const known = ["Enyu Zhou", "Shihan Dou", "Rui Zheng", "Binghai Wang"];
     expect(top3.filter((name) => known.includes(name)).length).toBeGreaterThanOrEqual(2);
-    expect(people.people.every((person) => person.papers.length > 0)).toBe(true);
-    expect(people.people.find((person) => person.name === "Enyu Zhou")?.profiled).toBe(true);
+    const everyone = people.lines.flatMap((line) => line.people);
+    expect(everyone.every((person) => person.papers.length > 0)).toBe(true);
+    expect(everyone.find((person) => person.name === "Enyu Zhou")?.profiled).toBe(true);
   });
 
-  it("names the topic, not the question, and pages on with Show more people", async () => {
+  it("fills a page of who safety with lines, Enyu Zhou among them on SafeAligner's line", async () => {
+    const people = expectKind((await answer(depsWith(), slash("who safety"))).reply, "people");
+    expect(namesOf(people)).toHaveLength(11);
+    expect(people.lines.length).toBeLessThanOrEqual(5);
+    const safeAligner = people.lines.find((line) =>
+      line.people.some((person) => person.name === "Enyu Zhou"),
+    );
+    expect(safeAligner?.papers.map((e) => e.paper.headline.split(":")[0])).toEqual(["SafeAligner"]);
+    expect(people.nextOffset).toBeUndefined();
+  });
+
+  it("names the topic, not the question, and pages on with Show more people by lines", async () => {
     const first = await answer(depsWith(), mention("who should I talk to about reward models?"));
     const people = expectKind(first.reply, "people");
     expect(people.topic).toBe("reward models");
-    expect(people.nextOffset).toBe(people.people.length);
+    expect(people.lines).toHaveLength(5);
+    expect(people.firstLine).toBe(0);
+    expect(people.nextOffset).toBe(namesOf(people).length);
     const next = await answer(
       depsWith(),
       click({ a: "who", t: "reward models", offset: people.nextOffset ?? 0 }),
     );
     expect(next.replaceOriginal).toBe(true);
     const more = expectKind(next.reply, "people");
-    expect(more.offset).toBe(people.people.length);
-    const before = new Set(people.people.map((p) => p.key));
-    expect(more.people.length).toBeGreaterThan(0);
-    expect(more.people.some((p) => before.has(p.key))).toBe(false);
+    expect(more.firstLine).toBe(5);
+    expect(more.lineTotal).toBe(people.lineTotal);
+    expect(more.topScore).toBe(people.topScore);
+    const before = new Set(namesOf(people));
+    expect(more.lines.length).toBeGreaterThan(0);
+    expect(namesOf(more).some((name) => before.has(name))).toBe(false);
     const past = await answer(depsWith(), click({ a: "who", t: "reward models", offset: 5000 }));
     expect(past.reply).toEqual({ kind: "info", message: MESSAGES.noMorePeople });
+  });
+
+  it("brings back a whole line when a stale Show more points inside it, losing nobody", async () => {
+    const agents = expectKind((await answer(depsWith(), slash("who agents"))).reply, "people");
+    const shared = agents.lines.findIndex((line) => line.people.length > 1);
+    expect(shared).toBeGreaterThanOrEqual(0);
+    const start = agents.lines.slice(0, shared).reduce((sum, line) => sum + line.people.length, 0);
+    const inside = expectKind(
+      (await answer(depsWith(), click({ a: "who", t: "agents", offset: start + 1 }))).reply,
+      "people",
+    );
+    expect(inside.firstLine).toBe(shared);
+    expect(inside.lines[0]?.people.map((person) => person.name)).toEqual(
+      agents.lines[shared]?.people.map((person) => person.name),
+    );
   });
 
   it("summarises Enyu Zhou's 14 papers, and reads Wenxiang Chen as Wen-Xiang Chen", async () => {

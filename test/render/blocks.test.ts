@@ -1,6 +1,7 @@
 import type { KnownBlock, Overflow, StaticSelect } from "@slack/types";
 import { describe, expect, it } from "vitest";
 import { decodeAction } from "../../src/bot/actions.js";
+import { peopleLinesOf, peoplePageOf } from "../../src/bot/people-lines.js";
 import type { Reply } from "../../src/bot/reply.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { controlsOf } from "./controls.js";
@@ -418,17 +419,18 @@ describe("the people behind a topic", () => {
     const message = renderSlackMessage({
       kind: "people",
       topic: "safety",
-      total: 12,
-      offset: 0,
+      lines: peopleLinesOf(spaVlExperts),
+      firstLine: 0,
+      lineTotal: 8,
+      topScore: 10,
       nextOffset: 5,
-      people: spaVlExperts,
     });
     expect(message).toMatchInlineSnapshot(`
       {
         "blocks": [
           {
             "text": {
-              "text": "*People behind “safety”* · 1–5 of 12",
+              "text": "*People behind “safety”* · 1–3 of 8",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -526,7 +528,7 @@ describe("the people behind a topic", () => {
             "type": "actions",
           },
         ],
-        "text": "People behind “safety”: Senjie Jin, Yongting Zhang, Lu Chen, Guodong Zheng, Caishuang Huang",
+        "text": "People behind “safety”: 1. Senjie Jin; 2. Yongting Zhang, Lu Chen, Guodong Zheng; 3. Caishuang Huang",
       }
     `);
     const [menu] = overflowsOf(message.blocks);
@@ -538,20 +540,42 @@ describe("the people behind a topic", () => {
   });
 
   it("gives a person with several papers their evidence as bullets and a button", () => {
-    const text = textOf({
+    const reply: Reply = {
       kind: "people",
       topic: "reward models",
-      total: 2,
-      offset: 0,
-      people: rewardExperts,
-    });
+      ...peoplePageOf(peopleLinesOf(rewardExperts), 0, 5),
+    };
+    const text = textOf(reply);
     expect(text).toContain("2. *Binghai Wang* ●●○○○\\n• Secrets of RLHF");
     expect(text).not.toContain("Show more");
-    expect(
-      controlsOf(
-        renderSlackMessage({ kind: "people", topic: "x", total: 2, offset: 0, people: rewardExperts }).blocks,
-      ).map((c) => c.label),
-    ).toEqual(["Papers by Senjie Jin", "Papers by Binghai Wang"]);
+    expect(controlsOf(renderSlackMessage(reply).blocks).map((c) => c.label)).toEqual([
+      "Papers by Senjie Jin",
+      "Papers by Binghai Wang",
+    ]);
+  });
+
+  it("numbers a later page on from the earlier ones and draws its bars against the top of page 1", () => {
+    const message = renderSlackMessage({
+      kind: "people",
+      topic: "safety",
+      lines: peopleLinesOf(spaVlExperts),
+      firstLine: 5,
+      lineTotal: 8,
+      topScore: 20,
+    });
+    const texts = message.blocks.flatMap((block) =>
+      block.type === "section" && block.text ? [block.text.text] : [],
+    );
+    expect(texts[0]).toBe("*People behind “safety”* · 6–8 of 8");
+    expect(texts.slice(1).map((text) => text.split("\n")[0])).toEqual([
+      "6. *Senjie Jin* ●●●○○",
+      "7. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●○○○ · SPA-VL `v35q3xk`",
+      "8. *Caishuang Huang* ●○○○○ · SafeAligner `gbvnya3`",
+    ]);
+    expect(message.text).toBe(
+      "People behind “safety”: 6. Senjie Jin; 7. Yongting Zhang, Lu Chen, Guodong Zheng; 8. Caishuang Huang",
+    );
+    expect(controlsOf(message.blocks).map((c) => c.label)).not.toContain("Show more people");
   });
 });
 

@@ -2,6 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeAction } from "../../src/bot/actions.js";
+import { peopleLinesOf } from "../../src/bot/people-lines.js";
 import type { Card, CardButton, Reply } from "../../src/bot/reply.js";
 import type { Paper } from "../../src/corpus/types.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
@@ -184,25 +185,34 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
   fc.record({ kind: fc.constant("similar" as const), of: paper, cards }),
-  fc.record({
-    kind: fc.constant("people" as const),
-    topic: longText,
-    total: fc.nat(1000),
-    offset: fc.nat(100),
-    nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
-    people: fc.array(
-      fc.record({
-        key: phrase(2),
-        name: longText,
-        score: fc.double({ min: 0, max: 100, noNaN: true }),
-        profiled: fc.boolean(),
-        papers: fc.array(fc.record({ paper, score: fc.double({ min: 0, max: 10, noNaN: true }) }), {
-          maxLength: 6,
+  fc
+    .record({
+      topic: longText,
+      firstLine: fc.nat(100),
+      lineTotal: fc.nat(1000),
+      topScore: fc.double({ min: 0, max: 100, noNaN: true }),
+      nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
+      people: fc.array(
+        fc.record({
+          key: phrase(2),
+          name: longText,
+          score: fc.double({ min: 0, max: 100, noNaN: true }),
+          profiled: fc.boolean(),
+          papers: fc.array(fc.record({ paper, score: fc.double({ min: 0, max: 10, noNaN: true }) }), {
+            maxLength: 6,
+          }),
         }),
+        { maxLength: 60 },
+      ),
+    })
+    .map(
+      ({ people, nextOffset, ...page }): Reply => ({
+        kind: "people",
+        ...page,
+        lines: peopleLinesOf(people),
+        ...(nextOffset !== undefined ? { nextOffset } : {}),
       }),
-      { maxLength: 60 },
     ),
-  }),
   fc.record({
     kind: fc.constant("author" as const),
     summary: fc.record({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { peopleLinesOf } from "../../src/bot/people-lines.js";
 import { renderAnswerText, renderTerminal } from "../../src/render/terminal.js";
 import { agentSurvey, enyuSummary, rewardPaper, spaVlExperts } from "./sample-replies.js";
 
@@ -70,10 +71,11 @@ describe("renderTerminal", () => {
     const people = renderTerminal({
       kind: "people",
       topic: "safety",
-      total: 9,
-      offset: 0,
+      lines: peopleLinesOf(spaVlExperts),
+      firstLine: 0,
+      lineTotal: 7,
+      topScore: 10,
       nextOffset: 5,
-      people: spaVlExperts,
     });
     expect(people.text).toContain("2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL v35q3xk");
     expect(people.text).toContain(

@@ -1,0 +1,161 @@
+import nock from "nock";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BotDeps } from "../../src/bot/ports.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { servedIndex } from "../helpers/served-index.js";
+import { buttonClickBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
+
+// `/paper who` over the seeds, paged with Show more through the real Bolt app, read as the user reads it.
+
+const FORM = "application/x-www-form-urlencoded";
+
+interface Block {
+  type: string;
+  text?: { text: string };
+  elements?: { type: string; text?: { text: string }; value?: string; action_id?: string }[];
+}
+interface Message {
+  text: string;
+  blocks: Block[];
+  replace_original?: boolean;
+}
+
+interface Page {
+  header: string;
+  /** Each numbered line: its number and the people it names, in order. */
+  lines: { rank: number; names: string[] }[];
+  more?: { value: string; actionId: string };
+  message: Message;
+}
+
+function pageOf(message: Message): Page {
+  const [head, ...rest] = message.blocks;
+  const lines = rest.flatMap((block) => {
+    const found = block.type === "section" ? /^(\d+)\. \*([^*]+)\*/.exec(block.text?.text ?? "") : null;
+    return found ? [{ rank: Number(found[1]), names: (found[2] ?? "").split(", ") }] : [];
+  });
+  const button = rest
+    .flatMap((block) => block.elements ?? [])
+    .find((element) => element.type === "button" && element.text?.text === "Show more people");
+  return {
+    header: head?.text?.text ?? "",
+    lines,
+    ...(button?.value && button.action_id
+      ? { more: { value: button.value, actionId: button.action_id } }
+      : {}),
+    message,
+  };
+}
+
+let app: RunningSlackApp;
+let eventsUrl: string;
+let index: SearchIndex;
+const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
+
+async function slash(text: string, path: string): Promise<Page> {
+  const hook = captureResponseUrl(path);
+  const ack = await postSigned(eventsUrl, slashCommandBody({ text, responseUrl: hook.url }), FORM);
+  expect(ack.status).toBe(200);
+  await waitUntil(() => expect(hook.bodies).toHaveLength(1));
+  return pageOf(hook.bodies[0] as unknown as Message);
+}
+
+async function pressShowMore(more: { value: string; actionId: string }, path: string): Promise<Page> {
+  const hook = captureResponseUrl(path);
+  const body = buttonClickBody({ value: more.value, actionId: more.actionId, responseUrl: hook.url });
+  const ack = await postSigned(eventsUrl, body, FORM);
+  expect(ack.status).toBe(200);
+  await waitUntil(() => expect(hook.bodies).toHaveLength(1));
+  return pageOf(hook.bodies[0] as unknown as Message);
+}
+
+/** Every page of `who <topic>`: the first from the slash command, each next one from its Show more button. */
+async function everyPage(topic: string): Promise<Page[]> {
+  const slug = topic.replace(/\W+/g, "-");
+  const pages = [await slash(`who ${topic}`, `/who/${slug}`)];
+  for (let last = pages[0]; last?.more !== undefined; last = pages[pages.length - 1]) {
+    expect(pages.length, "a Show more that never ends").toBeLessThan(20);
+    pages.push(await pressShowMore(last.more, `/who/${slug}/${pages.length}`));
+  }
+  return pages;
+}
+
+beforeAll(async () => {
+  blockNetwork();
+  index = await servedIndex("seeds");
+  const bot: BotDeps = {
+    index: () => index,
+    random: () => 0.25,
+    now: () => new Date("2025-01-06T09:00:00Z"),
+    defaultTimeZone: "UTC",
+  };
+  app = await startSlackApp({
+    mode: {
+      kind: "http",
+      botToken: "xoxb-4242-4343-testbottokenvalue",
+      signingSecret: SIGNING_SECRET,
+      port: 0,
+      limits: TEST_HTTP_LIMITS,
+    },
+    bot,
+    adminUsers: [],
+    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
+    logger: capturedLogger().logger,
+    corpusLoaded: () => true,
+    retries: 0,
+    identity: { botId: "B0BOT", botUserId: "U0BOT" },
+    listen: { port: 0, host: "127.0.0.1" },
+  });
+  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
+});
+
+afterAll(async () => {
+  nock.cleanAll();
+  await app.stop();
+  resetNock();
+});
+
+describe("/paper who, page by page", () => {
+  it("shows everyone behind safety on one page, Enyu Zhou with SafeAligner's co-authors, and no Show more", async () => {
+    const pages = await everyPage("safety");
+    expect(pages).toHaveLength(1);
+    const [page] = pages;
+    const names = page?.lines.flatMap((line) => line.names) ?? [];
+    const everyone = await index.who("safety", { limit: 100 });
+    expect(names).toEqual(everyone.people.map((person) => person.name));
+    expect(page?.lines.find((line) => line.names.includes("Enyu Zhou"))?.names).toContain("Caishuang Huang");
+    expect(page?.header).toBe("*People behind “safety”*");
+    expect(page?.more).toBeUndefined();
+  });
+
+  it.each(["reward models", "agents", "models"])(
+    "pages %s five lines at a time, each person once, in rank order, the last page without Show more",
+    async (topic) => {
+      const pages = await everyPage(topic);
+      expect(pages.length).toBeGreaterThan(1);
+      const lines = pages.flatMap((page) => page.lines);
+      expect(lines.map((line) => line.rank)).toEqual(lines.map((_, i) => i + 1));
+      for (const [i, page] of pages.entries()) {
+        const last = i === pages.length - 1;
+        if (!last) expect(page.lines).toHaveLength(5);
+        expect(page.lines.length).toBeGreaterThan(0);
+        const first = page.lines[0]?.rank ?? 0;
+        expect(page.header).toContain(`· ${first}–${first + page.lines.length - 1} of ${lines.length}`);
+        expect(page.message.replace_original).toBe(i > 0);
+        for (const name of page.lines.flatMap((line) => line.names))
+          expect(page.message.text).toContain(name);
+        expect(page.message.blocks.length).toBeLessThanOrEqual(50);
+        expect(page.more === undefined).toBe(last);
+      }
+      const shown = lines.flatMap((line) => line.names);
+      expect(new Set(shown).size).toBe(shown.length);
+      const everyone = await index.who(topic, { limit: 1000 });
+      expect(shown).toEqual(everyone.people.map((person) => person.name));
+    },
+  );
+});
