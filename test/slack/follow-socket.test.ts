@@ -7,6 +7,7 @@ import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { storeBot, waitUntil } from "../helpers/follow-app.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { socketAppOptions } from "../helpers/slack-app.js";
 import { type SocketModeServer, startSocketModeServer } from "../helpers/socket-server.js";
 import { freshStates } from "../helpers/stores.js";
 
@@ -29,21 +30,19 @@ describe("follow and the Home tab in Socket Mode", () => {
       () => index,
       () => new Date(),
     );
-    app = await startSlackApp({
-      mode: { kind: "socket", botToken: "xoxb-1-2-socketbot", appToken: "xapp-1-A0-1-token", healthPort: 0 },
-      bot,
-      adminUsers: [],
-      ledger: store.deliveries,
-      logger: capturedLogger().logger,
-      corpusLoaded: () => true,
-      slackApiUrl: slack.apiUrl,
-      slackTimeoutMs: 2000,
-      retries: 0,
-      identity: { botId: "B0BOT", botUserId: "U0BOT" },
-      autoReconnect: false,
-      healthListen: { port: 0, host: "127.0.0.1" },
-      home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
-    });
+    app = await startSlackApp(
+      socketAppOptions(
+        { botToken: "xoxb-1-2-socketbot", appToken: "xapp-1-A0-1-token" },
+        {
+          bot,
+          ledger: store.deliveries,
+          logger: capturedLogger().logger,
+          slackApiUrl: slack.apiUrl,
+          slackTimeoutMs: 2000,
+          home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
+        },
+      ),
+    );
     await server.connected();
   });
   afterEach(async () => {

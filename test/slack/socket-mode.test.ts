@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { socketAppOptions } from "../helpers/slack-app.js";
 import { type SocketModeServer, startSocketModeServer } from "../helpers/socket-server.js";
 
 const APP_TOKEN = "xapp-1-A0PAPERBOT-1-socketapptoken";
@@ -63,21 +63,12 @@ beforeAll(async () => {
   slack = await startFakeSlackApi();
   slack.socketUrl = server.url;
   const { bot } = await fixtureBot();
-  app = await startSlackApp({
-    mode: { kind: "socket", botToken: "xoxb-1-2-socketbot", appToken: APP_TOKEN, healthPort: 0 },
-    bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 2000,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    autoReconnect: false,
-    healthListen: { port: 0, host: "127.0.0.1" },
-    metrics: createMetrics(),
-  });
+  app = await startSlackApp(
+    socketAppOptions(
+      { botToken: "xoxb-1-2-socketbot", appToken: APP_TOKEN },
+      { bot, logger: logs.logger, slackApiUrl: slack.apiUrl, slackTimeoutMs: 2000, metrics: createMetrics() },
+    ),
+  );
   await server.connected();
   health = `http://127.0.0.1:${app.healthPort}`;
 });
