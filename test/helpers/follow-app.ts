@@ -45,6 +45,14 @@ export interface FollowApp {
 
 let sequence = 0;
 
+/** Who an interactive payload comes from: the person, their workspace and our app. */
+const sentBy = (userId: string) => ({
+  team: { id: "T0TEST", domain: "test" },
+  user: { id: userId, username: "asker", team_id: "T0TEST" },
+  api_app_id: "A0PAPERBOT",
+  token: "verification-token-unused",
+});
+
 /** The real Bolt app in HTTP mode over a loopback Slack, with the store's ledger and the Home tab. */
 export async function startFollowApp(
   slack: FakeSlackApi,
@@ -93,10 +101,7 @@ export async function startFollowApp(
     async homeClick(value, actionId, userId = "U0ASKER", privateMetadata = "") {
       const payload = {
         type: "block_actions",
-        team: { id: "T0TEST", domain: "test" },
-        user: { id: userId, username: "asker", team_id: "T0TEST" },
-        api_app_id: "A0PAPERBOT",
-        token: "verification-token-unused",
+        ...sentBy(userId),
         container: { type: "view", view_id: "V1" },
         trigger_id: "1.2.3",
         view: {
@@ -135,10 +140,7 @@ export async function startFollowApp(
     async submit(view, userId = "U0ASKER") {
       const payload = {
         type: "view_submission",
-        team: { id: "T0TEST", domain: "test" },
-        user: { id: userId, username: "asker", team_id: "T0TEST" },
-        api_app_id: "A0PAPERBOT",
-        token: "verification-token-unused",
+        ...sentBy(userId),
         trigger_id: "1.2.3",
         view: { id: "V2", type: "modal", ...view },
       };
