@@ -3,6 +3,7 @@ import type { SearchIndex } from "../search/types.js";
 import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
+import { pageAt } from "./paging.js";
 import type { Answer, BotDeps, FollowControl, FollowTarget } from "./ports.js";
 import type { Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -99,17 +100,13 @@ async function followingPage(
       replaceOriginal,
     );
   }
-  const start = offset >= follows.length ? Math.max(0, follows.length - FOLLOWS_PER_PAGE) : offset;
-  const page = follows.slice(start, start + FOLLOWS_PER_PAGE);
-  const shown = start + page.length;
+  const { page, ...paging } = pageAt(follows, offset, FOLLOWS_PER_PAGE);
   return toAsker(
     {
       kind: "following",
       follows: page,
       dailyCap: control.dailyCap,
-      total: follows.length,
-      offset: start,
-      ...(shown < follows.length ? { nextOffset: shown } : {}),
+      ...paging,
       ...(notice ? { notice } : {}),
     },
     replaceOriginal,

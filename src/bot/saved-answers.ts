@@ -2,6 +2,7 @@ import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
+import { pageAt } from "./paging.js";
 import type { Answer, BotDeps, ReadingList, SavedEntry } from "./ports.js";
 import type { Reply, SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -57,16 +58,12 @@ async function savedPage(
     const message = notice ? `${notice} ${MESSAGES.nothingSaved}` : MESSAGES.nothingSaved;
     return toAsker({ kind: "info", message }, replaceOriginal);
   }
-  const start = offset >= items.length ? Math.max(0, items.length - SAVED_PER_PAGE) : offset;
-  const page = items.slice(start, start + SAVED_PER_PAGE);
-  const shown = start + page.length;
+  const { page, ...paging } = pageAt(items, offset, SAVED_PER_PAGE);
   return toAsker(
     {
       kind: "saved",
       items: page,
-      total: items.length,
-      offset: start,
-      ...(shown < items.length ? { nextOffset: shown } : {}),
+      ...paging,
       ...(notice ? { notice } : {}),
     },
     replaceOriginal,

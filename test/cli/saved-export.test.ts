@@ -9,33 +9,21 @@ import { createReadingList } from "../../src/follow/controls.js";
 import { createSearchEngine } from "../../src/search/index.js";
 import type { PaperLookups } from "../../src/search/types.js";
 import { paperIdWith } from "../follow/helpers.js";
+import { childOutput, type ProcessOutput } from "../helpers/console-process.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { freshStates, type TestState } from "../helpers/stores.js";
 
 /** `paperbot …` as installed, with this environment; resolves when it exits (the loopback Slack keeps serving). */
-function paperbot(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["bin/paperbot.js", ...args], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        TMPDIR: process.env.TMPDIR ?? "",
-        ...env,
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
+function paperbot(args: string[], env: Record<string, string>): Promise<ProcessOutput> {
+  const child = spawn(process.execPath, ["bin/paperbot.js", ...args], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      TMPDIR: process.env.TMPDIR ?? "",
+      ...env,
+    },
   });
+  return childOutput(child);
 }
 
 describe("paperbot saved export", () => {

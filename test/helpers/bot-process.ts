@@ -7,6 +7,8 @@ export interface BotProcess {
   pid: number;
   /** Its JSON log lines so far. */
   logs(): Record<string, unknown>[];
+  /** All it has written to stdout so far. */
+  stdout(): string;
   /** The last few thousand characters of stdout and stderr, for failure messages. */
   tail(): string;
   /** Resolves with the port it serves (HTTP mode: Slack's requests and health; Socket Mode: health). */
@@ -84,6 +86,7 @@ export function startBotProcess(options: BotProcessOptions): BotProcess {
     name: options.name,
     pid: child.pid ?? -1,
     logs: () => lines,
+    stdout: () => stdout,
     tail,
     ready,
     exited,

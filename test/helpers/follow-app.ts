@@ -7,14 +7,8 @@ import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import type { StateStore } from "../../src/state/store.js";
 import type { FakeSlackApi } from "./fake-slack-api.js";
 import { capturedLogger } from "./logs.js";
-import {
-  buttonClickBody,
-  eventBody,
-  postSigned,
-  SIGNING_SECRET,
-  slashCommandBody,
-} from "./signed-request.js";
-import { TEST_HTTP_LIMITS } from "./slack-app.js";
+import { buttonClickBody, eventBody, postSigned, slashCommandBody } from "./signed-request.js";
+import { httpAppOptions } from "./slack-app.js";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -51,6 +45,14 @@ export interface FollowApp {
 
 let sequence = 0;
 
+/** Who an interactive payload comes from: the person, their workspace and our app. */
+const sentBy = (userId: string) => ({
+  team: { id: "T0TEST", domain: "test" },
+  user: { id: userId, username: "asker", team_id: "T0TEST" },
+  api_app_id: "A0PAPERBOT",
+  token: "verification-token-unused",
+});
+
 /** The real Bolt app in HTTP mode over a loopback Slack, with the store's ledger and the Home tab. */
 export async function startFollowApp(
   slack: FakeSlackApi,
@@ -59,27 +61,18 @@ export async function startFollowApp(
   options: { adminUsers?: string[] } = {},
 ): Promise<FollowApp> {
   const { logger, lines } = capturedLogger();
-  const app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-7-7-followbot",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot,
-    adminUsers: options.adminUsers ?? [],
-    ledger: store.deliveries,
-    logger,
-    corpusLoaded: () => true,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 2000,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-    delivery: { backoffMs: () => 20 },
-    home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
-  });
+  const app = await startSlackApp(
+    httpAppOptions("xoxb-7-7-followbot", {
+      bot,
+      adminUsers: options.adminUsers ?? [],
+      ledger: store.deliveries,
+      logger,
+      slackApiUrl: slack.apiUrl,
+      slackTimeoutMs: 2000,
+      delivery: { backoffMs: () => 20 },
+      home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
+    }),
+  );
   const eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
   const hookPath = () => `/hooks/${++sequence}`;
   const answered = async (path: string) => {
@@ -108,10 +101,7 @@ export async function startFollowApp(
     async homeClick(value, actionId, userId = "U0ASKER", privateMetadata = "") {
       const payload = {
         type: "block_actions",
-        team: { id: "T0TEST", domain: "test" },
-        user: { id: userId, username: "asker", team_id: "T0TEST" },
-        api_app_id: "A0PAPERBOT",
-        token: "verification-token-unused",
+        ...sentBy(userId),
         container: { type: "view", view_id: "V1" },
         trigger_id: "1.2.3",
         view: {
@@ -150,10 +140,7 @@ export async function startFollowApp(
     async submit(view, userId = "U0ASKER") {
       const payload = {
         type: "view_submission",
-        team: { id: "T0TEST", domain: "test" },
-        user: { id: userId, username: "asker", team_id: "T0TEST" },
-        api_app_id: "A0PAPERBOT",
-        token: "verification-token-unused",
+        ...sentBy(userId),
         trigger_id: "1.2.3",
         view: { id: "V2", type: "modal", ...view },
       };

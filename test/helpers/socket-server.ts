@@ -1,5 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { WebSocket, WebSocketServer } from "ws";
+import { type SlashCommand, slashCommandBody } from "./signed-request.js";
 
 /** A loopback stand-in for Slack's Socket Mode endpoint: hello on connect, envelopes on demand, acks recorded. */
 export interface SocketModeServer {
@@ -9,6 +10,16 @@ export interface SocketModeServer {
   connected(): Promise<void>;
   send(envelope: Record<string, unknown>): void;
   close(): Promise<void>;
+}
+
+/** A `/paper` command as Socket Mode delivers it: the fields Slack would post over HTTP, in an envelope. */
+export function slashCommandEnvelope(envelopeId: string, command: SlashCommand): Record<string, unknown> {
+  return {
+    envelope_id: envelopeId,
+    type: "slash_commands",
+    accepts_response_payload: true,
+    payload: Object.fromEntries(new URLSearchParams(slashCommandBody(command))),
+  };
 }
 
 export async function startSocketModeServer(): Promise<SocketModeServer> {

@@ -2,11 +2,10 @@ import { vi } from "vitest";
 import type { BotDeps } from "../../src/bot/ports.js";
 import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { type FakeSlackApi, startFakeSlackApi } from "./fake-slack-api.js";
 import { capturedLogger } from "./logs.js";
-import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "./signed-request.js";
-import { TEST_HTTP_LIMITS } from "./slack-app.js";
+import { eventBody, postSigned, slashCommandBody } from "./signed-request.js";
+import { httpAppOptions, socketAppOptions } from "./slack-app.js";
 import { type SocketModeServer, startSocketModeServer } from "./socket-server.js";
 
 export type SlackMode = "http" | "socket";
@@ -39,14 +38,9 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
   const metrics = createMetrics({ processMetrics: false });
   const common = {
     bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
     logger: logs.logger,
-    corpusLoaded: () => true,
     slackApiUrl: slack.apiUrl,
     slackTimeoutMs: 2000,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
     metrics,
   };
   let app: RunningSlackApp;
@@ -55,30 +49,12 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
   if (mode === "socket") {
     server = await startSocketModeServer();
     slack.socketUrl = server.url;
-    app = await startSlackApp({
-      ...common,
-      mode: {
-        kind: "socket",
-        botToken: "xoxb-1-2-surfaces",
-        appToken: "xapp-1-A0-1-surfaces",
-        healthPort: 0,
-      },
-      autoReconnect: false,
-      healthListen: { port: 0, host: "127.0.0.1" },
-    });
+    app = await startSlackApp(
+      socketAppOptions({ botToken: "xoxb-1-2-surfaces", appToken: "xapp-1-A0-1-surfaces" }, common),
+    );
     await server.connected();
   } else {
-    app = await startSlackApp({
-      ...common,
-      mode: {
-        kind: "http",
-        botToken: "xoxb-1-2-surfaces",
-        signingSecret: SIGNING_SECRET,
-        port: 0,
-        limits: TEST_HTTP_LIMITS,
-      },
-      listen: { port: 0, host: "127.0.0.1" },
-    });
+    app = await startSlackApp(httpAppOptions("xoxb-1-2-surfaces", common));
   }
   const eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 

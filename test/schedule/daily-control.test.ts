@@ -8,8 +8,9 @@ import {
   invalidTimeZoneMessage,
 } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { seededRandom } from "../../src/search/seeded-random.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordPosted, seededRandom } from "./helpers.js";
+import { dailyDeps, fakeSlack, indexOf, recordPosted } from "./helpers.js";
 
 const everyDay = [1, 2, 3, 4, 5, 6, 7];
 

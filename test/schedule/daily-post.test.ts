@@ -2,9 +2,10 @@ import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { type DailyPostStep, dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { seededRandom } from "../../src/search/seeded-random.js";
 import type { StateStore } from "../../src/state/store.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger, seededRandom } from "./helpers.js";
+import { dailyDeps, fakeSlack, indexOf, recordingLogger } from "./helpers.js";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;

@@ -5,6 +5,7 @@ import { createLogger, type Logger } from "../../src/logger.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
 import { createDailyPostClient } from "../../src/schedule/daily-post-client.js";
 import { createSearchEngine } from "../../src/search/index.js";
+import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import type { StateStore } from "../../src/state/store.js";
 
@@ -39,18 +40,6 @@ export function corpusOf(ids: readonly string[]): Corpus {
 /** The index of `corpusOf(ids)`: these tests read its papers (lookups), and a search runs on their thread. */
 export function indexOf(ids: readonly string[]): SearchIndex {
   return sameThreadIndex(createSearchEngine(corpusOf(ids)));
-}
-
-/** A seeded random source (mulberry32), so a run is repeatable. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface LogLine {

@@ -3,12 +3,11 @@ import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createLiveIndex } from "../../src/index/live.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { servedIndexOf } from "../helpers/served-index.js";
-import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 let app: RunningSlackApp;
@@ -19,23 +18,13 @@ beforeAll(async () => {
   const { bot, index } = await fixtureBot();
   const { logger } = capturedLogger();
   const live = createLiveIndex(index, async () => servedIndexOf(await loadCorpus(FIXTURE_CORPUS)), logger);
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-1-2-adminbot",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot: { ...bot, index: live.current, reload: () => live.reload() },
-    adminUsers: ["U0ADMIN"],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger,
-    corpusLoaded: () => true,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-  });
+  app = await startSlackApp(
+    httpAppOptions("xoxb-1-2-adminbot", {
+      bot: { ...bot, index: live.current, reload: () => live.reload() },
+      adminUsers: ["U0ADMIN"],
+      logger,
+    }),
+  );
   eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 

@@ -3,19 +3,12 @@ import { encodeAction } from "../../src/bot/actions.js";
 import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
 import { SHARE_FAILED, SHARE_UNCONFIRMED } from "../../src/slack/notices.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { paperWith } from "../helpers/papers.js";
-import {
-  buttonClickBody,
-  eventBody,
-  postSigned,
-  SIGNING_SECRET,
-  slashCommandBody,
-} from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { buttonClickBody, eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 
 /*
  * Slack's Web API and response_urls are a loopback server that keeps every message it accepts, so each
@@ -37,27 +30,16 @@ beforeAll(async () => {
   const { bot, index } = await fixtureBot();
   sharedPaperId = paperWith(index, "RLHF").id;
   metrics = createMetrics({ processMetrics: false });
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-5-6-faultsbot",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: TIMEOUT_MS,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-    metrics,
-    delivery: { backoffMs: () => 100 },
-  });
+  app = await startSlackApp(
+    httpAppOptions("xoxb-5-6-faultsbot", {
+      bot,
+      logger: logs.logger,
+      slackApiUrl: slack.apiUrl,
+      slackTimeoutMs: TIMEOUT_MS,
+      metrics,
+      delivery: { backoffMs: () => 100 },
+    }),
+  );
   eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 

@@ -7,7 +7,12 @@ import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { storeBot, waitUntil } from "../helpers/follow-app.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { type SocketModeServer, startSocketModeServer } from "../helpers/socket-server.js";
+import { socketAppOptions } from "../helpers/slack-app.js";
+import {
+  type SocketModeServer,
+  slashCommandEnvelope,
+  startSocketModeServer,
+} from "../helpers/socket-server.js";
 import { freshStates } from "../helpers/stores.js";
 
 /** Follow, Home buttons and the daily-paper form over the loopback Socket Mode server. */
@@ -29,21 +34,19 @@ describe("follow and the Home tab in Socket Mode", () => {
       () => index,
       () => new Date(),
     );
-    app = await startSlackApp({
-      mode: { kind: "socket", botToken: "xoxb-1-2-socketbot", appToken: "xapp-1-A0-1-token", healthPort: 0 },
-      bot,
-      adminUsers: [],
-      ledger: store.deliveries,
-      logger: capturedLogger().logger,
-      corpusLoaded: () => true,
-      slackApiUrl: slack.apiUrl,
-      slackTimeoutMs: 2000,
-      retries: 0,
-      identity: { botId: "B0BOT", botUserId: "U0BOT" },
-      autoReconnect: false,
-      healthListen: { port: 0, host: "127.0.0.1" },
-      home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
-    });
+    app = await startSlackApp(
+      socketAppOptions(
+        { botToken: "xoxb-1-2-socketbot", appToken: "xapp-1-A0-1-token" },
+        {
+          bot,
+          ledger: store.deliveries,
+          logger: capturedLogger().logger,
+          slackApiUrl: slack.apiUrl,
+          slackTimeoutMs: 2000,
+          home: { state: store, ...(bot.daily ? { daily: bot.daily } : {}), timeZone: "UTC" },
+        },
+      ),
+    );
     await server.connected();
   });
   afterEach(async () => {
@@ -55,21 +58,12 @@ describe("follow and the Home tab in Socket Mode", () => {
   const ackOf = (envelopeId: string) => server.received.find((m) => m.envelope_id === envelopeId);
 
   it("follows by a slash command, unfollows from a Home button and answers the form with its errors", async () => {
-    server.send({
-      envelope_id: "env-follow",
-      type: "slash_commands",
-      accepts_response_payload: true,
-      payload: {
-        team_id: "T0TEST",
-        channel_id: "C0CHANNEL",
-        user_id: "U0ASKER",
-        command: "/paper",
+    server.send(
+      slashCommandEnvelope("env-follow", {
         text: "follow reward models",
-        api_app_id: "A0PAPERBOT",
-        response_url: slack.responseUrl("/commands/follow"),
-        trigger_id: "1.2.3",
-      },
-    });
+        responseUrl: slack.responseUrl("/commands/follow"),
+      }),
+    );
     await waitUntil(() => expect(slack.responses("/commands/follow")).toHaveLength(1));
     expect(JSON.stringify(slack.responses("/commands/follow")[0])).toContain(
       "You now follow the topic *reward models*",

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FRIENDLY_ERROR } from "../../src/bot/messages.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const INTERNAL = "index file vanished at /srv/paperbot/index.bin";
@@ -17,28 +16,17 @@ const logs = capturedLogger();
 beforeAll(async () => {
   blockNetwork();
   const { bot } = await fixtureBot();
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-1-2-brokenbot",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot: {
-      ...bot,
-      index: () => {
-        throw new Error(INTERNAL);
+  app = await startSlackApp(
+    httpAppOptions("xoxb-1-2-brokenbot", {
+      bot: {
+        ...bot,
+        index: () => {
+          throw new Error(INTERNAL);
+        },
       },
-    },
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-  });
+      logger: logs.logger,
+    }),
+  );
   eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 

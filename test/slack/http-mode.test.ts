@@ -5,7 +5,6 @@ import { INVALID_BUTTON } from "../../src/bot/messages.js";
 import type { Paper } from "../../src/corpus/types.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { paperWith as paperWithWords } from "../helpers/papers.js";
@@ -17,7 +16,7 @@ import {
   SIGNING_SECRET,
   slashCommandBody,
 } from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 import { blockNetwork, capturePosts, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const BOT_TOKEN = "xoxb-4242-4343-testbottokenvalue";
@@ -67,23 +66,7 @@ beforeAll(async () => {
   blockNetwork();
   const fixture = await fixtureBot();
   index = fixture.index;
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: BOT_TOKEN,
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot: fixture.bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-  });
+  app = await startSlackApp(httpAppOptions(BOT_TOKEN, { bot: fixture.bot, logger: logs.logger }));
   baseUrl = `http://127.0.0.1:${app.port}`;
   eventsUrl = `${baseUrl}/slack/events`;
 });

@@ -1,18 +1,13 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { HttpLimits } from "../../src/config.js";
 import { createMetrics, type Metrics, watchIndex } from "../../src/ops/metrics.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
-import {
-  eventBody,
-  nowSeconds,
-  postSigned,
-  SIGNING_SECRET,
-  slashCommandBody,
-} from "../helpers/signed-request.js";
+import { eventBody, nowSeconds, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 
 const REQUEST_TIMEOUT_MS = 800;
 const HEADERS_TIMEOUT_MS = 400;
@@ -27,25 +22,25 @@ let corpusOpen = true;
 const logs = capturedLogger();
 const waitUntil = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
-async function start(limits: { requestTimeoutMs: number; headersTimeoutMs: number; maxConnections: number }) {
+async function start(limits: HttpLimits) {
   const { bot, index } = await fixtureBot();
   const appMetrics = createMetrics({ processMetrics: false });
   watchIndex(appMetrics, { index: () => index, loadedAt: () => Date.now() - 90_000, now: Date.now });
-  const running = await startSlackApp({
-    mode: { kind: "http", botToken: "xoxb-7-8-serverbot", signingSecret: SIGNING_SECRET, port: 0, limits },
-    bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => corpusOpen,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 1000,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-    metrics: appMetrics,
-    delivery: { backoffMs: () => 50 },
-  });
+  const running = await startSlackApp(
+    httpAppOptions(
+      "xoxb-7-8-serverbot",
+      {
+        bot,
+        logger: logs.logger,
+        corpusLoaded: () => corpusOpen,
+        slackApiUrl: slack.apiUrl,
+        slackTimeoutMs: 1000,
+        metrics: appMetrics,
+        delivery: { backoffMs: () => 50 },
+      },
+      limits,
+    ),
+  );
   return { running, appMetrics };
 }
 

@@ -1,18 +1,20 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import { type BotProcess, startBotProcess } from "../helpers/bot-process.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
-import { type SocketModeServer, startSocketModeServer } from "../helpers/socket-server.js";
+import {
+  type SocketModeServer,
+  slashCommandEnvelope,
+  startSocketModeServer,
+} from "../helpers/socket-server.js";
 
 const APP_TOKEN = "xapp-1-A0MAIN-1-mainsocketapptoken";
 let slack: FakeSlackApi;
 let socket: SocketModeServer;
-let child: ChildProcessWithoutNullStreams;
-let stdout = "";
-let exit: Promise<number | null>;
+let bot: BotProcess;
 let scratch: string;
 
 beforeAll(async () => {
@@ -20,9 +22,10 @@ beforeAll(async () => {
   socket = await startSocketModeServer();
   slack = await startFakeSlackApi();
   slack.socketUrl = socket.url;
-  child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  bot = startBotProcess({
+    name: "bot in Socket Mode",
+    startTimeoutMs: 40_000,
     env: {
-      PATH: process.env.PATH ?? "",
       SLACK_BOT_TOKEN: "xoxb-9-9-mainsocketbot",
       SLACK_APP_TOKEN: APP_TOKEN,
       SLACK_API_URL: slack.apiUrl,
@@ -33,51 +36,23 @@ beforeAll(async () => {
       LOG_LEVEL: "info",
     },
   });
-  child.stdout.on("data", (chunk) => {
-    stdout += String(chunk);
-  });
-  exit = new Promise((resolve) => child.on("close", (code) => resolve(code)));
 });
 
 afterAll(async () => {
-  child.kill("SIGKILL");
+  await bot.stop("SIGKILL");
   await socket.close();
   await slack.close();
   rmSync(scratch, { recursive: true, force: true });
 });
 
-const logLines = () =>
-  stdout
-    .split("\n")
-    .filter((line) => line.startsWith("{"))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-
 function slash(envelopeId: string, path: string) {
-  socket.send({
-    envelope_id: envelopeId,
-    type: "slash_commands",
-    accepts_response_payload: true,
-    payload: {
-      team_id: "T0TEST",
-      channel_id: "C0CHANNEL",
-      user_id: "U0ASKER",
-      command: "/paper",
-      text: "RLHF",
-      api_app_id: "A0PAPERBOT",
-      response_url: slack.responseUrl(path),
-      trigger_id: "1.2.3",
-    },
-  });
+  socket.send(slashCommandEnvelope(envelopeId, { text: "RLHF", responseUrl: slack.responseUrl(path) }));
 }
 
 describe("npm start in Socket Mode", () => {
   it("serves health and metrics on HEALTH_PORT, survives a malformed frame and answers around it", async () => {
-    await vi.waitFor(() => expect(logLines().some((l) => typeof l.healthPort === "number")).toBe(true), {
-      timeout: 40_000,
-      interval: 100,
-    });
+    const health = `http://127.0.0.1:${await bot.ready}`;
     await socket.connected();
-    const health = `http://127.0.0.1:${logLines().find((l) => typeof l.healthPort === "number")?.healthPort}`;
     expect((await fetch(`${health}/healthz`)).status).toBe(200);
     await vi.waitFor(async () => expect((await fetch(`${health}/readyz`)).status).toBe(200), {
       timeout: 5000,
@@ -97,10 +72,9 @@ describe("npm start in Socket Mode", () => {
     expect(metrics).toMatch(/paperbot_process_errors_total\{kind="malformed_frame"\} 1/);
     expect(metrics).toMatch(/paperbot_index_papers 4\b/);
     expect(metrics).toContain("nodejs_eventloop_lag_seconds");
-    expect(child.exitCode).toBeNull();
+    expect(bot.running()).toBe(true);
 
-    child.kill("SIGTERM");
-    expect(await exit).toBe(0);
-    expect(stdout).not.toContain(APP_TOKEN);
+    expect((await bot.stop("SIGTERM")).code).toBe(0);
+    expect(bot.stdout()).not.toContain(APP_TOKEN);
   }, 90_000);
 });

@@ -3,11 +3,10 @@ import nock from "nock";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { INVALID_BUTTON } from "../../src/bot/messages.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -74,23 +73,9 @@ async function choose(element: "overflow" | "static_select", actionId: string, v
 beforeAll(async () => {
   blockNetwork();
   const fixture = await fixtureBot();
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-4242-4343-testbottokenvalue",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot: fixture.bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: capturedLogger().logger,
-    corpusLoaded: () => true,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-  });
+  app = await startSlackApp(
+    httpAppOptions("xoxb-4242-4343-testbottokenvalue", { bot: fixture.bot, logger: capturedLogger().logger }),
+  );
   eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 

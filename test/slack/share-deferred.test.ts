@@ -3,12 +3,11 @@ import { encodeAction } from "../../src/bot/actions.js";
 import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
 import { SHARE_STATE_DOWN } from "../../src/slack/notices.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { buttonClickBody, postSigned, SIGNING_SECRET } from "../helpers/signed-request.js";
-import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
+import { buttonClickBody, postSigned } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 
 /*
  * With state shared by several processes (PostgreSQL) that cannot be written, no process can see another's
@@ -29,27 +28,16 @@ beforeAll(async () => {
   const { bot, index } = await fixtureBot();
   paperId = index.paperIds()[0] ?? "";
   metrics = createMetrics({ processMetrics: false });
-  app = await startSlackApp({
-    mode: {
-      kind: "http",
-      botToken: "xoxb-5-6-deferbot",
-      signingSecret: SIGNING_SECRET,
-      port: 0,
-      limits: TEST_HTTP_LIMITS,
-    },
-    bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 600,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    listen: { port: 0, host: "127.0.0.1" },
-    metrics,
-    isLocalClaim: () => stateDown,
-  });
+  app = await startSlackApp(
+    httpAppOptions("xoxb-5-6-deferbot", {
+      bot,
+      logger: logs.logger,
+      slackApiUrl: slack.apiUrl,
+      slackTimeoutMs: 600,
+      metrics,
+      isLocalClaim: () => stateDown,
+    }),
+  );
   eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 

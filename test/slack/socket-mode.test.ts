@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { type SocketModeServer, startSocketModeServer } from "../helpers/socket-server.js";
+import { socketAppOptions } from "../helpers/slack-app.js";
+import {
+  type SocketModeServer,
+  slashCommandEnvelope,
+  startSocketModeServer,
+} from "../helpers/socket-server.js";
 
 const APP_TOKEN = "xapp-1-A0PAPERBOT-1-socketapptoken";
 
@@ -15,25 +19,6 @@ let app: RunningSlackApp;
 let health: string;
 const logs = capturedLogger();
 const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
-
-function slashEnvelope(envelopeId: string, text: string, responseUrl: string) {
-  return {
-    envelope_id: envelopeId,
-    type: "slash_commands",
-    accepts_response_payload: true,
-    payload: {
-      token: "unused",
-      team_id: "T0TEST",
-      channel_id: "C0CHANNEL",
-      user_id: "U0ASKER",
-      command: "/paper",
-      text,
-      api_app_id: "A0PAPERBOT",
-      response_url: responseUrl,
-      trigger_id: "1.2.3",
-    },
-  };
-}
 
 function mentionEnvelope(envelopeId: string, ts: string, retryAttempt = 0) {
   return {
@@ -63,21 +48,12 @@ beforeAll(async () => {
   slack = await startFakeSlackApi();
   slack.socketUrl = server.url;
   const { bot } = await fixtureBot();
-  app = await startSlackApp({
-    mode: { kind: "socket", botToken: "xoxb-1-2-socketbot", appToken: APP_TOKEN, healthPort: 0 },
-    bot,
-    adminUsers: [],
-    ledger: createMemoryDeliveryLedger(Date.now, 60_000),
-    logger: logs.logger,
-    corpusLoaded: () => true,
-    slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 2000,
-    retries: 0,
-    identity: { botId: "B0BOT", botUserId: "U0BOT" },
-    autoReconnect: false,
-    healthListen: { port: 0, host: "127.0.0.1" },
-    metrics: createMetrics(),
-  });
+  app = await startSlackApp(
+    socketAppOptions(
+      { botToken: "xoxb-1-2-socketbot", appToken: APP_TOKEN },
+      { bot, logger: logs.logger, slackApiUrl: slack.apiUrl, slackTimeoutMs: 2000, metrics: createMetrics() },
+    ),
+  );
   await server.connected();
   health = `http://127.0.0.1:${app.healthPort}`;
 });
@@ -97,7 +73,7 @@ describe("Socket Mode", () => {
 
   it("acks a slash command envelope by its envelope_id and answers through the response_url", async () => {
     const url = slack.responseUrl("/commands/socket");
-    server.send(slashEnvelope("env-slash-1", "who reward models", url));
+    server.send(slashCommandEnvelope("env-slash-1", { text: "who reward models", responseUrl: url }));
     await waitUntil(() => expect(slack.responses("/commands/socket")).toHaveLength(1));
     await waitUntil(() => expect(acked("env-slash-1")).toBe(1));
     expect(slack.responses("/commands/socket")[0]).toMatchObject({ response_type: "ephemeral" });
@@ -117,7 +93,7 @@ describe("Socket Mode", () => {
 
   it("survives an events_api frame with no payload, losing neither the envelope before it nor the one after", async () => {
     const url = slack.responseUrl("/commands/before-bad-frame");
-    server.send(slashEnvelope("env-before", "RLHF", url));
+    server.send(slashCommandEnvelope("env-before", { text: "RLHF", responseUrl: url }));
     server.send({ type: "events_api", envelope_id: "env-bad" });
     server.send({ type: "events_api", envelope_id: "env-bad-2", payload: { event: null } });
     server.send(mentionEnvelope("env-after", "1700000700.000100"));

@@ -1,10 +1,10 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/state/sqlite-store.js";
-import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import { offlineConsoleOutput } from "../helpers/console-process.js";
 
 const folders: string[] = [];
 const immutable: string[] = [];
@@ -23,44 +23,13 @@ function tempDir(): string {
   return dir;
 }
 
-/** `npm start` with no Slack tokens (the offline console), the given lines piped in, state in `dir`. */
-function runConsole(dir: string, stdin: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: process.env.HOME ?? "",
-        SLACK_BOT_TOKEN: "",
-        SLACK_APP_TOKEN: "",
-        SLACK_SIGNING_SECRET: "",
-        CORPUS_DIR: FIXTURE_CORPUS,
-        CACHE_DIR: join(dir, "cache"),
-        STATE_PATH: join(dir, "paperbot.db"),
-        LOG_LEVEL: "warn",
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
-
 describe("the offline console's state", { timeout: 60_000 }, () => {
   it("keeps daily subscriptions in STATE_PATH like the bot, so they can be tried offline and survive a restart", async () => {
     const dir = tempDir();
-    const first = await runConsole(dir, "/paper daily on 08:30 Europe/Berlin weekdays\n");
+    const first = await offlineConsoleOutput(dir, "/paper daily on 08:30 Europe/Berlin weekdays\n");
     expect(first.code).toBe(0);
     expect(first.stdout).toContain("Daily paper is on");
-    const second = await runConsole(dir, "/paper daily\n/paper stats\n");
+    const second = await offlineConsoleOutput(dir, "/paper daily\n/paper stats\n");
     expect(second.code).toBe(0);
     expect(second.stdout).toContain("on weekdays at 08:30 (Europe/Berlin)");
     expect(second.stdout).not.toContain("Saved state");
@@ -72,7 +41,10 @@ describe("the offline console's state", { timeout: 60_000 }, () => {
     const path = join(dir, "paperbot.db");
     const garbage = Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 53 + 7) % 256));
     writeFileSync(path, garbage);
-    const run = await runConsole(dir, "/paper who analytical engines\n/paper stats\n/paper daily on\n");
+    const run = await offlineConsoleOutput(
+      dir,
+      "/paper who analytical engines\n/paper stats\n/paper daily on\n",
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Ada Lovelace");
     expect(run.stdout).toContain("Saved state* is corrupt: answers go on");
@@ -93,7 +65,10 @@ describe("the offline console's state", { timeout: 60_000 }, () => {
       path,
     ]);
     immutable.push(path);
-    const run = await runConsole(dir, "/paper stats\n/paper daily on 07:00\n/paper who analytical engines\n");
+    const run = await offlineConsoleOutput(
+      dir,
+      "/paper stats\n/paper daily on 07:00\n/paper who analytical engines\n",
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Saved state* is read-only");
     expect(run.stdout).toContain("I couldn't change the daily schedule just now");

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { nextDailyPaper } from "../../src/schedule/next-paper.js";
 import { drawFromBag } from "../../src/schedule/shuffle-bag.js";
+import { seededRandom } from "../../src/search/seeded-random.js";
 import type { ClaimRequest } from "../../src/state/daily-posts.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
-import { indexOf, seededRandom } from "../schedule/helpers.js";
+import { indexOf } from "../schedule/helpers.js";
 
 const minute = 60_000;
 const t0 = 1_767_258_000_000;

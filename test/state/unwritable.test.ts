@@ -7,7 +7,10 @@ import { renderSlackMessage } from "../../src/render/blocks.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
-import { createFallbackDeliveryLedger } from "../../src/state/fallback-delivery-ledger.js";
+import {
+  createFallbackDeliveryLedger,
+  type FallbackLedgerOptions,
+} from "../../src/state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { StateUnavailableError } from "../../src/state/sql.js";
 import type { StateStore } from "../../src/state/store.js";
@@ -46,6 +49,20 @@ function fingerprint(state: TestState): string {
   return hash.digest("hex");
 }
 
+/** The bot's fallback ledger over the store, on a clock the test moves, its log lines recorded. */
+function fallbackLedgerOver(store: StateStore, options: Pick<FallbackLedgerOptions, "retryMs"> = {}) {
+  const { logger, lines } = recordingLogger();
+  const clock = { now: 1_767_225_600_000 };
+  const ledger = createFallbackDeliveryLedger({
+    durable: store.deliveries,
+    memory: createMemoryDeliveryLedger(() => clock.now, 24 * 60 * minute),
+    logger,
+    now: () => clock.now,
+    ...options,
+  });
+  return { ledger, clock, lines };
+}
+
 describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
   const freshState = freshStates(kind);
 
@@ -71,14 +88,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     await (await state.open()).close();
     await state.breakWrites();
     const store = await state.open();
-    const { logger, lines } = recordingLogger();
-    const clock = { now: 1_767_225_600_000 };
-    const ledger = createFallbackDeliveryLedger({
-      durable: store.deliveries,
-      memory: createMemoryDeliveryLedger(() => clock.now, 24 * 60 * minute),
-      logger,
-      now: () => clock.now,
-    });
+    const { ledger, clock, lines } = fallbackLedgerOver(store);
     expect(await ledger.claim("event:Ev1", minute)).toBe("mine");
     expect(await ledger.claim("event:Ev1", minute)).toBe("busy");
     await ledger.markDone("event:Ev1");
@@ -168,15 +178,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     const state = await freshState();
     const store = await state.open();
     const other = await state.open();
-    const { logger, lines } = recordingLogger();
-    const clock = { now: 1_767_225_600_000 };
-    const ledger = createFallbackDeliveryLedger({
-      durable: store.deliveries,
-      memory: createMemoryDeliveryLedger(() => clock.now, 24 * 60 * minute),
-      logger,
-      now: () => clock.now,
-      retryMs: 30_000,
-    });
+    const { ledger, clock, lines } = fallbackLedgerOver(store, { retryMs: 30_000 });
     await state.breakWrites();
     expect(await ledger.claim("event:A", minute)).toBe("mine");
     await state.mendWrites();
