@@ -1,5 +1,5 @@
 import { config as loadDotenv } from "dotenv";
-import { runCli } from "./cli.js";
+import { runCli } from "./cli/commands.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import type { Logger } from "./logger.js";
 import { botDepsOf, followRecordOf } from "./start/bot-deps.js";

@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import type { Reply } from "../bot/reply.js";
-import type { CliOptions } from "../cli.js";
+import type { CliOptions } from "../cli/commands.js";
 import type { CliConfig } from "../config.js";
 import { createReadingList } from "../follow/controls.js";
 import { loadIndex } from "../index/loader.js";
