@@ -7,7 +7,7 @@ import { botLoggerOf } from "./start/bot-logger.js";
 import { cliOptionsOf } from "./start/cli-options.js";
 import { indexProgressFor, startServedIndex } from "./start/index-lifecycle.js";
 import { runOfflineConsole } from "./start/offline-console.js";
-import type { RunningSlackBot } from "./start/slack-bot.js";
+import type { RunningSlackBot, SlackBotConfig, SlackBotWiring } from "./start/slack-bot.js";
 import { openState, subscribeDailyChannel } from "./start/state.js";
 
 /** Starts the bot: the index, the state, then the offline console or Slack, as the config says. */
@@ -18,42 +18,38 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const now = () => new Date();
   const state = await openState(config, logger);
   await subscribeDailyChannel(state.store, config, now(), logger);
-  const wiring = { index, state, now, logger };
-  const bot = botDepsOf(config, wiring);
-  const record = followRecordOf(config, wiring);
+  const bot = botDepsOf(config, { index, state, now, logger });
+  const record = followRecordOf(config, { index, state, now, logger });
   process.on("SIGHUP", () => void index.reload());
-
+  const wiring = { bot, index, ...(record === undefined ? {} : { record }), logger };
   if (config.mode.kind === "console") {
     await runOfflineConsole({
-      bot,
-      index,
-      ...(record === undefined ? {} : { record }),
+      ...wiring,
       ...(state.store === undefined ? {} : { store: state.store }),
       input: process.stdin,
       output: process.stdout,
-      logger,
     });
     return;
   }
+  await runSlackBot({ ...config, mode: config.mode }, { ...wiring, state, now });
+}
+
+/** The bot in Slack until SIGINT or SIGTERM, or uncaught errors too many to trust the process: then it stops. */
+async function runSlackBot(
+  config: SlackBotConfig,
+  wiring: Omit<SlackBotWiring, "host" | "giveUp">,
+): Promise<void> {
   // Loaded only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
   const { startSlackBot } = await import("./start/slack-bot.js");
   let stopping: ((signal: string, code: number) => void) | undefined;
-  const running = await startSlackBot(
-    { ...config, mode: config.mode },
-    {
-      bot,
-      index,
-      state,
-      ...(record === undefined ? {} : { record }),
-      now,
-      logger,
-      host: process,
-      giveUp: () => stopping?.("uncaughtException", 1),
-    },
-  );
+  const running = await startSlackBot(config, {
+    ...wiring,
+    host: process,
+    giveUp: () => stopping?.("uncaughtException", 1),
+  });
   stopping = (signal, code) => {
     stopping = undefined;
-    stopAndExit(running, logger, signal, code);
+    stopAndExit(running, wiring.logger, signal, code);
   };
   process.once("SIGINT", () => stopping?.("SIGINT", 0));
   process.once("SIGTERM", () => stopping?.("SIGTERM", 0));
