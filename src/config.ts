@@ -275,17 +275,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   throw new ConfigError([{ key: "SLACK_BOT_TOKEN", message: MODE_HINT }]);
 }
 
-/**
- * The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default), CACHE_DIR, where the state
- * is (`saved export`), and the bot token and API URL when set (an export goes to the person's DM then).
- */
-export function cliConfigOf(env: Record<string, string | undefined>): {
+/** The paperbot CLI's settings (cliConfigOf). */
+export interface CliConfig {
   corpusDir?: string;
   cacheDir: string;
   state: { path: string; url?: string };
   botToken?: string;
   slackApiUrl?: string;
-} {
+}
+
+/**
+ * The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default), CACHE_DIR, where the state
+ * is (`saved export`), and the bot token and API URL when set (an export goes to the person's DM then).
+ */
+export function cliConfigOf(env: Record<string, string | undefined>): CliConfig {
   const setting = (key: string) => {
     const value = env[key]?.trim();
     return value === undefined || value === "" ? undefined : value;

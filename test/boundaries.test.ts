@@ -49,22 +49,24 @@ describe("the one-way flow", () => {
     });
   }
 
-  it("src/corpus, search, bot and render import nothing from slack/, console/ or main", () => {
+  it("src/corpus, search, bot and render import nothing from slack/, console/, cli/ or main and its start/", () => {
     const offenders = ["corpus", "search", "bot", "render"].flatMap((layer) =>
       sourcesUnder(join("src", layer)).flatMap((file) =>
         importsOf(readFileSync(file, "utf8"))
-          .filter(({ specifier }) => /^\.\.?\/(?:\.\.\/)*(slack|console|main|cli)(\/|\.js$)/.test(specifier))
+          .filter(({ specifier }) =>
+            /^\.\.\/(?:\.\.\/)*(slack|console|main|cli|start)(\/|\.js$)/.test(specifier),
+          )
           .map(({ specifier }) => `${file} imports ${specifier}`),
       ),
     );
     expect(offenders).toEqual([]);
   });
 
-  it("adapters (slack, console, cli) never import each other", () => {
+  it("adapters (slack, console, cli) never import each other, nor main's start/", () => {
     const adapters: [string[], RegExp][] = [
-      [sourcesUnder(join("src", "slack")), /^\.\.?\/(?:\.\.\/)*(console|cli)(\/|\.js$)/],
-      [sourcesUnder(join("src", "console")), /^\.\.?\/(?:\.\.\/)*(slack|cli)(\/|\.js$)/],
-      [[join("src", "cli.ts")], /^\.\/(slack|console)\//],
+      [sourcesUnder(join("src", "slack")), /^\.\.\/(?:\.\.\/)*(console|cli|start)(\/|\.js$)/],
+      [sourcesUnder(join("src", "console")), /^\.\.\/(?:\.\.\/)*(slack|cli|start)(\/|\.js$)/],
+      [sourcesUnder(join("src", "cli")), /^\.\.\/(?:\.\.\/)*(slack|console|start)(\/|\.js$)/],
     ];
     const offenders = adapters.flatMap(([files, forbidden]) =>
       files.flatMap((file) =>

@@ -68,6 +68,49 @@ export const MESSAGES_EXPORT = {
   failed: "I couldn't upload your reading list just now. Please try again in a minute.",
 } as const;
 
+/** A Share in channel that did not go as asked; the button still works, so each says to click again. */
+export const MESSAGES_SHARE = {
+  /** Slack refused the post or could not be reached: nothing was posted. */
+  failed: "I couldn't share that card: Slack didn't take it. Click Share again to try once more.",
+  /** The state shared by every bot process cannot be written: two processes could both post it. */
+  stateDown:
+    "I couldn't share that card just now: my saved state is unavailable, so I can't make sure it's shared only once. Click Share again in a minute.",
+  /** The post timed out or hit a Slack error that may have let it through. */
+  unconfirmed:
+    "Slack didn't confirm that the card was shared. If it isn't in the channel, click Share again.",
+} as const;
+
+/**
+ * The App Home tab's notices and the errors of its daily-paper form. Mrkdwn: the caller passes `channel` as a
+ * channel link and every other part already escaped.
+ */
+export const MESSAGES_HOME = {
+  dailyUnavailable: "Daily posts are not available: this Paperbot runs without a database.",
+  notInChannel: "You can only change the daily paper of a channel you are in.",
+  changeFailed: "I couldn't change that just now. Please try again in a minute.",
+  dailyOff: (channel: string) => `Turned off the paper of the day in ${channel}.`,
+  dailyGone: "That channel has no daily paper any more.",
+  dailySet: (channel: string, days: string, time: string, zone: string) =>
+    `Paper of the day in ${channel}: ${days} at ${time} (${zone}).`,
+  staleButton: "That button no longer works; here is the tab as it is now.",
+  clickFailed: "Sorry, that didn't work. Please try again in a moment.",
+  pickTime: "Pick a time.",
+  pickDays: "Pick the days.",
+  unknownZone: "I don't know that time zone: use a name like Europe/Berlin.",
+  reopenForm: "Please open the form again.",
+} as const;
+
+/** The paper of the day: its post's title, the notice when a channel's posts were paused, schedules refused. */
+export const MESSAGES_DAILY = {
+  title: "Paper of the day",
+  /** `channel` is a channel link. */
+  paused: (channel: string, reason: string) =>
+    `I couldn't post the paper of the day in ${channel} (${reason}), so I've paused it. Invite me there and type \`/paper daily on\` to resume.`,
+  invalidTime: "That time doesn't look right: use 24-hour HH:MM, like 09:00 or 16:30.",
+  invalidTimeZone: "I don't know that time zone: use an IANA name like Europe/Berlin or America/New_York.",
+  invalidWeekdays: "Pick at least one weekday (Mon to Sun).",
+} as const;
+
 /** What a user sees when something failed on our side; never a stack trace. */
 export const FRIENDLY_ERROR =
   "Sorry, something went wrong on my side while answering that. Please try again in a moment.";
@@ -97,6 +140,14 @@ export const ASSISTANT_PROMPTS = [
 ] as const;
 
 export const ASSISTANT_PROMPTS_TITLE = "Try asking:";
+
+/** The assistant panel's status while an answer is on its way, and the lines Slack cycles through beside it. */
+export const ASSISTANT_STATUS = "is searching the papers…";
+export const ASSISTANT_LOADING_MESSAGES = [
+  "Searching the papers…",
+  "Weighing the evidence…",
+  "Reading abstracts…",
+];
 
 export const PAPER_SUGGESTIONS = [
   "Ids are the seven letters and digits in a card's footer: copy one, or search for the paper's words with `/paper <words>`.",

@@ -1,6 +1,7 @@
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
 import type { Reply } from "../bot/reply.js";
+import { exportText } from "../render/follow-text.js";
 import { savedMarkdown } from "../render/saved-markdown.js";
 
 const openSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });
@@ -26,7 +27,7 @@ export async function uploadSavedList(
     file: Buffer.from(file.content, "utf8"),
     filename: file.fileName,
     title: file.title,
-    initial_comment: `Your reading list: ${reply.items.length} paper${reply.items.length === 1 ? "" : "s"}, as Markdown.`,
+    initial_comment: exportText(reply),
   });
   return { channel, fileName: file.fileName };
 }

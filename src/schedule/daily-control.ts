@@ -1,16 +1,11 @@
+import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { DailyControl } from "../bot/ports.js";
 import type { DailyScheduleView } from "../bot/reply.js";
 import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
-import { dailyTitle } from "./daily-post.js";
 import { nextDailyPaper } from "./next-paper.js";
 import { everyDay, isValidTime, isValidTimeZone, nextRunAt } from "./next-run.js";
-
-export const invalidTimeMessage = "That time doesn't look right: use 24-hour HH:MM, like 09:00 or 16:30.";
-export const invalidTimeZoneMessage =
-  "I don't know that time zone: use an IANA name like Europe/Berlin or America/New_York.";
-export const invalidWeekdaysMessage = "Pick at least one weekday (Mon to Sun).";
 
 /** A schedule a user typed that cannot be saved; `message` is safe to show them. */
 export class DailyScheduleError extends Error {
@@ -57,10 +52,10 @@ export async function dailyScheduleViewOf(
 }
 
 function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] }) {
-  if (!isValidTime(spec.time)) throw new DailyScheduleError(invalidTimeMessage);
-  if (!isValidTimeZone(spec.timeZone)) throw new DailyScheduleError(invalidTimeZoneMessage);
+  if (!isValidTime(spec.time)) throw new DailyScheduleError(MESSAGES_DAILY.invalidTime);
+  if (!isValidTimeZone(spec.timeZone)) throw new DailyScheduleError(MESSAGES_DAILY.invalidTimeZone);
   const weekdays = [...new Set(spec.weekdays)].filter((d) => Number.isInteger(d) && d >= 1 && d <= 7).sort();
-  if (weekdays.length === 0) throw new DailyScheduleError(invalidWeekdaysMessage);
+  if (weekdays.length === 0) throw new DailyScheduleError(MESSAGES_DAILY.invalidWeekdays);
   return { time: spec.time, timeZone: spec.timeZone, weekdays };
 }
 
@@ -99,7 +94,7 @@ export function createDailyControl(store: DailyState, deps: DailyControlDeps): D
       const index = deps.index();
       const schedule = await dailyScheduleViewOf(store, s, index, deps.now());
       const paper = await nextDailyPaper(store, channelId, index, random);
-      return { schedule, title: dailyTitle, ...(paper ? { paper } : {}) };
+      return { schedule, title: MESSAGES_DAILY.title, ...(paper ? { paper } : {}) };
     },
   };
 }

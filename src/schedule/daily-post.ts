@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { renderSlackMessage } from "../render/blocks.js";
@@ -77,7 +78,6 @@ export interface DailyPostDeps {
 }
 
 export const dailyEventType = "paperbot_daily";
-export const dailyTitle = "Paper of the day";
 
 const defaultLeaseMs = 5 * 60 * 1000;
 const ambiguousRetryMs = 60 * 1000;
@@ -93,7 +93,7 @@ const channelGoneErrors = new Set([
 ]);
 
 export function dailyPausedMessage(channelId: string, reason: string): string {
-  return `I couldn't post the paper of the day in <#${channelId}> (${reason}), so I've paused it. Invite me there and type \`/paper daily on\` to resume.`;
+  return MESSAGES_DAILY.paused(`<#${channelId}>`, reason);
 }
 
 const errorSchema = z.object({
@@ -275,7 +275,7 @@ async function sendDailyMessage(
 ): Promise<PostAttempt> {
   const message = renderSlackMessage({
     kind: "card",
-    title: dailyTitle,
+    title: MESSAGES_DAILY.title,
     card: { paper, buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"] },
   });
   try {

@@ -1,6 +1,13 @@
 import { type App, Assistant, type webApi } from "@slack/bolt";
 import { z } from "zod";
-import { ASSISTANT_PROMPTS, ASSISTANT_PROMPTS_TITLE, FRIENDLY_ERROR, MESSAGES } from "../bot/messages.js";
+import {
+  ASSISTANT_LOADING_MESSAGES,
+  ASSISTANT_PROMPTS,
+  ASSISTANT_PROMPTS_TITLE,
+  ASSISTANT_STATUS,
+  FRIENDLY_ERROR,
+  MESSAGES,
+} from "../bot/messages.js";
 import type { BotRequest } from "../bot/request.js";
 import { cleanedText } from "../bot/typed-text.js";
 import type { RequestOutcome } from "../ops/metrics.js";
@@ -24,8 +31,6 @@ import { slackFailureOf } from "./slack-failure.js";
  * message in the thread (`chat.update`), the very metadata delivery looks for to tell an answer was posted.
  */
 
-export const ASSISTANT_STATUS = "is searching the papers…";
-const LOADING_MESSAGES = ["Searching the papers…", "Weighing the evidence…", "Reading abstracts…"];
 /** How long an answer waits for its status to be set; a slow status call never holds up the answer. */
 const STATUS_WAIT_MS = 800;
 const TITLE_CHARS = 80;
@@ -113,7 +118,7 @@ async function answerInThread(
     // Only an answer that is ours to send shows a status: a retry that was answered sets none.
     let settled = false;
     status = panel
-      .setStatus({ status: ASSISTANT_STATUS, loading_messages: LOADING_MESSAGES })
+      .setStatus({ status: ASSISTANT_STATUS, loading_messages: ASSISTANT_LOADING_MESSAGES })
       .then(
         () => true,
         (error: unknown) => {

@@ -1,6 +1,7 @@
 import type { App, BlockAction, ViewSubmitAction } from "@slack/bolt";
 import { z } from "zod";
 import { type Action, decodeAction } from "../bot/actions.js";
+import { MESSAGES_HOME } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import { type HomeDeps, type HomePages, homeModelOf } from "../home/model.js";
@@ -105,17 +106,15 @@ async function dailyClick(
 ): Promise<string | undefined> {
   const daily = wiring.home.daily;
   const userId = body.user.id;
-  if (!daily) return "Daily posts are not available: this Paperbot runs without a database.";
-  if (!(await isMember(wiring, client, userId, action.c))) {
-    return "You can only change the daily paper of a channel you are in.";
-  }
+  if (!daily) return MESSAGES_HOME.dailyUnavailable;
+  if (!(await isMember(wiring, client, userId, action.c))) return MESSAGES_HOME.notInChannel;
   if (action.op === "off") {
     const off = await daily.unsubscribe(action.c).catch(() => "failed" as const);
-    if (off === "failed") return "I couldn't change that just now. Please try again in a minute.";
-    return `Turned off the paper of the day in ${channelLink(action.c)}.`;
+    if (off === "failed") return MESSAGES_HOME.changeFailed;
+    return MESSAGES_HOME.dailyOff(channelLink(action.c));
   }
   const status = await daily.status(action.c).catch(() => undefined);
-  if (status === undefined || !("trigger_id" in body)) return "That channel has no daily paper any more.";
+  if (status === undefined || !("trigger_id" in body)) return MESSAGES_HOME.dailyGone;
   await client.views.open({
     trigger_id: body.trigger_id,
     view: renderDailyEditModal({
@@ -162,7 +161,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     const pages = pagesOf(body.view?.private_metadata);
     let notice: string | undefined;
     try {
-      if (decoded === undefined) notice = "That button no longer works; here is the tab as it is now.";
+      if (decoded === undefined) notice = MESSAGES_HOME.staleButton;
       else if (decoded.a === "following") pages.follows = decoded.o;
       else if (decoded.a === "saved") pages.saved = decoded.o;
       else if (decoded.a === "daily") {
@@ -174,7 +173,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
       }
     } catch (error) {
       logger.error({ err: error }, "a Home tab button failed");
-      notice = "Sorry, that didn't work. Please try again in a moment.";
+      notice = MESSAGES_HOME.clickFailed;
     }
     await publish(wiring, client, userId, pages, notice);
   });
@@ -188,13 +187,13 @@ export function registerHome(app: App, wiring: HomeWiring): void {
       : undefined;
     const zone = values.success ? (values.data.zone.value.value ?? "").trim() : "";
     const errors: Record<string, string> = {};
-    if (!isValidTime(time)) errors.time = "Pick a time.";
-    if (days === undefined) errors.days = "Pick the days.";
-    if (!isValidTimeZone(zone)) errors.zone = "I don't know that time zone: use a name like Europe/Berlin.";
+    if (!isValidTime(time)) errors.time = MESSAGES_HOME.pickTime;
+    if (days === undefined) errors.days = MESSAGES_HOME.pickDays;
+    if (!isValidTimeZone(zone)) errors.zone = MESSAGES_HOME.unknownZone;
     if (Object.keys(errors).length > 0 || !channel.success || days === undefined) {
       await ack({
         response_action: "errors",
-        errors: channel.success ? errors : { time: "Please open the form again." },
+        errors: channel.success ? errors : { time: MESSAGES_HOME.reopenForm },
       });
       return;
     }
@@ -203,14 +202,19 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     const channelId = channel.data.c;
     let notice: string;
     if (!wiring.home.daily || !(await isMember(wiring, client, userId, channelId))) {
-      notice = "You can only change the daily paper of a channel you are in.";
+      notice = MESSAGES_HOME.notInChannel;
     } else {
       try {
         await wiring.home.daily.subscribe(channelId, { time, timeZone: zone, weekdays: days }, userId);
-        notice = `Paper of the day in ${channelLink(channelId)}: ${weekdaysText(days)} at ${escapeMrkdwn(time)} (${escapeMrkdwn(zone)}).`;
+        notice = MESSAGES_HOME.dailySet(
+          channelLink(channelId),
+          weekdaysText(days),
+          escapeMrkdwn(time),
+          escapeMrkdwn(zone),
+        );
       } catch (error) {
         logger.error({ err: error }, "could not change a daily paper from the Home tab");
-        notice = "I couldn't change that just now. Please try again in a minute.";
+        notice = MESSAGES_HOME.changeFailed;
       }
     }
     await publish(wiring, client, userId, undefined, notice);

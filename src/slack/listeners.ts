@@ -1,6 +1,6 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
-import { FRIENDLY_ERROR, INVALID_BUTTON } from "../bot/messages.js";
+import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_SHARE } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
@@ -12,7 +12,6 @@ import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } f
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import { type HomeDeps, registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { SHARE_FAILED, SHARE_STATE_DOWN, SHARE_UNCONFIRMED } from "./notices.js";
 import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
 import { handedOver } from "./saved-export.js";
@@ -115,7 +114,7 @@ async function shareOnce(
     deps.logger.warn(
       "share deferred: the shared state cannot be written, so a double click could share twice",
     );
-    await respondVia(deps, responseUrl, errorPayload(SHARE_STATE_DOWN), 1);
+    await respondVia(deps, responseUrl, errorPayload(MESSAGES_SHARE.stateDown), 1);
     return count(deps, "share", "deferred", receivedAt);
   }
   const { message, apologised } = await replyOrApology<object>(
@@ -128,7 +127,7 @@ async function shareOnce(
   else await deps.ledger.release(onceKey);
   if (result.outcome !== "sent") {
     deps.logger.error({ outcome: result.outcome, failure: result.failure }, "could not share a card");
-    const notice = result.outcome === "failed" ? SHARE_FAILED : SHARE_UNCONFIRMED;
+    const notice = result.outcome === "failed" ? MESSAGES_SHARE.failed : MESSAGES_SHARE.unconfirmed;
     await respondVia(deps, responseUrl, errorPayload(notice), 1);
   }
   count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli.js";
+import { runCli } from "../../src/cli/commands.js";
 
 const temporary: string[] = [];
 afterEach(() => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { savedEntryOf } from "../../src/bot/saved-answers.js";
-import { runCli } from "../../src/cli.js";
+import { runCli } from "../../src/cli/commands.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createReadingList } from "../../src/follow/controls.js";
 import { createSearchEngine } from "../../src/search/index.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli.js";
+import { runCli } from "../../src/cli/commands.js";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 
 async function say(text: string, json = true) {

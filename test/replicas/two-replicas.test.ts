@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
-import { SHARE_STATE_DOWN } from "../../src/slack/notices.js";
+import { MESSAGES_SHARE } from "../../src/bot/messages.js";
 import { FIXTURE_CORPUS, fixtureBot } from "../helpers/bot.js";
 import { type BotProcess, httpRequest, startBotProcess } from "../helpers/bot-process.js";
 import { type FakeSlackApi, type StoredMessage, startFakeSlackApi } from "../helpers/fake-slack-api.js";
@@ -681,7 +681,7 @@ describe("two bot processes on one PostgreSQL, HTTP mode behind a spreader", () 
       paths.flatMap((p) => slack.responses(p)).filter((r) => r.response_type === "in_channel");
     expect(sharesAt("/ro/1", "/ro/2")).toHaveLength(0);
     for (const path of ["/ro/1", "/ro/2"]) {
-      expect(slack.responses(path)).toEqual([expect.objectContaining({ text: SHARE_STATE_DOWN })]);
+      expect(slack.responses(path)).toEqual([expect.objectContaining({ text: MESSAGES_SHARE.stateDown })]);
     }
     expect(JSON.stringify(slack.responses("/ro/stats"))).toContain("read-only");
     const warnings = (r: Replica) =>

@@ -1,11 +1,10 @@
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MESSAGES_DAILY } from "../../src/bot/messages.js";
 import {
   createDailyControl,
   DailyScheduleError,
   ensureStartupSubscription,
-  invalidTimeMessage,
-  invalidTimeZoneMessage,
 } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
@@ -63,10 +62,10 @@ describe.each(storeKinds)("daily commands on the %s store", (kind) => {
       const { control } = await setup();
       await expect(
         control.subscribe("C1", { time: "25:00", timeZone: "UTC", weekdays: everyDay }, "U1"),
-      ).rejects.toThrow(new DailyScheduleError(invalidTimeMessage));
+      ).rejects.toThrow(new DailyScheduleError(MESSAGES_DAILY.invalidTime));
       await expect(
         control.subscribe("C1", { time: "09:00", timeZone: "Mars/Olympus", weekdays: everyDay }, "U1"),
-      ).rejects.toThrow(invalidTimeZoneMessage);
+      ).rejects.toThrow(MESSAGES_DAILY.invalidTimeZone);
       expect(await control.status("C1")).toBeUndefined();
     });
 

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ASSISTANT_PROMPTS, ASSISTANT_PROMPTS_TITLE, MESSAGES } from "../../src/bot/messages.js";
+import {
+  ASSISTANT_PROMPTS,
+  ASSISTANT_PROMPTS_TITLE,
+  ASSISTANT_STATUS,
+  MESSAGES,
+} from "../../src/bot/messages.js";
 import type { BotDeps } from "../../src/bot/ports.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import type { SearchIndex } from "../../src/search/types.js";
-import { ASSISTANT_STATUS } from "../../src/slack/assistant.js";
 import type { StateStore } from "../../src/state/store.js";
 import { fixtureBot } from "../helpers/bot.js";
 import type { ApiCall, StoredMessage } from "../helpers/fake-slack-api.js";

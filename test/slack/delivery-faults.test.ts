@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
+import { MESSAGES_SHARE } from "../../src/bot/messages.js";
 import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
-import { SHARE_FAILED, SHARE_UNCONFIRMED } from "../../src/slack/notices.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
@@ -246,7 +246,7 @@ describe("sharing a card", () => {
     await click("/actions/unconfirmed", "1700002100.000100");
     await waitUntil(() => expect(slack.responses("/actions/unconfirmed")).toHaveLength(1));
     expect(slack.responses("/actions/unconfirmed")[0]).toMatchObject({
-      text: SHARE_UNCONFIRMED,
+      text: MESSAGES_SHARE.unconfirmed,
       response_type: "ephemeral",
     });
     await click("/actions/unconfirmed", "1700002100.000100");
@@ -260,7 +260,7 @@ describe("sharing a card", () => {
     slack.fail("/actions/refused", { status: 404 });
     await click("/actions/refused", "1700002200.000100");
     await waitUntil(() => expect(slack.responses("/actions/refused")).toHaveLength(1));
-    expect(slack.responses("/actions/refused")[0]).toMatchObject({ text: SHARE_FAILED });
+    expect(slack.responses("/actions/refused")[0]).toMatchObject({ text: MESSAGES_SHARE.failed });
     await click("/actions/refused", "1700002200.000100");
     await waitUntil(() => expect(inChannel("/actions/refused")).toHaveLength(1));
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
+import { MESSAGES_SHARE } from "../../src/bot/messages.js";
 import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
-import { SHARE_STATE_DOWN } from "../../src/slack/notices.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
@@ -64,7 +64,10 @@ describe("a share while the shared state cannot be written", () => {
       expect(slack.responses("/defer/2")).toHaveLength(1);
     });
     for (const path of ["/defer/1", "/defer/2"]) {
-      expect(slack.responses(path)[0]).toMatchObject({ text: SHARE_STATE_DOWN, response_type: "ephemeral" });
+      expect(slack.responses(path)[0]).toMatchObject({
+        text: MESSAGES_SHARE.stateDown,
+        response_type: "ephemeral",
+      });
     }
     expect(await metrics.registry.metrics()).toMatch(
       /paperbot_requests_total\{kind="share",outcome="deferred"\} 2/,

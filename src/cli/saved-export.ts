@@ -1,13 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import type { ReadingList } from "./bot/ports.js";
-import type { Reply } from "./bot/reply.js";
-import { savedAnswer } from "./bot/saved-answers.js";
-import { TERMINAL_FORMAT } from "./render/format.js";
-import { replyJson } from "./render/json.js";
-import { messageText } from "./render/lines.js";
-import { savedMarkdown } from "./render/saved-markdown.js";
-import type { SearchIndex } from "./search/types.js";
+import type { ReadingList } from "../bot/ports.js";
+import type { Reply } from "../bot/reply.js";
+import { savedAnswer } from "../bot/saved-answers.js";
+import { TERMINAL_FORMAT } from "../render/format.js";
+import { replyJson } from "../render/json.js";
+import { messageText } from "../render/lines.js";
+import { savedMarkdown } from "../render/saved-markdown.js";
+import type { SearchIndex } from "../search/types.js";
 
 /** What `paperbot saved export` needs from main: the state store's reading list and, with a bot token, Slack. */
 export interface SavedExportOptions {

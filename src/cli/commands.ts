@@ -1,25 +1,25 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { answer, answerIntent } from "./bot/answer.js";
-import type { Intent } from "./bot/intents.js";
-import type { Answer, BotDeps } from "./bot/ports.js";
-import type { Reply } from "./bot/reply.js";
-import type { BotRequest } from "./bot/request.js";
-import { typedRequestOf } from "./bot/typed-request.js";
+import { answer, answerIntent } from "../bot/answer.js";
+import type { Intent } from "../bot/intents.js";
+import type { Answer, BotDeps } from "../bot/ports.js";
+import type { Reply } from "../bot/reply.js";
+import type { BotRequest } from "../bot/request.js";
+import { typedRequestOf } from "../bot/typed-request.js";
+import { CorpusError, loadCorpus } from "../corpus/load.js";
+import { sameThreadIndex } from "../index/same-thread.js";
+import { replyJson } from "../render/json.js";
+import { postPayload, responsePayload } from "../render/payloads.js";
+import { renderAnswerText, renderTerminal } from "../render/terminal.js";
+import { createSearchEngine } from "../search/index.js";
+import { seededRandom } from "../search/seeded-random.js";
+import type { SearchIndex } from "../search/types.js";
 import {
   runSavedExport,
   SAVED_SUMMARY,
   SAVED_USAGE,
   type SavedExportOptions,
   SavedUsageError,
-} from "./cli-saved.js";
-import { CorpusError, loadCorpus } from "./corpus/load.js";
-import { sameThreadIndex } from "./index/same-thread.js";
-import { replyJson } from "./render/json.js";
-import { postPayload, responsePayload } from "./render/payloads.js";
-import { renderAnswerText, renderTerminal } from "./render/terminal.js";
-import { createSearchEngine } from "./search/index.js";
-import { seededRandom } from "./search/seeded-random.js";
-import type { SearchIndex } from "./search/types.js";
+} from "./saved-export.js";
 
 /** Where the CLI writes; injected so tests can read it. */
 export interface CliIo {

@@ -1,0 +1,64 @@
+import { WHATS_NEW_WINDOW_MS } from "../bot/follow-answers.js";
+import type { BotDeps } from "../bot/ports.js";
+import type { Config } from "../config.js";
+import type { RecordDeps } from "../follow/announce.js";
+import { createFollowControl, createReadingList } from "../follow/controls.js";
+import type { Logger } from "../logger.js";
+import { createDailyControl } from "../schedule/daily-control.js";
+import type { ServedIndex } from "./index-lifecycle.js";
+import type { OpenedState } from "./state.js";
+
+export interface BotWiring {
+  index: ServedIndex;
+  state: OpenedState;
+  now: () => Date;
+  logger: Logger;
+}
+
+/** What every surface answers with: the served index, and the daily, follow and saved ports when there is a store. */
+export function botDepsOf(
+  config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
+  { index, state, now, logger }: BotWiring,
+): BotDeps {
+  const { store } = state;
+  const current = index.live.current;
+  return {
+    index: current,
+    random: Math.random,
+    now,
+    defaultTimeZone: config.dailyTimeZone,
+    stateStatus: state.status,
+    ...(store === undefined
+      ? {}
+      : {
+          daily: createDailyControl(store, { now, defaultTimeZone: config.dailyTimeZone, index: current }),
+          follows: createFollowControl(store, {
+            now,
+            dailyCap: config.followDailyCap,
+            whatsNewWindowMs: WHATS_NEW_WINDOW_MS,
+          }),
+          readingList: createReadingList(store),
+        }),
+    reload: (userId) => {
+      logger.info({ userId }, "reload requested");
+      return index.reload();
+    },
+  };
+}
+
+/** What recording a corpus's new papers for their followers needs; undefined without a store. */
+export function followRecordOf(
+  config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
+  { index, state, now, logger }: BotWiring,
+): RecordDeps | undefined {
+  const { store } = state;
+  if (store === undefined) return undefined;
+  return {
+    store,
+    index: index.live.current,
+    now,
+    timeZone: config.dailyTimeZone,
+    dailyCap: config.followDailyCap,
+    logger,
+  };
+}

@@ -1,0 +1,66 @@
+import { pino } from "pino";
+import type { Reply } from "../bot/reply.js";
+import type { CliOptions } from "../cli/commands.js";
+import type { CliConfig } from "../config.js";
+import { createReadingList } from "../follow/controls.js";
+import { loadIndex } from "../index/loader.js";
+import { terminalProgress, timedProgress } from "../index/progress.js";
+import { createLogger } from "../logger.js";
+import { openStateStore } from "../state/open-store.js";
+
+/** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */
+export function cliOptionsOf(
+  config: CliConfig,
+  stderr: { write(text: string): unknown; isTTY?: boolean },
+): CliOptions {
+  const { corpusDir, cacheDir, state, botToken, slackApiUrl } = config;
+  const logger = createLogger("warn", pino.destination(2));
+  return {
+    ...(corpusDir === undefined ? {} : { corpusDir }),
+    loadIndex: async (dir) => {
+      const terminal = terminalProgress(stderr);
+      const onProgress = timedProgress(terminal.report, {
+        everyMs: 1000,
+        now: () => performance.now(),
+        quietForMs: 1000,
+      });
+      return (
+        await loadIndex({
+          corpusDir: dir,
+          cacheDir,
+          logger,
+          build: "inline",
+          // One command, then exit: nothing waits on this event loop, and a worker would only add its start.
+          queries: "same-thread",
+          onProgress,
+        }).finally(terminal.end)
+      ).index;
+    },
+    random: Math.random,
+    saved: {
+      async openReadingList() {
+        const store = await openStateStore(state, { logger });
+        return { list: createReadingList(store), close: () => store.close() };
+      },
+      ...(botToken === undefined ? {} : { upload: (reply) => uploadToDm(botToken, slackApiUrl, reply) }),
+    },
+  };
+}
+
+/** `saved export` with a bot token: the list as a file in the person's DM; Slack is loaded only then. */
+async function uploadToDm(
+  botToken: string,
+  slackApiUrl: string | undefined,
+  reply: Extract<Reply, { kind: "export" }>,
+): Promise<{ channel: string; fileName: string }> {
+  const [{ createSlackClient }, { createSlackFetch }, { uploadSavedList }] = await Promise.all([
+    import("../slack/web-client.js"),
+    import("../slack/slack-fetch.js"),
+    import("../follow/saved-upload.js"),
+  ]);
+  const client = createSlackClient(botToken, {
+    fetch: createSlackFetch({ timeoutMs: 30_000 }),
+    ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
+  });
+  return uploadSavedList(client, reply);
+}

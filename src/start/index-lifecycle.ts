@@ -1,0 +1,92 @@
+import type { Config, SlackMode } from "../config.js";
+import { createLiveIndex, type LiveIndex } from "../index/live.js";
+import { loadIndex } from "../index/loader.js";
+import { type LoadProgress, progressText, terminalProgress, timedProgress } from "../index/progress.js";
+import type { Logger } from "../logger.js";
+
+/** Where a long index build reports, and what ends the report once it is done. */
+export interface IndexProgress {
+  onProgress: (progress: LoadProgress) => void;
+  end: () => void;
+}
+
+/** Progress of a long index build: a line redrawn on the console's terminal, a log line every few seconds in the bot modes. */
+export function indexProgressFor(
+  mode: SlackMode,
+  logger: Logger,
+  stderr: { write(text: string): unknown; isTTY?: boolean },
+): IndexProgress {
+  const now = () => performance.now();
+  if (mode.kind === "console") {
+    // A line redrawn in place is for a person at a terminal; piped output stays clean.
+    if (!stderr.isTTY) return { onProgress: () => undefined, end: () => undefined };
+    const terminal = terminalProgress(stderr);
+    const onProgress = timedProgress(terminal.report, { everyMs: 250, now, quietForMs: 1000 });
+    return { onProgress, end: terminal.end };
+  }
+  const log = timedProgress((progress) => logger.info({ progress }, progressText(progress)), {
+    everyMs: 5000,
+    now,
+    quietForMs: 2000,
+  });
+  return { onProgress: log, end: () => undefined };
+}
+
+/** The index the bot serves, with the reload a person or a signal asks for. */
+export interface ServedIndex {
+  live: LiveIndex;
+  /** When the index served now was loaded (ms since the epoch), for the index-age metric. */
+  loadedAt(): number;
+  /** Reloads the corpus; the listener given to onSwapped runs when a new index was swapped in. */
+  reload(): Promise<string>;
+  /** Sets what hears of a reload that swapped a new corpus in (the follow notifier). */
+  onSwapped(listener: () => void): void;
+}
+
+/** Loads (or builds) the corpus's index and serves it; a corrupt or unusable index file reloads itself. */
+export async function startServedIndex(
+  config: Pick<Config, "corpusDir" | "cacheDir">,
+  logger: Logger,
+  progressOf: () => IndexProgress,
+): Promise<ServedIndex> {
+  let loadedAt = Date.now();
+  let live: LiveIndex | undefined;
+  const buildIndex = async () => {
+    const progress = progressOf();
+    const loaded = await loadIndex({
+      corpusDir: config.corpusDir,
+      cacheDir: config.cacheDir,
+      logger,
+      build: "worker",
+      now: () => performance.now(),
+      onProgress: progress.onProgress,
+      onCorrupt: () => void live?.reload(),
+      onUnusable: () => void live?.reload(),
+    }).finally(progress.end);
+    const { papers, problems } = loaded.index.stats();
+    const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
+    logger.info(
+      { source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir },
+      `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
+    );
+    if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
+    loadedAt = Date.now();
+    return loaded.index;
+  };
+  const served = createLiveIndex(await buildIndex(), buildIndex, logger);
+  live = served;
+  let swapped: (() => void) | undefined;
+  return {
+    live: served,
+    loadedAt: () => loadedAt,
+    reload: async () => {
+      const before = served.current();
+      const outcome = await served.reload();
+      if (served.current() !== before) swapped?.();
+      return outcome;
+    },
+    onSwapped: (listener) => {
+      swapped = listener;
+    },
+  };
+}

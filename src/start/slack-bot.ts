@@ -1,0 +1,141 @@
+// Loaded by main only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
+import type { BotDeps } from "../bot/ports.js";
+import type { Config, SlackMode } from "../config.js";
+import type { RecordDeps } from "../follow/announce.js";
+import { type FollowNotifier, startFollowNotifier } from "../follow/notifier.js";
+import { dmChannelOf } from "../follow/saved-upload.js";
+import type { Logger } from "../logger.js";
+import { countDailyResults } from "../ops/daily-metrics.js";
+import { createMetrics, type Metrics, watchIndex } from "../ops/metrics.js";
+import { installProcessGuard } from "../ops/process-guard.js";
+import { createDailyPostClient } from "../schedule/daily-post-client.js";
+import { startDailyScheduler } from "../schedule/daily-scheduler.js";
+import { deliverAnswer } from "../slack/delivery.js";
+import { createDeliveryPolicy } from "../slack/delivery-policy.js";
+import { type RunningSlackApp, startSlackApp } from "../slack/start.js";
+import type { FallbackDeliveryLedger } from "../state/fallback-delivery-ledger.js";
+import type { StateStore } from "../state/store.js";
+import type { ServedIndex } from "./index-lifecycle.js";
+import { deliveryLedgerOf, type OpenedState } from "./state.js";
+
+export type SlackBotConfig = Pick<
+  Config,
+  "adminUsers" | "slackTimeoutMs" | "slackApiUrl" | "stateUrl" | "dailyTimeZone" | "followDailyCap"
+> & { mode: Exclude<SlackMode, { kind: "console" }> };
+
+export interface SlackBotWiring {
+  bot: BotDeps;
+  index: ServedIndex;
+  state: OpenedState;
+  /** Absent without a store. */
+  record?: RecordDeps;
+  now: () => Date;
+  logger: Logger;
+  /** The process whose uncaught errors the process guard watches. */
+  host: NodeJS.Process;
+  /** What the guard calls when errors come too fast to trust the process (main stops and exits 1). */
+  giveUp: () => void;
+}
+
+/** The running bot: stop ends the daily timer and the follow DMs, then Slack, then closes the store. */
+export interface RunningSlackBot {
+  stop(): Promise<void>;
+}
+
+/** Connects to Slack and starts the follow DMs and the daily posts. */
+export async function startSlackBot(
+  config: SlackBotConfig,
+  wiring: SlackBotWiring,
+): Promise<RunningSlackBot> {
+  const { bot, index, logger } = wiring;
+  const { store } = wiring.state;
+  const metrics = createMetrics();
+  watchIndex(metrics, { index: index.live.current, loadedAt: index.loadedAt, now: Date.now });
+  installProcessGuard(wiring.host, { logger, metrics, giveUp: wiring.giveUp });
+  const ledger = deliveryLedgerOf(store, logger);
+  const slack = await startSlackApp({
+    mode: config.mode,
+    bot,
+    adminUsers: config.adminUsers,
+    ledger,
+    logger,
+    corpusLoaded: () => index.live.current().stats().papers > 0,
+    slackTimeoutMs: config.slackTimeoutMs,
+    metrics,
+    // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
+    ...(config.stateUrl === undefined ? {} : { isLocalClaim: (key: string) => !ledger.claimIsShared(key) }),
+    ...slackApiOf(config),
+    home: {
+      ...(store === undefined ? {} : { state: store }),
+      ...(bot.daily === undefined ? {} : { daily: bot.daily }),
+      timeZone: config.dailyTimeZone,
+    },
+  });
+  const notifier = startFollowDms(config, wiring, { slack, ledger });
+  const scheduler =
+    store === undefined ? undefined : startDailyPosts(config, wiring, { store, slack, metrics });
+  return {
+    stop: () => {
+      scheduler?.stop();
+      notifier?.stop();
+      return slack.stop().finally(() => store?.close());
+    },
+  };
+}
+
+const slackApiOf = (config: Pick<Config, "slackApiUrl">) =>
+  config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl };
+
+/** Followers hear about what a corpus brought: at startup and after every reload that swapped one in. */
+function startFollowDms(
+  config: SlackBotConfig,
+  { index, state, record, now, logger }: SlackBotWiring,
+  { slack, ledger }: { slack: RunningSlackApp; ledger: FallbackDeliveryLedger },
+): FollowNotifier | undefined {
+  const { store } = state;
+  if (record === undefined || store === undefined) return undefined;
+  const policy = createDeliveryPolicy(config.slackTimeoutMs);
+  const notifier = startFollowNotifier({
+    record,
+    send: {
+      store,
+      index: index.live.current,
+      now,
+      logger,
+      dailyCap: config.followDailyCap,
+      dm: {
+        openDm: (userId) => dmChannelOf(slack.poster, userId),
+        deliver: (target, request) =>
+          deliverAnswer({ ledger, client: slack.poster, policy, logger }, target, request),
+      },
+    },
+    logger,
+  });
+  index.onSwapped(() => void notifier.corpusChanged());
+  void notifier.corpusChanged();
+  return notifier;
+}
+
+/** The one daily timer, posting through the bot's Slack fetch. */
+function startDailyPosts(
+  config: SlackBotConfig,
+  { index, now, logger }: SlackBotWiring,
+  { store, slack, metrics }: { store: StateStore; slack: RunningSlackApp; metrics: Metrics },
+): { stop(): void } {
+  return startDailyScheduler({
+    store,
+    client: createDailyPostClient(config.mode.botToken, {
+      ...slackApiOf(config),
+      logger,
+      fetch: slack.fetch,
+    }),
+    index: index.live.current,
+    now,
+    random: Math.random,
+    logger,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    setTimeout: (run, ms) => setTimeout(run, ms),
+    clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+    onPass: (results) => countDailyResults(metrics, results),
+  });
+}
