@@ -1,5 +1,5 @@
 import { isStopWord } from "./analyze.js";
-import type { PlanContext, WordGroup } from "./query-plan.js";
+import type { PlanContext, WordGroup } from "./plan-types.js";
 import { slipLikelihood } from "./slips.js";
 import { type Candidate, type Dictionary, exactFormsOf, forgivenEdits } from "./terms.js";
 

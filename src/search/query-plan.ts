@@ -8,57 +8,9 @@ import {
   termOf,
 } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
+import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
-import { type Candidate, type Dictionary, exactFormsOf } from "./terms.js";
-
-/** One thing the user asked for: a word, a hyphenated compound, or an acronym with its long forms. */
-export interface WordGroup {
-  /** As typed (folded): "rewrad", "agentgym rl". */
-  typed: string;
-  /** As searched: the correction of a typo, else as typed. */
-  shown: string;
-  /** Phrases of words as written, any of which matches the group. */
-  alternatives: string[][];
-  /** Words that are the typed word itself (or its plural): a paper holding one ranks above stem-only matches. */
-  exact: string[];
-  /** Longer or shorter words the typed one may stand for ("math" ↔ "mathematical"): a paper lacking the word
-   * itself but holding one of these is a nearer miss than one holding neither (looked up when asked). */
-  related: () => string[];
-  corrected: boolean;
-  /** For a corrected word: every near word of the corpus, nearest then commonest, for the rest of the query to pick from. */
-  candidates?: Candidate[];
-  /** A slip of this stop word ("wiht"): nothing to search for, unless the other words confirm a candidate. */
-  stopWord?: string;
-  expansions: AcronymTerms[];
-}
-
-/** A parsed query in the corpus's words: what must match, what must not, and what could not be read. */
-export interface QueryPlan {
-  groups: WordGroup[];
-  /** Typed words the corpus does not know and nothing corrects with confidence. */
-  missing: string[];
-  /** Quoted phrases: every one must occur as written. */
-  phrases: string[][];
-  excluded: string[][];
-  authors: string[];
-  /** Words left out: stop words and single letters. */
-  ignored: string[];
-  /** Slips of stop words, left out too, with the stop word each was read as. */
-  stopSlips: { typed: string; stopWord: string }[];
-  /** The query word for word (stop words too) when every word was read as typed: papers holding it come first. */
-  run?: string[];
-  /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
-  noise: boolean;
-}
-
-export interface PlanContext {
-  dictionary: Dictionary;
-  acronyms: AcronymTable;
-  /** Whether any paper holds these words side by side, as the stemmed index reads them ("modelings" → model). */
-  knownStem(words: readonly string[]): boolean;
-  /** Whether any paper holds, for each list, one of its phrases (words as written). */
-  holdsAll(lists: readonly (readonly string[][])[]): boolean;
-}
+import { type Dictionary, exactFormsOf } from "./terms.js";
 
 type Unit = { word: string; prefix: boolean } | { compound: string[] };
 

@@ -1,7 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, termOf } from "./analyze.js";
 import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
-import type { QueryPlan, WordGroup } from "./query-plan.js";
+import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 
 /** A ranked paper; `level` is how many of the query's words (groups) it holds. */

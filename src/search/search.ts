@@ -11,8 +11,9 @@ import {
   unknownAuthorNotice,
 } from "./notices.js";
 import type { PeopleIndex } from "./people.js";
+import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
-import { type PlanContext, type QueryPlan, queryPlanOf } from "./query-plan.js";
+import { queryPlanOf } from "./query-plan.js";
 import { type Matches, matchesOf } from "./ranking.js";
 import { snippetOf } from "./snippet.js";
 import type { IndexStore } from "./store-read.js";

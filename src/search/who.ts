@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { QueryPlan } from "./query-plan.js";
+import type { QueryPlan } from "./plan-types.js";
 import type { Matches } from "./ranking.js";
 import type { IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
