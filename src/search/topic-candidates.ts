@@ -32,8 +32,9 @@ const maxTitleWords = 4;
 /** Words after "we propose" within which a named method is the one the paper brings. */
 const introducedWithin = 15;
 const sentenceEnd = /(?<=[.!?])\s+/;
-// Captured, so a clause knows what closed it ("Name Of Method (NOM)").
-const clauseBreak = /([,;:!?()[\]{}"“”]|\.(?!\d)|\s[–—-]\s)/;
+// Captured, so a clause knows what closed it ("Name Of Method (NOM)"). A possessive ends a phrase too:
+// "the model's reasoning" holds no "model reasoning".
+const clauseBreak = /([,;:!?()[\]{}"“”]|\.(?!\d)|\s[–—-]\s|['’]s(?=\s))/;
 const capitalised = /^\p{Lu}/u;
 
 /** Tokens of one clause: words as written, hyphenated compounds kept whole, possessives dropped. */
@@ -122,7 +123,7 @@ export function candidatesOf(papers: readonly ReadPaper[]): Map<string, Candidat
         judged.forEach((token, i) => {
           seen += 1;
           if (token.introduces) introducing = introducedWithin;
-          else if (token.preposition) introducing = 0;
+          else if (token.endsBringing) introducing = 0;
           else introducing = Math.max(0, introducing - 1);
           if (token.weak) return;
           const before = judged[i - 1];

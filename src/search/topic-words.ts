@@ -118,8 +118,10 @@ export const sharedPhrases = new Set([
   "sota",
   "state of the art",
 ]);
-const prepositions = wordsOfList(`with using via by on in from through into over under for of against among
-  such like than`);
+// Words that end what a paper brings: past a preposition or a relative clause a name is one it uses
+// ("a reward with GRPO", "a framework that enables a 13B Llama2-Chat").
+const endsBringing = wordsOfList(`with using via by on in from through into over under for of against among
+  such like than that which who to`);
 // Words after which the next one is a verb ("we propose", "can improve", "to bypass") or not a noun.
 const beforeVerb = wordsOfList(`to we they it which who can could may might will would should must
   cannot not also does do did`);
@@ -168,8 +170,8 @@ export interface TokenFacts {
   determiner: boolean;
   /** A word that announces a named method ("propose", "called"). */
   introduces: boolean;
-  /** A preposition: what follows it is used, not brought ("a reward with GRPO"). */
-  preposition: boolean;
+  /** A preposition or a relative: a name after it is used, not brought ("a reward with GRPO"). */
+  endsBringing: boolean;
 }
 
 /** A stem would merge more; a plural "s" is enough to make "reward models" and "reward model" one topic. */
@@ -226,6 +228,6 @@ export function factsOf(token: string): TokenFacts {
     verbCue: beforeVerb.has(folded) || /ly$/.test(folded),
     determiner: determiners.has(folded),
     introduces: introducing.test(folded),
-    preposition: prepositions.has(folded),
+    endsBringing: endsBringing.has(folded),
   };
 }

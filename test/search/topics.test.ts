@@ -87,6 +87,20 @@ describe("topics on small corpora", () => {
     ]);
   });
 
+  it("does not take a model the paper only uses for the one it brings", () => {
+    const paper = {
+      id: "fb01",
+      authors: ["Eve Moss", "Ann Other"],
+      owners: [],
+      abstract:
+        "We propose a self-reference feedback framework that enables Llama2-Chat to give preference feedback. Llama2-Chat annotators then give preference feedback with less position bias, and position bias falls further.",
+    };
+    const topics = topicsIn([paper], "Eve Moss");
+    expect(topics).toContain("preference feedback");
+    const llama = topics.indexOf("Llama2-Chat");
+    expect(llama === -1 || llama > topics.indexOf("preference feedback"), topics.join(" · ")).toBe(true);
+  });
+
   it("ranks the named system a paper brings above the generic words of the field", () => {
     const papers = [
       "We introduce GymNova-RL, a framework to train agents with reinforcement learning across diverse scenarios. GymNova-RL supports mainstream algorithms and shows diverse behaviors.",
