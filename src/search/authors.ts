@@ -1,10 +1,9 @@
-import type { Paper } from "../corpus/types.js";
 import type { AcronymTable } from "./analyze.js";
 import { phraseOf } from "./match.js";
 import { byStanding, type PeopleIndex } from "./people.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
-import { distinctiveTopicsOf } from "./topics.js";
+import { distinctiveTopicsOf, type ReadPaper } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
@@ -42,7 +41,7 @@ export function createAuthors(context: AuthorContext) {
     },
     acronyms: context.acronyms,
   };
-  const topicsOf = (key: string, papers: readonly Paper[]): string[] => {
+  const topicsOf = (key: string, papers: readonly ReadPaper[]): string[] => {
     let topics = topicsByKey.get(key);
     if (topics === undefined) {
       topics = distinctiveTopicsOf(papers, topicStats);
@@ -77,10 +76,7 @@ export function createAuthors(context: AuthorContext) {
       profiled: person.profiled,
       papers,
       coauthors,
-      topics: topicsOf(
-        person.key,
-        papers.map((p) => p.paper),
-      ),
+      topics: topicsOf(person.key, papers),
     };
   };
 

@@ -1,5 +1,8 @@
-import type { Paper } from "../corpus/types.js";
-import { type AcronymTable, foldedText, foldedWordsOf, isStopWord, termOf } from "./analyze.js";
+import { type AcronymTable, termOf } from "./analyze.js";
+import { type Candidate, candidatesOf, type ReadPaper } from "./topic-candidates.js";
+import { isGenericWord, sharedPhrases } from "./topic-words.js";
+
+export type { ReadPaper } from "./topic-candidates.js";
 
 export interface TopicStats {
   totalPapers: number;
@@ -10,243 +13,165 @@ export interface TopicStats {
   acronyms: AcronymTable;
 }
 
-interface Candidate {
-  key: string;
-  words: string[];
-  named: boolean;
-  papers: Set<number>;
-  uses: number;
-  surfaces: Map<string, number>;
-}
-
 /** Papers a topic list reads: plenty to tell a person apart, and bounded work. */
 const maxPapers = 40;
-/** Candidates whose corpus frequency is looked up (one index query each), the most used first. */
-const maxWordLookups = 8;
-const maxPhraseLookups = 16;
-const phraseBonus = 1.5;
-const namedBonus = 1.25;
+/** Candidates whose corpus frequency is looked up (one index query each), the best evidenced first. */
+const maxLookups = 24;
+/** Of those, plain single words: they make a topic seldom. */
+const maxWordLookups = 6;
 const maxLift = 10;
+/** Used at least this many times as often in their papers as in the rest of the corpus. */
+const minLift = 3;
+/** A phrase in more than this share of the corpus sets nobody apart. */
+const maxShare = 0.5;
 
-const wordsOfList = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
-// Words that end a term: connectives, hedges, verbs and adjectives of any abstract, whatever its subject.
-const filler = wordsOfList(`across multi furthermore moreover however therefore thus hence also additionally
-  consistent consistently novel new propose proposed proposes present presents introduce introduces show
-  shows shown demonstrate demonstrates extensive significant significantly based using use used via various
-  different several many existing previous current recent effective effectively efficient efficiently improve
-  improves improved achieve achieves better best strong high low large small first second two three key main
-  overall particular specific including include includes well able further potential important crucial
-  critical remains remain often usually typically widely whether among towards toward within without while
-  given provide provides providing enable enables leverage leverages address addresses aim aims focus focuses
-  find found limit limits beat built perceive discuss additional attain attains notable comprising comprises
-  generate generates leveraging aligning align aligns optimizing optimize lead leads leading make makes
-  making help helps allow allows allowing reveal reveals revealing identify identifies employ employs apply
-  applies applied designed seen compared not may might can could would should must outside way ways
-  offer offers due act acts decide decides diverse enhance enhances complex insight insights stage stages foundation general
-  artificial certain simple easy hard fast slow
-  et al e g i ie eg vs etc`);
-// The last piece of a hyphenated adjective: "LLM-based", "token-level", "closed-source", "human-like".
-const adjectivePiece =
-  /-(?:based|like|level|source|quality|grained|scale|wise|aware|free|specific|oriented|driven|centric|art|step|turn|time|world|term|range|form|of)$/i;
-// Words too general to be a topic alone, though a term may hold them ("reward models", "code generation").
-const generic = wordsOfList(`approach approaches method methods framework frameworks model models paper papers
-  work works result results experiment experiments experimental state art study studies task tasks
-  performance improvement ability capability capabilities challenge challenges issue issues problem problems
-  data dataset datasets benchmark benchmarks evaluation evaluate code available open source finding findings
-  analysis analyze level levels target targets information community design designs real world example
-  examples side human humans training learning response responses impact output outputs process report
-  language languages`);
-// Phrases nearly every paper of the field shares.
-const sharedPhrases = new Set([
-  "artificial intelligence",
-  "large language model",
-  "large language models",
-  "language model",
-  "language models",
-  "llm",
-  "llms",
-  "machine learning",
-  "deep learning",
-  "neural network",
-  "neural networks",
-]);
-const adjectiveEnding = /(?:ive|al|ous|ful|ent|ant|ic|able|ible|less|ary)$/;
-const clauseBreak = /[.,;:!?()[\]{}"“”]|\s[–—-]\s/;
-
-/** A method, system or acronym as the paper writes it: "SafeAligner", "PPO-max", "RLHF", "Q-Ponder". */
-function isNamed(token: string): boolean {
-  return /[a-z][A-Z]|[A-Z]{2,}|[A-Za-z]\d|\d[A-Za-z]|[A-Z]-[A-Za-z]/.test(token) && token.length >= 3;
+/** What a kind of phrase weighs: a method the papers bring, then any named one, a term, a lone word. */
+function weightOf(c: Candidate): number {
+  if (c.introduced) return 3;
+  // A name with digits the papers do not bring is mostly someone else's model or data: "Llama2-Chat", "GSM8K".
+  if (c.named) return /\d/.test(c.key) ? 1 : 2;
+  return c.words.length > 1 ? 1.5 : 0.6;
 }
 
-/** Generic alone, or weak: a one-word topic needs neither. */
-const isGeneric = (folded: string) => generic.has(folded);
-
-function isWeak(token: string, folded: string): boolean {
-  if (folded === "" || /^\d/.test(folded) || /[/@]|\.\p{L}/u.test(token) || adjectivePiece.test(token))
-    return true;
-  if (isNamed(token)) return false;
-  return folded.length < 3 || isStopWord(folded) || filler.has(folded) || /ly$/.test(folded);
+/** The person's evidence for a phrase: papers, first-author ones half again, uses past one a paper a little. */
+function evidenceOf(c: Candidate): number {
+  const extraUses = Math.min(c.uses - c.papers.size, 2 * c.papers.size);
+  return c.papers.size + 0.5 * c.firstAuthored.size + 0.25 * extraUses;
 }
 
-/** A verb or adjective form ("aligning", "aligned", "consistent"): it may end a term ("code generation"), not stand alone. */
-const verbOrAdjective = (folded: string) => /(?:ing|ed)$/.test(folded) || adjectiveEnding.test(folded);
-
-/** Tokens of one clause: words as written, hyphenated compounds kept whole, possessives dropped. */
-function tokensOf(clause: string): string[] {
-  return clause
-    .split(/\s+/)
-    .map((token) => token.replace(/['’]s$/u, "").replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter(Boolean);
+/** More evidence first: papers, first-author papers, uses, the more specific phrase, then the first written. */
+function byEvidence(a: Candidate, b: Candidate): number {
+  return (
+    b.papers.size - a.papers.size ||
+    b.firstAuthored.size - a.firstAuthored.size ||
+    b.uses - a.uses ||
+    b.words.length - a.words.length ||
+    a.firstSeen - b.firstSeen
+  );
 }
 
-/** What one token is, judged once however often it is written. */
-interface TokenFacts {
-  folded: string;
-  named: boolean;
-  weak: boolean;
-  generic: boolean;
-  /** It may stand alone as a topic. */
-  alone: boolean;
-  /** It may end a term. */
-  ends: boolean;
-  /** A past participle: it begins nothing ("proposed framework"). */
-  participle: boolean;
-}
-
-function factsOf(token: string): TokenFacts {
-  const folded = foldedText(token);
-  const named = isNamed(token);
-  const generic = isGeneric(folded);
-  return {
-    folded,
-    named,
-    weak: isWeak(token, folded),
-    generic,
-    alone: named || (!verbOrAdjective(folded) && !generic),
-    ends: named || !/(?:ed|ly)$|(?:ive|ous|ful|able|ible|ent|ant)$/.test(folded),
-    participle: !named && /ed$/.test(folded),
+/** Enough to be a topic: a named method used twice or brought by a paper; a term said twice; a word running through the work. */
+function enoughFor(read: number): (c: Candidate) => boolean {
+  const minPapers = read >= 3 ? 2 : 1;
+  // A lone word must run through the work: two papers at least, more for a long list.
+  const wordPapers = Math.max(2, Math.min(3, Math.ceil(read / 4)));
+  return (c) => {
+    if (sharedPhrases.has(c.words.join(" "))) return false;
+    if (c.named) return c.introduced || c.uses >= 2;
+    if (c.tokens > 1) return c.papers.size >= minPapers && c.uses >= 2;
+    return c.papers.size >= wordPapers && c.uses >= Math.max(3, wordPapers);
   };
 }
 
-function candidatesOf(papers: readonly Paper[]): Map<string, Candidate> {
-  const candidates = new Map<string, Candidate>();
-  const known = new Map<string, TokenFacts>();
-  const facts = (token: string): TokenFacts => {
-    let found = known.get(token);
-    if (found === undefined) {
-      found = factsOf(token);
-      known.set(token, found);
-    }
-    return found;
-  };
-  const note = (tokens: string[], at: number) => {
-    const words = tokens.flatMap((token) => foldedWordsOf(facts(token).folded));
-    // Plurals are one topic: "reward model" and "reward models" count together (a stem would merge more).
-    const key = words
-      .map((word) => (word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word))
-      .join(" ");
-    const named = tokens.length === 1 && facts(tokens[0] as string).named;
-    const surface = tokens.map((t) => (facts(t).named ? t : t.toLowerCase())).join(" ");
-    const candidate = candidates.get(key) ?? {
-      key,
-      words,
-      named,
-      papers: new Set(),
-      uses: 0,
-      surfaces: new Map(),
-    };
-    candidate.papers.add(at);
-    candidate.uses += 1;
-    candidate.surfaces.set(surface, (candidate.surfaces.get(surface) ?? 0) + 1);
-    candidates.set(key, candidate);
-  };
-  papers.forEach((paper, at) => {
-    for (const clause of paper.abstract.replace(/\bhttps?:\/\/\S+/g, " ").split(clauseBreak)) {
-      const tokens = tokensOf(clause);
-      const judged = tokens.map(facts);
-      judged.forEach((first, i) => {
-        if (first.weak) return;
-        if (first.alone) note([tokens[i] as string], at);
-        if (first.participle) return;
-        for (let n = 2; n <= 3 && i + n <= tokens.length; n++) {
-          const span = judged.slice(i, i + n);
-          if (span.some((t) => t.weak)) break;
-          if (span.every((t) => t.generic)) continue;
-          if (span[n - 1]?.ends) note(tokens.slice(i, i + n), at);
-        }
-      });
-    }
-  });
-  return candidates;
-}
+const isGeneric = (word: string) => isGenericWord(word) || isGenericWord(`${word}s`);
 
-function mostUsed(surfaces: Map<string, number>): string {
-  return [...surfaces].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? "";
+/** How phrases are compared: stems, an acronym written out ("RMs" is "reward model"), a name's capitals. */
+interface Comparable {
+  c: Candidate;
+  terms: string;
+  capitals: string;
 }
 
 /**
- * Phrases that set a person's papers apart from the corpus: named methods and acronyms, multi-word terms
- * and words they use in several papers and the corpus seldom; filler and phrases everyone shares never.
+ * Two phrases are one idea when one holds the other ("KV cache", "KV cache compression"; "RMs", "generative
+ * reward models"), when two terms share a word that is not generic: their head, their first word or any
+ * ("attention head", "attention computation"; "KV cache", "cache compression"; not "reward model", "policy
+ * model"), or when a name's capitals open an acronym of the same paper ("Safety Preference Alignment",
+ * "SPA-VL"). Two names are two ideas unless one extends the other in one paper ("Q-Ponder", "Q-Ponder-CI").
  */
-export function distinctiveTopicsOf(papers: readonly Paper[], stats: TopicStats, limit = 6): string[] {
-  const read = papers.slice(0, maxPapers);
-  const candidates = candidatesOf(read);
-  const minPapers = read.length >= 3 ? 2 : 1;
-  // A single word must run through a person's work; a named method may belong to one paper, said twice there.
-  const enough = (c: Candidate) =>
-    c.named
-      ? c.papers.size >= minPapers || c.uses >= 2
-      : c.papers.size >=
-        (c.words.length === 1 ? Math.max(minPapers, Math.min(3, Math.ceil(read.length / 4))) : minPapers);
-  const maxShare = 0.5;
-  const eligible = [...candidates.values()].filter((c) => enough(c) && !sharedPhrases.has(c.words.join(" ")));
-  const mostUsedFirst = (a: Candidate, b: Candidate) =>
-    b.papers.size - a.papers.size || b.uses - a.uses || (a.key < b.key ? -1 : 1);
-  const looked = [
-    ...eligible
-      .filter((c) => c.words.length === 1)
-      .sort(mostUsedFirst)
-      .slice(0, maxWordLookups),
-    ...eligible
-      .filter((c) => c.words.length > 1)
-      .sort(mostUsedFirst)
-      .slice(0, maxPhraseLookups),
-  ];
-  const frequency = new Map<Candidate, number>();
-  for (const c of looked) frequency.set(c, stats.phrasePapers(c.words));
-  const others = Math.max(1, stats.totalPapers - read.length + 1);
-  const scored = [...frequency]
-    .filter(([, df]) => df <= Math.max(1, stats.totalPapers * maxShare))
-    .map(([c, found]) => {
-      // How much more often their papers use it than everyone else's (smoothed), times how often they do.
-      const df = Math.max(found, c.papers.size);
-      const lift = c.papers.size / read.length / ((df - c.papers.size + 0.1) / others);
-      const weight = (c.words.length > 1 ? phraseBonus : 1) * (c.named ? namedBonus : 1);
-      // Frequency weighs more than rarity: a term in four of their papers beats one in two.
-      return { c, score: c.papers.size ** 1.5 * Math.log(Math.min(lift, maxLift)) * weight };
-    })
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || (a.c.key < b.c.key ? -1 : 1));
-  const topics: string[] = [];
-  const chosen: Candidate[] = [];
-  const shortOfLong = new Map(
-    [...stats.acronyms.byShort.values()].flat().map((entry) => [entry.longTerms.join(" "), entry.shortTerm]),
-  );
-  const stemsOf = (c: Candidate) => c.words.map((word) => termOf(word) ?? word).join(" ");
-  const acronymOf = (c: Candidate) =>
-    shortOfLong.get(stemsOf(c)) ?? (c.words.length === 1 ? stemsOf(c) : undefined);
-  for (const { c } of scored) {
-    // One topic per idea: a phrase and its own words, or an acronym and its long form, are one.
-    const overlaps = chosen.some(
-      (other) =>
-        ` ${other.key} `.includes(` ${c.key} `) ||
-        ` ${c.key} `.includes(` ${other.key} `) ||
-        (acronymOf(c) !== undefined && acronymOf(c) === acronymOf(other)),
-    );
-    if (overlaps) continue;
-    chosen.push(c);
-    topics.push(mostUsed(c.surfaces));
-    if (topics.length >= limit) break;
+function sameIdea(a: Comparable, b: Comparable): boolean {
+  const samePaper = [...a.c.papers].some((at) => b.c.papers.has(at));
+  const holds = ` ${a.terms} `.includes(` ${b.terms} `) || ` ${b.terms} `.includes(` ${a.terms} `);
+  const single = (x: Comparable) => x.c.named && x.c.tokens === 1;
+  if (single(a) && single(b)) return a.terms === b.terms || (holds && samePaper);
+  // A name and a phrase are one idea when the phrase holds the name itself ("iterative RLHF"), not its long
+  // form: "RCL" (Reasoning-augmented Continual Learning) is one topic, "continual learning" another.
+  if (single(a) || single(b)) {
+    const literally = ` ${a.c.key} `.includes(` ${b.c.key} `) || ` ${b.c.key} `.includes(` ${a.c.key} `);
+    if (a.terms === b.terms || literally) return true;
+  } else if (holds) return true;
+  const [run, name] = single(a) ? [b, a] : [a, b];
+  if (run.c.named && single(name) && run.capitals.length >= 2 && name.capitals.startsWith(run.capitals))
+    return samePaper;
+  if (a.c.tokens < 2 || b.c.tokens < 2) return false;
+  const bWords = new Set(b.c.key.split(" "));
+  return a.c.key.split(" ").some((word) => bWords.has(word) && !isGeneric(word));
+}
+
+/** Phrases as compared for one idea, and the long forms of the corpus's acronyms. */
+function comparing(acronyms: AcronymTable) {
+  const longOfShort = new Map<string, string>();
+  const longForms: string[] = [];
+  for (const [short, entries] of acronyms.byShort) {
+    const first = entries[0];
+    if (first !== undefined) longOfShort.set(short, first.longTerms.join(" "));
+    for (const entry of entries) longForms.push(` ${entry.longTerms.join(" ")} `);
   }
-  return topics;
+  const termsOf = (c: Candidate) => c.words.map((word) => termOf(word) ?? word);
+  return {
+    comparable: (c: Candidate): Comparable => ({
+      c,
+      terms: termsOf(c)
+        .map((term) => longOfShort.get(term) ?? term)
+        .join(" "),
+      capitals: mostUsed(c.surfaces).replace(/[^\p{Lu}]/gu, ""),
+    }),
+    /** Capitalised words that are part of an acronym's long form, not all of it ("Policy Optimization"). */
+    isPartOfLongForm: (c: Candidate) => {
+      if (!c.named || c.tokens < 2) return false;
+      const terms = ` ${termsOf(c).join(" ")} `;
+      return longForms.some((long) => long !== terms && long.includes(terms));
+    },
+  };
+}
+
+/** The spelling the papers use most, the first written on a tie. */
+function mostUsed(surfaces: Map<string, number>): string {
+  let best = "";
+  let count = 0;
+  for (const [surface, uses] of surfaces) {
+    if (uses > count) [best, count] = [surface, uses];
+  }
+  return best;
+}
+
+/**
+ * Phrases that set a person's papers apart from the corpus, most distinctive first: the named methods their
+ * papers bring, acronyms and multi-word terms they use more than the rest of the corpus, seldom a single
+ * word. Filler, verbs, function words and phrases everyone shares never; no two topics for one idea.
+ */
+export function distinctiveTopicsOf(papers: readonly ReadPaper[], stats: TopicStats, limit = 6): string[] {
+  const read = papers.slice(0, maxPapers);
+  const { comparable, isPartOfLongForm } = comparing(stats.acronyms);
+  const enough = enoughFor(read.length);
+  const eligible = [...candidatesOf(read).values()].filter((c) => enough(c) && !isPartOfLongForm(c));
+  const localScore = (c: Candidate) => evidenceOf(c) ** 1.5 * weightOf(c);
+  eligible.sort((a, b) => localScore(b) - localScore(a) || byEvidence(a, b));
+  const plainWord = (c: Candidate) => !c.named && c.tokens === 1;
+  const looked = [
+    ...eligible.filter(plainWord).slice(0, maxWordLookups),
+    ...eligible.filter((c) => !plainWord(c)),
+  ].slice(0, maxLookups);
+
+  const others = Math.max(1, stats.totalPapers - read.length + 1);
+  const scored = looked.flatMap((c) => {
+    const found = stats.phrasePapers(c.words);
+    if (found > Math.max(1, stats.totalPapers * maxShare)) return [];
+    // How much more often their papers use it than everyone else's (smoothed), times how often they do.
+    const df = Math.max(found, c.papers.size);
+    const lift = c.papers.size / read.length / ((df - c.papers.size + 0.1) / others);
+    if (lift < minLift) return [];
+    return [{ c, score: evidenceOf(c) ** 1.5 * Math.log(Math.min(lift, maxLift)) * weightOf(c) }];
+  });
+  scored.sort((a, b) => b.score - a.score || byEvidence(a.c, b.c));
+
+  // The better evidenced of two phrases for one idea stays: the more used, on a tie the more specific.
+  const chosen: Comparable[] = [];
+  for (const { c } of scored) {
+    const it = comparable(c);
+    if (chosen.some((other) => sameIdea(it, other))) continue;
+    chosen.push(it);
+    if (chosen.length >= limit) break;
+  }
+  return chosen.map(({ c }) => mostUsed(c.surfaces));
 }
