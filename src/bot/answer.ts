@@ -52,6 +52,9 @@ async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<A
     if (intent.offset > 0)
       return { ...toAsker({ kind: "info", message: MESSAGES.noMoreResults }), ...paging };
     const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
+    // The search says why nothing could be looked for (only stop words, only exclusions, an unknown author).
+    if (result.notice !== undefined && didYouMean.length === 0)
+      return { ...toAsker({ kind: "info", message: result.notice }), ...paging };
     return {
       ...toAsker({
         kind: "notFound",

@@ -142,6 +142,19 @@ describe("answer: search", () => {
     expect(expectKind(picked.reply, "results").query).toBe("reward");
   });
 
+  it("says why nothing was looked for: only common words, only exclusions, an author nobody is", async () => {
+    const cases: [string, RegExp][] = [
+      ["the of and", /too common to search for/],
+      ["-reward", /besides the ones to leave out/],
+      ['reward author:"Zed Nobody"', /No author matches “Zed Nobody”/],
+    ];
+    for (const [text, says] of cases) {
+      const reply = expectKind((await answer(depsWith(), slash(text))).reply, "info");
+      expect(reply.message).toMatch(says);
+      expect(JSON.stringify(renderSlackMessage(reply).blocks)).not.toContain("Nothing matched");
+    }
+  });
+
   it("opens a paper from its bare id or an id pasted among other words, and searches words that only look like one", async () => {
     const id = idOfPaperWith("SafeAligner");
     for (const text of [id, `what is ${id} about?`, `can you show me \`${id}\` please`]) {
