@@ -1,6 +1,6 @@
 import type { Expert } from "../search/types.js";
 
-/** One line of a who reply: a person, or the people whose evidence is the same single paper. */
+/** One line of a who reply: a person, or the people whose evidence is the same papers. */
 export interface PeopleLine {
   people: Expert[];
   papers: Expert["papers"];
@@ -26,29 +26,32 @@ export interface PeoplePage {
  */
 export const PEOPLE_READ = 200;
 
-const singlePaperOf = (expert: Expert): string | undefined => {
-  const [only, ...more] = expert.papers;
-  return only !== undefined && more.length === 0 ? only.paper.id : undefined;
-};
+const evidenceOf = (expert: Expert): string | undefined =>
+  expert.papers.length === 0
+    ? undefined
+    : expert.papers
+        .map(({ paper }) => paper.id)
+        .sort()
+        .join(" ");
 
 /**
- * Experts in rank order as lines: neighbours who bring only the same one paper share a line. The index ranks
+ * Experts in rank order as lines: neighbours who bring the same papers share a line. The index ranks
  * people with the same evidence side by side, and merging neighbours only keeps every line a run of
  * consecutive people, so a page that ends between lines also ends between people.
  */
 export function peopleLinesOf(experts: readonly Expert[]): PeopleLine[] {
   const lines: PeopleLine[] = [];
-  let open: { line: PeopleLine; paper: string } | undefined;
+  let open: { line: PeopleLine; evidence: string } | undefined;
   for (const expert of experts) {
-    const single = singlePaperOf(expert);
-    if (open !== undefined && single === open.paper) {
+    const evidence = evidenceOf(expert);
+    if (open !== undefined && evidence === open.evidence) {
       open.line.people.push(expert);
       open.line.score = Math.max(open.line.score, expert.score);
       continue;
     }
     const line: PeopleLine = { people: [expert], papers: expert.papers, score: expert.score };
     lines.push(line);
-    open = single === undefined ? undefined : { line, paper: single };
+    open = evidence === undefined ? undefined : { line, evidence };
   }
   return lines;
 }

@@ -213,6 +213,17 @@ describe("answer: people", () => {
     expect(people.nextOffset).toBeUndefined();
   });
 
+  it("puts people who bring the same several papers on one line, each of them once", async () => {
+    const people = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
+    const together = people.lines.find((line) => line.people.length > 1 && line.papers.length > 1);
+    expect(together?.people.map((person) => person.name).sort()).toEqual(["Rui Zheng", "Senjie Jin"]);
+    const idsOf = (person: { papers: { paper: { id: string } }[] }) =>
+      person.papers.map(({ paper }) => paper.id).sort();
+    for (const line of people.lines)
+      for (const person of line.people) expect(idsOf(person)).toEqual(idsOf({ papers: line.papers }));
+    expect(new Set(namesOf(people)).size).toBe(namesOf(people).length);
+  });
+
   it("names the topic, not the question, and pages on with Show more people by lines", async () => {
     const first = await answer(depsWith(), mention("who should I talk to about reward models?"));
     const people = expectKind(first.reply, "people");
