@@ -248,7 +248,8 @@ export function shortenText(text: string, max = HEADLINE_MAX): string {
 
 /**
  * The headline of its parts within `max` characters: the name, then as much of the description as ends at a
- * clause or phrase boundary; the long form of the name where it fits too. The longest such headline wins.
+ * clause or phrase boundary; the long form of the name where it fits too. The longest such headline wins, the
+ * name's long form counting half.
  */
 export function fittedHeadline(parts: HeadlineParts, max = HEADLINE_MAX): string {
   const desc = cleanedDescription(parts.desc);
@@ -260,7 +261,9 @@ export function fittedHeadline(parts: HeadlineParts, max = HEADLINE_MAX): string
     for (const cut of cutsOf(desc, max - lead.length)) {
       const text = lead === "" ? capitalised(cut.text) : `${lead}${cut.text}`;
       if (text.length > max) continue;
-      const value = text.length * (cut.weak ? 0.85 : 1);
+      // What the work does counts above what its name stands for: "BAPO: a method to dynamically adjust
+      // clipping bounds" over "BAPO (BAlanced Policy Optimization with Adaptive Clipping): a method".
+      const value = (text.length - lead.length / 2) * (cut.weak ? 0.85 : 1);
       if (best === undefined || value > best.value) best = { text, value };
     }
   }

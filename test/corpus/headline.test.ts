@@ -37,6 +37,15 @@ describe("headlines of the real seeds", () => {
     );
   });
 
+  it("say what the work does rather than spell out its name, when both do not fit", () => {
+    expect(headlineWith("BAlanced Policy Optimization")).toBe(
+      "BAPO: a method that dynamically adjusts clipping bounds",
+    );
+    expect(headlineWith("Distributional Value Modeling")).toBe(
+      "DVPO: an RL framework that combines conditional risk theory",
+    );
+  });
+
   it("keep a title given after a colon, with its LaTeX rendered", () => {
     expect(headlineWith("Reverse Curriculum")).toBe(
       "R³: Learning Reasoning through Reverse Curriculum Reinforcement Learning",
