@@ -150,7 +150,8 @@ export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult
     newId: deps.newId ?? randomUUID,
   });
   if (result.kind === "baseline") {
-    deps.logger.info(
+    // Once per database, at its first start: nothing for a person trying the console to read.
+    deps.logger.debug(
       { papers: result.papers },
       "corpus recorded as known: followers hear about papers added from now on",
     );
