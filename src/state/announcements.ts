@@ -148,7 +148,8 @@ const changeRowSchema = z.object({
   baseline: z.union([z.literal(0), z.literal(1)]),
 });
 const idRowSchema = z.object({ paper_id: z.string() });
-const countSchema = z.object({ n: z.coerce.number().int() });
+const userCountSchema = z.object({ user_id: z.string(), n: z.coerce.number().int() });
+const announcedRowSchema = z.object({ user_id: z.string(), paper_id: z.string() });
 
 function digestOf(row: unknown): Digest {
   const r = digestRowSchema.parse(row);
@@ -196,16 +197,14 @@ async function insertKnown(tx: SqlSession, ids: readonly string[], changeId: num
   }
 }
 
-/** Which of `ids` pass a `SELECT paper_id … IN (…)` query (known, announced to someone). */
-async function idsIn(
-  tx: SqlSession,
-  sql: (marks: string) => string,
-  ids: readonly string[],
-  before: SqlValue[] = [],
-): Promise<Set<string>> {
+/** Which of `ids` are known papers. */
+async function knownAmong(tx: SqlSession, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await tx.all(sql(placeholders(part.length)), [...before, ...part]);
+    const rows = await tx.all(
+      `SELECT paper_id FROM known_papers WHERE paper_id IN (${placeholders(part.length)})`,
+      part,
+    );
     for (const row of rows) found.add(idRowSchema.parse(row).paper_id);
   }
   return found;
@@ -234,87 +233,105 @@ export function mergedItems(held: DigestItems, more: DigestItems): DigestItems {
 
 const corpusLock = "paperbot:follow:corpus";
 
-async function insertDigest(tx: SqlSession, digest: Digest): Promise<void> {
-  await tx.run(
-    `INSERT INTO follow_digests
-       (id, user_id, change_id, day, created_at, not_before, state, token, lease_until, attempts, items,
-        cap_reached, message_ts, sent_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL)`,
-    [
-      digest.id,
-      digest.userId,
-      digest.changeId,
-      digest.day,
-      digest.createdAt,
-      digest.notBefore,
-      digest.state,
-      digest.token,
-      digest.leaseUntil,
-      digest.attempts,
-      JSON.stringify(digest.items),
-      digest.capReached ? 1 : 0,
-    ],
+const digestColumns =
+  "id, user_id, change_id, day, created_at, not_before, state, token, lease_until, attempts, items, cap_reached";
+
+async function insertDigests(tx: SqlSession, digests: readonly Digest[]): Promise<void> {
+  for (const part of chunks(digests, 30)) {
+    await tx.run(
+      `INSERT INTO follow_digests (${digestColumns}) VALUES ${part.map(() => `(${placeholders(12)})`).join(", ")}`,
+      part.flatMap((d): SqlValue[] => [
+        d.id,
+        d.userId,
+        d.changeId,
+        d.day,
+        d.createdAt,
+        d.notBefore,
+        d.state,
+        d.token,
+        d.leaseUntil,
+        d.attempts,
+        JSON.stringify(d.items),
+        d.capReached ? 1 : 0,
+      ]),
+    );
+  }
+}
+
+/** What the cap needs of everyone at once: digests counted today, and the first one held for tomorrow. */
+async function capStateOf(
+  tx: SqlSession,
+  request: RecordRequest,
+): Promise<{ countedToday: Map<string, number>; held: Map<string, Digest> }> {
+  const countedToday = new Map<string, number>();
+  const counts = await tx.all(
+    "SELECT user_id, COUNT(*) AS n FROM follow_digests WHERE day = ? AND state <> 'empty' GROUP BY user_id",
+    [request.day.today],
   );
+  for (const row of counts) {
+    const { user_id, n } = userCountSchema.parse(row);
+    countedToday.set(user_id, n);
+  }
+  const held = new Map<string, Digest>();
+  const rows = await tx.all(
+    `SELECT * FROM follow_digests WHERE day = ? AND state = 'pending' AND not_before > ?
+     ORDER BY created_at, id`,
+    [request.day.tomorrow, request.at],
+  );
+  for (const digest of rows.map(digestOf)) if (!held.has(digest.userId)) held.set(digest.userId, digest);
+  return { countedToday, held };
+}
+
+/** Which of the change's papers each person was told of before (by user id). */
+async function announcedBefore(
+  tx: SqlSession,
+  fresh: ReadonlySet<string>,
+): Promise<Map<string, Set<string>>> {
+  const told = new Map<string, Set<string>>();
+  for (const part of chunks([...fresh])) {
+    const rows = await tx.all(
+      `SELECT user_id, paper_id FROM announced WHERE paper_id IN (${placeholders(part.length)})`,
+      part,
+    );
+    for (const row of rows) {
+      const { user_id, paper_id } = announcedRowSchema.parse(row);
+      const mine = told.get(user_id) ?? new Set<string>();
+      mine.add(paper_id);
+      told.set(user_id, mine);
+    }
+  }
+  return told;
 }
 
 /** One person's digest of a change: a new one today, a new one held for tomorrow, or merged into the held one. */
-async function scheduleDigest(
-  tx: SqlSession,
+function placedDigest(
   request: RecordRequest,
   changeId: number,
-  planned: PlannedDigest,
-): Promise<{ id: string; held: boolean }> {
-  const { today, tomorrow, tomorrowStartsAt } = request.day;
-  const sentToday = countSchema.parse(
-    await tx.get(
-      "SELECT COUNT(*) AS n FROM follow_digests WHERE user_id = ? AND day = ? AND state <> 'empty'",
-      [planned.userId, today],
-    ),
-  ).n;
-  const base = {
-    userId: planned.userId,
+  userId: string,
+  items: DigestItems,
+  countedToday: number,
+  heldDigest: Digest | undefined,
+): { digest: Digest; held: boolean; merged: boolean } {
+  if (countedToday >= request.dailyCap && heldDigest !== undefined) {
+    const digest = { ...heldDigest, items: mergedItems(heldDigest.items, items) };
+    return { digest, held: true, merged: true };
+  }
+  const held = countedToday >= request.dailyCap;
+  const digest: Digest = {
+    id: request.newId(),
+    userId,
     changeId,
+    day: held ? request.day.tomorrow : request.day.today,
     createdAt: request.at,
-    state: "pending" as const,
+    notBefore: held ? request.day.tomorrowStartsAt : request.at,
+    state: "pending",
     token: "",
     leaseUntil: 0,
     attempts: 0,
+    items,
+    capReached: !held && countedToday + 1 === request.dailyCap,
   };
-  if (sentToday < request.dailyCap) {
-    const id = request.newId();
-    await insertDigest(tx, {
-      ...base,
-      id,
-      day: today,
-      notBefore: request.at,
-      items: planned.items,
-      capReached: sentToday + 1 === request.dailyCap,
-    });
-    return { id, held: false };
-  }
-  const heldRow = await tx.get(
-    `SELECT * FROM follow_digests WHERE user_id = ? AND day = ? AND state = 'pending' AND not_before > ?
-     ORDER BY created_at LIMIT 1`,
-    [planned.userId, tomorrow, request.at],
-  );
-  if (heldRow !== undefined) {
-    const held = digestOf(heldRow);
-    await tx.run("UPDATE follow_digests SET items = ? WHERE id = ? AND state = 'pending'", [
-      JSON.stringify(mergedItems(held.items, planned.items)),
-      held.id,
-    ]);
-    return { id: held.id, held: true };
-  }
-  const id = request.newId();
-  await insertDigest(tx, {
-    ...base,
-    id,
-    day: tomorrow,
-    notBefore: tomorrowStartsAt,
-    items: planned.items,
-    capReached: false,
-  });
-  return { id, held: true };
+  return { digest, held, merged: false };
 }
 
 async function recordChange(tx: SqlSession, request: RecordRequest): Promise<RecordResult> {
@@ -327,11 +344,7 @@ async function recordChange(tx: SqlSession, request: RecordRequest): Promise<Rec
     await insertKnown(tx, request.paperIds, 0);
     return { kind: "baseline", papers: request.paperIds.length };
   }
-  const known = await idsIn(
-    tx,
-    (marks) => `SELECT paper_id FROM known_papers WHERE paper_id IN (${marks})`,
-    request.candidates,
-  );
+  const known = await knownAmong(tx, request.candidates);
   const fresh = new Set(request.candidates.filter((id) => !known.has(id)));
   if (fresh.size === 0) return { kind: "unchanged" };
   const next = z
@@ -345,29 +358,42 @@ async function recordChange(tx: SqlSession, request: RecordRequest): Promise<Rec
   ]);
   await insertKnown(tx, [...fresh], change.id);
 
+  // Each person's digest is planned once per change, so the cap state read before the loop stays true.
+  const planned = request.plan(fresh, await sqlFollows(tx).all());
+  const told = await announcedBefore(tx, fresh);
+  const { countedToday, held } = await capStateOf(tx, request);
+  const newDigests: Digest[] = [];
+  const announced: SqlValue[][] = [];
   const digests: { id: string; userId: string; papers: number; held: boolean }[] = [];
-  for (const planned of request.plan(fresh, await sqlFollows(tx).all())) {
-    const ids = planned.items.papers.map((p) => p.id).filter((id) => fresh.has(id));
-    const told = await idsIn(
-      tx,
-      (marks) => `SELECT paper_id FROM announced WHERE user_id = ? AND paper_id IN (${marks})`,
-      ids,
-      [planned.userId],
-    );
-    const papers = planned.items.papers.filter((p) => fresh.has(p.id) && !told.has(p.id));
+  for (const { userId, items } of planned) {
+    const toldBefore = told.get(userId);
+    const papers = items.papers.filter((p) => fresh.has(p.id) && !toldBefore?.has(p.id));
     if (papers.length === 0) continue;
-    const scheduled = await scheduleDigest(tx, request, change.id, {
-      userId: planned.userId,
-      items: { follows: planned.items.follows, papers },
-    });
-    for (const part of chunks(papers, 300)) {
-      await tx.run(
-        `INSERT INTO announced (user_id, paper_id, digest_id) VALUES ${part.map(() => "(?, ?, ?)").join(", ")}
-         ON CONFLICT (user_id, paper_id) DO NOTHING`,
-        part.flatMap((p): SqlValue[] => [planned.userId, p.id, scheduled.id]),
-      );
-    }
-    digests.push({ id: scheduled.id, userId: planned.userId, papers: papers.length, held: scheduled.held });
+    const mine: DigestItems = { follows: items.follows, papers };
+    const placed = placedDigest(
+      request,
+      change.id,
+      userId,
+      mine,
+      countedToday.get(userId) ?? 0,
+      held.get(userId),
+    );
+    if (placed.merged) {
+      await tx.run("UPDATE follow_digests SET items = ? WHERE id = ? AND state = 'pending'", [
+        JSON.stringify(placed.digest.items),
+        placed.digest.id,
+      ]);
+    } else newDigests.push(placed.digest);
+    for (const p of papers) announced.push([userId, p.id, placed.digest.id]);
+    digests.push({ id: placed.digest.id, userId, papers: papers.length, held: placed.held });
+  }
+  await insertDigests(tx, newDigests);
+  for (const part of chunks(announced, 300)) {
+    await tx.run(
+      `INSERT INTO announced (user_id, paper_id, digest_id) VALUES ${part.map(() => "(?, ?, ?)").join(", ")}
+       ON CONFLICT (user_id, paper_id) DO NOTHING`,
+      part.flat(),
+    );
   }
   return { kind: "recorded", change, digests };
 }
