@@ -6,7 +6,8 @@ import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
 import type { PaperLookups, SearchIndex } from "../search/types.js";
-import type { Digest, DigestItems, DigestKey, PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { Digest, DigestItems, DigestKey } from "../state/follow-digests.js";
 import type { Follow } from "../state/follows.js";
 import type { StateStore } from "../state/store.js";
 
