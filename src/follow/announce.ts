@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
 import { DateTime } from "luxon";
 import { digestReplyOf } from "../bot/digest-reply.js";
+import type { DigestView } from "../bot/ports.js";
 import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
@@ -99,7 +100,11 @@ export function plannedDigests(
   follows: Follow[],
 ): PlannedDigest[] {
   const byUser = new Map<string, Follow[]>();
-  for (const f of follows) byUser.set(f.userId, [...(byUser.get(f.userId) ?? []), f]);
+  for (const f of follows) {
+    const mine = byUser.get(f.userId);
+    if (mine === undefined) byUser.set(f.userId, [f]);
+    else mine.push(f);
+  }
   const planned: PlannedDigest[] = [];
   for (const [userId, mine] of byUser) {
     const ordered = [...mine].sort((a, b) =>
@@ -193,6 +198,12 @@ export interface SendDeps {
   afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
 }
 
+/** A stored digest as the bot reads it (the DM, and its "more" pages). */
+export function digestViewOf(digest: Digest): DigestView {
+  const { id, userId, items, capReached } = digest;
+  return { id, userId, follows: items.follows, papers: items.papers, capReached };
+}
+
 async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   const { announcements } = deps.store;
   const token = randomUUID();
@@ -202,14 +213,7 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   if (digest === undefined) return "busy";
   await deps.afterStep?.("claimed", digest.id);
   const key: DigestKey = { id: digest.id, token, state: digest.state };
-  const view = {
-    id: digest.id,
-    userId: digest.userId,
-    follows: digest.items.follows,
-    papers: digest.items.papers,
-    capReached: digest.capReached,
-  };
-  const reply = digestReplyOf(view, deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
+  const reply = digestReplyOf(digestViewOf(digest), deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
   // Every paper left the corpus since it was planned: removed papers are never announced.
   if (reply.total === 0) {
     await announcements.update(key, { state: "empty", token, leaseUntil: 0 });
