@@ -42,7 +42,7 @@ import type { StateStore } from "../state/store.js";
 
 /** DMs of new papers one person gets a day at most; the last one says so (README: Follow). */
 export const FOLLOW_DAILY_CAP = 3;
-export const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
+const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
 const MAX_ATTEMPTS = 5;
 const defaultLeaseMs = 5 * 60 * 1000;
 // Slack stamps messages with its own clock: look a little before the digest was planned.
@@ -94,7 +94,7 @@ async function matchesOf(
 }
 
 /** Each follower's digest of the change: people first, then topics, each paper once under its first match. */
-export function plannedDigests(
+function plannedDigests(
   matches: Map<string, string[]>,
   fresh: ReadonlySet<string>,
   follows: Follow[],

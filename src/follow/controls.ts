@@ -3,7 +3,7 @@ import type { StateStore } from "../state/store.js";
 import { digestViewOf, FOLLOW_DAILY_CAP } from "./announce.js";
 
 /** Most follows one person may have: far more than anyone reads, and a bound on the announcement's work. */
-export const MAX_FOLLOWS = 1000;
+const MAX_FOLLOWS = 1000;
 
 /** The bot's follow port over the state store. */
 export function createFollowControl(

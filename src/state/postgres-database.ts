@@ -42,7 +42,7 @@ export function postgresProblemOf(error: unknown): StateProblem | undefined {
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (state SQL never holds a literal question mark). */
-export function numberedPlaceholders(sql: string): string {
+function numberedPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 }
