@@ -213,6 +213,7 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   if (digest === undefined) return "busy";
   await deps.afterStep?.("claimed", digest.id);
   const key: DigestKey = { id: digest.id, token, state: digest.state };
+  const sendingKey: DigestKey = { ...key, state: "sending" };
   const reply = digestReplyOf(digestViewOf(digest), deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
   // Every paper left the corpus since it was planned: removed papers are never announced.
   if (reply.total === 0) {
@@ -223,22 +224,20 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   const retryLater = async (state: "pending" | "sending", why: string): Promise<DigestOutcome> => {
     const now = deps.now().getTime();
     if (attempts >= MAX_ATTEMPTS) {
-      await announcements.update(
-        { ...key, state: "sending" },
-        { state: state === "sending" ? "unknown" : "failed", token, leaseUntil: 0 },
-      );
+      await announcements.update(sendingKey, {
+        state: state === "sending" ? "unknown" : "failed",
+        token,
+        leaseUntil: 0,
+      });
       deps.logger.error({ digest: digest.id, userId: digest.userId, why }, "gave up on a DM of new papers");
       return "gave-up";
     }
-    await announcements.update(
-      { ...key, state: "sending" },
-      {
-        state,
-        token,
-        leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
-        notBefore: now + backoffMs(attempts),
-      },
-    );
+    await announcements.update(sendingKey, {
+      state,
+      token,
+      leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
+      notBefore: now + backoffMs(attempts),
+    });
     deps.logger.warn(
       { digest: digest.id, userId: digest.userId, why, attempts },
       "a DM of new papers will be tried again",
@@ -278,7 +277,6 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
     },
   );
   await deps.afterStep?.("delivered", digest.id);
-  const sendingKey: DigestKey = { ...key, state: "sending" };
   switch (outcome) {
     case "answered":
     case "duplicate":
