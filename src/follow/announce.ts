@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
 import { DateTime } from "luxon";
 import { digestReplyOf } from "../bot/digest-reply.js";
+import type { DigestView } from "../bot/ports.js";
 import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
 import type { PaperLookups, SearchIndex } from "../search/types.js";
-import type { Digest, DigestItems, DigestKey, PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { Digest, DigestItems, DigestKey } from "../state/follow-digests.js";
 import type { Follow } from "../state/follows.js";
 import type { StateStore } from "../state/store.js";
 
@@ -40,7 +42,7 @@ import type { StateStore } from "../state/store.js";
 
 /** DMs of new papers one person gets a day at most; the last one says so (README: Follow). */
 export const FOLLOW_DAILY_CAP = 3;
-export const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
+const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
 const MAX_ATTEMPTS = 5;
 const defaultLeaseMs = 5 * 60 * 1000;
 // Slack stamps messages with its own clock: look a little before the digest was planned.
@@ -92,13 +94,17 @@ async function matchesOf(
 }
 
 /** Each follower's digest of the change: people first, then topics, each paper once under its first match. */
-export function plannedDigests(
+function plannedDigests(
   matches: Map<string, string[]>,
   fresh: ReadonlySet<string>,
   follows: Follow[],
 ): PlannedDigest[] {
   const byUser = new Map<string, Follow[]>();
-  for (const f of follows) byUser.set(f.userId, [...(byUser.get(f.userId) ?? []), f]);
+  for (const f of follows) {
+    const mine = byUser.get(f.userId);
+    if (mine === undefined) byUser.set(f.userId, [f]);
+    else mine.push(f);
+  }
   const planned: PlannedDigest[] = [];
   for (const [userId, mine] of byUser) {
     const ordered = [...mine].sort((a, b) =>
@@ -192,6 +198,12 @@ export interface SendDeps {
   afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
 }
 
+/** A stored digest as the bot reads it (the DM, and its "more" pages). */
+export function digestViewOf(digest: Digest): DigestView {
+  const { id, userId, items, capReached } = digest;
+  return { id, userId, follows: items.follows, papers: items.papers, capReached };
+}
+
 async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   const { announcements } = deps.store;
   const token = randomUUID();
@@ -201,14 +213,8 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   if (digest === undefined) return "busy";
   await deps.afterStep?.("claimed", digest.id);
   const key: DigestKey = { id: digest.id, token, state: digest.state };
-  const view = {
-    id: digest.id,
-    userId: digest.userId,
-    follows: digest.items.follows,
-    papers: digest.items.papers,
-    capReached: digest.capReached,
-  };
-  const reply = digestReplyOf(view, deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
+  const sendingKey: DigestKey = { ...key, state: "sending" };
+  const reply = digestReplyOf(digestViewOf(digest), deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
   // Every paper left the corpus since it was planned: removed papers are never announced.
   if (reply.total === 0) {
     await announcements.update(key, { state: "empty", token, leaseUntil: 0 });
@@ -218,22 +224,20 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   const retryLater = async (state: "pending" | "sending", why: string): Promise<DigestOutcome> => {
     const now = deps.now().getTime();
     if (attempts >= MAX_ATTEMPTS) {
-      await announcements.update(
-        { ...key, state: "sending" },
-        { state: state === "sending" ? "unknown" : "failed", token, leaseUntil: 0 },
-      );
+      await announcements.update(sendingKey, {
+        state: state === "sending" ? "unknown" : "failed",
+        token,
+        leaseUntil: 0,
+      });
       deps.logger.error({ digest: digest.id, userId: digest.userId, why }, "gave up on a DM of new papers");
       return "gave-up";
     }
-    await announcements.update(
-      { ...key, state: "sending" },
-      {
-        state,
-        token,
-        leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
-        notBefore: now + backoffMs(attempts),
-      },
-    );
+    await announcements.update(sendingKey, {
+      state,
+      token,
+      leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
+      notBefore: now + backoffMs(attempts),
+    });
     deps.logger.warn(
       { digest: digest.id, userId: digest.userId, why, attempts },
       "a DM of new papers will be tried again",
@@ -273,7 +277,6 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
     },
   );
   await deps.afterStep?.("delivered", digest.id);
-  const sendingKey: DigestKey = { ...key, state: "sending" };
   switch (outcome) {
     case "answered":
     case "duplicate":

@@ -1,9 +1,9 @@
 import type { FollowControl, ReadingList } from "../bot/ports.js";
 import type { StateStore } from "../state/store.js";
-import { FOLLOW_DAILY_CAP } from "./announce.js";
+import { digestViewOf, FOLLOW_DAILY_CAP } from "./announce.js";
 
 /** Most follows one person may have: far more than anyone reads, and a bound on the announcement's work. */
-export const MAX_FOLLOWS = 1000;
+const MAX_FOLLOWS = 1000;
 
 /** The bot's follow port over the state store. */
 export function createFollowControl(
@@ -23,14 +23,7 @@ export function createFollowControl(
     },
     async digest(id) {
       const digest = await store.announcements.get(id);
-      if (digest === undefined) return undefined;
-      return {
-        id: digest.id,
-        userId: digest.userId,
-        follows: digest.items.follows,
-        papers: digest.items.papers,
-        capReached: digest.capReached,
-      };
+      return digest === undefined ? undefined : digestViewOf(digest);
     },
     async whatsNew() {
       const { baseline, changes } = await store.announcements.latestChanges(deps.whatsNewWindowMs);
@@ -47,7 +40,7 @@ export function createReadingList(store: Pick<StateStore, "savedPapers">): Readi
   return {
     async save(userId, entry) {
       const added = await store.savedPapers.save({ userId, ...entry });
-      return { added, total: (await store.savedPapers.list(userId)).length };
+      return { added, total: await store.savedPapers.count(userId) };
     },
     remove: (userId, paperId) => store.savedPapers.remove(userId, paperId),
     async list(userId) {

@@ -7,8 +7,6 @@ import { todaysPaper } from "../schedule/paper-of-the-day.js";
 
 /** Rows of follows and of saved papers the tab shows at a time; "Show more" pages on. */
 export const HOME_ROWS_PER_LIST = 12;
-/** Daily channels shown with their own buttons; the rest are counted. */
-export const HOME_CHANNEL_ROWS = 10;
 
 export interface HomeDeps {
   /** Absent when the state store could not be opened: the tab still shows a paper and the help. */

@@ -24,7 +24,7 @@ export interface DailyControlDeps {
 }
 
 /** The view of a channel's schedule: next run, pause reason and the last few papers still in the corpus. */
-export async function dailyScheduleViewOf(
+async function dailyScheduleViewOf(
   store: DailyState,
   subscription: Subscription,
   index: PaperLookups,

@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
 import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
-import { renderSlackMessage } from "../render/blocks.js";
 import type { PaperLookups } from "../search/types.js";
 import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
 import { StateUnavailableError } from "../state/sql.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
+import { findDailyMessage, sendDailyMessage, slackFailureOf } from "./daily-message.js";
 import type { SlackClient } from "./daily-post-client.js";
 import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
@@ -77,14 +76,10 @@ export interface DailyPostDeps {
   leaseMs?: number;
 }
 
-export const dailyEventType = "paperbot_daily";
-
 const defaultLeaseMs = 5 * 60 * 1000;
 const ambiguousRetryMs = 60 * 1000;
 const refusedRetryMs = 15 * 60 * 1000;
 const rateLimitAttempts = 3;
-// Slack stamps messages with its own clock; look a little before our claim in case the clocks disagree.
-const historyMarginSeconds = 10 * 60;
 const channelGoneErrors = new Set([
   "not_in_channel",
   "channel_not_found",
@@ -94,72 +89,6 @@ const channelGoneErrors = new Set([
 
 export function dailyPausedMessage(channelId: string, reason: string): string {
   return MESSAGES_DAILY.paused(`<#${channelId}>`, reason);
-}
-
-const errorSchema = z.object({
-  code: z.string(),
-  retryAfter: z.number().optional(),
-  data: z.object({ error: z.string() }).optional(),
-});
-
-type SlackFailure =
-  | { kind: "rate-limited"; retryAfterMs: number }
-  | { kind: "refused"; error: string }
-  | { kind: "ambiguous"; message: string };
-
-function slackFailureOf(error: unknown): SlackFailure {
-  const parsed = errorSchema.safeParse(error);
-  if (parsed.success && parsed.data.code === "slack_webapi_rate_limited_error") {
-    return { kind: "rate-limited", retryAfterMs: (parsed.data.retryAfter ?? 1) * 1000 };
-  }
-  if (parsed.success && parsed.data.code === "slack_webapi_platform_error") {
-    return { kind: "refused", error: parsed.data.data?.error ?? "unknown_error" };
-  }
-  return { kind: "ambiguous", message: error instanceof Error ? error.message : String(error) };
-}
-
-const historySchema = z.object({
-  messages: z
-    .array(
-      z.object({
-        ts: z.string().optional(),
-        metadata: z
-          .object({
-            event_type: z.string().optional(),
-            event_payload: z.record(z.string(), z.unknown()).optional(),
-          })
-          .optional(),
-      }),
-    )
-    .default([]),
-  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
-});
-
-/** Our earlier message for that date, if Slack has it. */
-async function findDailyMessage(
-  client: SlackClient,
-  channelId: string,
-  localDate: string,
-  since: number,
-): Promise<{ found: true; ts: string | undefined } | { found: false }> {
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const raw = await client.conversations.history({
-      channel: channelId,
-      oldest: String(Math.floor(since / 1000) - historyMarginSeconds),
-      include_all_metadata: true,
-      limit: 200,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    const history = historySchema.parse(raw);
-    const hit = history.messages.find(
-      (m) => m.metadata?.event_type === dailyEventType && m.metadata.event_payload?.date === localDate,
-    );
-    if (hit !== undefined) return { found: true, ts: hit.ts };
-    cursor = history.response_metadata?.next_cursor || undefined;
-    if (cursor === undefined) break;
-  }
-  return { found: false };
 }
 
 type Claim =
@@ -265,34 +194,6 @@ async function reconcile(
   return "reconciled";
 }
 
-type PostAttempt = { kind: "sent"; ts: string | undefined } | { kind: "failed"; failure: SlackFailure };
-
-async function sendDailyMessage(
-  deps: DailyPostDeps,
-  channelId: string,
-  localDate: string,
-  paper: Paper,
-): Promise<PostAttempt> {
-  const message = renderSlackMessage({
-    kind: "card",
-    title: MESSAGES_DAILY.title,
-    card: { paper, buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"] },
-  });
-  try {
-    const sent = await deps.client.chat.postMessage({
-      channel: channelId,
-      text: message.text,
-      blocks: message.blocks,
-      unfurl_links: false,
-      unfurl_media: false,
-      metadata: { event_type: dailyEventType, event_payload: { date: localDate, paper: paper.id } },
-    });
-    return { kind: "sent", ts: sent.ts };
-  } catch (error) {
-    return { kind: "failed", failure: slackFailureOf(error) };
-  }
-}
-
 async function postDailyFor(
   deps: DailyPostDeps,
   subscription: Subscription,
@@ -329,7 +230,7 @@ async function postDailyFor(
 
   const key: ClaimKey = { channelId, localDate, token, state: "posting" };
   for (let attempt = 1; ; attempt++) {
-    const sent = await sendDailyMessage(deps, channelId, localDate, paper);
+    const sent = await sendDailyMessage(deps.client, channelId, localDate, paper);
     if (sent.kind === "sent") {
       await deps.afterStep?.("sent", channelId);
       await dailyPosts.markPosted(channelId, localDate, sent.ts, deps.now().getTime());

@@ -14,7 +14,7 @@ export interface DailySchedulerDeps extends DailyPostDeps {
 const defaultMaxWaitMs = 60 * 1000;
 
 /** Milliseconds until the next pass: the earliest next run, capped. */
-export async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
+async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
   const now = deps.now();
   const cap = deps.maxWaitMs ?? defaultMaxWaitMs;
   let wait = cap;

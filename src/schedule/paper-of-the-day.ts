@@ -4,7 +4,7 @@ import type { DailyState } from "./daily-control.js";
 import { localDateOf } from "./next-run.js";
 
 /** The same paper id for everyone on a given date: a stable hash of the date over the ids sorted. */
-export function paperIdOfTheDate(paperIds: readonly string[], date: string): string | undefined {
+function paperIdOfTheDate(paperIds: readonly string[], date: string): string | undefined {
   if (paperIds.length === 0) return undefined;
   let hash = 2166136261;
   for (let i = 0; i < date.length; i++) hash = Math.imul(hash ^ date.charCodeAt(i), 16777619) >>> 0;

@@ -31,9 +31,8 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
   // Claims held now that only this process's memory knows of.
   const memoryOnly = new Set<string>();
 
-  const usable = () => durable !== undefined && (failingSince === undefined || now() - lastTry >= retryMs);
   const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
-    if (durable === undefined || !usable()) return undefined;
+    if (durable === undefined || (failingSince !== undefined && now() - lastTry < retryMs)) return undefined;
     lastTry = now();
     try {
       const result = await work(durable);

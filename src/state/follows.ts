@@ -34,7 +34,7 @@ const rowSchema = z.object({
 });
 const countSchema = z.object({ n: z.coerce.number().int() });
 
-export function followOf(row: unknown): Follow {
+function followOf(row: unknown): Follow {
   const r = rowSchema.parse(row);
   return { userId: r.user_id, kind: r.kind, target: r.target, label: r.label, createdAt: r.created_at };
 }

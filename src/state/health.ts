@@ -1,4 +1,4 @@
-import type { StateProblem } from "./sql.js";
+import { messageOf, type StateProblem, StateUnavailableError } from "./sql.js";
 
 /** Whether the state store can be written now; `/paper stats` shows it, the delivery ledger and daily posts act on it. */
 export type StateHealth =
@@ -26,4 +26,15 @@ export function createHealthTracker(now: () => number): HealthTracker {
       }
     },
   };
+}
+
+/** A storage failure as StateUnavailableError, recorded in `health`; an error of the statement itself as it is. */
+export function storageErrorOf(
+  error: unknown,
+  problem: StateProblem | undefined,
+  health: HealthTracker,
+): unknown {
+  if (problem === undefined) return error;
+  health.failed(problem, messageOf(error));
+  return new StateUnavailableError(problem, messageOf(error), { cause: error });
 }

@@ -1,3 +1,5 @@
+import { StateUnavailableError } from "./sql.js";
+
 /**
  * The state schema, one step per version, in both dialects side by side. Never edit a shipped step:
  * append one. A feature's tables (epoch milliseconds as BIGINT, booleans as 0/1 INTEGER, so the same
@@ -225,3 +227,11 @@ export const migrations: readonly Migration[] = [
 ];
 
 export const latestSchemaVersion = migrations.length;
+
+/** A database a newer Paperbot migrated: this one must not touch it. */
+export function tooNewError(where: string, version: number): StateUnavailableError {
+  return new StateUnavailableError(
+    "too-new",
+    `${where}: schema version ${version} is newer than this Paperbot knows (${latestSchemaVersion})`,
+  );
+}

@@ -1,13 +1,6 @@
 import type { Pool, PoolClient } from "pg";
-import type { HealthTracker } from "./health.js";
-import {
-  messageOf,
-  type SqlDatabase,
-  type SqlSession,
-  type SqlValue,
-  type StateProblem,
-  StateUnavailableError,
-} from "./sql.js";
+import { type HealthTracker, storageErrorOf } from "./health.js";
+import { messageOf, type SqlDatabase, type SqlSession, type SqlValue, type StateProblem } from "./sql.js";
 
 const unreachableErrnos = new Set([
   "ECONNREFUSED",
@@ -42,7 +35,7 @@ export function postgresProblemOf(error: unknown): StateProblem | undefined {
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …` (state SQL never holds a literal question mark). */
-export function numberedPlaceholders(sql: string): string {
+function numberedPlaceholders(sql: string): string {
   let n = 0;
   return sql.replace(/\?/g, () => `$${++n}`);
 }
@@ -83,10 +76,7 @@ export function postgresDatabase(pool: Pool, health: HealthTracker): SqlDatabase
         return await work();
       } catch (error) {
         if (attempt < attempts && retry(error)) continue;
-        const problem = postgresProblemOf(error);
-        if (problem === undefined) throw error;
-        health.failed(problem, messageOf(error));
-        throw new StateUnavailableError(problem, messageOf(error), { cause: error });
+        throw storageErrorOf(error, postgresProblemOf(error), health);
       }
     }
   };

@@ -1,7 +1,7 @@
 import { Pool, TypeOverrides } from "pg";
 import type { Logger } from "../logger.js";
 import { createHealthTracker } from "./health.js";
-import { latestSchemaVersion, migrations } from "./migrations.js";
+import { latestSchemaVersion, migrations, tooNewError } from "./migrations.js";
 import { postgresDatabase, postgresProblemOf } from "./postgres-database.js";
 import { messageOf, type SqlDatabase, StateUnavailableError } from "./sql.js";
 import { probeWrite, type StateStore, type StateStoreOptions, stateStoreOver } from "./store.js";
@@ -40,10 +40,7 @@ async function migrate(db: SqlDatabase, where: string): Promise<void> {
         : undefined;
       const current = Number((row as { version?: unknown } | undefined)?.version ?? 0);
       if (current > latestSchemaVersion) {
-        throw new StateUnavailableError(
-          "too-new",
-          `${where}: schema version ${current} is newer than this Paperbot knows (${latestSchemaVersion})`,
-        );
+        throw tooNewError(where, current);
       }
       if (current === latestSchemaVersion) return;
       await tx.run(

@@ -23,6 +23,7 @@ export interface SavedPapers {
   remove(userId: string, paperId: string): Promise<boolean>;
   /** One person's list, newest first. */
   list(userId: string): Promise<SavedPaper[]>;
+  count(userId: string): Promise<number>;
 }
 
 const rowSchema = z.object({
@@ -35,6 +36,7 @@ const rowSchema = z.object({
   abstract: z.string(),
 });
 const ownersSchema = z.array(z.string());
+const countSchema = z.object({ n: z.coerce.number().int() });
 
 function savedPaperOf(row: unknown): SavedPaper {
   const r = rowSchema.parse(row);
@@ -70,6 +72,11 @@ export function sqlSavedPapers(db: SqlSession): SavedPapers {
         [userId],
       );
       return rows.map(savedPaperOf);
+    },
+    async count(userId) {
+      return countSchema.parse(
+        await db.get("SELECT COUNT(*) AS n FROM saved_papers WHERE user_id = ?", [userId]),
+      ).n;
     },
   };
 }

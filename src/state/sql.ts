@@ -24,6 +24,19 @@ export interface SqlDatabase extends SqlSession {
   close(): Promise<void>;
 }
 
+// Comfortably under SQLite's and PostgreSQL's limits on bound parameters per statement.
+const chunkSize = 400;
+
+/** `items` in slices small enough for one statement's bound parameters. */
+export function chunks<T>(items: readonly T[], size = chunkSize): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** `n` comma-separated `?` placeholders. */
+export const placeholders = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
 export type StateProblem =
   /** The file or database accepts reads but refuses writes (read-only mount, immutable file, standby). */
   | "read-only"

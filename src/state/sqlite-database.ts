@@ -1,13 +1,6 @@
 import type Database from "better-sqlite3";
-import type { HealthTracker } from "./health.js";
-import {
-  messageOf,
-  type SqlDatabase,
-  type SqlSession,
-  type SqlValue,
-  type StateProblem,
-  StateUnavailableError,
-} from "./sql.js";
+import { type HealthTracker, storageErrorOf } from "./health.js";
+import type { SqlDatabase, SqlSession, SqlValue, StateProblem } from "./sql.js";
 
 /** What an SQLite error code says about the storage; undefined for errors of the statement itself. */
 export function sqliteProblemOf(error: unknown): StateProblem | undefined {
@@ -57,10 +50,7 @@ export function sqliteDatabase(db: Database.Database, file: string, health: Heal
     try {
       return work();
     } catch (error) {
-      const problem = sqliteProblemOf(error);
-      if (problem === undefined) throw error;
-      health.failed(problem, messageOf(error));
-      throw new StateUnavailableError(problem, messageOf(error), { cause: error });
+      throw storageErrorOf(error, sqliteProblemOf(error), health);
     }
   };
   const queue = file === ":memory:" ? { tail: Promise.resolve(), users: 1 } : queueFor(file);

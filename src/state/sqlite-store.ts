@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { createHealthTracker } from "./health.js";
-import { latestSchemaVersion, migrations } from "./migrations.js";
+import { latestSchemaVersion, migrations, tooNewError } from "./migrations.js";
 import { messageOf, StateUnavailableError } from "./sql.js";
 import { sqliteDatabase, sqliteProblemOf } from "./sqlite-database.js";
 import { probeWrite, type StateStore, type StateStoreOptions, stateStoreOver } from "./store.js";
@@ -15,10 +15,7 @@ function failure(problem: StateUnavailableError["problem"], path: string, error:
 function migrate(db: Database.Database, path: string): void {
   const current = Number(db.pragma("user_version", { simple: true }));
   if (current > latestSchemaVersion) {
-    throw new StateUnavailableError(
-      "too-new",
-      `${path}: schema version ${current} is newer than this Paperbot knows (${latestSchemaVersion})`,
-    );
+    throw tooNewError(path, current);
   }
   for (let version = current; version < latestSchemaVersion; version++) {
     const sql = migrations[version]?.sqlite ?? "";

@@ -44,7 +44,8 @@ export interface TestState {
 
 const isRoot = () => process.getuid?.() === 0;
 
-function setImmutable(paths: string[], on: boolean): void {
+/** Makes files refuse writes the way storage really does (root: chattr +i; chmod means nothing to root), or undoes it. */
+export function setImmutable(paths: string[], on: boolean): void {
   const present = paths.filter((path) => existsSync(path));
   if (present.length === 0) return;
   if (isRoot()) execFileSync("chattr", [on ? "+i" : "-i", ...present]);

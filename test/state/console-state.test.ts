@@ -1,19 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/state/sqlite-store.js";
 import { offlineConsoleOutput } from "../helpers/console-process.js";
+import { setImmutable } from "../helpers/stores.js";
 
 const folders: string[] = [];
 const immutable: string[] = [];
 afterEach(() => {
-  if (immutable.length > 0)
-    execFileSync(process.getuid?.() === 0 ? "chattr" : "chmod", [
-      process.getuid?.() === 0 ? "-i" : "u+w",
-      ...immutable.splice(0),
-    ]);
+  setImmutable(immutable.splice(0), false);
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -59,11 +55,7 @@ describe("the offline console's state", { timeout: 60_000 }, () => {
     const path = join(dir, "paperbot.db");
     await (await openSqliteStore(path)).close();
     const before = readFileSync(path);
-    // What a read-only mount or an immutable file does (chmod means nothing to root).
-    execFileSync(process.getuid?.() === 0 ? "chattr" : "chmod", [
-      process.getuid?.() === 0 ? "+i" : "a-w",
-      path,
-    ]);
+    setImmutable([path], true);
     immutable.push(path);
     const run = await offlineConsoleOutput(
       dir,

@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { MESSAGES_DAILY } from "../bot/messages.js";
+import type { Paper } from "../corpus/types.js";
+import { renderSlackMessage } from "../render/blocks.js";
+import type { SlackClient } from "./daily-post-client.js";
+
+/*
+ * The daily post's side of Slack: the message itself, the metadata that finds it again in the channel's
+ * history, and what a failed call means for it (src/schedule/daily-post.ts decides what to do).
+ */
+
+const dailyEventType = "paperbot_daily";
+
+// Slack stamps messages with its own clock; look a little before our claim in case the clocks disagree.
+const historyMarginSeconds = 10 * 60;
+
+const errorSchema = z.object({
+  code: z.string(),
+  retryAfter: z.number().optional(),
+  data: z.object({ error: z.string() }).optional(),
+});
+
+export type SlackFailure =
+  | { kind: "rate-limited"; retryAfterMs: number }
+  | { kind: "refused"; error: string }
+  | { kind: "ambiguous"; message: string };
+
+/** What a failed call means for the post (the client never retries and rejects 429s with Retry-After). */
+export function slackFailureOf(error: unknown): SlackFailure {
+  const parsed = errorSchema.safeParse(error);
+  if (parsed.success && parsed.data.code === "slack_webapi_rate_limited_error") {
+    return { kind: "rate-limited", retryAfterMs: (parsed.data.retryAfter ?? 1) * 1000 };
+  }
+  if (parsed.success && parsed.data.code === "slack_webapi_platform_error") {
+    return { kind: "refused", error: parsed.data.data?.error ?? "unknown_error" };
+  }
+  return { kind: "ambiguous", message: error instanceof Error ? error.message : String(error) };
+}
+
+const historySchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        ts: z.string().optional(),
+        metadata: z
+          .object({
+            event_type: z.string().optional(),
+            event_payload: z.record(z.string(), z.unknown()).optional(),
+          })
+          .optional(),
+      }),
+    )
+    .default([]),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
+
+/** Our earlier message for that date, if Slack has it. */
+export async function findDailyMessage(
+  client: SlackClient,
+  channelId: string,
+  localDate: string,
+  since: number,
+): Promise<{ found: true; ts: string | undefined } | { found: false }> {
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const raw = await client.conversations.history({
+      channel: channelId,
+      oldest: String(Math.floor(since / 1000) - historyMarginSeconds),
+      include_all_metadata: true,
+      limit: 200,
+      ...(cursor === undefined ? {} : { cursor }),
+    });
+    const history = historySchema.parse(raw);
+    const hit = history.messages.find(
+      (m) => m.metadata?.event_type === dailyEventType && m.metadata.event_payload?.date === localDate,
+    );
+    if (hit !== undefined) return { found: true, ts: hit.ts };
+    cursor = history.response_metadata?.next_cursor || undefined;
+    if (cursor === undefined) break;
+  }
+  return { found: false };
+}
+
+export type PostAttempt =
+  | { kind: "sent"; ts: string | undefined }
+  | { kind: "failed"; failure: SlackFailure };
+
+export async function sendDailyMessage(
+  client: SlackClient,
+  channelId: string,
+  localDate: string,
+  paper: Paper,
+): Promise<PostAttempt> {
+  const message = renderSlackMessage({
+    kind: "card",
+    title: MESSAGES_DAILY.title,
+    card: { paper, buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"] },
+  });
+  try {
+    const sent = await client.chat.postMessage({
+      channel: channelId,
+      text: message.text,
+      blocks: message.blocks,
+      unfurl_links: false,
+      unfurl_media: false,
+      metadata: { event_type: dailyEventType, event_payload: { date: localDate, paper: paper.id } },
+    });
+    return { kind: "sent", ts: sent.ts };
+  } catch (error) {
+    return { kind: "failed", failure: slackFailureOf(error) };
+  }
+}
