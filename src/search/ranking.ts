@@ -1,6 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, termOf } from "./analyze.js";
-import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
+import { allOf, anyOf, anyPhraseOf, atLeast, phraseOf, without } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 
@@ -33,7 +33,7 @@ const rankedSample = 4000;
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
 
-const clauseOf = (group: WordGroup) => anyOf(group.alternatives.map(phraseOf));
+const clauseOf = (group: WordGroup) => anyPhraseOf(group.alternatives);
 
 interface Band {
   match: string;
@@ -53,8 +53,8 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
     const words = atLeast(clauses, m);
     return words === undefined ? undefined : allOf([words, ...phrases]);
   };
-  const counted = (match: string) => (excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`);
-  const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
+  const count = (match: string) =>
+    store.count({ match: without(match, excluded), ...(authors ? { authors } : {}) });
   // All the words is always one clause per word (never too many combinations), and so is any of them.
   const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
   const levels: { level: number; match: string; total: number }[] = [];
@@ -80,8 +80,7 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   }
   return levels.map(({ level, match, total }, at) => {
     const above = levels[at - 1];
-    const band =
-      above === undefined ? counted(match) : `(${match}) NOT ${anyOf([`(${above.match})`, ...excluded])}`;
+    const band = without(match, above === undefined ? excluded : [above.match, ...excluded]);
     return { match: band, level, size: total - (above?.total ?? 0) };
   });
 }

@@ -1,6 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
-import { allOf, anyOf, phraseOf } from "./match.js";
+import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
   emptyQueryNotice,
   expansionNotice,
@@ -88,7 +88,7 @@ export function createSearch(context: SearchContext) {
     dictionary,
     acronyms: context.acronyms,
     knownStem: (words) => words.length > 0 && store.anyMatch(phraseOf(words)),
-    holdsAll: (lists) => store.anyMatch(allOf(lists.map((phrases) => anyOf(phrases.map(phraseOf))))),
+    holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
   const authorsOf = (plan: QueryPlan): { keys?: string[]; unknown?: string } => {
@@ -111,7 +111,7 @@ export function createSearch(context: SearchContext) {
     for (const row of rows) order.set(row.paper, Math.min(order.get(row.paper) ?? 99, row.position ?? 98));
     let rowids = [...order.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || a - b);
     if (plan.excluded.length > 0) {
-      const excluded = store.holding(anyOf(plan.excluded.map(phraseOf)), rowids);
+      const excluded = store.holding(anyPhraseOf(plan.excluded), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));

@@ -1,5 +1,5 @@
 import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
-import { anyOf, phraseOf } from "./match.js";
+import { anyPhraseOf } from "./match.js";
 import { hitsOf } from "./search.js";
 import type { IndexStore } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
@@ -34,7 +34,7 @@ export function similarTo(
     .slice(0, distinctiveWords)
     .map((w) => w.word);
   if (chosen.length === 0) return [];
-  const query = { match: anyOf(chosen.map((word) => phraseOf([word]))), without: rowid };
+  const query = { match: anyPhraseOf(chosen.map((word) => [word])), without: rowid };
   const total = store.count(query);
   const maxRowid = total > rankedSample ? Math.ceil((options.papers * rankedSample) / total) : undefined;
   let ranked = store.top(query, options.limit, maxRowid);
