@@ -7,8 +7,8 @@ import type { IndexStore, Ranked } from "./store-read.js";
 /** A ranked paper; `level` is how many of the query's words (groups) it holds. */
 export interface Match extends Ranked {
   level: number;
-  /** The paper itself, when ranking already read it. */
-  paper?: Paper;
+  /** The paper itself: ranking reads it for the boosts, so nothing reads it again. */
+  paper: Paper;
 }
 
 export interface Matches {
@@ -107,35 +107,46 @@ function rankedBand(
   }
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
-  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => new Set(g.exact));
+  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
   const related = new Set(band.level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
     ? plan.groups.map((g) => new Set(g.exact))
     : [];
   /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
-  const liftOf = (paper: Paper | undefined): { exact: number; factor: number } => {
-    if (paper === undefined) return { exact: 0, factor: 1 };
+  const liftOf = (paper: Paper): { exact: number; factor: number } => {
     const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
     const held = new Set(words);
     let factor = 1;
-    const heldExactly = exact.filter((forms) => [...forms].some((form) => held.has(form)));
+    const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
     const exactly = heldExactly.length;
-    for (const forms of heldExactly) factor *= typedShareFactor(words, forms);
+    for (const typedForms of heldExactly) factor *= typedShareFactor(words, typedForms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
     return { exact: exactly, factor };
   };
   return ranked
-    .map((r) => {
+    .flatMap((r) => {
+      // A rowid with no paper row (never, in an index writeIndex finished) cannot be shown.
       const paper = fetched.get(r.rowid);
+      if (paper === undefined) return [];
       const { exact: held, factor } = liftOf(paper);
-      return {
-        match: { rowid: r.rowid, score: r.score * factor, level: band.level, ...(paper ? { paper } : {}) },
-        held,
-      };
+      return [{ match: { rowid: r.rowid, score: r.score * factor, level: band.level, paper }, held }];
     })
     .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);
+}
+
+/** A word's forms as typed, their stems, and how those stems start (worked out once per query). */
+interface TypedForms {
+  forms: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+  starts: ReadonlySet<string>;
+}
+
+function typedFormsOf(exact: readonly string[]): TypedForms {
+  const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
+  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
+  return { forms: new Set(exact), stems, starts: new Set([...stems].map((stem) => stem.slice(0, 3))) };
 }
 
 /**
@@ -143,10 +154,7 @@ function rankedBand(
  * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
  * a stem-mate counting half.
  */
-function typedShareFactor(words: readonly string[], forms: ReadonlySet<string>): number {
-  const stems = new Set([...forms].flatMap((form) => termOf(form) ?? []));
-  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
-  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+function typedShareFactor(words: readonly string[], { forms, stems, starts }: TypedForms): number {
   let typed = 0;
   let mates = 0;
   for (const word of words) {

@@ -41,16 +41,16 @@ function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
   return new Set(words.flatMap((word) => termOf(word) ?? []));
 }
 
+/** Hits with their snippets; papers ranking already read (`paper`) are not read again. */
 export function hitsOf(
   store: IndexStore,
-  ranked: readonly { rowid: number; score: number }[],
+  ranked: readonly { rowid: number; score: number; paper?: Paper }[],
   stems: Set<string>,
 ): SearchHit[] {
-  const papers = store.papers(ranked.map((r) => r.rowid));
-  return ranked.flatMap(({ rowid, score }) => {
-    const paper = papers.get(rowid);
-    return paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [];
-  });
+  const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
+  return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
+    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [],
+  );
 }
 
 const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;

@@ -168,6 +168,7 @@ export function indexStoreOf(db: Database): IndexStore {
       return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
     },
     papers(rowids) {
+      if (rowids.length === 0) return new Map();
       const rows = prepared(
         "SELECT rowid, paper FROM papers WHERE rowid IN (SELECT value FROM json_each(?))",
       ).all(rowidList(rowids)) as { rowid: number; paper: string }[];

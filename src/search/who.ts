@@ -1,4 +1,3 @@
-import type { Paper } from "../corpus/types.js";
 import type { QueryPlan } from "./plan-types.js";
 import type { Matches } from "./ranking.js";
 import type { IndexStore } from "./store-read.js";
@@ -94,7 +93,6 @@ export function expertsOf(
   }
   const ranked = [...blocks.values()].flat();
   const shown = ranked.slice(options.offset, options.offset + options.limit);
-  const papers = store.papers(shown.flatMap((c) => c.papers.map((p) => evidence[p.rank]?.rowid ?? 0)));
   const expertOf = (credit: Credit): Expert => {
     const person = people.get(credit.key);
     return {
@@ -103,7 +101,7 @@ export function expertsOf(
       score: round(credit.score),
       profiled: person?.profiled ?? false,
       papers: credit.papers.flatMap(({ rank, relevance: r }) => {
-        const paper: Paper | undefined = papers.get(evidence[rank]?.rowid ?? 0);
+        const paper = evidence[rank]?.paper;
         return paper ? [{ paper, score: round(r) }] : [];
       }),
     };
