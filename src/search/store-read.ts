@@ -58,8 +58,8 @@ export interface IndexStore {
   wordsBetween(from: string, to: string, length?: number): IterableIterator<[string, number]>;
   person(key: string): PersonRow | undefined;
   personKeysWithToken(token: string): string[];
-  /** Every name part starting with `letter`. */
-  namePartsStartingWith(letter: string): IterableIterator<[string, true]>;
+  /** Every name part from `from` up to (not including) `to`. */
+  namePartsBetween(from: string, to: string): IterableIterator<[string, true]>;
   authorshipOf(rowids: readonly number[]): AuthorshipRow[];
   papersOf(key: string): AuthorshipRow[];
   coauthorsOf(key: string, limit: number): { key: string; papers: number }[];
@@ -70,9 +70,6 @@ export interface IndexStore {
 
 const AUTHOR_FILTER =
   "rowid IN (SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(@authors)))";
-
-/** The character after `letter`: words from `letter` up to it start with `letter`. */
-export const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
 
 interface PersonRecord {
   key: string;
@@ -223,11 +220,11 @@ export function indexStoreOf(db: Database): IndexStore {
     personKeysWithToken(token) {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
-    namePartsStartingWith(letter) {
+    namePartsBetween(from, to) {
       const statement = prepared(
         "SELECT DISTINCT token, 1 FROM name_tokens WHERE token >= ? AND token < ?",
       ).raw();
-      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, true]>;
+      return statement.iterate(from, to) as IterableIterator<[string, true]>;
     },
     authorshipOf(rowids) {
       const rows = prepared(
