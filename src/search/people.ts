@@ -36,8 +36,7 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     if (cap === 0) return new Map(parts.has(typed) ? [[typed, 0]] : []);
     return new Map(fuzzyMatchesOf(parts, typed, cap).map((near) => [near.word, near.distance]));
   };
-  const people = (keys: Iterable<string>): PersonRow[] =>
-    [...keys].flatMap((key) => store.person(key) ?? []).sort(byStanding);
+  const people = (keys: Iterable<string>): PersonRow[] => store.people([...keys]).sort(byStanding);
 
   const exactMatchOf = (name: string): PersonRow | undefined => {
     const parts = name.split(/\s+/);
@@ -89,13 +88,11 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
         distances.set(key, Math.min(distances.get(key) ?? distance, distance));
       }
     }
-    const near = [...distances]
-      .sort((a, b) => a[1] - b[1])
-      .slice(0, maxChecked)
-      .flatMap(([key, distance]) => {
-        const person = store.person(key);
-        if (person === undefined) return [];
-        let total = distance;
+    const checked = [...distances].sort((a, b) => a[1] - b[1]).slice(0, maxChecked);
+    const near = store
+      .people(checked.map(([key]) => key))
+      .flatMap((person) => {
+        let total = distances.get(person.key) ?? 0;
         for (const part of rest) total += partDistance(person, part, forgivenEdits(part));
         return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
       })

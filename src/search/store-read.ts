@@ -57,6 +57,8 @@ export interface IndexStore {
   /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
   wordsBetween(from: string, to: string, length?: number): IterableIterator<[string, number]>;
   person(key: string): PersonRow | undefined;
+  /** The people with these keys, in one query: those in the corpus, in the order of `keys`. */
+  people(keys: readonly string[]): PersonRow[];
   personKeysWithToken(token: string): string[];
   /** Every name part from `from` up to (not including) `to`. */
   namePartsBetween(from: string, to: string): IterableIterator<[string, true]>;
@@ -216,6 +218,14 @@ export function indexStoreOf(db: Database): IndexStore {
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
+    },
+    people(keys) {
+      if (keys.length === 0) return [];
+      const records = prepared("SELECT * FROM people WHERE key IN (SELECT value FROM json_each(?))").all(
+        JSON.stringify(keys),
+      ) as PersonRecord[];
+      const byKey = new Map(records.map((record) => [record.key, record]));
+      return keys.flatMap((key) => personOf(byKey.get(key)) ?? []);
     },
     personKeysWithToken(token) {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];

@@ -70,12 +70,7 @@ export function expertsOf(
     credits.set(row.person, credit);
   }
   for (const credit of credits.values()) credit.papers.sort((a, b) => a.rank - b.rank);
-  const people = new Map(
-    [...credits.keys()].flatMap((key) => {
-      const person = store.person(key);
-      return person ? [[key, person] as const] : [];
-    }),
-  );
+  const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
   const byEvidence = (a: Credit, b: Credit) =>
     b.score - a.score ||
     b.papers.length - a.papers.length ||
