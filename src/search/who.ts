@@ -40,13 +40,12 @@ const weightOf = (relevance: number) => Math.sqrt(relevance);
 export function expertsOf(
   store: IndexStore,
   topic: string,
-  matchesFor: (plan: QueryPlan, limit: number) => Matches | undefined,
+  matchesFor: (plan: QueryPlan, limit: number) => Matches,
   plan: QueryPlan,
   options: { limit: number; offset: number },
 ): WhoResult {
   const matches = matchesFor(plan, evidencePapers);
-  if (matches === undefined || matches.top.length === 0)
-    return { topic, total: 0, offset: options.offset, people: [] };
+  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [] };
   const relevance = relevanceOf(matches);
   const evidence = matches.top.filter((_, rank) => (relevance[rank] ?? 0) >= minRelevance);
   const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
