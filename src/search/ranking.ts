@@ -29,6 +29,11 @@ const rerankWindow = 50;
 /** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash): a common
  * word's best ten out of 4,000 or out of 90,000 are alike to a reader, and the cost is a tenth. */
 const rankedSample = 4000;
+
+/** The last rowid of the fair sample BM25 ranks among `matching` papers of `papers`; undefined: rank them all. */
+export function sampleEndOf(matching: number, papers: number): number | undefined {
+  return matching > rankedSample ? Math.ceil((papers * rankedSample) / matching) : undefined;
+}
 /** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
@@ -99,7 +104,7 @@ function rankedBand(
 ): Match[] {
   const query = { match: band.match, ...(authors ? { authors } : {}) };
   const limit = Math.max(need, rerankWindow);
-  let maxRowid = band.size > rankedSample ? Math.ceil((papers * rankedSample) / band.size) : undefined;
+  let maxRowid = sampleEndOf(band.size, papers);
   let ranked = store.top(query, limit, maxRowid);
   while (maxRowid !== undefined && ranked.length < Math.min(limit, band.size)) {
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
