@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
+import { byAuthorOrder } from "./authors.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
   emptyQueryNotice,
@@ -106,10 +107,9 @@ export function createSearch(context: SearchContext) {
 
   /** Papers of the named authors alone, first-author ones first. */
   const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
-    const rows = keys.flatMap((key) => store.papersOf(key));
-    const order = new Map<number, number>();
-    for (const row of rows) order.set(row.paper, Math.min(order.get(row.paper) ?? 99, row.position ?? 98));
-    let rowids = [...order.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || a - b);
+    // A paper of several of them goes where the first of them is placed.
+    const rows = keys.flatMap((key) => store.papersOf(key)).sort(byAuthorOrder);
+    let rowids = [...new Set(rows.map((row) => row.paper))];
     if (plan.excluded.length > 0) {
       const excluded = store.holding(anyPhraseOf(plan.excluded), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
