@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CorpusFile } from "./load.js";
+import type { CorpusFile } from "./types.js";
 
 /** A file as the fingerprint sees it: its name, its length and the SHA-256 of its bytes (which need not be kept). */
 export interface FileDigest {

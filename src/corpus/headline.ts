@@ -1,9 +1,6 @@
 import { fittedHeadline, type HeadlineParts } from "./headline-fit.js";
 import { sentencesOf } from "./sentences.js";
 
-export { HEADLINE_MAX, shortenText } from "./headline-fit.js";
-export { sentencesOf } from "./sentences.js";
-
 const VERB =
   "(?:propose|proposes|introduce|introduces|present|presents|develop|develops|explore|design|designs|build|builds|construct|constructs|release|releases|create|creates|offer|offers)";
 const TOKEN = "[\\p{L}\\p{N}](?:[\\p{L}\\p{N}'’+.-]*[\\p{L}\\p{N}+])?";

@@ -4,8 +4,6 @@ import { join } from "node:path";
 import { buildCorpus } from "./build.js";
 import type { Corpus, CorpusFile, Problem } from "./types.js";
 
-export type { CorpusFile } from "./types.js";
-
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
 export class CorpusError extends Error {
   readonly problems: Problem[];

@@ -2,8 +2,8 @@ import { Worker, type WorkerOptions } from "node:worker_threads";
 import { z } from "zod";
 import { CorpusError } from "../corpus/load.js";
 import type { BuildOrder } from "./build.js";
+import { type BuildRequest, buildMessageSchema } from "./build-messages.js";
 import type { LoadProgress } from "./progress.js";
-import { type BuildRequest, buildMessageSchema } from "./worker-messages.js";
 
 /** A larger young generation than the default: a build makes many short-lived strings (less GC). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
@@ -29,7 +29,7 @@ export function buildInWorker(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker("worker");
+    const worker = startWorker("build-worker");
     let settled = false;
     const settle = (outcome: () => void): void => {
       if (settled) return;

@@ -1,7 +1,7 @@
 import type { AcronymTable } from "./analyze.js";
 import { phraseOf } from "./match.js";
 import { byStanding, type PeopleIndex } from "./people.js";
-import type { IndexStore, PersonRow } from "./store-read.js";
+import type { AuthorshipRow, IndexStore, PersonRow } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import { distinctiveTopicsOf, type ReadPaper } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
@@ -13,6 +13,11 @@ const commonEnough = 1000;
 const countedSample = 20_000;
 /** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
 const rememberedTopics = 500;
+
+/** First-author papers first, then in the order of the author line, papers found only through a file last. */
+export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
+  return (a.position ?? 99) - (b.position ?? 99) || a.paper - b.paper;
+}
 
 export interface AuthorContext {
   store: IndexStore;
@@ -52,10 +57,7 @@ export function createAuthors(context: AuthorContext) {
   };
 
   const summaryOf = (person: PersonRow): AuthorSummary => {
-    // First-author papers first, then in the order of the author line, papers found only through a file last.
-    const rows = store
-      .papersOf(person.key)
-      .sort((a, b) => (a.position ?? 99) - (b.position ?? 99) || a.paper - b.paper);
+    const rows = store.papersOf(person.key).sort(byAuthorOrder);
     const byRowid = store.papers(rows.map((row) => row.paper));
     const papers = rows.flatMap((row) => {
       const paper = byRowid.get(row.paper);

@@ -1,4 +1,5 @@
 // FTS5 query text, built only from words of letters and digits: nothing a user types reaches MATCH as syntax.
+// Every expression built here is one operand (a phrase, or a group in parentheses), so any can be combined as is.
 
 const wordOnly = /^[\p{L}\p{N}]+$/u;
 /** Beyond this many AND clauses, an "at least m of n words" expression costs more than it is worth. */
@@ -9,6 +10,11 @@ export function phraseOf(words: readonly string[]): string {
   const safe = words.filter((word) => wordOnly.test(word));
   if (safe.length === 0) throw new Error("a phrase needs at least one word");
   return `"${safe.join(" ")}"`;
+}
+
+/** Any one of the phrases (each a list of words as written). */
+export function anyPhraseOf(phrases: readonly (readonly string[])[]): string {
+  return anyOf(phrases.map(phraseOf));
 }
 
 export function anyOf(parts: readonly string[]): string {

@@ -2,7 +2,7 @@ import { personKey } from "../corpus/names.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
-import { letterTrees } from "./terms.js";
+import { forgivenEdits, fuzzyMatchesOf, LONGEST_WORD, letterTrees } from "./terms.js";
 
 export type PersonResolution =
   | { kind: "found"; person: PersonRow }
@@ -28,21 +28,15 @@ export function byStanding(a: PersonRow, b: PersonRow): number {
 
 export function createPeopleIndex(store: IndexStore): PeopleIndex {
   // Every name part in the corpus, for misspelt names: a tree per first letter, read when first needed.
-  const partsStartingWith = letterTrees(store.namePartsStartingWith);
+  const partsStartingWith = letterTrees(store.namePartsBetween);
   /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
   const nearParts = (typed: string): Map<string, number> => {
-    const cap = typed.length > 48 ? 0 : typed.length >= 8 ? 2 : typed.length >= 4 ? 1 : 0;
-    const near = new Map<string, number>();
-    if (cap > 0) {
-      for (const [part] of partsStartingWith(typed.slice(0, 1)).fuzzyGet(typed, Math.min(cap + 1, 2))) {
-        const distance = editDistance(typed, part, cap);
-        if (distance <= cap) near.set(part, distance);
-      }
-    } else if (partsStartingWith(typed.slice(0, 1)).has(typed)) near.set(typed, 0);
-    return near;
+    const cap = typed.length > LONGEST_WORD ? 0 : forgivenEdits(typed);
+    const parts = partsStartingWith(typed);
+    if (cap === 0) return new Map(parts.has(typed) ? [[typed, 0]] : []);
+    return new Map(fuzzyMatchesOf(parts, typed, cap).map((near) => [near.word, near.distance]));
   };
-  const people = (keys: Iterable<string>): PersonRow[] =>
-    [...keys].flatMap((key) => store.person(key) ?? []).sort(byStanding);
+  const people = (keys: Iterable<string>): PersonRow[] => store.people([...keys]).sort(byStanding);
 
   const exactMatchOf = (name: string): PersonRow | undefined => {
     const parts = name.split(/\s+/);
@@ -94,15 +88,12 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
         distances.set(key, Math.min(distances.get(key) ?? distance, distance));
       }
     }
-    const near = [...distances]
-      .sort((a, b) => a[1] - b[1])
-      .slice(0, maxChecked)
-      .flatMap(([key, distance]) => {
-        const person = store.person(key);
-        if (person === undefined) return [];
-        let total = distance;
-        for (const part of rest)
-          total += partDistance(person, part, part.length >= 8 ? 2 : part.length >= 4 ? 1 : 0);
+    const checked = [...distances].sort((a, b) => a[1] - b[1]).slice(0, maxChecked);
+    const near = store
+      .people(checked.map(([key]) => key))
+      .flatMap((person) => {
+        let total = distances.get(person.key) ?? 0;
+        for (const part of rest) total += partDistance(person, part, forgivenEdits(part));
         return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
       })
       .filter(({ total }) => total > 0);

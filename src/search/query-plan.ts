@@ -14,6 +14,26 @@ import { type Dictionary, exactFormsOf } from "./terms.js";
 
 type Unit = { word: string; prefix: boolean } | { compound: string[] };
 
+/** The plan context, with whether the corpus knows a word (as written or by its stem) asked once per query. */
+interface Reading extends PlanContext {
+  known(word: string): boolean;
+}
+
+function readingOf(context: PlanContext): Reading {
+  const known = new Map<string, boolean>();
+  return {
+    ...context,
+    known(word) {
+      let value = known.get(word);
+      if (value === undefined) {
+        value = context.dictionary.papers(word) > 0 || context.knownStem([word]);
+        known.set(word, value);
+      }
+      return value;
+    },
+  };
+}
+
 const maxUnits = 16;
 const maxCompletions = 12;
 
@@ -74,18 +94,17 @@ function acronymGroup(
 function wordGroupOf(
   unit: { word: string; prefix: boolean },
   last: boolean,
-  context: PlanContext,
+  context: Reading,
   guess: boolean,
 ): WordGroup | undefined {
-  if (!guess && context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word]))
-    return undefined;
+  if (!guess && !context.known(unit.word)) return undefined;
   return readWord(unit, last, context);
 }
 
 function readWord(
   unit: { word: string; prefix: boolean },
   last: boolean,
-  context: PlanContext,
+  context: Reading,
 ): WordGroup | undefined {
   const { word } = unit;
   const { dictionary } = context;
@@ -98,7 +117,7 @@ function readWord(
     corrected: false,
     expansions: [],
   });
-  const known = dictionary.papers(word) > 0 || context.knownStem([word]);
+  const known = context.known(word);
   const meanings = context.acronyms.byShort.get(termOf(word) ?? "") ?? [];
   if (meanings.length > 0) return acronymGroup(word, meanings, context.acronyms, word);
   if (unit.prefix || (last && !known && word.length >= 3)) {
@@ -131,7 +150,8 @@ function typedRunOf(words: readonly string[], groups: readonly WordGroup[], miss
 }
 
 /** The plan of a parsed query: acronyms both ways, typos corrected where the corpus does not know a word. */
-export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPlan {
+export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): QueryPlan {
+  const context = readingOf(planContext);
   const ignored: string[] = [];
   const units = unitsOf(parsed.words, ignored);
   const groups: WordGroup[] = [];
@@ -139,9 +159,7 @@ export function queryPlanOf(parsed: ParsedQuery, context: PlanContext): QueryPla
   const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
   // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
   const unknown = units.filter((unit) =>
-    "word" in unit
-      ? context.dictionary.papers(unit.word) === 0 && !context.knownStem([unit.word])
-      : !context.knownStem(unit.compound),
+    "word" in unit ? !context.known(unit.word) : !context.knownStem(unit.compound),
   ).length;
   const guess = !(units.length >= 4 && unknown * 2 > units.length);
   for (let at = 0; at < units.length; at++) {

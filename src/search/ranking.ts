@@ -1,14 +1,14 @@
 import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, termOf } from "./analyze.js";
-import { allOf, anyOf, atLeast, phraseOf } from "./match.js";
+import { allOf, anyOf, anyPhraseOf, atLeast, phraseOf, without } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 
 /** A ranked paper; `level` is how many of the query's words (groups) it holds. */
 export interface Match extends Ranked {
   level: number;
-  /** The paper itself, when ranking already read it. */
-  paper?: Paper;
+  /** The paper itself: ranking reads it for the boosts, so nothing reads it again. */
+  paper: Paper;
 }
 
 export interface Matches {
@@ -29,11 +29,16 @@ const rerankWindow = 50;
 /** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash): a common
  * word's best ten out of 4,000 or out of 90,000 are alike to a reader, and the cost is a tenth. */
 const rankedSample = 4000;
+
+/** The last rowid of the fair sample BM25 ranks among `matching` papers of `papers`; undefined: rank them all. */
+export function sampleEndOf(matching: number, papers: number): number | undefined {
+  return matching > rankedSample ? Math.ceil((papers * rankedSample) / matching) : undefined;
+}
 /** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
 
-const clauseOf = (group: WordGroup) => anyOf(group.alternatives.map(phraseOf));
+const clauseOf = (group: WordGroup) => anyPhraseOf(group.alternatives);
 
 interface Band {
   match: string;
@@ -53,8 +58,8 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
     const words = atLeast(clauses, m);
     return words === undefined ? undefined : allOf([words, ...phrases]);
   };
-  const counted = (match: string) => (excluded.length === 0 ? match : `(${match}) NOT ${anyOf(excluded)}`);
-  const count = (match: string) => store.count({ match: counted(match), ...(authors ? { authors } : {}) });
+  const count = (match: string) =>
+    store.count({ match: without(match, excluded), ...(authors ? { authors } : {}) });
   // All the words is always one clause per word (never too many combinations), and so is any of them.
   const all = allOf(n === 0 ? phrases : [allOf(clauses), ...phrases]);
   const levels: { level: number; match: string; total: number }[] = [];
@@ -80,8 +85,7 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   }
   return levels.map(({ level, match, total }, at) => {
     const above = levels[at - 1];
-    const band =
-      above === undefined ? counted(match) : `(${match}) NOT ${anyOf([`(${above.match})`, ...excluded])}`;
+    const band = without(match, above === undefined ? excluded : [above.match, ...excluded]);
     return { match: band, level, size: total - (above?.total ?? 0) };
   });
 }
@@ -100,7 +104,7 @@ function rankedBand(
 ): Match[] {
   const query = { match: band.match, ...(authors ? { authors } : {}) };
   const limit = Math.max(need, rerankWindow);
-  let maxRowid = band.size > rankedSample ? Math.ceil((papers * rankedSample) / band.size) : undefined;
+  let maxRowid = sampleEndOf(band.size, papers);
   let ranked = store.top(query, limit, maxRowid);
   while (maxRowid !== undefined && ranked.length < Math.min(limit, band.size)) {
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
@@ -108,35 +112,46 @@ function rankedBand(
   }
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
-  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => new Set(g.exact));
+  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
   const related = new Set(band.level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
     ? plan.groups.map((g) => new Set(g.exact))
     : [];
   /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
-  const liftOf = (paper: Paper | undefined): { exact: number; factor: number } => {
-    if (paper === undefined) return { exact: 0, factor: 1 };
+  const liftOf = (paper: Paper): { exact: number; factor: number } => {
     const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
     const held = new Set(words);
     let factor = 1;
-    const heldExactly = exact.filter((forms) => [...forms].some((form) => held.has(form)));
+    const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
     const exactly = heldExactly.length;
-    for (const forms of heldExactly) factor *= typedShareFactor(words, forms);
+    for (const typedForms of heldExactly) factor *= typedShareFactor(words, typedForms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
     return { exact: exactly, factor };
   };
   return ranked
-    .map((r) => {
+    .flatMap((r) => {
+      // A rowid with no paper row (never, in an index writeIndex finished) cannot be shown.
       const paper = fetched.get(r.rowid);
+      if (paper === undefined) return [];
       const { exact: held, factor } = liftOf(paper);
-      return {
-        match: { rowid: r.rowid, score: r.score * factor, level: band.level, ...(paper ? { paper } : {}) },
-        held,
-      };
+      return [{ match: { rowid: r.rowid, score: r.score * factor, level: band.level, paper }, held }];
     })
     .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);
+}
+
+/** A word's forms as typed, their stems, and how those stems start (worked out once per query). */
+interface TypedForms {
+  forms: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+  starts: ReadonlySet<string>;
+}
+
+function typedFormsOf(exact: readonly string[]): TypedForms {
+  const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
+  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
+  return { forms: new Set(exact), stems, starts: new Set([...stems].map((stem) => stem.slice(0, 3))) };
 }
 
 /**
@@ -144,10 +159,7 @@ function rankedBand(
  * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
  * a stem-mate counting half.
  */
-function typedShareFactor(words: readonly string[], forms: ReadonlySet<string>): number {
-  const stems = new Set([...forms].flatMap((form) => termOf(form) ?? []));
-  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
-  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+function typedShareFactor(words: readonly string[], { forms, stems, starts }: TypedForms): number {
   let typed = 0;
   let mates = 0;
   for (const word of words) {

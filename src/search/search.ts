@@ -1,6 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
-import { allOf, anyOf, phraseOf } from "./match.js";
+import { byAuthorOrder } from "./authors.js";
+import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
   emptyQueryNotice,
   expansionNotice,
@@ -41,16 +42,16 @@ function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
   return new Set(words.flatMap((word) => termOf(word) ?? []));
 }
 
+/** Hits with their snippets; papers ranking already read (`paper`) are not read again. */
 export function hitsOf(
   store: IndexStore,
-  ranked: readonly { rowid: number; score: number }[],
+  ranked: readonly { rowid: number; score: number; paper?: Paper }[],
   stems: Set<string>,
 ): SearchHit[] {
-  const papers = store.papers(ranked.map((r) => r.rowid));
-  return ranked.flatMap(({ rowid, score }) => {
-    const paper = papers.get(rowid);
-    return paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [];
-  });
+  const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
+  return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
+    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [],
+  );
 }
 
 const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
@@ -88,7 +89,7 @@ export function createSearch(context: SearchContext) {
     dictionary,
     acronyms: context.acronyms,
     knownStem: (words) => words.length > 0 && store.anyMatch(phraseOf(words)),
-    holdsAll: (lists) => store.anyMatch(allOf(lists.map((phrases) => anyOf(phrases.map(phraseOf))))),
+    holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
   const authorsOf = (plan: QueryPlan): { keys?: string[]; unknown?: string } => {
@@ -106,12 +107,11 @@ export function createSearch(context: SearchContext) {
 
   /** Papers of the named authors alone, first-author ones first. */
   const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
-    const rows = keys.flatMap((key) => store.papersOf(key));
-    const order = new Map<number, number>();
-    for (const row of rows) order.set(row.paper, Math.min(order.get(row.paper) ?? 99, row.position ?? 98));
-    let rowids = [...order.keys()].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0) || a - b);
+    // A paper of several of them goes where the first of them is placed.
+    const rows = keys.flatMap((key) => store.papersOf(key)).sort(byAuthorOrder);
+    let rowids = [...new Set(rows.map((row) => row.paper))];
     if (plan.excluded.length > 0) {
-      const excluded = store.holding(anyOf(plan.excluded.map(phraseOf)), rowids);
+      const excluded = store.holding(anyPhraseOf(plan.excluded), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));

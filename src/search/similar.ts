@@ -1,5 +1,6 @@
 import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
-import { anyOf, phraseOf } from "./match.js";
+import { anyPhraseOf } from "./match.js";
+import { sampleEndOf } from "./ranking.js";
 import { hitsOf } from "./search.js";
 import type { IndexStore } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
@@ -7,8 +8,6 @@ import type { SearchHit } from "./types.js";
 
 /** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
 const distinctiveWords = 12;
-/** Above this many candidates, BM25 ranks a fair sample of about this many (rowids follow a hash). */
-const rankedSample = 4000;
 
 /** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first. */
 export function similarTo(
@@ -34,9 +33,9 @@ export function similarTo(
     .slice(0, distinctiveWords)
     .map((w) => w.word);
   if (chosen.length === 0) return [];
-  const query = { match: anyOf(chosen.map((word) => phraseOf([word]))), without: rowid };
+  const query = { match: anyPhraseOf(chosen.map((word) => [word])), without: rowid };
   const total = store.count(query);
-  const maxRowid = total > rankedSample ? Math.ceil((options.papers * rankedSample) / total) : undefined;
+  const maxRowid = sampleEndOf(total, options.papers);
   let ranked = store.top(query, options.limit, maxRowid);
   if (ranked.length < Math.min(options.limit, total)) ranked = store.top(query, options.limit);
   return hitsOf(store, ranked, new Set(chosen.flatMap((word) => termOf(word) ?? [])));

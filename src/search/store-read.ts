@@ -57,9 +57,11 @@ export interface IndexStore {
   /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
   wordsBetween(from: string, to: string, length?: number): IterableIterator<[string, number]>;
   person(key: string): PersonRow | undefined;
+  /** The people with these keys, in one query: those in the corpus, in the order of `keys`. */
+  people(keys: readonly string[]): PersonRow[];
   personKeysWithToken(token: string): string[];
-  /** Every name part starting with `letter`. */
-  namePartsStartingWith(letter: string): IterableIterator<[string, true]>;
+  /** Every name part from `from` up to (not including) `to`. */
+  namePartsBetween(from: string, to: string): IterableIterator<[string, true]>;
   authorshipOf(rowids: readonly number[]): AuthorshipRow[];
   papersOf(key: string): AuthorshipRow[];
   coauthorsOf(key: string, limit: number): { key: string; papers: number }[];
@@ -70,9 +72,6 @@ export interface IndexStore {
 
 const AUTHOR_FILTER =
   "rowid IN (SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(@authors)))";
-
-/** The character after `letter`: words from `letter` up to it start with `letter`. */
-export const nextLetter = (letter: string) => String.fromCodePoint((letter.codePointAt(0) ?? 0) + 1);
 
 interface PersonRecord {
   key: string;
@@ -168,6 +167,7 @@ export function indexStoreOf(db: Database): IndexStore {
       return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
     },
     papers(rowids) {
+      if (rowids.length === 0) return new Map();
       const rows = prepared(
         "SELECT rowid, paper FROM papers WHERE rowid IN (SELECT value FROM json_each(?))",
       ).all(rowidList(rowids)) as { rowid: number; paper: string }[];
@@ -219,14 +219,22 @@ export function indexStoreOf(db: Database): IndexStore {
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
     },
+    people(keys) {
+      if (keys.length === 0) return [];
+      const records = prepared("SELECT * FROM people WHERE key IN (SELECT value FROM json_each(?))").all(
+        JSON.stringify(keys),
+      ) as PersonRecord[];
+      const byKey = new Map(records.map((record) => [record.key, record]));
+      return keys.flatMap((key) => personOf(byKey.get(key)) ?? []);
+    },
     personKeysWithToken(token) {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
-    namePartsStartingWith(letter) {
+    namePartsBetween(from, to) {
       const statement = prepared(
         "SELECT DISTINCT token, 1 FROM name_tokens WHERE token >= ? AND token < ?",
       ).raw();
-      return statement.iterate(letter, nextLetter(letter)) as IterableIterator<[string, true]>;
+      return statement.iterate(from, to) as IterableIterator<[string, true]>;
     },
     authorshipOf(rowids) {
       const rows = prepared(

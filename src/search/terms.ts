@@ -48,14 +48,14 @@ const after = (start: string): string => {
  * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, eight for one
  * slip) keep most of the vocabulary: rebuilt, they cost a typo query tens of ms. Prefix trees are small.
  */
-export const TREE_WORDS = { typos: 200_000, prefixes: 50_000, names: 100_000 } as const;
+const TREE_WORDS = { typos: 200_000, prefixes: 50_000, names: 100_000 } as const;
 
-/** Radix trees built the first time a key needs one, each from a few thousand words at most. */
-export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, maxWords: number) {
+/** Radix trees built the first time a key needs one (from `wordsOfTree`), each from a few thousand words at most. */
+function lazyTrees<T>(maxWords: number) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const trees = new Map<string, SearchableMap<T>>();
   let words = 0;
-  return (key: string): SearchableMap<T> => {
+  return (key: string, wordsOfTree: () => Iterable<[string, T]>): SearchableMap<T> => {
     let tree = trees.get(key);
     if (tree !== undefined) {
       trees.delete(key);
@@ -63,7 +63,7 @@ export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, m
       return tree;
     }
     tree = new SearchableMap<T>();
-    for (const [word, value] of wordsFor(key)) tree.set(word, value);
+    for (const [word, value] of wordsOfTree()) tree.set(word, value);
     trees.set(key, tree);
     words += tree.size;
     for (const [oldKey, old] of trees) {
@@ -76,12 +76,32 @@ export function lazyTrees<T>(wordsFor: (key: string) => Iterable<[string, T]>, m
 }
 
 /** Trees of the words starting with one letter, for name parts (far fewer than the words of abstracts). */
-export function letterTrees<T>(wordsStartingWith: (letter: string) => Iterable<[string, T]>) {
-  const trees = lazyTrees(wordsStartingWith, TREE_WORDS.names);
-  return (letter: string) => trees(startOf(letter, 1));
+export function letterTrees<T>(wordsBetween: (from: string, to: string) => Iterable<[string, T]>) {
+  const trees = lazyTrees<T>(TREE_WORDS.names);
+  return (word: string) => {
+    const letter = startOf(word, 1);
+    return trees(letter, () => wordsBetween(letter, after(letter)));
+  };
 }
 
-const longestWord = 48;
+/** No word is that long; and the tree's fuzzy search allocates a table of the word's length squared. */
+export const LONGEST_WORD = 48;
+
+/** The words of `tree` within `maxDistance` edits of `word` (a swap of two letters counting one), with their distance. */
+export function fuzzyMatchesOf<T>(
+  tree: SearchableMap<T>,
+  word: string,
+  maxDistance: number,
+): { word: string; value: T; distance: number }[] {
+  const found: { word: string; value: T; distance: number }[] = [];
+  // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work grows
+  // fast beyond), then count a swap as one.
+  for (const [near, [value]] of tree.fuzzyGet(word, Math.min(maxDistance + 1, 2))) {
+    const distance = editDistance(word, near, maxDistance);
+    if (distance <= maxDistance) found.push({ word: near, value, distance });
+  }
+  return found;
+}
 
 const byDistanceThenUse = (a: Candidate, b: Candidate) =>
   a.distance - b.distance || b.papers - a.papers || (a.word < b.word ? -1 : 1);
@@ -96,28 +116,23 @@ export function createDictionary(source: {
   papers(word: string): number;
   wordsBetween(from: string, to: string, length?: number): Iterable<[string, number]>;
 }): Dictionary {
-  const bySep = "\u0000";
-  const typoTree = lazyTrees((key) => {
-    const [letter = "", length = "0"] = key.split(bySep);
-    return source.wordsBetween(letter, after(letter), Number(length));
-  }, TREE_WORDS.typos);
-  const prefixTree = lazyTrees((start) => source.wordsBetween(start, after(start)), TREE_WORDS.prefixes);
+  const typoTrees = lazyTrees<number>(TREE_WORDS.typos);
+  const typoTree = (letter: string, length: number) =>
+    typoTrees(`${letter} ${length}`, () => source.wordsBetween(letter, after(letter), length));
+  const prefixTrees = lazyTrees<number>(TREE_WORDS.prefixes);
+  const prefixTree = (start: string) => prefixTrees(start, () => source.wordsBetween(start, after(start)));
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {
-      // No word is that long; and the tree's fuzzy search allocates a table of the word's length squared.
-      if (maxDistance < 1 || word === "" || word.length > longestWord) return [];
+      if (maxDistance < 1 || word === "" || word.length > LONGEST_WORD) return [];
       const found = new Map<string, Candidate>();
-      // The tree counts edits as Levenshtein does (a swap is two): ask one further (two at most, the work
-      // grows fast beyond), then count a swap as one.
-      const asked = Math.min(maxDistance + 1, 2);
       const length = [...word].length;
       const look = (letter: string, lengths: number) => {
         // A word within d edits (a swap counting one) is within d characters of the length.
         for (let other = Math.max(1, length - lengths); other <= length + lengths; other++) {
-          for (const [near, [papers]] of typoTree(`${letter}${bySep}${other}`).fuzzyGet(word, asked)) {
-            const distance = editDistance(word, near, maxDistance);
-            if (distance > 0 && distance <= maxDistance) found.set(near, { word: near, distance, papers });
+          for (const near of fuzzyMatchesOf(typoTree(letter, other), word, maxDistance)) {
+            if (near.distance > 0)
+              found.set(near.word, { word: near.word, distance: near.distance, papers: near.value });
           }
         }
       };

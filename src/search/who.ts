@@ -1,4 +1,3 @@
-import type { Paper } from "../corpus/types.js";
 import type { QueryPlan } from "./plan-types.js";
 import type { Matches } from "./ranking.js";
 import type { IndexStore } from "./store-read.js";
@@ -41,13 +40,12 @@ const weightOf = (relevance: number) => Math.sqrt(relevance);
 export function expertsOf(
   store: IndexStore,
   topic: string,
-  matchesFor: (plan: QueryPlan, limit: number) => Matches | undefined,
+  matchesFor: (plan: QueryPlan, limit: number) => Matches,
   plan: QueryPlan,
   options: { limit: number; offset: number },
 ): WhoResult {
   const matches = matchesFor(plan, evidencePapers);
-  if (matches === undefined || matches.top.length === 0)
-    return { topic, total: 0, offset: options.offset, people: [] };
+  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [] };
   const relevance = relevanceOf(matches);
   const evidence = matches.top.filter((_, rank) => (relevance[rank] ?? 0) >= minRelevance);
   const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
@@ -71,12 +69,7 @@ export function expertsOf(
     credits.set(row.person, credit);
   }
   for (const credit of credits.values()) credit.papers.sort((a, b) => a.rank - b.rank);
-  const people = new Map(
-    [...credits.keys()].flatMap((key) => {
-      const person = store.person(key);
-      return person ? [[key, person] as const] : [];
-    }),
-  );
+  const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
   const byEvidence = (a: Credit, b: Credit) =>
     b.score - a.score ||
     b.papers.length - a.papers.length ||
@@ -94,7 +87,6 @@ export function expertsOf(
   }
   const ranked = [...blocks.values()].flat();
   const shown = ranked.slice(options.offset, options.offset + options.limit);
-  const papers = store.papers(shown.flatMap((c) => c.papers.map((p) => evidence[p.rank]?.rowid ?? 0)));
   const expertOf = (credit: Credit): Expert => {
     const person = people.get(credit.key);
     return {
@@ -103,7 +95,7 @@ export function expertsOf(
       score: round(credit.score),
       profiled: person?.profiled ?? false,
       papers: credit.papers.flatMap(({ rank, relevance: r }) => {
-        const paper: Paper | undefined = papers.get(evidence[rank]?.rowid ?? 0);
+        const paper = evidence[rank]?.paper;
         return paper ? [{ paper, score: round(r) }] : [];
       }),
     };

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildCorpus } from "../../src/corpus/build.js";
-import type { CorpusFile } from "../../src/corpus/load.js";
+import type { CorpusFile } from "../../src/corpus/types.js";
 
 const SEEDS = new URL("../../seeds/", import.meta.url).pathname;
 const seedFiles: CorpusFile[] = readdirSync(SEEDS)

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { HEADLINE_MAX, headlineOf, sentencesOf, shortenText } from "../../src/corpus/headline.js";
-import { cleanedDescription, fittedHeadline } from "../../src/corpus/headline-fit.js";
+import { headlineOf } from "../../src/corpus/headline.js";
+import {
+  cleanedDescription,
+  fittedHeadline,
+  HEADLINE_MAX,
+  shortenText,
+} from "../../src/corpus/headline-fit.js";
 import { loadCorpus } from "../../src/corpus/load.js";
+import { sentencesOf } from "../../src/corpus/sentences.js";
 
 const SEEDS = new URL("../../seeds/", import.meta.url).pathname;
 const corpus = await loadCorpus(SEEDS);

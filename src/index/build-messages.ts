@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { LoadProgress } from "./progress.js";
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected bytes" });
 const problem = z.object({ file: z.string(), line: z.number(), message: z.string() });
@@ -14,7 +15,7 @@ export const buildRequestSchema = z.object({
 });
 export type BuildRequest = z.infer<typeof buildRequestSchema>;
 
-export const progressSchema = z.discriminatedUnion("phase", [
+export const progressSchema: z.ZodType<LoadProgress> = z.discriminatedUnion("phase", [
   z.object({ phase: z.literal("reading"), files: z.number() }),
   z.object({ phase: z.literal("parsing"), files: z.number() }),
   z.object({ phase: z.literal("indexing"), papers: z.number(), total: z.number() }),

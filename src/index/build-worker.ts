@@ -1,7 +1,8 @@
+// The index build worker: parses what the main thread read from a corpus folder and writes its index file.
 import { parentPort } from "node:worker_threads";
 import { CorpusError } from "../corpus/load.js";
 import { buildIndexFile } from "./build.js";
-import { type BuildMessage, buildRequestSchema } from "./worker-messages.js";
+import { type BuildMessage, buildRequestSchema } from "./build-messages.js";
 
 function failureOf(error: unknown): BuildMessage {
   return {
