@@ -22,7 +22,7 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
-import { followBlocks, followCandidateSpecs, followFallback } from "./follow-blocks.js";
+import { followBlocks, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
@@ -41,7 +41,7 @@ import {
   resultsHeading,
   stateProblemLine,
 } from "./lines.js";
-import { authorMenu } from "./list-buttons.js";
+import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**

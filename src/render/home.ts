@@ -20,7 +20,7 @@ import { SLACK_FORMAT as fmt } from "./format.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview, authorLine, plural, weekdaysText } from "./lines.js";
-import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
+import { exportSpec, pagingSpecs, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
 export const HOME_MAX_BLOCKS = 100;
@@ -137,12 +137,9 @@ function pagingRow(
   action: (o: number) => ButtonSpec["action"],
   extra: (Button | undefined)[] = [],
 ) {
-  const specs: ButtonSpec[] = [];
-  if (list.offset > 0)
-    specs.push({ label: "Previous", action: action(Math.max(0, list.offset - LIST_ROWS)) });
-  if (list.offset + LIST_ROWS < list.total)
-    specs.push({ label: "Show more", action: action(list.offset + LIST_ROWS) });
-  return actions(...extra, ...specs.map((spec) => homeButton(spec)));
+  const next = list.offset + LIST_ROWS;
+  const page = { ...list, ...(next < list.total ? { nextOffset: next } : {}) };
+  return actions(...extra, ...pagingSpecs(page, LIST_ROWS, action).map((spec) => homeButton(spec)));
 }
 
 function unavailable(why: "no-database" | "unreadable"): KnownBlock {

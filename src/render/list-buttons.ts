@@ -1,6 +1,9 @@
 import type { Action } from "../bot/actions.js";
+import { DIGEST_PAPERS_PER_PAGE } from "../bot/digest-reply.js";
+import { FOLLOWS_PER_PAGE, NEW_PAPERS_PER_PAGE } from "../bot/follow-answers.js";
 import type { FollowTarget } from "../bot/ports.js";
-import type { ListPage, SavedItem } from "../bot/reply.js";
+import type { ListPage, Reply, SavedItem } from "../bot/reply.js";
+import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
 import {
@@ -11,6 +14,7 @@ import {
   moreByPersonOf,
   saveSpec,
 } from "./buttons.js";
+import type { ConfirmationReply } from "./follow-text.js";
 import { LIMITS, truncate } from "./limits.js";
 
 /** Buttons of the follow, reading-list, digest and what's-new replies (and the Home tab). */
@@ -124,4 +128,76 @@ export function pagingSpecs(
   if (page.nextOffset !== undefined)
     specs.push({ label: BUTTON_LABELS.page, action: action(page.nextOffset) });
   return specs.flatMap((spec) => kept(spec) ?? []);
+}
+
+/** Previous / Show more of a page of follows, the reading list, a digest or what's new. */
+export function listPagingSpecs(
+  reply: Extract<Reply, { kind: "following" | "saved" | "digest" | "whatsNew" }>,
+): ButtonSpec[] {
+  switch (reply.kind) {
+    case "following":
+      return pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o }));
+    case "saved":
+      return pagingSpecs(reply, SAVED_PER_PAGE, (o) => ({ a: "saved", o }));
+    case "digest":
+      return pagingSpecs(reply, DIGEST_PAPERS_PER_PAGE, (o) => ({ a: "digest", d: reply.digestId, o }));
+    case "whatsNew":
+      return pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
+        a: "new",
+        o,
+        ...(reply.topic ? { t: reply.topic } : {}),
+      }));
+  }
+}
+
+/** The buttons under a follow, unfollow, save or remove confirmation. */
+export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
+  switch (reply.kind) {
+    case "followed": {
+      const { target } = reply;
+      const unfollow = unfollowSpec(target);
+      const search: ButtonSpec | undefined =
+        target.kind === "topic" && reply.matching > 0
+          ? {
+              label: truncate(`Papers on “${target.label}”`, LIMITS.buttonText),
+              action: { a: "page", q: target.label, offset: 0 },
+            }
+          : undefined;
+      const person: ButtonSpec | undefined =
+        target.kind === "author"
+          ? { label: "Their papers", action: { a: "by", person: target.target } }
+          : undefined;
+      return [unfollow, search, person, followingSpec(reply.total)].flatMap((spec) => spec ?? []);
+    }
+    case "unfollowed": {
+      const again = followSpec(reply.target, "Follow again");
+      return again ? [again, followingSpec()] : [followingSpec()];
+    }
+    case "savedOne":
+      return [...(reply.added ? [undoSaveSpec(reply.paper.id)] : []), savedListSpec(reply.total)];
+    case "unsaved":
+      return [...(reply.removed ? [undoUnsaveSpec(reply.paper.id)] : []), savedListSpec()];
+  }
+}
+
+/** "Follow A (3 papers)" for each candidate, and "Follow “X” as a topic" beside near misses. */
+export function followCandidateSpecs(
+  candidates: { key: string; name: string; papers: number }[],
+  topic: string | undefined,
+): ButtonSpec[] {
+  const people = candidates.flatMap(
+    (c) =>
+      followSpec(
+        { kind: "author", target: c.key, label: c.name },
+        truncate(`Follow ${c.name} (${c.papers} paper${c.papers === 1 ? "" : "s"})`, LIMITS.buttonText),
+      ) ?? [],
+  );
+  const asTopic =
+    topic === undefined
+      ? undefined
+      : followSpec(
+          { kind: "topic", target: topicKeyOf(topic), label: topic },
+          truncate(`Follow “${truncate(topic, 40)}” as a topic`, LIMITS.buttonText),
+        );
+  return [...people, ...(asTopic ? [asTopic] : [])];
 }

@@ -12,7 +12,6 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
-import { followCandidateSpecs } from "./follow-blocks.js";
 import { followTerminalLines } from "./follow-terminal.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
@@ -35,7 +34,7 @@ import {
   snippetText,
   stateProblemLine,
 } from "./lines.js";
-import { authorMenu } from "./list-buttons.js";
+import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
