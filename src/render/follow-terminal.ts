@@ -21,7 +21,6 @@ import { messageText } from "./lines.js";
 import {
   confirmationSpecs,
   exportSpec,
-  followingSpec,
   listPagingSpecs,
   paperRowMenu,
   savedItemMenu,
@@ -44,10 +43,6 @@ function withRow(lines: string[], row: string | undefined): string[] {
 export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons: TerminalButtons): string[] {
   switch (reply.kind) {
     case "followed":
-      return withRow(
-        [confirmationText(fmt, reply)],
-        buttons.line(some(unfollowSpec(reply.target), followingSpec(reply.total))),
-      );
     case "unfollowed":
     case "savedOne":
     case "unsaved":
