@@ -2,10 +2,10 @@ import { stemmer } from "stemmer";
 import { eng } from "stopword";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
-import { searchOf } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import type { Answer, BotDeps } from "./ports.js";
 import type { BotRequest } from "./request.js";
+import { searchOf } from "./text-intent.js";
 import { cleanedText } from "./typed-text.js";
 
 /** Words of a message the related-papers search uses at most: enough to pin a topic, few enough to rank on. */
