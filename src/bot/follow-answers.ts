@@ -24,7 +24,7 @@ async function authorTarget(index: SearchIndex, key: string): Promise<FollowTarg
   return summary === undefined ? undefined : { kind: "author", target: summary.key, label: summary.name };
 }
 
-export function topicTarget(topic: string): FollowTarget {
+function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
 

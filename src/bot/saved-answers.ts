@@ -11,7 +11,7 @@ import type { BotRequest } from "./request.js";
 export const SAVED_PER_PAGE = 30;
 
 /** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
-export function plainAuthorLine(paper: Paper): string {
+function plainAuthorLine(paper: Paper): string {
   const line = paper.authors.join(", ");
   return paper.etAl ? `${line} et al.` : line;
 }

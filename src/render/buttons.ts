@@ -85,7 +85,7 @@ function labelled(prefix: string, name: string): string {
 }
 
 /** "Another one": the papers this thread has shown, this one last, as many as fit in the button's value. */
-export function rerollSpec(card: Card): ButtonSpec {
+function rerollSpec(card: Card): ButtonSpec {
   const seen = [...new Set([...(card.seen ?? []), card.paper.id])];
   let action: Action = { a: "reroll", seen };
   while (actionValueOf(action) === undefined && seen.length > 1) {

@@ -53,7 +53,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * Matched words as phrases: a run of matches joined by spaces, hyphens or one small word is one bold phrase
  * ("*reinforcement learning with human feedback*"), and a bold phrase always covers whole words.
  */
-export function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
+function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
   const merged: SnippetPart[] = [];
   for (const part of parts) {
     if (part.text === "") continue;

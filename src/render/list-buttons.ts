@@ -25,7 +25,7 @@ function kept(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | 
   return actionValueOf(spec.action, max) === undefined ? undefined : spec;
 }
 
-export function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
+function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
   const name = truncate(target.label || target.target, LIMITS.buttonText - 10);
   return kept({
     label: label ?? `Follow ${target.kind === "topic" ? `“${name}”` : name}`,
@@ -44,14 +44,14 @@ export function unfollowSpec(
   });
 }
 
-export function followingSpec(total?: number): ButtonSpec {
+function followingSpec(total?: number): ButtonSpec {
   return {
     label: total === undefined ? "What I follow" : `What I follow (${total})`,
     action: { a: "following", o: 0 },
   };
 }
 
-export function savedListSpec(total?: number): ButtonSpec {
+function savedListSpec(total?: number): ButtonSpec {
   return {
     label: total === undefined ? "Reading list" : `Reading list (${total})`,
     action: { a: "saved", o: 0 },
@@ -69,11 +69,11 @@ export function removeSpec(paperId: string, from?: { l: "f" | "s"; o: number }):
   });
 }
 
-export function undoSaveSpec(paperId: string): ButtonSpec {
+function undoSaveSpec(paperId: string): ButtonSpec {
   return { label: BUTTON_LABELS.undo, action: { a: "unsave", id: paperId } };
 }
 
-export function undoUnsaveSpec(paperId: string): ButtonSpec {
+function undoUnsaveSpec(paperId: string): ButtonSpec {
   return { label: BUTTON_LABELS.undo, action: { a: "save", id: paperId } };
 }
 

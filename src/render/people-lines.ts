@@ -4,7 +4,7 @@ import { personButtonSpec } from "./buttons.js";
 import type { TextFormat } from "./format.js";
 import { paperLine, scoreBar, shortTitleOf } from "./lines.js";
 
-export const EVIDENCE_PER_PERSON = 3;
+const EVIDENCE_PER_PERSON = 3;
 
 /**
  * "2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL `v35q3xk`" for one paper; a person with
