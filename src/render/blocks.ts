@@ -26,6 +26,7 @@ import { followBlocks, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
+  ambiguousText,
   authorOverview,
   authorPaperGroups,
   coauthorLine,
@@ -37,6 +38,7 @@ import {
   paperLine,
   peopleHeading,
   problemLine,
+  problemsHeading,
   quoted,
   resultsHeading,
   stateProblemLine,
@@ -170,7 +172,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return authorBlocks(reply);
     case "ambiguous":
       return present(
-        section(`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`),
+        section(ambiguousText(fmt, reply)),
         buttonRow(
           reply.purpose === "follow"
             ? followCandidateSpecs(reply.candidates, undefined)
@@ -191,7 +193,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
           ? [section("No loader problems.")]
           : lineSections(
               [
-                fmt.bold(`${reply.problems.length} loader problem${reply.problems.length === 1 ? "" : "s"}`),
+                problemsHeading(fmt, reply.problems.length),
                 ...reply.problems.slice(0, 60).map((problem) => problemLine(fmt, problem)),
               ],
               3,
