@@ -69,6 +69,11 @@ export function actionValueOf(action: Action, max: number = LIMITS.buttonValue):
   return value.length <= max ? value : undefined;
 }
 
+/** The spec, or undefined when its action would not survive the trip (see actionValueOf). */
+export function fittingSpec(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
+  return actionValueOf(spec.action, max) === undefined ? undefined : spec;
+}
+
 /** Whose "More by" a paper offers: the first profiled owner, else the first visible author. */
 export function moreByPersonOf(paper: Paper): { key: string; name: string } | undefined {
   const ownerKey = paper.ownerKeys[0];
@@ -136,11 +141,11 @@ export function cardControlsOf(card: Card): CardControls {
   if (card.buttons.includes("reroll")) buttons.push(rerollSpec(card));
   if (card.buttons.includes("share"))
     buttons.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
-  const menu = CARD_MENU.map((entry) => entry(card)).filter(
-    (spec): spec is ButtonSpec =>
-      spec !== undefined && actionValueOf(spec.action, LIMITS.optionValue) !== undefined,
-  );
-  return { buttons: buttons.filter((spec) => actionValueOf(spec.action) !== undefined), menu };
+  const menu = CARD_MENU.flatMap((entry) => {
+    const spec = entry(card);
+    return (spec && fittingSpec(spec, LIMITS.optionValue)) ?? [];
+  });
+  return { buttons: buttons.flatMap((spec) => fittingSpec(spec) ?? []), menu };
 }
 
 export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[] {
@@ -152,7 +157,7 @@ export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[
       ),
       action: { a: "author", person: candidate.key } as Action,
     }))
-    .filter((spec) => actionValueOf(spec.action) !== undefined);
+    .flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 export function personButtonSpec(person: { key: string; name: string }): ButtonSpec | undefined {
@@ -160,13 +165,13 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
     label: labelled("Papers by ", person.name),
     action: { a: "by", person: person.key },
   };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 export function pageButtonSpec(query: string, nextOffset: number | undefined): ButtonSpec | undefined {
   if (nextOffset === undefined) return undefined;
   const spec: ButtonSpec = { label: BUTTON_LABELS.page, action: { a: "page", q: query, offset: nextOffset } };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 export function morePeopleSpec(topic: string, nextOffset: number | undefined): ButtonSpec | undefined {
@@ -175,7 +180,7 @@ export function morePeopleSpec(topic: string, nextOffset: number | undefined): B
     label: BUTTON_LABELS.morePeople,
     action: { a: "who", t: topic, offset: nextOffset },
   };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */
@@ -185,13 +190,13 @@ export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
       label: truncate(`Search “${q}”`, LIMITS.buttonText),
       action: { a: "page", q, offset: 0 } as Action,
     }))
-    .filter((spec) => actionValueOf(spec.action) !== undefined);
+    .flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 /** One menu option per paper, opening its card. */
 export function openPaperSpec(paper: Paper): ButtonSpec | undefined {
   const spec: ButtonSpec = { label: paper.headline, action: { a: "open", id: paper.id }, detail: paper.id };
-  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
+  return fittingSpec(spec, LIMITS.optionValue);
 }
 
 export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec | undefined {
@@ -199,5 +204,5 @@ export function coauthorSpec(person: { key: string; name: string; papers: number
     label: `${person.name} (${person.papers})`,
     action: { a: "by", person: person.key },
   };
-  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
+  return fittingSpec(spec, LIMITS.optionValue);
 }

@@ -7,9 +7,9 @@ import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
 import {
-  actionValueOf,
   BUTTON_LABELS,
   type ButtonSpec,
+  fittingSpec,
   followPersonSpec,
   moreByPersonOf,
   saveSpec,
@@ -21,13 +21,9 @@ import { LIMITS, truncate } from "./limits.js";
 
 const kindOf = (target: FollowTarget) => (target.kind === "author" ? "a" : "t");
 
-function kept(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
-  return actionValueOf(spec.action, max) === undefined ? undefined : spec;
-}
-
 function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
   const name = truncate(target.label || target.target, LIMITS.buttonText - 10);
-  return kept({
+  return fittingSpec({
     label: label ?? `Follow ${target.kind === "topic" ? `“${name}”` : name}`,
     action: { a: "follow", k: kindOf(target), t: target.target },
   });
@@ -38,7 +34,7 @@ export function unfollowSpec(
   target: FollowTarget,
   from?: { l: "f" | "s"; o: number },
 ): ButtonSpec | undefined {
-  return kept({
+  return fittingSpec({
     label: BUTTON_LABELS.unfollow,
     action: { a: "unfollow", k: kindOf(target), t: target.target, ...(from ? { from } : {}) },
   });
@@ -63,7 +59,7 @@ export function exportSpec(): ButtonSpec {
 }
 
 export function removeSpec(paperId: string, from?: { l: "f" | "s"; o: number }): ButtonSpec | undefined {
-  return kept({
+  return fittingSpec({
     label: BUTTON_LABELS.remove,
     action: { a: "unsave", id: paperId, ...(from ? { from } : {}) },
   });
@@ -89,7 +85,7 @@ export function authorMenu(summary: { key: string; name: string; topics: string[
           `Follow the topic “${truncate(topic, 40)}”`,
         ),
   ];
-  return specs.flatMap((spec) => (spec ? (kept(spec, LIMITS.optionValue) ?? []) : []));
+  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */
@@ -105,7 +101,7 @@ export function paperRowMenu(
     { label: BUTTON_LABELS.similar, action: { a: "similar", id: paper.id } },
     person ? followPersonSpec(person) : undefined,
   ];
-  return specs.flatMap((spec) => (spec ? (kept(spec, LIMITS.optionValue) ?? []) : []));
+  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** The menu of a saved item: open and remove while the paper is there, remove only once it is gone. */
@@ -127,7 +123,7 @@ export function pagingSpecs(
   }
   if (page.nextOffset !== undefined)
     specs.push({ label: BUTTON_LABELS.page, action: action(page.nextOffset) });
-  return specs.flatMap((spec) => kept(spec) ?? []);
+  return specs.flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 /** Previous / Show more of a page of follows, the reading list, a digest or what's new. */
