@@ -22,6 +22,7 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
+import { isSlackChannelId } from "./escape.js";
 import { followBlocks, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
@@ -60,7 +61,7 @@ const MAX = LIMITS.blocksPerMessage;
 
 /** A link to a channel (`<#C…>`, never a ping), for real-looking channel ids only. */
 function channelLink(channelId: string): string {
-  return /^[CG][A-Z0-9]{2,20}$/.test(channelId) ? `<#${channelId}>` : "this channel";
+  return isSlackChannelId(channelId) ? `<#${channelId}>` : "this channel";
 }
 
 /** Cards as a list: as many whole cards as fit in `room` blocks, then a line saying how many were left out. */
