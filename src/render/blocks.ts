@@ -38,6 +38,7 @@ import {
   notFoundText,
   paperLine,
   peopleHeading,
+  plural,
   problemLine,
   problemsHeading,
   quoted,
@@ -232,7 +233,7 @@ function fallbackOf(reply: Reply): string {
     case "results": {
       const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
       const what = reply.showingFor ?? reply.query;
-      return `${reply.total} paper${reply.total === 1 ? "" : "s"} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "card":
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
@@ -245,7 +246,7 @@ function fallbackOf(reply: Reply): string {
       return `People behind ${quoted(fmt, reply.topic)}: ${names.join("; ")}`;
     }
     case "author":
-      return `${plain(reply.summary.name)}: ${reply.summary.papers.length} paper${reply.summary.papers.length === 1 ? "" : "s"}`;
+      return `${plain(reply.summary.name)}: ${plural(reply.summary.papers.length, "paper")}`;
     case "ambiguous":
       return `Several people match ${quoted(fmt, reply.query)}: ${reply.candidates.map((c) => plain(c.name)).join(", ")}`;
     case "notFound": {

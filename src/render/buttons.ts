@@ -4,7 +4,7 @@ import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate } from "../search/types.js";
 import { ACTION_IDS, type ActionIdBase } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
-import { abstractPreview } from "./lines.js";
+import { abstractPreview, plural } from "./lines.js";
 
 /** A button or menu option before it becomes Block Kit or a numbered console action; labels are raw text. */
 export interface ButtonSpec {
@@ -151,10 +151,7 @@ export function cardControlsOf(card: Card): CardControls {
 export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[] {
   return candidates
     .map((candidate) => ({
-      label: truncate(
-        `${candidate.name} (${candidate.papers} paper${candidate.papers === 1 ? "" : "s"})`,
-        LIMITS.buttonText,
-      ),
+      label: truncate(`${candidate.name} (${plural(candidate.papers, "paper")})`, LIMITS.buttonText),
       action: { a: "author", person: candidate.key } as Action,
     }))
     .flatMap((spec) => fittingSpec(spec) ?? []);

@@ -215,7 +215,7 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
 }
 
 export function problemsHeading(fmt: TextFormat, count: number): string {
-  return fmt.bold(`${count} loader problem${count === 1 ? "" : "s"}`);
+  return fmt.bold(plural(count, "loader problem"));
 }
 
 export function problemLine(

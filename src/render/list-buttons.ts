@@ -16,6 +16,7 @@ import {
 } from "./buttons.js";
 import type { ConfirmationReply } from "./follow-text.js";
 import { LIMITS, truncate } from "./limits.js";
+import { plural } from "./lines.js";
 
 /** Buttons of the follow, reading-list, digest and what's-new replies (and the Home tab). */
 
@@ -185,7 +186,7 @@ export function followCandidateSpecs(
     (c) =>
       followSpec(
         { kind: "author", target: c.key, label: c.name },
-        truncate(`Follow ${c.name} (${c.papers} paper${c.papers === 1 ? "" : "s"})`, LIMITS.buttonText),
+        truncate(`Follow ${c.name} (${plural(c.papers, "paper")})`, LIMITS.buttonText),
       ) ?? [],
   );
   const asTopic =
