@@ -3,12 +3,13 @@ import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex, WhoResult } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
-import { type Intent, intentOf } from "./intents.js";
+import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
+import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
 import { searchOf } from "./text-intent.js";
 
