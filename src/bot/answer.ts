@@ -1,27 +1,24 @@
 import type { Paper } from "../corpus/types.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex, WhoResult } from "../search/types.js";
-import { EVERY_DAY } from "./daily-spec.js";
+import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
-import { type Intent, intentOf, searchOf } from "./intents.js";
+import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
-import type { Answer, BotDeps } from "./ports.js";
+import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
+import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
+import { searchOf } from "./text-intent.js";
 
-export const RESULTS_PER_PAGE = 5;
+const RESULTS_PER_PAGE = 5;
 /** Lines of a who reply: a person, or co-authors who share one paper. */
-export const LINES_PER_PAGE = 5;
-export const SIMILAR_PER_PAPER = 5;
-export const DEFAULT_DAILY_TIME = "09:00";
+const LINES_PER_PAGE = 5;
+const SIMILAR_PER_PAPER = 5;
 
 const LIST_BUTTONS: CardButton[] = ["share", "similar", "moreBy", "full", "save", "follow"];
-
-function toAsker(reply: Reply): Answer {
-  return { reply, audience: "asker" };
-}
 
 function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card {
   return { paper, buttons };
@@ -47,24 +44,22 @@ type SearchIntent = Extract<Intent, { kind: "search" }>;
 async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<Answer> {
   const limit = intent.limit ?? RESULTS_PER_PAGE;
   const result = await index.search(intent.query, { limit, offset: intent.offset });
-  const paging = intent.paging ? { replaceOriginal: true } : {};
   if (result.hits.length === 0) {
-    if (intent.offset > 0)
-      return { ...toAsker({ kind: "info", message: MESSAGES.noMoreResults }), ...paging };
+    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMoreResults }, intent.paging);
     const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
     // The search says why nothing could be looked for (only stop words, only exclusions, an unknown author).
     if (result.notice !== undefined && didYouMean.length === 0)
-      return { ...toAsker({ kind: "info", message: result.notice }), ...paging };
-    return {
-      ...toAsker({
+      return toAsker({ kind: "info", message: result.notice }, intent.paging);
+    return toAsker(
+      {
         kind: "notFound",
         what: "results",
         query: intent.query,
         suggestions: await searchSuggestions(index, intent.query),
         ...(didYouMean.length > 0 ? { didYouMean } : {}),
-      }),
-      ...paging,
-    };
+      },
+      intent.paging,
+    );
   }
   const shown = intent.offset + result.hits.length;
   const notice = [result.notice, intent.shortened ? MESSAGES.queryShortened : undefined]
@@ -82,7 +77,7 @@ async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<A
     ...(notice ? { notice } : {}),
     ...(showingFor ? { showingFor } : {}),
   };
-  return { ...toAsker(reply), ...paging };
+  return toAsker(reply, intent.paging);
 }
 
 /** Everyone behind a topic, in rank order: a page is cut from all of them, so it can end between lines. */
@@ -94,10 +89,9 @@ async function everyoneBehind(index: SearchIndex, topic: string): Promise<WhoRes
 
 async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Promise<Answer> {
   const everyone = await everyoneBehind(index, intent.topic);
-  const paging = intent.paging ? { replaceOriginal: true } : {};
   const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
   if (page.lines.length === 0) {
-    if (intent.offset > 0) return { ...toAsker({ kind: "info", message: MESSAGES.noMorePeople }), ...paging };
+    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
     return toAsker({
       kind: "notFound",
       what: "results",
@@ -105,7 +99,7 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
       suggestions: [...WHO_SUGGESTIONS],
     });
   }
-  return { ...toAsker({ kind: "people", topic: intent.topic, ...page }), ...paging };
+  return toAsker({ kind: "people", topic: intent.topic, ...page }, intent.paging);
 }
 
 async function authorAnswer(
@@ -174,55 +168,6 @@ function randomAnswer(
     ...(seen.size > 0 ? { seen: [...seen] } : {}),
   };
   return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
-}
-
-async function dailyAnswer(
-  deps: BotDeps,
-  request: BotRequest,
-  intent: Extract<Intent, { kind: "dailyOn" | "dailyOff" | "dailyStatus" }>,
-): Promise<Answer> {
-  const { daily } = deps;
-  if (!daily) return toAsker({ kind: "error", message: MESSAGES.dailyUnavailable });
-  if (request.channelId.startsWith("D")) return toAsker({ kind: "info", message: MESSAGES.dailyNotInDm });
-  if (intent.kind !== "dailyStatus" && request.source !== "slash") {
-    return toAsker({ kind: "info", message: MESSAGES.dailySlashOnly });
-  }
-  try {
-    const schedule =
-      intent.kind === "dailyOn"
-        ? await daily.subscribe(
-            request.channelId,
-            {
-              time: intent.spec.time ?? DEFAULT_DAILY_TIME,
-              timeZone: intent.spec.timeZone ?? deps.defaultTimeZone,
-              weekdays: intent.spec.weekdays ?? EVERY_DAY,
-            },
-            request.userId,
-          )
-        : intent.kind === "dailyOff"
-          ? await daily.unsubscribe(request.channelId)
-          : await daily.status(request.channelId);
-    if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
-    return toAsker({ kind: "daily", schedule });
-  } catch {
-    return toAsker({ kind: "error", message: MESSAGES.dailyFailed });
-  }
-}
-
-/** The next daily post of this channel as it will look, with when it comes; a hint where there is none. */
-async function dailyPreviewAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
-  const { daily } = deps;
-  if (!daily) return toAsker({ kind: "error", message: MESSAGES.dailyUnavailable });
-  if (request.channelId.startsWith("D")) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewInDm });
-  try {
-    const preview = await daily.preview(request.channelId, deps.random);
-    if (!preview) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewNotSet });
-    const { schedule, title, paper } = preview;
-    const card: Card | undefined = paper ? cardOf(paper, ["similar", "moreBy", "full"]) : undefined;
-    return toAsker({ kind: "dailyPreview", schedule, title, ...(card ? { card } : {}) });
-  } catch {
-    return toAsker({ kind: "error", message: MESSAGES.dailyPreviewFailed });
-  }
 }
 
 async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {

@@ -8,7 +8,7 @@ export const DIGEST_PAPERS_PER_PAGE = 15;
 
 /**
  * One page of a follow digest from the papers still in the corpus, grouped under the first follow each
- * matched (the others are named beside it). Papers that left the corpus are counted, never shown.
+ * matched (the others are named beside it). Papers that left the corpus are left out.
  */
 export function digestReplyOf(
   view: DigestView,
@@ -39,7 +39,6 @@ export function digestReplyOf(
     kind: "digest",
     digestId: view.id,
     groups,
-    gone: view.papers.length - present.length,
     total: present.length,
     offset,
     ...(shown < present.length ? { nextOffset: shown } : {}),

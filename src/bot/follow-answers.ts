@@ -4,8 +4,7 @@ import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { pageAt } from "./paging.js";
-import type { Answer, BotDeps, FollowControl, FollowTarget } from "./ports.js";
-import type { Reply } from "./reply.js";
+import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
 
@@ -16,11 +15,6 @@ export const NEW_PAPERS_PER_PAGE = 20;
 /** "What's new?" shows the newest change and those within this long before it. */
 export const WHATS_NEW_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-const toAsker = (reply: Reply, replaceOriginal = false): Answer => ({
-  reply,
-  audience: "asker",
-  ...(replaceOriginal ? { replaceOriginal } : {}),
-});
 const info = (message: string): Answer => toAsker({ kind: "info", message });
 const problem = (message: string): Answer => toAsker({ kind: "error", message });
 
@@ -30,7 +24,7 @@ async function authorTarget(index: SearchIndex, key: string): Promise<FollowTarg
   return summary === undefined ? undefined : { kind: "author", target: summary.key, label: summary.name };
 }
 
-export function topicTarget(topic: string): FollowTarget {
+function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
 
@@ -100,13 +94,13 @@ async function followingPage(
       replaceOriginal,
     );
   }
-  const { page, ...paging } = pageAt(follows, offset, FOLLOWS_PER_PAGE);
+  const { page, ...list } = pageAt(follows, offset, FOLLOWS_PER_PAGE);
   return toAsker(
     {
       kind: "following",
       follows: page,
       dailyCap: control.dailyCap,
-      ...paging,
+      ...list,
       ...(notice ? { notice } : {}),
     },
     replaceOriginal,
@@ -165,17 +159,14 @@ async function whatsNew(
       return paper !== undefined && paper.id === id && wanted ? [paper] : [];
     }),
   );
-  const page = papers.slice(offset, offset + NEW_PAPERS_PER_PAGE);
-  if (paging && page.length === 0) return info(MESSAGES.noMoreItems);
-  const shown = offset + page.length;
+  if (paging && offset >= papers.length) return info(MESSAGES.noMoreItems);
+  const { page, ...list } = pageAt(papers, offset, NEW_PAPERS_PER_PAGE);
   const changedAt = news.changes[0]?.at;
   return toAsker(
     {
       kind: "whatsNew",
       papers: page,
-      total: papers.length,
-      offset,
-      ...(shown < papers.length ? { nextOffset: shown } : {}),
+      ...list,
       ...(changedAt === undefined ? {} : { changedAt }),
       ...(news.since === undefined ? {} : { since: news.since }),
       ...(topic === undefined ? {} : { topic }),

@@ -1,5 +1,5 @@
 import type { SearchIndex } from "../search/types.js";
-import type { DailyPreviewView, DailyScheduleView, FollowTarget, SavedEntry } from "./reply.js";
+import type { DailyPreviewView, DailyScheduleView, FollowTarget, Reply, SavedEntry } from "./reply.js";
 
 export type { FollowTarget, SavedEntry } from "./reply.js";
 
@@ -80,8 +80,13 @@ export interface BotDeps {
 
 /** A reply and who sees it: the asker privately, or the channel (a shared card). */
 export interface Answer {
-  reply: import("./reply.js").Reply;
+  reply: Reply;
   audience: "asker" | "channel";
   /** Replace the message the button sat in (paging), instead of adding a new one. */
   replaceOriginal?: boolean;
+}
+
+/** The reply for the asker alone; `replaceOriginal` when it takes the place of the message clicked in (paging). */
+export function toAsker(reply: Reply, replaceOriginal = false): Answer {
+  return { reply, audience: "asker", ...(replaceOriginal ? { replaceOriginal } : {}) };
 }

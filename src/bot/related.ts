@@ -2,10 +2,10 @@ import { stemmer } from "stemmer";
 import { eng } from "stopword";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
-import { searchOf } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import type { Answer, BotDeps } from "./ports.js";
+import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
+import { searchOf } from "./text-intent.js";
 import { cleanedText } from "./typed-text.js";
 
 /** Words of a message the related-papers search uses at most: enough to pin a topic, few enough to rank on. */
@@ -126,8 +126,8 @@ export async function distinctiveWordsOf(index: SearchIndex, slackText: string):
   };
 }
 
-function toAsker(message: string): Answer {
-  return { reply: { kind: "info", message }, audience: "asker" };
+function info(message: string): Answer {
+  return toAsker({ kind: "info", message });
 }
 
 /**
@@ -142,9 +142,9 @@ export async function relatedAnswer(
   options: { sentToDm?: boolean } = {},
 ): Promise<Answer> {
   const words = await distinctiveWordsOf(deps.index(), slackText);
-  if (words.kind === "noText") return toAsker(MESSAGES.relatedNoText);
-  if (words.kind === "onlyCommon") return toAsker(MESSAGES.relatedOnlyCommon);
-  if (words.kind === "unknown") return toAsker(MESSAGES.relatedUnknown);
+  if (words.kind === "noText") return info(MESSAGES.relatedNoText);
+  if (words.kind === "onlyCommon") return info(MESSAGES.relatedOnlyCommon);
+  if (words.kind === "unknown") return info(MESSAGES.relatedUnknown);
   const request: BotRequest = { source: "slash", text: words.query, ...asker };
   const answer = await answerIntent(deps, request, searchOf(words.query));
   if (answer.reply.kind !== "results") return answer;

@@ -136,8 +136,6 @@ export type Reply =
       kind: "digest";
       digestId: string;
       groups: DigestGroup[];
-      /** Papers of the digest that left the corpus since it was planned (never shown). */
-      gone: number;
       /** The daily cap, when this was the last DM it allowed that day. */
       capReached?: number;
     } & ListPage)

@@ -3,21 +3,15 @@ import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
 import { pageAt } from "./paging.js";
-import type { Answer, BotDeps, ReadingList, SavedEntry } from "./ports.js";
-import type { Reply, SavedItem } from "./reply.js";
+import { type Answer, type BotDeps, type ReadingList, type SavedEntry, toAsker } from "./ports.js";
+import type { SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
 export const SAVED_PER_PAGE = 30;
 
-const toAsker = (reply: Reply, replaceOriginal = false): Answer => ({
-  reply,
-  audience: "asker",
-  ...(replaceOriginal ? { replaceOriginal } : {}),
-});
-
 /** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
-export function plainAuthorLine(paper: Paper): string {
+function plainAuthorLine(paper: Paper): string {
   const line = paper.authors.join(", ");
   return paper.etAl ? `${line} et al.` : line;
 }

@@ -10,7 +10,7 @@ import type { SearchIndex } from "../search/types.js";
  * strength, for "reward model"); papers that only touch a topic score 0.28–0.51. 0.4 keeps every paper a
  * topic is about and drops most that merely touch it.
  */
-export const TOPIC_SHARE_OF_BEST = 0.4;
+const TOPIC_SHARE_OF_BEST = 0.4;
 
 /**
  * How deep a topic is read: the best score is the first hit's, and a paper must be among the topic's first

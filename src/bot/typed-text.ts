@@ -2,7 +2,7 @@
  * What the user typed, from Slack's wire format: Slack sends `&`, `<`, `>` as entities and wraps links, user,
  * channel and broadcast mentions in `<…>`; links become their label, mentions their name, broadcasts nothing.
  */
-export function typedTextOf(text: string): string {
+function typedTextOf(text: string): string {
   return text
     .replace(/<([^<>]*)>/g, (_, inner: string) => {
       const [target = "", label] = inner.split("|", 2);

@@ -22,10 +22,12 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
-import { followBlocks, followCandidateSpecs, followFallback } from "./follow-blocks.js";
+import { isSlackChannelId } from "./escape.js";
+import { followBlocks, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
+  ambiguousText,
   authorOverview,
   authorPaperGroups,
   coauthorLine,
@@ -36,12 +38,14 @@ import {
   notFoundText,
   paperLine,
   peopleHeading,
+  plural,
   problemLine,
+  problemsHeading,
   quoted,
   resultsHeading,
   stateProblemLine,
 } from "./lines.js";
-import { authorMenu } from "./list-buttons.js";
+import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**
@@ -58,7 +62,7 @@ const MAX = LIMITS.blocksPerMessage;
 
 /** A link to a channel (`<#C…>`, never a ping), for real-looking channel ids only. */
 function channelLink(channelId: string): string {
-  return /^[CG][A-Z0-9]{2,20}$/.test(channelId) ? `<#${channelId}>` : "this channel";
+  return isSlackChannelId(channelId) ? `<#${channelId}>` : "this channel";
 }
 
 /** Cards as a list: as many whole cards as fit in `room` blocks, then a line saying how many were left out. */
@@ -170,7 +174,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return authorBlocks(reply);
     case "ambiguous":
       return present(
-        section(`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`),
+        section(ambiguousText(fmt, reply)),
         buttonRow(
           reply.purpose === "follow"
             ? followCandidateSpecs(reply.candidates, undefined)
@@ -191,7 +195,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
           ? [section("No loader problems.")]
           : lineSections(
               [
-                fmt.bold(`${reply.problems.length} loader problem${reply.problems.length === 1 ? "" : "s"}`),
+                problemsHeading(fmt, reply.problems.length),
                 ...reply.problems.slice(0, 60).map((problem) => problemLine(fmt, problem)),
               ],
               3,
@@ -229,7 +233,7 @@ function fallbackOf(reply: Reply): string {
     case "results": {
       const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
       const what = reply.showingFor ?? reply.query;
-      return `${reply.total} paper${reply.total === 1 ? "" : "s"} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "card":
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
@@ -242,7 +246,7 @@ function fallbackOf(reply: Reply): string {
       return `People behind ${quoted(fmt, reply.topic)}: ${names.join("; ")}`;
     }
     case "author":
-      return `${plain(reply.summary.name)}: ${reply.summary.papers.length} paper${reply.summary.papers.length === 1 ? "" : "s"}`;
+      return `${plain(reply.summary.name)}: ${plural(reply.summary.papers.length, "paper")}`;
     case "ambiguous":
       return `Several people match ${quoted(fmt, reply.query)}: ${reply.candidates.map((c) => plain(c.name)).join(", ")}`;
     case "notFound": {

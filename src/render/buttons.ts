@@ -4,7 +4,7 @@ import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate } from "../search/types.js";
 import { ACTION_IDS, type ActionIdBase } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
-import { abstractPreview } from "./lines.js";
+import { abstractPreview, plural } from "./lines.js";
 
 /** A button or menu option before it becomes Block Kit or a numbered console action; labels are raw text. */
 export interface ButtonSpec {
@@ -69,6 +69,11 @@ export function actionValueOf(action: Action, max: number = LIMITS.buttonValue):
   return value.length <= max ? value : undefined;
 }
 
+/** The spec, or undefined when its action would not survive the trip (see actionValueOf). */
+export function fittingSpec(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
+  return actionValueOf(spec.action, max) === undefined ? undefined : spec;
+}
+
 /** Whose "More by" a paper offers: the first profiled owner, else the first visible author. */
 export function moreByPersonOf(paper: Paper): { key: string; name: string } | undefined {
   const ownerKey = paper.ownerKeys[0];
@@ -85,7 +90,7 @@ function labelled(prefix: string, name: string): string {
 }
 
 /** "Another one": the papers this thread has shown, this one last, as many as fit in the button's value. */
-export function rerollSpec(card: Card): ButtonSpec {
+function rerollSpec(card: Card): ButtonSpec {
   const seen = [...new Set([...(card.seen ?? []), card.paper.id])];
   let action: Action = { a: "reroll", seen };
   while (actionValueOf(action) === undefined && seen.length > 1) {
@@ -136,23 +141,20 @@ export function cardControlsOf(card: Card): CardControls {
   if (card.buttons.includes("reroll")) buttons.push(rerollSpec(card));
   if (card.buttons.includes("share"))
     buttons.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
-  const menu = CARD_MENU.map((entry) => entry(card)).filter(
-    (spec): spec is ButtonSpec =>
-      spec !== undefined && actionValueOf(spec.action, LIMITS.optionValue) !== undefined,
-  );
-  return { buttons: buttons.filter((spec) => actionValueOf(spec.action) !== undefined), menu };
+  const menu = CARD_MENU.flatMap((entry) => {
+    const spec = entry(card);
+    return (spec && fittingSpec(spec, LIMITS.optionValue)) ?? [];
+  });
+  return { buttons: buttons.flatMap((spec) => fittingSpec(spec) ?? []), menu };
 }
 
 export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[] {
   return candidates
     .map((candidate) => ({
-      label: truncate(
-        `${candidate.name} (${candidate.papers} paper${candidate.papers === 1 ? "" : "s"})`,
-        LIMITS.buttonText,
-      ),
+      label: truncate(`${candidate.name} (${plural(candidate.papers, "paper")})`, LIMITS.buttonText),
       action: { a: "author", person: candidate.key } as Action,
     }))
-    .filter((spec) => actionValueOf(spec.action) !== undefined);
+    .flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 export function personButtonSpec(person: { key: string; name: string }): ButtonSpec | undefined {
@@ -160,13 +162,13 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
     label: labelled("Papers by ", person.name),
     action: { a: "by", person: person.key },
   };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 export function pageButtonSpec(query: string, nextOffset: number | undefined): ButtonSpec | undefined {
   if (nextOffset === undefined) return undefined;
   const spec: ButtonSpec = { label: BUTTON_LABELS.page, action: { a: "page", q: query, offset: nextOffset } };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 export function morePeopleSpec(topic: string, nextOffset: number | undefined): ButtonSpec | undefined {
@@ -175,7 +177,7 @@ export function morePeopleSpec(topic: string, nextOffset: number | undefined): B
     label: BUTTON_LABELS.morePeople,
     action: { a: "who", t: topic, offset: nextOffset },
   };
-  return actionValueOf(spec.action) === undefined ? undefined : spec;
+  return fittingSpec(spec);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */
@@ -185,13 +187,13 @@ export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
       label: truncate(`Search “${q}”`, LIMITS.buttonText),
       action: { a: "page", q, offset: 0 } as Action,
     }))
-    .filter((spec) => actionValueOf(spec.action) !== undefined);
+    .flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 /** One menu option per paper, opening its card. */
 export function openPaperSpec(paper: Paper): ButtonSpec | undefined {
   const spec: ButtonSpec = { label: paper.headline, action: { a: "open", id: paper.id }, detail: paper.id };
-  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
+  return fittingSpec(spec, LIMITS.optionValue);
 }
 
 export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec | undefined {
@@ -199,5 +201,5 @@ export function coauthorSpec(person: { key: string; name: string; papers: number
     label: `${person.name} (${person.papers})`,
     action: { a: "by", person: person.key },
   };
-  return actionValueOf(spec.action, LIMITS.optionValue) === undefined ? undefined : spec;
+  return fittingSpec(spec, LIMITS.optionValue);
 }

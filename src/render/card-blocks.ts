@@ -2,10 +2,10 @@ import type { KnownBlock } from "@slack/types";
 import type { Card } from "../bot/reply.js";
 import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
 import { cardControlsOf } from "./buttons.js";
-import { escapeMrkdwn, isSlackUserId } from "./escape.js";
+import { isSlackUserId } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
-import { abstractPreview, authorLine, paperFooter, snippetText } from "./lines.js";
+import { authorLine, cardBodyText, paperFooter } from "./lines.js";
 
 export interface CardLayout {
   /** "header": the card is the message (a header block); "inline": one card in a list. */
@@ -20,10 +20,8 @@ const LIST_PREVIEW_CHARS = 200;
 
 /** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
 function bodyChunks(card: Card, layout: CardLayout): string[] {
-  if (card.full) return chunksOf(escapeMrkdwn(card.paper.abstract), LIMITS.sectionText - 10);
-  if (card.snippet && card.snippet.length > 0) return [snippetText(fmt, card.snippet)];
-  const chars = layout.heading === "inline" ? LIST_PREVIEW_CHARS : undefined;
-  return [escapeMrkdwn(abstractPreview(card.paper.abstract, chars))];
+  const text = cardBodyText(fmt, card, layout.heading === "inline" ? LIST_PREVIEW_CHARS : undefined);
+  return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
 }
 
 export function sharedByLine(userId: string | undefined): string | undefined {

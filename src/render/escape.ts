@@ -35,3 +35,8 @@ export function escapeMrkdwn(text: string): string {
 export function isSlackUserId(value: string): boolean {
   return /^[UW][A-Z0-9]{2,20}$/.test(value);
 }
+
+/** A channel id fit for a channel link (`<#C…>`, never a ping): only real-looking Slack channel ids pass. */
+export function isSlackChannelId(value: string): boolean {
+  return /^[CG][A-Z0-9]{2,20}$/.test(value);
+}

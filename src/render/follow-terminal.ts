@@ -1,39 +1,29 @@
-import { DIGEST_PAPERS_PER_PAGE } from "../bot/digest-reply.js";
-import { FOLLOWS_PER_PAGE, NEW_PAPERS_PER_PAGE } from "../bot/follow-answers.js";
-import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
 import type { ButtonSpec } from "./buttons.js";
-import type { FollowReply } from "./follow-blocks.js";
 import {
   alsoNote,
   capNote,
+  confirmationText,
   DIGEST_FOOTER,
   digestGroupText,
   digestHeading,
   exportText,
-  followedText,
+  type FollowReply,
   followingFooter,
   followingHeading,
   followLabel,
   paperRowText,
   savedHeading,
   savedItemText,
-  savedOneText,
-  unfollowedText,
-  unsavedText,
   whatsNewHeading,
 } from "./follow-text.js";
 import type { TextFormat } from "./format.js";
 import { messageText } from "./lines.js";
 import {
+  confirmationSpecs,
   exportSpec,
-  followingSpec,
-  followSpec,
-  pagingSpecs,
+  listPagingSpecs,
   paperRowMenu,
   savedItemMenu,
-  savedListSpec,
-  undoSaveSpec,
-  undoUnsaveSpec,
   unfollowSpec,
 } from "./list-buttons.js";
 import { savedMarkdown } from "./saved-markdown.js";
@@ -53,15 +43,10 @@ function withRow(lines: string[], row: string | undefined): string[] {
 export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons: TerminalButtons): string[] {
   switch (reply.kind) {
     case "followed":
-      return withRow(
-        [followedText(fmt, reply)],
-        buttons.line(some(unfollowSpec(reply.target), followingSpec(reply.total))),
-      );
     case "unfollowed":
-      return withRow(
-        [unfollowedText(fmt, reply)],
-        buttons.line(some(followSpec(reply.target, "Follow again"), followingSpec())),
-      );
+    case "savedOne":
+    case "unsaved":
+      return withRow([confirmationText(fmt, reply)], buttons.line(confirmationSpecs(reply)));
     case "following": {
       const lines = [
         followingHeading(fmt, reply),
@@ -72,8 +57,10 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         const row = buttons.line(some(unfollowSpec(follow, from)));
         lines.push(`• ${followLabel(fmt, follow)}${row ? `   ${row}` : ""}`);
       }
-      const paging = buttons.line(pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o })));
-      return [...withRow(lines, paging), fmt.plain(followingFooter(reply.dailyCap))];
+      return [
+        ...withRow(lines, buttons.line(listPagingSpecs(reply))),
+        fmt.plain(followingFooter(reply.dailyCap)),
+      ];
     }
     case "saved": {
       const lines = [
@@ -85,22 +72,9 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         const row = buttons.line([], savedItemMenu(item, reply.offset));
         if (row) lines.push(row);
       }
-      const tail = buttons.line([
-        exportSpec(),
-        ...pagingSpecs(reply, SAVED_PER_PAGE, (o) => ({ a: "saved", o })),
-      ]);
+      const tail = buttons.line([exportSpec(), ...listPagingSpecs(reply)]);
       return tail ? [...lines, "", tail] : lines;
     }
-    case "savedOne":
-      return withRow(
-        [savedOneText(fmt, reply)],
-        buttons.line([...(reply.added ? [undoSaveSpec(reply.paper.id)] : []), savedListSpec(reply.total)]),
-      );
-    case "unsaved":
-      return withRow(
-        [unsavedText(fmt, reply)],
-        buttons.line([...(reply.removed ? [undoUnsaveSpec(reply.paper.id)] : []), savedListSpec()]),
-      );
     case "export": {
       const file = savedMarkdown(reply);
       return [`${fmt.plain(exportText(reply))} (${fmt.code(file.fileName)})`, "", fmt.plain(file.content)];
@@ -117,10 +91,7 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         }
       }
       if (reply.capReached !== undefined) lines.push("", messageText(fmt, capNote(reply.capReached)));
-      const paging = buttons.line(
-        pagingSpecs(reply, DIGEST_PAPERS_PER_PAGE, (o) => ({ a: "digest", d: reply.digestId, o })),
-      );
-      return [...withRow(lines, paging), messageText(fmt, DIGEST_FOOTER)];
+      return [...withRow(lines, buttons.line(listPagingSpecs(reply))), messageText(fmt, DIGEST_FOOTER)];
     }
     case "whatsNew": {
       const lines = [whatsNewHeading(fmt, reply)];
@@ -129,13 +100,7 @@ export function followTerminalLines(fmt: TextFormat, reply: FollowReply, buttons
         const menu = buttons.line([], paperRowMenu(paper));
         if (menu) lines.push(menu);
       }
-      const paging = buttons.line(
-        pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
-          a: "new",
-          o,
-          ...(reply.topic ? { t: reply.topic } : {}),
-        })),
-      );
+      const paging = buttons.line(listPagingSpecs(reply));
       return paging ? [...lines, "", paging] : lines;
     }
   }

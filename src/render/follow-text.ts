@@ -7,6 +7,28 @@ import { authorLine, plural } from "./lines.js";
 
 /** Text pieces of the follow, reading-list, digest and what's-new replies, for Slack and the terminal alike. */
 
+export type FollowReply = Extract<
+  Reply,
+  {
+    kind:
+      | "followed"
+      | "unfollowed"
+      | "following"
+      | "saved"
+      | "savedOne"
+      | "unsaved"
+      | "export"
+      | "digest"
+      | "whatsNew";
+  }
+>;
+
+/** A reply that confirms one change: a follow, an unfollow, a save or a removal. */
+export type ConfirmationReply = Extract<
+  FollowReply,
+  { kind: "followed" | "unfollowed" | "savedOne" | "unsaved" }
+>;
+
 const LABEL_CHARS = 150;
 
 /** "*reward models* · topic" / "*Enyu Zhou* · person". */
@@ -19,7 +41,7 @@ function capLine(cap: number): string {
   return `at most ${plural(cap, "message")} a day`;
 }
 
-export function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "followed" }>): string {
+function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "followed" }>): string {
   const name = followLabel(fmt, reply.target, false);
   if (!reply.added) return `You already follow ${name}.`;
   if (reply.target.kind === "author") {
@@ -32,7 +54,7 @@ export function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "fol
   return `You now follow the topic ${name}. ${now}; when new papers on it arrive, I'll send you a DM (${capLine(reply.dailyCap)}).`;
 }
 
-export function unfollowedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unfollowed" }>): string {
+function unfollowedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unfollowed" }>): string {
   const name = followLabel(fmt, reply.target, false);
   return reply.removed ? `You no longer follow ${name}.` : `You didn't follow ${name}.`;
 }
@@ -76,16 +98,29 @@ export function savedHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "sav
   return `${fmt.bold(`Your reading list: ${plural(reply.total, "paper")}`)}, newest first${range(reply.offset, reply.items.length, reply.total)}${goneNote}`;
 }
 
-export function savedOneText(fmt: TextFormat, reply: Extract<Reply, { kind: "savedOne" }>): string {
+function savedOneText(fmt: TextFormat, reply: Extract<Reply, { kind: "savedOne" }>): string {
   const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
   return reply.added
     ? `Saved ${name} to your reading list (${plural(reply.total, "paper")}).`
     : `${name} is on your reading list already (${plural(reply.total, "paper")}).`;
 }
 
-export function unsavedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unsaved" }>): string {
+function unsavedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unsaved" }>): string {
   const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
   return reply.removed ? `Removed ${name} from your reading list.` : `${name} was not on your reading list.`;
+}
+
+export function confirmationText(fmt: TextFormat, reply: ConfirmationReply): string {
+  switch (reply.kind) {
+    case "followed":
+      return followedText(fmt, reply);
+    case "unfollowed":
+      return unfollowedText(fmt, reply);
+    case "savedOne":
+      return savedOneText(fmt, reply);
+    case "unsaved":
+      return unsavedText(fmt, reply);
+  }
 }
 
 export function exportText(reply: Extract<Reply, { kind: "export" }>): string {

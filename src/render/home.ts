@@ -13,14 +13,14 @@ import {
   plainText,
   section,
 } from "./block-parts.js";
-import { actionIdOf, actionValueOf, type ButtonSpec } from "./buttons.js";
-import { escapeMrkdwn } from "./escape.js";
+import { actionIdOf, type ButtonSpec, fittingSpec } from "./buttons.js";
+import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview, authorLine, plural, weekdaysText } from "./lines.js";
-import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
+import { exportSpec, pagingSpecs, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
 export const HOME_MAX_BLOCKS = 100;
@@ -66,7 +66,6 @@ export const HOME_HELP_LINES: readonly string[] = [
   "• Mention me or DM me in plain words: “papers about agents”, “what's new?”",
 ];
 
-const channelId = /^[CG][A-Z0-9]{2,20}$/;
 const CHANNEL_ROWS = 10;
 const LIST_ROWS = 12;
 
@@ -81,14 +80,14 @@ function homeButton(spec: ButtonSpec | undefined, style?: "primary" | "danger"):
 
 /** An overflow of Home actions, or a lone button when only one is left. */
 function homeAccessory(specs: ButtonSpec[]): Button | Overflow | undefined {
-  const usable = specs.filter((spec) => actionValueOf(spec.action, LIMITS.optionValue) !== undefined);
+  const usable = specs.flatMap((spec) => fittingSpec(spec, LIMITS.optionValue) ?? []);
   if (usable.length === 1) return homeButton(usable[0]);
   const menu = overflowOrButton(usable, `${HOME_ACTION_PREFIX}menu`);
   return menu?.type === "overflow" ? menu : undefined;
 }
 
 function channelLine(channel: HomeChannel): string {
-  const link = channelId.test(channel.channelId)
+  const link = isSlackChannelId(channel.channelId)
     ? `<#${channel.channelId}>`
     : escapeMrkdwn(channel.channelId);
   const when = `${weekdaysText(channel.weekdays)} at ${escapeMrkdwn(channel.time)} (${escapeMrkdwn(channel.timeZone)})`;
@@ -99,7 +98,7 @@ function channelLine(channel: HomeChannel): string {
 function todayBlocks(today: HomeModel["today"]): KnownBlock[] {
   if (today === undefined) return [section("No papers are loaded yet, so there is no paper of the day.")];
   const where =
-    today.channelId && channelId.test(today.channelId) ? ` · posted in <#${today.channelId}>` : "";
+    today.channelId && isSlackChannelId(today.channelId) ? ` · posted in <#${today.channelId}>` : "";
   return [
     header("Paper of the day"),
     section(fmt.bold(fmt.plain(truncate(today.paper.headline, 300)))),
@@ -119,7 +118,7 @@ function channelBlocks(model: HomeModel): KnownBlock[] {
     ];
   }
   const rows = model.channels.slice(0, CHANNEL_ROWS).map((channel) => {
-    const specs: ButtonSpec[] = channelId.test(channel.channelId)
+    const specs: ButtonSpec[] = isSlackChannelId(channel.channelId)
       ? [
           { label: "Change time or days…", action: { a: "daily", c: channel.channelId, op: "edit" } },
           { label: "Turn off", action: { a: "daily", c: channel.channelId, op: "off" } },
@@ -137,12 +136,9 @@ function pagingRow(
   action: (o: number) => ButtonSpec["action"],
   extra: (Button | undefined)[] = [],
 ) {
-  const specs: ButtonSpec[] = [];
-  if (list.offset > 0)
-    specs.push({ label: "Previous", action: action(Math.max(0, list.offset - LIST_ROWS)) });
-  if (list.offset + LIST_ROWS < list.total)
-    specs.push({ label: "Show more", action: action(list.offset + LIST_ROWS) });
-  return actions(...extra, ...specs.map((spec) => homeButton(spec)));
+  const next = list.offset + LIST_ROWS;
+  const page = { ...list, ...(next < list.total ? { nextOffset: next } : {}) };
+  return actions(...extra, ...pagingSpecs(page, LIST_ROWS, action).map((spec) => homeButton(spec)));
 }
 
 function unavailable(why: "no-database" | "unreadable"): KnownBlock {

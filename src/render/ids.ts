@@ -30,8 +30,6 @@ export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
 /** Matches every action_id our messages carry, with or without the ":n" suffix used when a block repeats one. */
 export const ACTION_ID_PATTERN = /^paper_[a-z_]+(?::\d+)?$/;
 
-export const ACTION_ID_LIST: readonly ActionIdBase[] = Object.values(ACTION_IDS);
-
 /**
  * Buttons on the App Home tab carry the same actions under this prefix: the Home listener answers them
  * (there is no response_url there) and publishes the tab again.

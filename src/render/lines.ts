@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { DAILY_HELP_LINES, helpLines } from "../bot/messages.js";
-import type { DailyScheduleView, Reply } from "../bot/reply.js";
+import type { Card, DailyScheduleView, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import type { TextFormat } from "./format.js";
@@ -8,7 +8,7 @@ import { truncate } from "./limits.js";
 
 /** Text pieces shared by the Slack and the terminal renderers; every corpus or user string goes through `fmt.plain`. */
 
-export const PREVIEW_CHARS = 300;
+const PREVIEW_CHARS = 300;
 const QUERY_CHARS = 200;
 
 /** The abstract cut near `chars` (300) characters at a word break, or whole when it is short. */
@@ -53,7 +53,7 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
  * Matched words as phrases: a run of matches joined by spaces, hyphens or one small word is one bold phrase
  * ("*reinforcement learning with human feedback*"), and a bold phrase always covers whole words.
  */
-export function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
+function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
   const merged: SnippetPart[] = [];
   for (const part of parts) {
     if (part.text === "") continue;
@@ -100,6 +100,13 @@ export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
   return snippetRuns(parts)
     .map((part) => (part.match ? fmt.bold(fmt.plain(part.text)) : fmt.plain(part.text)))
     .join("");
+}
+
+/** A card's body: the whole abstract, the matched words in context, or the abstract's opening (`chars` long). */
+export function cardBodyText(fmt: TextFormat, card: Card, chars = PREVIEW_CHARS): string {
+  if (card.full) return fmt.plain(card.paper.abstract);
+  if (card.snippet && card.snippet.length > 0) return snippetText(fmt, card.snippet);
+  return fmt.plain(abstractPreview(card.paper.abstract, chars));
 }
 
 /** "id `2f9k3xa`": the one handle a card needs to be found again. */
@@ -174,6 +181,10 @@ export function coauthorLine(fmt: TextFormat, summary: AuthorSummary, max = 12):
   return `${fmt.bold("Often with")}  ${named.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
 }
 
+export function ambiguousText(fmt: TextFormat, reply: Extract<Reply, { kind: "ambiguous" }>): string {
+  return `Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`;
+}
+
 export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "notFound" }>): string {
   const suggestions = reply.suggestions.slice(0, 10).map((s) => messageText(fmt, truncate(s, 200)));
   switch (reply.what) {
@@ -201,6 +212,10 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
       );
     }
   }
+}
+
+export function problemsHeading(fmt: TextFormat, count: number): string {
+  return fmt.bold(plural(count, "loader problem"));
 }
 
 export function problemLine(

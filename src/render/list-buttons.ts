@@ -1,29 +1,30 @@
 import type { Action } from "../bot/actions.js";
+import { DIGEST_PAPERS_PER_PAGE } from "../bot/digest-reply.js";
+import { FOLLOWS_PER_PAGE, NEW_PAPERS_PER_PAGE } from "../bot/follow-answers.js";
 import type { FollowTarget } from "../bot/ports.js";
-import type { ListPage, SavedItem } from "../bot/reply.js";
+import type { ListPage, Reply, SavedItem } from "../bot/reply.js";
+import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
 import {
-  actionValueOf,
   BUTTON_LABELS,
   type ButtonSpec,
+  fittingSpec,
   followPersonSpec,
   moreByPersonOf,
   saveSpec,
 } from "./buttons.js";
+import type { ConfirmationReply } from "./follow-text.js";
 import { LIMITS, truncate } from "./limits.js";
+import { plural } from "./lines.js";
 
 /** Buttons of the follow, reading-list, digest and what's-new replies (and the Home tab). */
 
 const kindOf = (target: FollowTarget) => (target.kind === "author" ? "a" : "t");
 
-function kept(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
-  return actionValueOf(spec.action, max) === undefined ? undefined : spec;
-}
-
-export function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
+function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
   const name = truncate(target.label || target.target, LIMITS.buttonText - 10);
-  return kept({
+  return fittingSpec({
     label: label ?? `Follow ${target.kind === "topic" ? `“${name}”` : name}`,
     action: { a: "follow", k: kindOf(target), t: target.target },
   });
@@ -34,20 +35,20 @@ export function unfollowSpec(
   target: FollowTarget,
   from?: { l: "f" | "s"; o: number },
 ): ButtonSpec | undefined {
-  return kept({
+  return fittingSpec({
     label: BUTTON_LABELS.unfollow,
     action: { a: "unfollow", k: kindOf(target), t: target.target, ...(from ? { from } : {}) },
   });
 }
 
-export function followingSpec(total?: number): ButtonSpec {
+function followingSpec(total?: number): ButtonSpec {
   return {
     label: total === undefined ? "What I follow" : `What I follow (${total})`,
     action: { a: "following", o: 0 },
   };
 }
 
-export function savedListSpec(total?: number): ButtonSpec {
+function savedListSpec(total?: number): ButtonSpec {
   return {
     label: total === undefined ? "Reading list" : `Reading list (${total})`,
     action: { a: "saved", o: 0 },
@@ -59,17 +60,17 @@ export function exportSpec(): ButtonSpec {
 }
 
 export function removeSpec(paperId: string, from?: { l: "f" | "s"; o: number }): ButtonSpec | undefined {
-  return kept({
+  return fittingSpec({
     label: BUTTON_LABELS.remove,
     action: { a: "unsave", id: paperId, ...(from ? { from } : {}) },
   });
 }
 
-export function undoSaveSpec(paperId: string): ButtonSpec {
+function undoSaveSpec(paperId: string): ButtonSpec {
   return { label: BUTTON_LABELS.undo, action: { a: "unsave", id: paperId } };
 }
 
-export function undoUnsaveSpec(paperId: string): ButtonSpec {
+function undoUnsaveSpec(paperId: string): ButtonSpec {
   return { label: BUTTON_LABELS.undo, action: { a: "save", id: paperId } };
 }
 
@@ -85,7 +86,7 @@ export function authorMenu(summary: { key: string; name: string; topics: string[
           `Follow the topic “${truncate(topic, 40)}”`,
         ),
   ];
-  return specs.flatMap((spec) => (spec ? (kept(spec, LIMITS.optionValue) ?? []) : []));
+  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */
@@ -101,7 +102,7 @@ export function paperRowMenu(
     { label: BUTTON_LABELS.similar, action: { a: "similar", id: paper.id } },
     person ? followPersonSpec(person) : undefined,
   ];
-  return specs.flatMap((spec) => (spec ? (kept(spec, LIMITS.optionValue) ?? []) : []));
+  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** The menu of a saved item: open and remove while the paper is there, remove only once it is gone. */
@@ -123,5 +124,77 @@ export function pagingSpecs(
   }
   if (page.nextOffset !== undefined)
     specs.push({ label: BUTTON_LABELS.page, action: action(page.nextOffset) });
-  return specs.flatMap((spec) => kept(spec) ?? []);
+  return specs.flatMap((spec) => fittingSpec(spec) ?? []);
+}
+
+/** Previous / Show more of a page of follows, the reading list, a digest or what's new. */
+export function listPagingSpecs(
+  reply: Extract<Reply, { kind: "following" | "saved" | "digest" | "whatsNew" }>,
+): ButtonSpec[] {
+  switch (reply.kind) {
+    case "following":
+      return pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o }));
+    case "saved":
+      return pagingSpecs(reply, SAVED_PER_PAGE, (o) => ({ a: "saved", o }));
+    case "digest":
+      return pagingSpecs(reply, DIGEST_PAPERS_PER_PAGE, (o) => ({ a: "digest", d: reply.digestId, o }));
+    case "whatsNew":
+      return pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
+        a: "new",
+        o,
+        ...(reply.topic ? { t: reply.topic } : {}),
+      }));
+  }
+}
+
+/** The buttons under a follow, unfollow, save or remove confirmation. */
+export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
+  switch (reply.kind) {
+    case "followed": {
+      const { target } = reply;
+      const unfollow = unfollowSpec(target);
+      const search: ButtonSpec | undefined =
+        target.kind === "topic" && reply.matching > 0
+          ? {
+              label: truncate(`Papers on “${target.label}”`, LIMITS.buttonText),
+              action: { a: "page", q: target.label, offset: 0 },
+            }
+          : undefined;
+      const person: ButtonSpec | undefined =
+        target.kind === "author"
+          ? { label: "Their papers", action: { a: "by", person: target.target } }
+          : undefined;
+      return [unfollow, search, person, followingSpec(reply.total)].flatMap((spec) => spec ?? []);
+    }
+    case "unfollowed": {
+      const again = followSpec(reply.target, "Follow again");
+      return again ? [again, followingSpec()] : [followingSpec()];
+    }
+    case "savedOne":
+      return [...(reply.added ? [undoSaveSpec(reply.paper.id)] : []), savedListSpec(reply.total)];
+    case "unsaved":
+      return [...(reply.removed ? [undoUnsaveSpec(reply.paper.id)] : []), savedListSpec()];
+  }
+}
+
+/** "Follow A (3 papers)" for each candidate, and "Follow “X” as a topic" beside near misses. */
+export function followCandidateSpecs(
+  candidates: { key: string; name: string; papers: number }[],
+  topic: string | undefined,
+): ButtonSpec[] {
+  const people = candidates.flatMap(
+    (c) =>
+      followSpec(
+        { kind: "author", target: c.key, label: c.name },
+        truncate(`Follow ${c.name} (${plural(c.papers, "paper")})`, LIMITS.buttonText),
+      ) ?? [],
+  );
+  const asTopic =
+    topic === undefined
+      ? undefined
+      : followSpec(
+          { kind: "topic", target: topicKeyOf(topic), label: topic },
+          truncate(`Follow “${truncate(topic, 40)}” as a topic`, LIMITS.buttonText),
+        );
+  return [...people, ...(asTopic ? [asTopic] : [])];
 }

@@ -2,9 +2,9 @@ import type { PeopleLine } from "../bot/people-lines.js";
 import type { ButtonSpec } from "./buttons.js";
 import { personButtonSpec } from "./buttons.js";
 import type { TextFormat } from "./format.js";
-import { paperLine, scoreBar, shortTitleOf } from "./lines.js";
+import { paperLine, plural, scoreBar, shortTitleOf } from "./lines.js";
 
-export const EVIDENCE_PER_PERSON = 3;
+const EVIDENCE_PER_PERSON = 3;
 
 /**
  * "2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL `v35q3xk`" for one paper; a person with
@@ -19,9 +19,7 @@ export function peopleLineText(fmt: TextFormat, line: PeopleLine, rank: number, 
   }
   const evidence = line.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(fmt, paper));
   const left = line.papers.length - evidence.length;
-  return [head, ...evidence, ...(left > 0 ? [`  …and ${left} more paper${left === 1 ? "" : "s"}`] : [])].join(
-    "\n",
-  );
+  return [head, ...evidence, ...(left > 0 ? [`  …and ${plural(left, "more paper")}`] : [])].join("\n");
 }
 
 /** "Papers by …" for each person of the line. */

@@ -1,5 +1,6 @@
 import type { Reply, SavedItem } from "../bot/reply.js";
 import { terminalText } from "./format.js";
+import { plural } from "./lines.js";
 
 /** The reading list as a Markdown file: headline, authors, owners, id and abstract of every saved paper. */
 export interface MarkdownFile {
@@ -39,7 +40,7 @@ function entryMarkdown(item: SavedItem): string[] {
 
 export function savedMarkdown(reply: Extract<Reply, { kind: "export" }>): MarkdownFile {
   const date = dateOf(reply.at);
-  const count = `${reply.items.length} paper${reply.items.length === 1 ? "" : "s"}`;
+  const count = plural(reply.items.length, "paper");
   const content = [
     "# Reading list",
     "",

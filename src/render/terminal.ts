@@ -12,15 +12,15 @@ import {
   pageButtonSpec,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
-import { followCandidateSpecs } from "./follow-blocks.js";
 import { followTerminalLines } from "./follow-terminal.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 import {
-  abstractPreview,
+  ambiguousText,
   authorLine,
   authorOverview,
   authorPaperGroups,
+  cardBodyText,
   coauthorLine,
   dailyPreviewText,
   dailyText,
@@ -30,12 +30,11 @@ import {
   paperFooter,
   peopleHeading,
   problemLine,
-  quoted,
+  problemsHeading,
   resultsHeading,
-  snippetText,
   stateProblemLine,
 } from "./lines.js";
-import { authorMenu } from "./list-buttons.js";
+import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
 import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 export interface TerminalReply {
@@ -84,18 +83,13 @@ function terminalSafe(text: string): string {
 
 function cardLines(fmt: TextFormat, card: Card, buttons: ButtonList, title?: string): string[] {
   const { paper } = card;
-  const body = card.full
-    ? fmt.plain(paper.abstract)
-    : card.snippet && card.snippet.length > 0
-      ? snippetText(fmt, card.snippet)
-      : fmt.plain(abstractPreview(paper.abstract));
   const shared =
     card.sharedBy !== undefined && isSlackUserId(card.sharedBy) ? ` · shared by @${card.sharedBy}` : "";
   const lines = [
     ...(title ? [fmt.bold(fmt.plain(title))] : []),
     fmt.bold(fmt.plain(truncate(paper.headline, 300))),
     authorLine(fmt, paper),
-    body,
+    cardBodyText(fmt, card),
     `${paperFooter(fmt, paper)}${shared}`,
   ];
   const controls = cardControlsOf(card);
@@ -167,7 +161,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     case "author":
       return authorLines(fmt, reply, buttons);
     case "ambiguous": {
-      const lines = [`Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`];
+      const lines = [ambiguousText(fmt, reply)];
       const row = buttons.line(
         reply.purpose === "follow"
           ? followCandidateSpecs(reply.candidates, undefined)
@@ -195,7 +189,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
       const more = reply.problems.length - shown.length;
       return [
         ...lines,
-        fmt.bold(`${reply.problems.length} loader problem${reply.problems.length === 1 ? "" : "s"}`),
+        problemsHeading(fmt, reply.problems.length),
         ...shown,
         ...(more > 0 ? [`…and ${more} more`] : []),
       ];

@@ -1,0 +1,190 @@
+import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
+import { dailySpecOf } from "./daily-spec.js";
+import type { Intent } from "./intents.js";
+import { MESSAGES } from "./messages.js";
+import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
+import { cleanedText, stripped, unquoted } from "./typed-text.js";
+
+/** The typed-text grammar: `/paper …` commands, plain-words questions, pasted ids, and a search otherwise. */
+
+/** Longest query we search for: its button value must stay far inside Slack's 2000-character limit. */
+export const MAX_QUERY_CHARS = 900;
+
+const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
+/** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
+const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
+const HAS_DIGIT = /\d/;
+
+export function searchOf(raw: string, offset = 0, paging = false): Intent {
+  const query = stripped(raw);
+  if (query === "") return { kind: "help" };
+  if (query.length <= MAX_QUERY_CHARS) return { kind: "search", query, offset, shortened: false, paging };
+  const cut = query.slice(0, MAX_QUERY_CHARS);
+  const space = cut.lastIndexOf(" ");
+  const shortenedQuery = space > MAX_QUERY_CHARS / 2 ? cut.slice(0, space) : cut;
+  return { kind: "search", query: shortenedQuery, offset, shortened: true, paging };
+}
+
+function idOf(word: string | undefined): string | undefined {
+  const id = unquoted(word ?? "");
+  return id === "" ? undefined : id;
+}
+
+/** A paper id typed bare ("gbvnya3") or pasted among other words ("what is `gbvnya3` about?"). */
+function pastedIdOf(text: string): string | undefined {
+  const words = text.split(" ").map((word) => stripped(word.replace(/^[(["'`“‘]+|[)\]"'`”’?!.,;:]+$/gu, "")));
+  const [only] = words;
+  if (words.length === 1 && only !== undefined && ID_SHAPED.test(only)) return only.toLowerCase();
+  const pasted = words.find((word) => ID_SHAPED.test(word) && HAS_DIGIT.test(word));
+  return pasted?.toLowerCase();
+}
+
+function dailyIntent(words: string[]): Intent {
+  const [sub, ...rest] = words;
+  const action = sub?.toLowerCase();
+  if (action === undefined || action === "status") return { kind: "dailyStatus" };
+  if (action === "off" || action === "stop") return { kind: "dailyOff" };
+  if (action === "help") return { kind: "help", topic: "daily" };
+  if (action === "preview" || action === "next" || action === "tomorrow") return { kind: "dailyPreview" };
+  if (action === "on" || action === "start") {
+    const parsed = dailySpecOf(rest);
+    return parsed.ok
+      ? { kind: "dailyOn", spec: parsed.spec }
+      : { kind: "invalid", message: parsed.message, topic: "daily" };
+  }
+  return {
+    kind: "invalid",
+    message: "Use `/paper daily on`, `/paper daily off`, `/paper daily preview` or `/paper daily`.",
+    topic: "daily",
+  };
+}
+
+function followIntent(rest: string): Intent {
+  const as = /^(author|person|topic)\s+(.+)$/i.exec(rest);
+  const what = unquoted(as?.[2] ?? rest);
+  if (what === "") return { kind: "invalid", message: MESSAGES.needsFollow };
+  const kind = as?.[1]?.toLowerCase();
+  return { kind: "follow", what, ...(kind ? { as: kind === "topic" ? "topic" : "author" } : {}) };
+}
+
+function savedIntent(words: string[]): Intent | undefined {
+  const [sub, id] = words.map((word) => word.toLowerCase());
+  if (sub === undefined) return { kind: "saved", offset: 0, paging: false };
+  if (sub === "export" && words.length === 1) return { kind: "savedExport" };
+  if ((sub === "remove" || sub === "delete") && id !== undefined) return { kind: "unsave", id: unquoted(id) };
+  return undefined;
+}
+
+/** The command grammar: a keyword and its argument; undefined when the first word is no command. */
+function commandIntent(text: string): Intent | undefined {
+  const words = text.split(" ");
+  const keyword = (words[0] ?? "").toLowerCase();
+  const rest = words.slice(1).join(" ");
+  switch (keyword) {
+    case "":
+    case "help":
+    case "usage":
+    case "?":
+      if (rest !== "" && rest.toLowerCase() !== "daily") return undefined;
+      return { kind: "help", ...(rest.toLowerCase() === "daily" ? { topic: "daily" as const } : {}) };
+    case "author":
+    case "by": {
+      const name = unquoted(rest);
+      return name
+        ? { kind: "author", name, orSearch: false }
+        : { kind: "invalid", message: MESSAGES.needsName };
+    }
+    case "id": {
+      const id = idOf(words[1]);
+      return id ? { kind: "paper", id, full: false } : { kind: "invalid", message: MESSAGES.needsId };
+    }
+    case "paper": {
+      // "paper gbvnya3" opens a paper; "paper about RLHF" is a question.
+      const id = idOf(words[1]);
+      if (words.length > 2 || (id !== undefined && !ID_SHAPED.test(id))) return undefined;
+      return id ? { kind: "paper", id, full: false } : { kind: "invalid", message: MESSAGES.needsId };
+    }
+    case "similar":
+    case "like": {
+      const id = idOf(words[1]?.toLowerCase() === "to" ? words[2] : words[1]);
+      if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
+      return id ? { kind: "similar", id } : { kind: "invalid", message: MESSAGES.needsId };
+    }
+    case "random":
+      return rest === "" ? { kind: "random" } : undefined;
+    case "stats":
+      return rest === "" ? { kind: "stats" } : undefined;
+    case "reload":
+      return rest === "" ? { kind: "reload" } : undefined;
+    case "daily":
+      return dailyIntent(words.slice(1));
+    case "search":
+      return searchOf(rest.replace(/^for /i, ""));
+    case "follow":
+      return followIntent(rest);
+    case "unfollow": {
+      const what = unquoted(rest);
+      return what ? { kind: "unfollow", what } : { kind: "invalid", message: MESSAGES.needsUnfollow };
+    }
+    case "following":
+    case "follows":
+      return rest === "" ? { kind: "following", offset: 0, paging: false } : undefined;
+    case "saved":
+      return savedIntent(words.slice(1));
+    case "save":
+    case "unsave": {
+      const id = idOf(words[1]);
+      if (words.length !== 2 || id === undefined) return undefined;
+      return keyword === "save" ? { kind: "save", id } : { kind: "unsave", id };
+    }
+    case "new":
+      return rest === "" ? { kind: "whatsNew", offset: 0, paging: false } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function intentOfPhrased(phrased: Phrased): Intent {
+  switch (phrased.kind) {
+    case "who":
+      return { kind: "who", topic: phrased.topic, offset: 0, paging: false };
+    case "search":
+      return searchOf(phrased.query);
+    case "follow":
+      return followIntent(phrased.what);
+    case "unfollow":
+      return { kind: "unfollow", what: phrased.what };
+    case "following":
+      return { kind: "following", offset: 0, paging: false };
+    case "saved":
+      return { kind: "saved", offset: 0, paging: false };
+    case "whatsNew":
+      return {
+        kind: "whatsNew",
+        offset: 0,
+        paging: false,
+        ...(phrased.topic ? { topic: phrased.topic } : {}),
+      };
+    default:
+      return phrased;
+  }
+}
+
+/** One way to read what was typed, whether in `/paper …`, a mention, a DM or the console. */
+export function textIntentOf(typed: string): Intent {
+  const text = cleanedText(typed);
+  const command = commandIntent(text);
+  if (command !== undefined) return command;
+  const phrased = phrasedIntentOf(text);
+  if (phrased !== undefined && phrased.kind !== "search") return intentOfPhrased(phrased);
+  if (/^who\b/i.test(text)) {
+    const topic = askedTopicOf(text) ?? unquoted(text.slice(3));
+    return topic
+      ? { kind: "who", topic, offset: 0, paging: false }
+      : { kind: "invalid", message: MESSAGES.needsTopic };
+  }
+  const query = phrased?.kind === "search" ? phrased.query : stripped(text);
+  const id = pastedIdOf(query);
+  if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
+  return searchOf(query);
+}
