@@ -8,7 +8,13 @@ import type { Metrics, RequestOutcome } from "../ops/metrics.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
-import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
+import {
+  type AnswerTarget,
+  answerKeyOf,
+  type DeliveryDeps,
+  type DeliveryOutcome,
+  deliverAnswer,
+} from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import { type HomeDeps, registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
@@ -50,18 +56,29 @@ export async function answerFor(deps: ListenerDeps, request: BotRequest): Promis
   return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
 }
 
-/** The answer, or the friendly error (logged) when the bot failed inside. */
-async function replyOrApology<T>(
+/** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */
+export async function replyOrApology<T>(
   deps: ListenerDeps,
   render: () => Promise<T>,
   apology: () => T,
+  failed = "answering a request failed",
 ): Promise<{ message: T; apologised: boolean }> {
   try {
     return { message: await render(), apologised: false };
   } catch (error) {
-    deps.logger.error({ err: error }, "answering a request failed");
+    deps.logger.error({ err: error }, failed);
     return { message: apology(), apologised: true };
   }
+}
+
+/** What once-only delivery (deliverAnswer) needs of the listeners': answers posted with the no-retry client. */
+export function deliveryDepsOf(deps: ListenerDeps): DeliveryDeps {
+  return { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger };
+}
+
+/** Whether Slack sent this event before (Bolt passes its retries on with `context.retryNum`). */
+export function isSlackRetry(context: Record<string, unknown>): boolean {
+  return typeof context.retryNum === "number" && context.retryNum > 0;
 }
 
 export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
@@ -133,7 +150,8 @@ async function shareOnce(
   count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
 }
 
-function outcomeOfDelivery(outcome: DeliveryOutcome, apologised: boolean): RequestOutcome {
+/** A delivered apology counts as an error. */
+export function outcomeOfDelivery(outcome: DeliveryOutcome, apologised: boolean): RequestOutcome {
   return outcome === "answered" && apologised ? "error" : outcome;
 }
 
@@ -146,7 +164,6 @@ async function answerInConversation(
   request: BotRequest,
 ): Promise<void> {
   const receivedAt = receivedAtOf(context, deps.policy.now());
-  const retryNum = typeof context.retryNum === "number" ? context.retryNum : 0;
   let apologised = false;
   const message = async (): Promise<webApi.ChatPostMessageArguments> => {
     const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
@@ -163,11 +180,10 @@ async function answerInConversation(
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = await deliverAnswer(
-    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
-    target,
-    { retried: retryNum > 0, message },
-  );
+  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, {
+    retried: isSlackRetry(context),
+    message,
+  });
   count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 

@@ -6,7 +6,7 @@ import { relatedAnswer } from "../bot/related.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
 import { deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { count, type ListenerDeps } from "./listeners.js";
+import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./listeners.js";
 import { responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
 
@@ -78,16 +78,13 @@ async function answerOrApology(
   sentToDm: boolean,
 ): Promise<{ answer: Answer; apologised: boolean }> {
   const asker = { userId: shortcut.user.id, channelId: shortcut.channel?.id ?? "" };
-  try {
-    const text = textOfMessage(shortcut.message);
-    return { answer: await relatedAnswer(deps.bot, asker, text, { sentToDm }), apologised: false };
-  } catch (error) {
-    deps.logger.error({ err: error }, "finding papers related to a message failed");
-    return {
-      answer: { reply: { kind: "error", message: FRIENDLY_ERROR }, audience: "asker" },
-      apologised: true,
-    };
-  }
+  const { message, apologised } = await replyOrApology<Answer>(
+    deps,
+    () => relatedAnswer(deps.bot, asker, textOfMessage(shortcut.message), { sentToDm }),
+    () => ({ reply: { kind: "error", message: FRIENDLY_ERROR }, audience: "asker" }),
+    "finding papers related to a message failed",
+  );
+  return { answer: message, apologised };
 }
 
 /**
@@ -114,7 +111,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
   const userId = shortcut.user.id;
   const { answer, apologised } = await answerOrApology(deps, shortcut, true);
   const outcome = await deliverAnswer(
-    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+    deliveryDepsOf(deps),
     {
       key: `related:${userId}:${shortcut.action_ts ?? shortcut.trigger_id ?? ""}`,
       channel: userId,
@@ -122,7 +119,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
     },
     { retried: false, message: async () => postPayload(answer, userId, undefined) },
   );
-  count(deps, "shortcut", outcome === "answered" && apologised ? "error" : outcome, receivedAt);
+  count(deps, "shortcut", outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 
 export function registerShortcut(app: App, deps: ListenerDeps): void {
