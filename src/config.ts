@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
-export const LOG_FORMATS = ["json", "text"] as const;
+const LOG_FORMATS = ["json", "text"] as const;
 
 /** Limits of the HTTP server that receives Slack's requests (HTTP mode). */
 export interface HttpLimits {

@@ -101,7 +101,7 @@ function panelCallLogger(deps: ListenerDeps) {
 }
 
 /** A thread title from the first question: the words as typed, mentions and marks resolved, shortened. */
-export function threadTitleOf(text: string): string | undefined {
+function threadTitleOf(text: string): string | undefined {
   const title = truncate(cleanedText(text), TITLE_CHARS);
   return title === "" ? undefined : title;
 }

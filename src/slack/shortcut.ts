@@ -59,7 +59,7 @@ function blockTexts(value: unknown, out: string[] = []): string[] {
  * What a message says, in Slack's text format: its text and its attachments' (a link's unfurl holds the
  * page's title and description); its blocks when it has no text; its files' titles when it has nothing else.
  */
-export function textOfMessage(message: MessageShortcut["message"]): string {
+function textOfMessage(message: MessageShortcut["message"]): string {
   const attachments = (message.attachments ?? []).flatMap((a) => {
     const parts = [a.pretext, a.title, a.text].filter((part): part is string => Boolean(part?.trim()));
     return parts.length > 0 ? parts : a.fallback ? [a.fallback] : [];
