@@ -84,11 +84,11 @@ export async function startSlackBot(
 /** Followers hear about what a corpus brought: at startup and after every reload that swapped one in. */
 function startFollowDms(
   config: SlackBotConfig,
-  { index, state, record, now, logger }: SlackBotWiring,
+  { index, record, now, logger }: SlackBotWiring,
   { slack, ledger }: { slack: RunningSlackApp; ledger: FallbackDeliveryLedger },
 ): FollowNotifier | undefined {
-  const { store } = state;
-  if (record === undefined || store === undefined) return undefined;
+  if (record === undefined) return undefined;
+  const { store } = record;
   const policy = createDeliveryPolicy(config.slackTimeoutMs);
   const notifier = startFollowNotifier({
     record,
