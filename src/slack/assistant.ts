@@ -13,8 +13,6 @@ import { cleanedText } from "../bot/typed-text.js";
 import type { RequestOutcome } from "../ops/metrics.js";
 import { truncate } from "../render/limits.js";
 import { postPayload } from "../render/payloads.js";
-import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
-import { receivedAtOf } from "./instrumented-app.js";
 import {
   answerFor,
   count,
@@ -23,7 +21,9 @@ import {
   type ListenerDeps,
   outcomeOfDelivery,
   replyOrApology,
-} from "./listeners.js";
+} from "./answering.js";
+import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
+import { receivedAtOf } from "./instrumented-app.js";
 import { textWithoutMention } from "./requests.js";
 import { slackFailureOf } from "./slack-failure.js";
 

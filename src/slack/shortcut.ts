@@ -4,9 +4,9 @@ import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { relatedAnswer } from "../bot/related.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
+import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./answering.js";
 import { deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./listeners.js";
 import { responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
 
