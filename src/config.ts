@@ -299,8 +299,9 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
   const slackApiUrl = setting("SLACK_API_URL");
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
-    cacheDir: setting("CACHE_DIR") ?? "data/cache",
-    state: { path: setting("STATE_PATH") ?? "data/paperbot.db", ...(url === undefined ? {} : { url }) },
+    // The bot's own defaults, so the CLI reads the same cache and state as `npm start`.
+    cacheDir: envSchema.shape.CACHE_DIR.parse(env.CACHE_DIR),
+    state: { path: envSchema.shape.STATE_PATH.parse(env.STATE_PATH), ...(url === undefined ? {} : { url }) },
     ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   };
