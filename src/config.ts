@@ -3,7 +3,7 @@ import { z } from "zod";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevelName = (typeof LOG_LEVELS)[number];
-export const LOG_FORMATS = ["json", "text"] as const;
+const LOG_FORMATS = ["json", "text"] as const;
 
 /** Limits of the HTTP server that receives Slack's requests (HTTP mode). */
 export interface HttpLimits {
@@ -299,8 +299,9 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
   const slackApiUrl = setting("SLACK_API_URL");
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
-    cacheDir: setting("CACHE_DIR") ?? "data/cache",
-    state: { path: setting("STATE_PATH") ?? "data/paperbot.db", ...(url === undefined ? {} : { url }) },
+    // The bot's own defaults, so the CLI reads the same cache and state as `npm start`.
+    cacheDir: envSchema.shape.CACHE_DIR.parse(env.CACHE_DIR),
+    state: { path: envSchema.shape.STATE_PATH.parse(env.STATE_PATH), ...(url === undefined ? {} : { url }) },
     ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   };

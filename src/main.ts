@@ -21,17 +21,12 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const bot = botDepsOf(config, { index, state, now, logger });
   const record = followRecordOf(config, { index, state, now, logger });
   process.on("SIGHUP", () => void index.reload());
-  const wiring = { bot, index, ...(record === undefined ? {} : { record }), logger };
+  const wiring = { bot, index, state, ...(record === undefined ? {} : { record }), logger };
   if (config.mode.kind === "console") {
-    await runOfflineConsole({
-      ...wiring,
-      ...(state.store === undefined ? {} : { store: state.store }),
-      input: process.stdin,
-      output: process.stdout,
-    });
+    await runOfflineConsole({ ...wiring, input: process.stdin, output: process.stdout });
     return;
   }
-  await runSlackBot({ ...config, mode: config.mode }, { ...wiring, state, now });
+  await runSlackBot({ ...config, mode: config.mode }, { ...wiring, now });
 }
 
 /** The bot in Slack until SIGINT or SIGTERM, or uncaught errors too many to trust the process: then it stops. */

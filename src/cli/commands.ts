@@ -273,10 +273,10 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   const say = name === "say";
   try {
     const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
+    const dir =
+      (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
+    const loadIndex = options.loadIndex ?? indexInMemory;
     if (name === "saved") {
-      const dir =
-        (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
-      const loadIndex = options.loadIndex ?? indexInMemory;
       return await runSavedExport(
         rest,
         io,
@@ -290,9 +290,6 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
       return exitCodes.usage;
     }
     const { words, values: commandValues } = commandArgs(command ?? sayCommand, rest);
-    const dir =
-      (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
-    const loadIndex = options.loadIndex ?? indexInMemory;
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,

@@ -21,7 +21,7 @@ const lineSchema = z
   .catchall(z.unknown());
 
 /** One pino JSON line as a person would write it: "warning: some seed entries were skipped (problems: 3)". */
-export function humanLogLine(json: string): string {
+function humanLogLine(json: string): string {
   let raw: unknown;
   try {
     raw = JSON.parse(json);

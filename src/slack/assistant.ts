@@ -13,9 +13,17 @@ import { cleanedText } from "../bot/typed-text.js";
 import type { RequestOutcome } from "../ops/metrics.js";
 import { truncate } from "../render/limits.js";
 import { postPayload } from "../render/payloads.js";
+import {
+  answerFor,
+  count,
+  deliveryDepsOf,
+  isSlackRetry,
+  type ListenerDeps,
+  outcomeOfDelivery,
+  replyOrApology,
+} from "./answering.js";
 import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { answerFor, count, type ListenerDeps } from "./listeners.js";
 import { textWithoutMention } from "./requests.js";
 import { slackFailureOf } from "./slack-failure.js";
 
@@ -93,7 +101,7 @@ function panelCallLogger(deps: ListenerDeps) {
 }
 
 /** A thread title from the first question: the words as typed, mentions and marks resolved, shortened. */
-export function threadTitleOf(text: string): string | undefined {
+function threadTitleOf(text: string): string | undefined {
   const title = truncate(cleanedText(text), TITLE_CHARS);
   return title === "" ? undefined : title;
 }
@@ -130,28 +138,24 @@ async function answerInThread(
         settled = true;
       });
     await Promise.race([status, deps.policy.sleep(STATUS_WAIT_MS)]);
-    try {
-      return postPayload(await answerFor(deps, request), target.channel, target.threadTs);
-    } catch (error) {
-      deps.logger.error({ err: error }, "answering in an assistant thread failed");
-      apologised = true;
-      return { text: FRIENDLY_ERROR, channel: target.channel, thread_ts: target.threadTs };
-    } finally {
-      statusLate = !settled;
-    }
+    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
+      deps,
+      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
+      () => ({ text: FRIENDLY_ERROR, channel: target.channel, thread_ts: target.threadTs }),
+      "answering in an assistant thread failed",
+    );
+    statusLate = !settled;
+    apologised = reply.apologised;
+    return reply.message;
   };
-  const outcome = await deliverAnswer(
-    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
-    target,
-    { retried, message },
-  );
+  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, { retried, message });
   // Our post clears the status; a status set after it, or with no post, would linger for two minutes.
   if (status !== undefined && (await status) && (statusLate || outcome !== "answered")) {
     await panel
       .setStatus({ status: "" })
       .catch((error: unknown) => panel.failed("assistant.threads.setStatus", error));
   }
-  const result = outcome === "answered" && apologised ? "error" : outcome;
+  const result = outcomeOfDelivery(outcome, apologised);
   count(deps, "assistant", result, receivedAt);
   return result;
 }
@@ -173,10 +177,10 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
       }).catch((error: unknown) => failed("assistant.threads.setSuggestedPrompts", error));
       const receivedAt = receivedAtOf(context, deps.policy.now());
       const outcome = await deliverAnswer(
-        { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+        deliveryDepsOf(deps),
         { key: `greeting:${channel}:${threadTs}`, channel, threadTs, after: threadTs },
         {
-          retried: typeof context.retryNum === "number" && context.retryNum > 0,
+          retried: isSlackRetry(context),
           message: async () =>
             postPayload(
               { reply: { kind: "info", message: MESSAGES.assistantGreeting }, audience: "asker" },
@@ -216,7 +220,7 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
         after: m.ts,
       };
       const receivedAt = receivedAtOf(context, deps.policy.now());
-      const retried = typeof context.retryNum === "number" && context.retryNum > 0;
+      const retried = isSlackRetry(context);
       // The first question titles the thread; taken before answering, so a quick second one does not.
       const title = thread.titled ? undefined : threadTitleOf(text);
       if (title !== undefined) threads.update(m.channel, m.thread_ts, { titled: true });

@@ -17,13 +17,12 @@ import { HOME_ACTION_ID_PATTERN } from "../render/ids.js";
 import { weekdaysText } from "../render/lines.js";
 import { isValidTime, isValidTimeZone } from "../schedule/next-run.js";
 import { actionValueOf } from "./requests.js";
-import { handedOver } from "./saved-export.js";
 
 export type { HomeDeps } from "../home/model.js";
 
 type WebClient = Parameters<Parameters<App["event"]>[1]>[0]["client"];
 
-/** What the Home listeners need from the other listeners: the bot's answer to a click, with admin powers sorted. */
+/** What the Home listeners need from the other listeners: the bot's answer to a click (admin powers sorted, an export uploaded). */
 export interface HomeWiring {
   home: HomeDeps;
   answer: (request: BotRequest) => Promise<Answer>;
@@ -70,15 +69,27 @@ function pagesOf(metadata: string | undefined): HomePages {
   return parsed.success ? { follows: parsed.data.f, saved: parsed.data.s } : { follows: 0, saved: 0 };
 }
 
+/** The person a Home request is for; their channels are asked of Slack once per request (again after a failure). */
+interface Viewer {
+  client: WebClient;
+  userId: string;
+  channelIds(): Promise<Set<string>>;
+}
+
+function viewerOf(client: WebClient, userId: string): Viewer {
+  let known: Set<string> | undefined;
+  return { client, userId, channelIds: async () => (known ??= await channelIdsOf(client, userId)) };
+}
+
 async function publish(
   wiring: HomeWiring,
-  client: WebClient,
-  userId: string,
+  viewer: Viewer,
   pages?: HomePages,
   notice?: string,
 ): Promise<void> {
+  const { client, userId } = viewer;
   try {
-    const model = await homeModelOf(wiring.home, userId, () => channelIdsOf(client, userId), pages, notice);
+    const model = await homeModelOf(wiring.home, userId, viewer.channelIds, pages, notice);
     await client.views.publish({ user_id: userId, view: renderHomeView(model) });
   } catch (error) {
     wiring.home.logger.error({ err: error, userId }, "could not publish the Home tab");
@@ -86,9 +97,9 @@ async function publish(
 }
 
 /** Whether the user is in the channel (a Home payload could name any channel). */
-async function isMember(wiring: HomeWiring, client: WebClient, userId: string, channelId: string) {
+async function isMember(wiring: HomeWiring, viewer: Viewer, channelId: string) {
   try {
-    return (await channelIdsOf(client, userId)).has(channelId);
+    return (await viewer.channelIds()).has(channelId);
   } catch (error) {
     wiring.home.logger.warn({ err: error }, "could not check the user's channels");
     return false;
@@ -100,14 +111,13 @@ const channelLink = (channelId: string) => `<#${channelId}>`;
 /** A daily-channel button: turn it off (then publish), or open the form that changes it. */
 async function dailyClick(
   wiring: HomeWiring,
-  client: WebClient,
+  viewer: Viewer,
   body: BlockAction,
   action: Extract<Action, { a: "daily" }>,
 ): Promise<string | undefined> {
   const daily = wiring.home.daily;
-  const userId = body.user.id;
   if (!daily) return MESSAGES_HOME.dailyUnavailable;
-  if (!(await isMember(wiring, client, userId, action.c))) return MESSAGES_HOME.notInChannel;
+  if (!(await isMember(wiring, viewer, action.c))) return MESSAGES_HOME.notInChannel;
   if (action.op === "off") {
     const off = await daily.unsubscribe(action.c).catch(() => "failed" as const);
     if (off === "failed") return MESSAGES_HOME.changeFailed;
@@ -115,7 +125,7 @@ async function dailyClick(
   }
   const status = await daily.status(action.c).catch(() => undefined);
   if (status === undefined || !("trigger_id" in body)) return MESSAGES_HOME.dailyGone;
-  await client.views.open({
+  await viewer.client.views.open({
     trigger_id: body.trigger_id,
     view: renderDailyEditModal({
       channelId: status.channelId,
@@ -150,7 +160,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
   const { logger } = wiring.home;
   app.event("app_home_opened", async ({ event, client }) => {
     if (event.tab !== "home") return;
-    await publish(wiring, client, event.user);
+    await publish(wiring, viewerOf(client, event.user));
   });
 
   app.action<BlockAction>(HOME_ACTION_ID_PATTERN, async ({ body, action, ack, client }) => {
@@ -158,6 +168,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     const value = actionValueOf(action);
     const decoded = value === undefined ? undefined : decodeAction(value);
     const userId = body.user.id;
+    const viewer = viewerOf(client, userId);
     const pages = pagesOf(body.view?.private_metadata);
     let notice: string | undefined;
     try {
@@ -165,17 +176,17 @@ export function registerHome(app: App, wiring: HomeWiring): void {
       else if (decoded.a === "following") pages.follows = decoded.o;
       else if (decoded.a === "saved") pages.saved = decoded.o;
       else if (decoded.a === "daily") {
-        notice = await dailyClick(wiring, client, body, decoded);
+        notice = await dailyClick(wiring, viewer, body, decoded);
         if (notice === undefined) return;
       } else {
         const request: BotRequest = { source: "action", action: decoded, userId, channelId: "" };
-        notice = noticeOf(await handedOver(client, logger, await wiring.answer(request)));
+        notice = noticeOf(await wiring.answer(request));
       }
     } catch (error) {
       logger.error({ err: error }, "a Home tab button failed");
       notice = MESSAGES_HOME.clickFailed;
     }
-    await publish(wiring, client, userId, pages, notice);
+    await publish(wiring, viewer, pages, notice);
   });
 
   app.view<ViewSubmitAction>(DAILY_EDIT_CALLBACK, async ({ ack, body, view, client }) => {
@@ -199,9 +210,10 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     }
     await ack();
     const userId = body.user.id;
+    const viewer = viewerOf(client, userId);
     const channelId = channel.data.c;
     let notice: string;
-    if (!wiring.home.daily || !(await isMember(wiring, client, userId, channelId))) {
+    if (!wiring.home.daily || !(await isMember(wiring, viewer, channelId))) {
       notice = MESSAGES_HOME.notInChannel;
     } else {
       try {
@@ -217,6 +229,6 @@ export function registerHome(app: App, wiring: HomeWiring): void {
         notice = MESSAGES_HOME.changeFailed;
       }
     }
-    await publish(wiring, client, userId, undefined, notice);
+    await publish(wiring, viewer, undefined, notice);
   });
 }

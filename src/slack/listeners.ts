@@ -1,75 +1,23 @@
 import type { App, BlockAction, webApi } from "@slack/bolt";
-import { answer } from "../bot/answer.js";
 import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_SHARE } from "../bot/messages.js";
-import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
-import type { Logger } from "../logger.js";
-import type { Metrics, RequestOutcome } from "../ops/metrics.js";
+import type { RequestOutcome } from "../ops/metrics.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
-import type { DeliveryLedger } from "../state/delivery-ledger.js";
-import { type AnswerTarget, answerKeyOf, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
-import type { DeliveryPolicy } from "./delivery-policy.js";
-import { type HomeDeps, registerHome } from "./home.js";
+import {
+  answerFor,
+  count,
+  deliveryDepsOf,
+  isSlackRetry,
+  type ListenerDeps,
+  outcomeOfDelivery,
+  replyOrApology,
+} from "./answering.js";
+import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
+import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
 import { type RespondResult, respondVia } from "./respond.js";
-import { handedOver } from "./saved-export.js";
-import type { SlackClient } from "./web-client.js";
-
-export interface ListenerDeps {
-  bot: BotDeps;
-  /** User ids that may reload the corpus; everyone else gets BotDeps without `reload`. */
-  adminUsers: readonly string[];
-  /** Answered mentions, DMs and shares (the store's ledger, with memory behind it when the store fails). */
-  ledger: DeliveryLedger;
-  /** A client that never retries on its own: a post is not idempotent. */
-  poster: SlackClient;
-  /** The Slack fetch, for response_url posts (timeout and metrics included). */
-  fetch: typeof fetch;
-  policy: DeliveryPolicy;
-  metrics: Metrics;
-  logger: Logger;
-  /** The App Home tab (registered with the other listeners); absent: no Home tab. */
-  home?: HomeDeps;
-  /**
-   * With state shared by several bot processes (PostgreSQL): true when this process's claim on a key is in
-   * its memory only (the shared state could not be written), so no other process can see it. A share then
-   * waits: it cannot be looked up in Slack afterwards, and a double click on two processes would post twice.
-   */
-  isLocalClaim?: (key: string) => boolean;
-}
-
-/**
- * The bot's answer to one request, with admin-only powers given to admins only; an export of the reading
- * list is uploaded to the asker's DM, and the answer says so.
- */
-export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
-  const { reload, ...rest } = deps.bot;
-  const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
-  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
-}
-
-/** The answer, or the friendly error (logged) when the bot failed inside. */
-async function replyOrApology<T>(
-  deps: ListenerDeps,
-  render: () => Promise<T>,
-  apology: () => T,
-): Promise<{ message: T; apologised: boolean }> {
-  try {
-    return { message: await render(), apologised: false };
-  } catch (error) {
-    deps.logger.error({ err: error }, "answering a request failed");
-    return { message: apology(), apologised: true };
-  }
-}
-
-export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
-  deps.metrics.requests.inc({ kind, outcome });
-  if (outcome === "answered" || outcome === "error") {
-    deps.metrics.answerSeconds.observe({ kind }, (deps.policy.now() - receivedAt) / 1000);
-  }
-}
 
 function outcomeOfResponse(result: RespondResult, apologised: boolean): RequestOutcome {
   if (result.outcome === "sent") return apologised ? "error" : "answered";
@@ -133,10 +81,6 @@ async function shareOnce(
   count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
 }
 
-function outcomeOfDelivery(outcome: DeliveryOutcome, apologised: boolean): RequestOutcome {
-  return outcome === "answered" && apologised ? "error" : outcome;
-}
-
 /** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
 async function answerInConversation(
   deps: ListenerDeps,
@@ -146,7 +90,6 @@ async function answerInConversation(
   request: BotRequest,
 ): Promise<void> {
   const receivedAt = receivedAtOf(context, deps.policy.now());
-  const retryNum = typeof context.retryNum === "number" ? context.retryNum : 0;
   let apologised = false;
   const message = async (): Promise<webApi.ChatPostMessageArguments> => {
     const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
@@ -163,11 +106,10 @@ async function answerInConversation(
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = await deliverAnswer(
-    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
-    target,
-    { retried: retryNum > 0, message },
-  );
+  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, {
+    retried: isSlackRetry(context),
+    message,
+  });
   count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 

@@ -4,9 +4,9 @@ import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { relatedAnswer } from "../bot/related.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
+import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./answering.js";
 import { deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { count, type ListenerDeps } from "./listeners.js";
 import { responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
 
@@ -59,7 +59,7 @@ function blockTexts(value: unknown, out: string[] = []): string[] {
  * What a message says, in Slack's text format: its text and its attachments' (a link's unfurl holds the
  * page's title and description); its blocks when it has no text; its files' titles when it has nothing else.
  */
-export function textOfMessage(message: MessageShortcut["message"]): string {
+function textOfMessage(message: MessageShortcut["message"]): string {
   const attachments = (message.attachments ?? []).flatMap((a) => {
     const parts = [a.pretext, a.title, a.text].filter((part): part is string => Boolean(part?.trim()));
     return parts.length > 0 ? parts : a.fallback ? [a.fallback] : [];
@@ -78,16 +78,13 @@ async function answerOrApology(
   sentToDm: boolean,
 ): Promise<{ answer: Answer; apologised: boolean }> {
   const asker = { userId: shortcut.user.id, channelId: shortcut.channel?.id ?? "" };
-  try {
-    const text = textOfMessage(shortcut.message);
-    return { answer: await relatedAnswer(deps.bot, asker, text, { sentToDm }), apologised: false };
-  } catch (error) {
-    deps.logger.error({ err: error }, "finding papers related to a message failed");
-    return {
-      answer: { reply: { kind: "error", message: FRIENDLY_ERROR }, audience: "asker" },
-      apologised: true,
-    };
-  }
+  const { message, apologised } = await replyOrApology<Answer>(
+    deps,
+    () => relatedAnswer(deps.bot, asker, textOfMessage(shortcut.message), { sentToDm }),
+    () => ({ reply: { kind: "error", message: FRIENDLY_ERROR }, audience: "asker" }),
+    "finding papers related to a message failed",
+  );
+  return { answer: message, apologised };
 }
 
 /**
@@ -114,7 +111,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
   const userId = shortcut.user.id;
   const { answer, apologised } = await answerOrApology(deps, shortcut, true);
   const outcome = await deliverAnswer(
-    { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger },
+    deliveryDepsOf(deps),
     {
       key: `related:${userId}:${shortcut.action_ts ?? shortcut.trigger_id ?? ""}`,
       channel: userId,
@@ -122,7 +119,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
     },
     { retried: false, message: async () => postPayload(answer, userId, undefined) },
   );
-  count(deps, "shortcut", outcome === "answered" && apologised ? "error" : outcome, receivedAt);
+  count(deps, "shortcut", outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 
 export function registerShortcut(app: App, deps: ListenerDeps): void {

@@ -49,8 +49,6 @@ export interface SlackStartOptions {
   home?: Omit<HomeDeps, "bot" | "logger">;
   /** With state shared by several processes: whether a claim is in this process's memory only (listeners.ts). */
   isLocalClaim?: (key: string) => boolean;
-  /** Adds more listeners before the app starts. */
-  extend?: (app: App) => void;
 }
 
 export interface RunningSlackApp {
@@ -60,10 +58,8 @@ export interface RunningSlackApp {
   /** Socket Mode: the health server's port. */
   healthPort?: number;
   metrics: Metrics;
-  /** The client answers are posted with (no retries of its own, the Slack fetch's timeout). */
+  /** The client answers, follow DMs and daily posts go through (no retries of its own, the Slack fetch's timeout). */
   poster: SlackClient;
-  /** The Slack fetch: timeout, metrics and readiness on every call; for other clients (the daily post). */
-  fetch: typeof fetch;
   stop(): Promise<void>;
 }
 
@@ -170,9 +166,8 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   registerShortcut(app, listenerDeps);
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
-  options.extend?.(app);
 
-  const running = { app, metrics, poster, fetch: slackFetch, stop: () => app.stop().then(() => undefined) };
+  const running = { app, metrics, poster, stop: () => app.stop().then(() => undefined) };
   if (receiver instanceof GuardedSocketReceiver) {
     await app.start();
     const healthPort = receiver.healthPort;

@@ -15,9 +15,8 @@ export function botLoggerOf(
 ): Logger {
   const inConsole = config.mode.kind === "console";
   const format = config.logFormat ?? (inConsole ? "text" : "json");
-  const destination = inConsole ? pino.destination(2) : pino.destination(1);
-  return createLogger(
-    config.logLevel,
-    format === "text" ? humanLogDestination(inConsole ? streams.stderr : streams.stdout) : destination,
-  );
+  if (format === "text") {
+    return createLogger(config.logLevel, humanLogDestination(inConsole ? streams.stderr : streams.stdout));
+  }
+  return createLogger(config.logLevel, pino.destination(inConsole ? 2 : 1));
 }

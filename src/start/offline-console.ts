@@ -4,15 +4,15 @@ import { startConsole } from "../console/repl.js";
 import type { RecordDeps } from "../follow/announce.js";
 import { startFollowNotifier } from "../follow/notifier.js";
 import type { Logger } from "../logger.js";
-import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
+import type { OpenedState } from "./state.js";
 
 export interface OfflineConsoleWiring {
   bot: BotDeps;
   index: ServedIndex;
+  state: OpenedState;
   /** Absent without a store. */
   record?: RecordDeps;
-  store?: StateStore;
   input: Readable;
   output: Writable;
   logger: Logger;
@@ -20,14 +20,14 @@ export interface OfflineConsoleWiring {
 
 /** Runs the offline console until its input ends, then closes the store and the index. */
 export async function runOfflineConsole(wiring: OfflineConsoleWiring): Promise<void> {
-  const { bot, index, record, store, logger } = wiring;
+  const { bot, index, record, state, logger } = wiring;
   // Offline, changes are recorded and digests planned; a bot on the same state sends them.
   const notifier = record === undefined ? undefined : startFollowNotifier({ record, logger });
   if (notifier !== undefined) index.onSwapped(() => void notifier.corpusChanged());
   void notifier?.corpusChanged();
   await startConsole({ bot, input: wiring.input, output: wiring.output, logger });
   notifier?.stop();
-  await store?.close();
+  await state.store?.close();
   // The search workers would keep the process alive.
   await index.live.close();
 }

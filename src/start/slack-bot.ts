@@ -8,7 +8,6 @@ import type { Logger } from "../logger.js";
 import { countDailyResults } from "../ops/daily-metrics.js";
 import { createMetrics, type Metrics, watchIndex } from "../ops/metrics.js";
 import { installProcessGuard } from "../ops/process-guard.js";
-import { createDailyPostClient } from "../schedule/daily-post-client.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
 import { deliverAnswer } from "../slack/delivery.js";
 import { createDeliveryPolicy } from "../slack/delivery-policy.js";
@@ -64,7 +63,7 @@ export async function startSlackBot(
     metrics,
     // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
     ...(config.stateUrl === undefined ? {} : { isLocalClaim: (key: string) => !ledger.claimIsShared(key) }),
-    ...slackApiOf(config),
+    ...(config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl }),
     home: {
       ...(store === undefined ? {} : { state: store }),
       ...(bot.daily === undefined ? {} : { daily: bot.daily }),
@@ -72,8 +71,7 @@ export async function startSlackBot(
     },
   });
   const notifier = startFollowDms(config, wiring, { slack, ledger });
-  const scheduler =
-    store === undefined ? undefined : startDailyPosts(config, wiring, { store, slack, metrics });
+  const scheduler = store === undefined ? undefined : startDailyPosts(wiring, { store, slack, metrics });
   return {
     stop: () => {
       scheduler?.stop();
@@ -83,17 +81,14 @@ export async function startSlackBot(
   };
 }
 
-const slackApiOf = (config: Pick<Config, "slackApiUrl">) =>
-  config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl };
-
 /** Followers hear about what a corpus brought: at startup and after every reload that swapped one in. */
 function startFollowDms(
   config: SlackBotConfig,
-  { index, state, record, now, logger }: SlackBotWiring,
+  { index, record, now, logger }: SlackBotWiring,
   { slack, ledger }: { slack: RunningSlackApp; ledger: FallbackDeliveryLedger },
 ): FollowNotifier | undefined {
-  const { store } = state;
-  if (record === undefined || store === undefined) return undefined;
+  if (record === undefined) return undefined;
+  const { store } = record;
   const policy = createDeliveryPolicy(config.slackTimeoutMs);
   const notifier = startFollowNotifier({
     record,
@@ -116,19 +111,14 @@ function startFollowDms(
   return notifier;
 }
 
-/** The one daily timer, posting through the bot's Slack fetch. */
+/** The one daily timer, posting through the answers' client (no retries of its own, the Slack fetch's timeout). */
 function startDailyPosts(
-  config: SlackBotConfig,
   { index, now, logger }: SlackBotWiring,
   { store, slack, metrics }: { store: StateStore; slack: RunningSlackApp; metrics: Metrics },
 ): { stop(): void } {
   return startDailyScheduler({
     store,
-    client: createDailyPostClient(config.mode.botToken, {
-      ...slackApiOf(config),
-      logger,
-      fetch: slack.fetch,
-    }),
+    client: slack.poster,
     index: index.live.current,
     now,
     random: Math.random,

@@ -1,0 +1,83 @@
+import { answer } from "../bot/answer.js";
+import type { Answer, BotDeps } from "../bot/ports.js";
+import type { BotRequest } from "../bot/request.js";
+import type { Logger } from "../logger.js";
+import type { Metrics, RequestOutcome } from "../ops/metrics.js";
+import type { DeliveryLedger } from "../state/delivery-ledger.js";
+import type { DeliveryDeps, DeliveryOutcome } from "./delivery.js";
+import type { DeliveryPolicy } from "./delivery-policy.js";
+import type { HomeDeps } from "./home.js";
+import { handedOver } from "./saved-export.js";
+import type { SlackClient } from "./web-client.js";
+
+// What every listener (commands, buttons, events, the shortcut, the assistant panel) answers with and counts by.
+
+export interface ListenerDeps {
+  bot: BotDeps;
+  /** User ids that may reload the corpus; everyone else gets BotDeps without `reload`. */
+  adminUsers: readonly string[];
+  /** Answered mentions, DMs and shares (the store's ledger, with memory behind it when the store fails). */
+  ledger: DeliveryLedger;
+  /** A client that never retries on its own: a post is not idempotent. */
+  poster: SlackClient;
+  /** The Slack fetch, for response_url posts (timeout and metrics included). */
+  fetch: typeof fetch;
+  policy: DeliveryPolicy;
+  metrics: Metrics;
+  logger: Logger;
+  /** The App Home tab (registered with the other listeners); absent: no Home tab. */
+  home?: HomeDeps;
+  /**
+   * With state shared by several bot processes (PostgreSQL): true when this process's claim on a key is in
+   * its memory only (the shared state could not be written), so no other process can see it. A share then
+   * waits: it cannot be looked up in Slack afterwards, and a double click on two processes would post twice.
+   */
+  isLocalClaim?: (key: string) => boolean;
+}
+
+/**
+ * The bot's answer to one request, with admin-only powers given to admins only; an export of the reading
+ * list is uploaded to the asker's DM, and the answer says so.
+ */
+export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
+  const { reload, ...rest } = deps.bot;
+  const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
+  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
+}
+
+/** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */
+export async function replyOrApology<T>(
+  deps: ListenerDeps,
+  render: () => Promise<T>,
+  apology: () => T,
+  failed = "answering a request failed",
+): Promise<{ message: T; apologised: boolean }> {
+  try {
+    return { message: await render(), apologised: false };
+  } catch (error) {
+    deps.logger.error({ err: error }, failed);
+    return { message: apology(), apologised: true };
+  }
+}
+
+/** What once-only delivery (deliverAnswer) needs of the listeners': answers posted with the no-retry client. */
+export function deliveryDepsOf(deps: ListenerDeps): DeliveryDeps {
+  return { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger };
+}
+
+/** Whether Slack sent this event before (Bolt passes its retries on with `context.retryNum`). */
+export function isSlackRetry(context: Record<string, unknown>): boolean {
+  return typeof context.retryNum === "number" && context.retryNum > 0;
+}
+
+export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome, receivedAt: number): void {
+  deps.metrics.requests.inc({ kind, outcome });
+  if (outcome === "answered" || outcome === "error") {
+    deps.metrics.answerSeconds.observe({ kind }, (deps.policy.now() - receivedAt) / 1000);
+  }
+}
+
+/** A delivered apology counts as an error. */
+export function outcomeOfDelivery(outcome: DeliveryOutcome, apologised: boolean): RequestOutcome {
+  return outcome === "answered" && apologised ? "error" : outcome;
+}
