@@ -2,40 +2,18 @@ import { z } from "zod";
 import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import { renderSlackMessage } from "../render/blocks.js";
+import { type SlackFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { SlackClient } from "./daily-post-client.js";
 
 /*
  * The daily post's side of Slack: the message itself, the metadata that finds it again in the channel's
- * history, and what a failed call means for it (src/schedule/daily-post.ts decides what to do).
+ * history (src/schedule/daily-post.ts decides what to do when a call fails; slack-api/failures.ts says what it means).
  */
 
 const dailyEventType = "paperbot_daily";
 
 // Slack stamps messages with its own clock; look a little before our claim in case the clocks disagree.
 const historyMarginSeconds = 10 * 60;
-
-const errorSchema = z.object({
-  code: z.string(),
-  retryAfter: z.number().optional(),
-  data: z.object({ error: z.string() }).optional(),
-});
-
-export type SlackFailure =
-  | { kind: "rate-limited"; retryAfterMs: number }
-  | { kind: "refused"; error: string }
-  | { kind: "ambiguous"; message: string };
-
-/** What a failed call means for the post (the client never retries and rejects 429s with Retry-After). */
-export function slackFailureOf(error: unknown): SlackFailure {
-  const parsed = errorSchema.safeParse(error);
-  if (parsed.success && parsed.data.code === "slack_webapi_rate_limited_error") {
-    return { kind: "rate-limited", retryAfterMs: (parsed.data.retryAfter ?? 1) * 1000 };
-  }
-  if (parsed.success && parsed.data.code === "slack_webapi_platform_error") {
-    return { kind: "refused", error: parsed.data.data?.error ?? "unknown_error" };
-  }
-  return { kind: "ambiguous", message: error instanceof Error ? error.message : String(error) };
-}
 
 const historySchema = z.object({
   messages: z

@@ -3,11 +3,12 @@ import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import type { PaperLookups } from "../search/types.js";
+import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
 import { StateUnavailableError } from "../state/sql.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
-import { findDailyMessage, sendDailyMessage, slackFailureOf } from "./daily-message.js";
+import { findDailyMessage, sendDailyMessage } from "./daily-message.js";
 import type { SlackClient } from "./daily-post-client.js";
 import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
@@ -63,7 +64,7 @@ export interface DailyPostResult {
 
 export interface DailyPostDeps {
   store: Pick<StateStore, "subscriptions" | "dailyPosts">;
-  /** From createDailyPostClient: no automatic retries, rate limits rejected with their Retry-After. */
+  /** The answers' client (slack/web-client.ts): no automatic retries, rate limits rejected with their Retry-After. */
   client: SlackClient;
   index: () => PaperLookups;
   now: () => Date;
@@ -280,7 +281,7 @@ async function postDailyFor(
       leaseUntil: deps.now().getTime() + ambiguousRetryMs,
     });
     logger.warn(
-      { channelId, localDate, error: failure.message },
+      { channelId, localDate, error: describeFailure(failure) },
       "daily post outcome unknown; the next pass checks the channel before posting again",
     );
     return "retry-later";

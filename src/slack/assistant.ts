@@ -13,6 +13,7 @@ import { cleanedText } from "../bot/typed-text.js";
 import type { RequestOutcome } from "../ops/metrics.js";
 import { truncate } from "../render/limits.js";
 import { postPayload } from "../render/payloads.js";
+import { slackFailureOf } from "../slack-api/failures.js";
 import {
   answerFor,
   count,
@@ -25,7 +26,6 @@ import {
 import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { textWithoutMention } from "./requests.js";
-import { slackFailureOf } from "./slack-failure.js";
 
 /*
  * The assistant panel (manifest `features.assistant_view`), through Bolt's Assistant class: a global middleware

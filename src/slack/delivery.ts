@@ -1,9 +1,9 @@
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
 import type { Logger } from "../logger.js";
+import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
-import { describeFailure, slackFailureOf } from "./slack-failure.js";
 import type { SlackClient } from "./web-client.js";
 
 /** The metadata event type on every answer, so a later attempt can find it in the conversation. */

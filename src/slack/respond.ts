@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.js";
+import { describeFailure, networkFailureOf, type SlackFailure } from "../slack-api/failures.js";
 import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
-import { describeFailure, networkFailureOf, type SlackFailure } from "./slack-failure.js";
 
 export interface RespondDeps {
   /** The Slack fetch: every call has the configured timeout and is counted. */

@@ -2,7 +2,7 @@ import { MESSAGES_EXPORT } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { uploadSavedList } from "../follow/saved-upload.js";
 import type { Logger } from "../logger.js";
-import { describeFailure, slackFailureOf } from "./slack-failure.js";
+import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { SlackClient } from "./web-client.js";
 
 /** An export answer handed over as a file in the person's DM; any other answer as it is. */

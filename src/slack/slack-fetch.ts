@@ -1,3 +1,4 @@
+import { networkCodeOf } from "../slack-api/failures.js";
 /** One finished Slack call, as the fetch wrapper saw it. */
 export interface SlackCallResult {
   /** The Web API method (`chat.postMessage`), or `response_url`. */
@@ -25,19 +26,6 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
 export function methodOf(url: string): string {
   const match = /\/api\/([A-Za-z0-9_.]+)(?:[?#]|$)/.exec(url);
   return match?.[1] ?? "response_url";
-}
-
-/** The innermost network error code (ECONNREFUSED, ECONNRESET, …) or `timeout`, for an error fetch threw. */
-export function networkCodeOf(error: unknown): string {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
-    const name = Reflect.get(current, "name");
-    if (name === "TimeoutError") return "timeout";
-    const code = Reflect.get(current, "code");
-    if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
-    current = Reflect.get(current, "cause");
-  }
-  return "network_error";
 }
 
 async function errorCodeOf(response: Response): Promise<string | undefined> {

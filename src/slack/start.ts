@@ -7,6 +7,7 @@ import { opsHandler } from "../ops/health.js";
 import { createMetrics, type Metrics } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
+import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { createSlackApp } from "./app.js";
 import { registerAssistant } from "./assistant.js";
@@ -15,7 +16,6 @@ import type { HomeDeps } from "./home.js";
 import { registerListeners } from "./listeners.js";
 import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
 import { registerShortcut } from "./shortcut.js";
-import { slackFailureOf } from "./slack-failure.js";
 import { createSlackFetch } from "./slack-fetch.js";
 import { createSlackClient, type SlackClient } from "./web-client.js";
 

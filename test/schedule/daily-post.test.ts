@@ -169,6 +169,22 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       expect(slack.channelMessages(channel)).toHaveLength(expected);
     });
 
+    it.each(["internal_error", "fatal_error", "service_unavailable"])(
+      "Slack's %s after it stored the message (it may have partly succeeded): checked, never posted twice",
+      async (error) => {
+        const slack = fakeSlack(() => clock.now);
+        slack.nextPosts({ kind: "store-then-error", error });
+        db = await subscribedStore(state);
+        const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+        expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
+        for (let i = 0; i < 12; i++) {
+          clock.now += 10 * minute;
+          await runDueDailyPosts(dailyDeps(db, clock));
+        }
+        expect(slack.channelMessages(channel)).toHaveLength(1);
+      },
+    );
+
     it("when the channel history cannot be read, it gives up on that date rather than risk a duplicate", async () => {
       const slack = fakeSlack(() => clock.now, { historyError: "missing_scope" });
       slack.nextPosts({ kind: "store-then-500" });

@@ -3,10 +3,10 @@ import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
-import { createDailyPostClient } from "../../src/schedule/daily-post-client.js";
 import { createSearchEngine } from "../../src/search/index.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
+import { createSlackClient } from "../../src/slack/web-client.js";
 import type { StateStore } from "../../src/state/store.js";
 
 /** A small corpus of made-up papers, one author each. */
@@ -67,6 +67,8 @@ export type PostBehaviour =
   | { kind: "error"; error: string }
   | { kind: "rate-limited"; retryAfter: number }
   | { kind: "store-then-500" }
+  /** Slack keeps the message yet answers with an error it documents as "may have partly succeeded". */
+  | { kind: "store-then-error"; error: string }
   | { kind: "store-then-drop" }
   | { kind: "drop" };
 
@@ -119,6 +121,9 @@ export function fakeSlack(now: () => number, options: { historyError?: string } 
         case "store-then-500":
           store(body);
           return callback(null, [500, "oops"]);
+        case "store-then-error":
+          store(body);
+          return callback(null, [200, { ok: false, error: behaviour.error }]);
         case "store-then-drop":
           store(body);
           return callback(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }), [0, ""]);
@@ -152,7 +157,7 @@ export function fakeSlack(now: () => number, options: { historyError?: string } 
 }
 
 export function slackClient() {
-  return createDailyPostClient("xoxb-test-token", { logger: recordingLogger().logger });
+  return createSlackClient("xoxb-test-token", { logger: recordingLogger().logger });
 }
 
 export function dailyDeps(

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { networkCodeOf } from "./slack-fetch.js";
+
+/*
+ * What a failed Slack Web API call means, for every caller that must neither lose nor double a message: the
+ * answers (slack/), the daily post (schedule/) and the follow DMs. Facts about Slack, no Slack package.
+ */
 
 /** Why a Slack call failed, sorted by what it means for a message that must not be lost or doubled. */
 export type SlackFailure =
@@ -65,4 +69,17 @@ export function describeFailure(failure: SlackFailure): string {
     default:
       return failure.reason;
   }
+}
+
+/** The innermost network error code (ECONNREFUSED, ECONNRESET, …) or `timeout`, for an error fetch threw. */
+export function networkCodeOf(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {
+    const name = Reflect.get(current, "name");
+    if (name === "TimeoutError") return "timeout";
+    const code = Reflect.get(current, "code");
+    if (typeof code === "string" && /^[A-Z_]+$/.test(code)) return code;
+    current = Reflect.get(current, "cause");
+  }
+  return "network_error";
 }
