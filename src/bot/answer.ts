@@ -99,7 +99,8 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
       suggestions: [...WHO_SUGGESTIONS],
     });
   }
-  return toAsker({ kind: "people", topic: intent.topic, ...page }, intent.paging);
+  const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
+  return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...page }, intent.paging);
 }
 
 async function authorAnswer(

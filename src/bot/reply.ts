@@ -99,7 +99,8 @@ export type Reply =
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[] }
   /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
-  | ({ kind: "people"; topic: string } & PeoplePage)
+  /** `showingFor`: the topic as searched, when a word of it was corrected. */
+  | ({ kind: "people"; topic: string; showingFor?: string } & PeoplePage)
   | { kind: "author"; summary: AuthorSummary }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }

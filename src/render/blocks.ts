@@ -243,7 +243,7 @@ function fallbackOf(reply: Reply): string {
       const names = reply.lines.map(
         (line, i) => `${reply.firstLine + i + 1}. ${line.people.map((p) => plain(p.name)).join(", ")}`,
       );
-      return `People behind ${quoted(fmt, reply.topic)}: ${names.join("; ")}`;
+      return `People behind ${quoted(fmt, reply.showingFor ?? reply.topic)}: ${names.join("; ")}`;
     }
     case "author":
       return `${plain(reply.summary.name)}: ${plural(reply.summary.papers.length, "paper")}`;

@@ -62,6 +62,7 @@ export function replyJson(reply: Reply): unknown {
     case "people":
       return {
         topic: reply.topic,
+        ...(reply.showingFor === undefined ? {} : { showingFor: reply.showingFor }),
         total: reply.lineTotal,
         offset: reply.firstLine,
         lines: reply.lines.map((line) => ({

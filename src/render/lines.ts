@@ -139,6 +139,9 @@ export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "pe
   const last = reply.firstLine + reply.lines.length;
   const range =
     reply.lineTotal > reply.lines.length ? ` · ${reply.firstLine + 1}–${last} of ${reply.lineTotal}` : "";
+  if (reply.showingFor) {
+    return `Showing people behind ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))}${range}`;
+  }
   return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
 }
 

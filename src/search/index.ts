@@ -5,7 +5,7 @@ import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
 import { createAuthors } from "./authors.js";
 import { createPeopleIndex } from "./people.js";
 import { parseQuery } from "./query.js";
-import { createSearch } from "./search.js";
+import { createSearch, showingFor } from "./search.js";
 import { similarTo } from "./similar.js";
 import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
@@ -82,10 +82,12 @@ export function searchEngineOf(db: Database.Database): OpenEngine {
       const plan = planOf({ ...parseQuery(topic), authors: [] });
       if (plan.groups.length + plan.phrases.length === 0)
         return { topic, total: 0, offset: options.offset ?? 0, people: [] };
-      return expertsOf(store, topic, (p, limit) => matchesFor(p, 0, limit), plan, {
+      const result = expertsOf(store, topic, (p, limit) => matchesFor(p, 0, limit), plan, {
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
       });
+      const shown = showingFor(topic, plan, result.people[0]?.papers[0]?.paper);
+      return shown === undefined || shown === topic ? result : { ...result, showingFor: shown };
     },
     author: authors.author,
     authorByKey: authors.authorByKey,

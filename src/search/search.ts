@@ -60,7 +60,7 @@ const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 const joinedWordsOf = (token: string) => foldedWordsOf(token).join("");
 
 /** The query as searched: each corrected word replaced by the correction the best paper holds, as it writes it. */
-function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
+export function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
   const corrected = plan.groups.filter((g) => g.corrected);
   if (corrected.length + plan.stopSlips.length === 0) return undefined;
   const held = new Set(best ? foldedWordsOf(best.abstract) : []);

@@ -48,6 +48,8 @@ export interface Expert {
 
 export interface WhoResult {
   topic: string;
+  /** The topic as searched, when a word of it was corrected ("rewrad models" → "reward models"). */
+  showingFor?: string;
   /** How many people the topic has in all (for paging). */
   total: number;
   offset: number;

@@ -213,6 +213,17 @@ describe("answer: people", () => {
     expect(people.nextOffset).toBeUndefined();
   });
 
+  it("says which topic it read when it corrected a slip in it", async () => {
+    const people = expectKind((await answer(depsWith(), slash("who rewrad models"))).reply, "people");
+    expect(people.showingFor).toBe("reward models");
+    expect(people.topic).toBe("rewrad models");
+    expect(JSON.stringify(renderSlackMessage(people).blocks)).toContain(
+      "Showing people behind *reward models*",
+    );
+    const typedRight = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
+    expect(typedRight.showingFor).toBeUndefined();
+  });
+
   it("puts people who bring the same several papers on one line, each of them once", async () => {
     const people = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
     const together = people.lines.find((line) => line.people.length > 1 && line.papers.length > 1);

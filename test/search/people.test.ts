@@ -44,6 +44,14 @@ describe("author", () => {
     expect(summaryOf("Wen-Xiang Chen").topics).toContain("agents");
   });
 
+  it("says what topic it read when it corrected a slip", async () => {
+    const seeds = createSearchEngine(await loadCorpus("seeds"));
+    const slipped = seeds.who("rewrad models");
+    expect(slipped.showingFor).toBe("reward models");
+    expect(slipped.people[0]?.name).toBe("Enyu Zhou");
+    expect(seeds.who("reward models").showingFor).toBeUndefined();
+  });
+
   it("on the seeds: AgentGym-RL's first author first, and SafeAligner's owner among the first lines for safety", async () => {
     const seeds = createSearchEngine(await loadCorpus("seeds"));
     expect(seeds.who("AgentGym-RL").people[0]?.name).toBe("Zhiheng Xi");
