@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
+import { pageAt } from "./paging.js";
 import type { DigestView, FollowTarget } from "./ports.js";
 import type { DigestGroup, Reply } from "./reply.js";
 
@@ -23,7 +24,7 @@ export function digestReplyOf(
     const matched = item.matched.flatMap((i) => view.follows[i] ?? []);
     if (matched.length > 0) present.push({ paper, matched });
   }
-  const page = present.slice(offset, offset + DIGEST_PAPERS_PER_PAGE);
+  const { page, ...paging } = pageAt(present, offset, DIGEST_PAPERS_PER_PAGE);
   const groups: DigestGroup[] = [];
   for (const { paper, matched } of page) {
     const [first, ...also] = matched;
@@ -34,14 +35,11 @@ export function digestReplyOf(
       last.papers.push(entry);
     else groups.push({ follow: first, papers: [entry] });
   }
-  const shown = offset + page.length;
   return {
     kind: "digest",
     digestId: view.id,
     groups,
-    total: present.length,
-    offset,
-    ...(shown < present.length ? { nextOffset: shown } : {}),
+    ...paging,
     ...(view.capReached && dailyCap !== undefined ? { capReached: dailyCap } : {}),
   };
 }

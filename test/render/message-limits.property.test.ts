@@ -143,7 +143,6 @@ const followReply: fc.Arbitrary<Reply> = fc.oneof(
       }),
       { maxLength: 30 },
     ),
-    gone: fc.nat(),
     capReached: fc.option(fc.integer({ min: 1, max: 50 }), { nil: undefined }),
     ...listPage,
   }),
