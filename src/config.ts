@@ -282,6 +282,8 @@ export interface CliConfig {
   state: { path: string; url?: string };
   botToken?: string;
   slackApiUrl?: string;
+  /** SLACK_TIMEOUT_SECONDS as the bot reads it (its default where unset or unreadable). */
+  slackTimeoutMs: number;
 }
 
 /**
@@ -297,6 +299,7 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
   const url = setting("STATE_URL");
   const botToken = setting("SLACK_BOT_TOKEN");
   const slackApiUrl = setting("SLACK_API_URL");
+  const timeout = envSchema.shape.SLACK_TIMEOUT_SECONDS.safeParse(env.SLACK_TIMEOUT_SECONDS);
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
     // The bot's own defaults, so the CLI reads the same cache and state as `npm start`.
@@ -304,5 +307,6 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
     state: { path: envSchema.shape.STATE_PATH.parse(env.STATE_PATH), ...(url === undefined ? {} : { url }) },
     ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
+    slackTimeoutMs: timeout.success ? timeout.data : envSchema.shape.SLACK_TIMEOUT_SECONDS.parse(undefined),
   };
 }

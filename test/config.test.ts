@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.js";
+import { ConfigError, cliConfigOf, loadConfig } from "../src/config.js";
 
 const BOT = "xoxb-1111-2222-secretbotvalue";
 const APP = "xapp-1-A0-3333-secretappvalue";
@@ -178,5 +178,13 @@ describe("loadConfig", () => {
     for (const key of Object.keys(env)) expect(error.message).toContain(key);
     for (const value of Object.values(env)) expect(error.message).not.toContain(value);
     expect(error.message.split("\n")[0]).toBe("Invalid configuration:");
+  });
+});
+
+describe("the paperbot CLI's settings", () => {
+  it("waits on Slack as long as the bot does: SLACK_TIMEOUT_SECONDS, else its default", () => {
+    expect(cliConfigOf({ SLACK_TIMEOUT_SECONDS: "20" }).slackTimeoutMs).toBe(20_000);
+    expect(cliConfigOf({}).slackTimeoutMs).toBe(loadConfig({}).slackTimeoutMs);
+    expect(cliConfigOf({ SLACK_TIMEOUT_SECONDS: "soon" }).slackTimeoutMs).toBe(loadConfig({}).slackTimeoutMs);
   });
 });

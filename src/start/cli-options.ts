@@ -13,7 +13,7 @@ export function cliOptionsOf(
   config: CliConfig,
   stderr: { write(text: string): unknown; isTTY?: boolean },
 ): CliOptions {
-  const { corpusDir, cacheDir, state, botToken, slackApiUrl } = config;
+  const { corpusDir, cacheDir, state, botToken, slackApiUrl, slackTimeoutMs } = config;
   const logger = createLogger("warn", pino.destination(2));
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
@@ -42,7 +42,9 @@ export function cliOptionsOf(
         const store = await openStateStore(state, { logger });
         return { list: createReadingList(store), close: () => store.close() };
       },
-      ...(botToken === undefined ? {} : { upload: (reply) => uploadToDm(botToken, slackApiUrl, reply) }),
+      ...(botToken === undefined
+        ? {}
+        : { upload: (reply) => uploadToDm(botToken, { slackApiUrl, slackTimeoutMs }, reply) }),
     },
   };
 }
@@ -50,7 +52,7 @@ export function cliOptionsOf(
 /** `saved export` with a bot token: the list as a file in the person's DM; Slack is loaded only then. */
 async function uploadToDm(
   botToken: string,
-  slackApiUrl: string | undefined,
+  { slackApiUrl, slackTimeoutMs }: { slackApiUrl: string | undefined; slackTimeoutMs: number },
   reply: Extract<Reply, { kind: "export" }>,
 ): Promise<{ channel: string; fileName: string }> {
   const [{ createSlackClient }, { createSlackFetch }, { uploadSavedList }] = await Promise.all([
@@ -59,7 +61,7 @@ async function uploadToDm(
     import("../follow/saved-upload.js"),
   ]);
   const client = createSlackClient(botToken, {
-    fetch: createSlackFetch({ timeoutMs: 30_000 }),
+    fetch: createSlackFetch({ timeoutMs: slackTimeoutMs }),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   });
   return uploadSavedList(client, reply);
