@@ -7,7 +7,7 @@ import { loadCorpus } from "../src/corpus/load.js";
 import { recordCorpusChange, sendDueDigests } from "../src/follow/announce.js";
 import { sameThreadIndex } from "../src/index/same-thread.js";
 import { createLogger } from "../src/logger.js";
-import { createSearchEngine } from "../src/search/index.js";
+import { createSearchEngine } from "../src/search/engine.js";
 import { openSqliteStore } from "../src/state/sqlite-store.js";
 import { writeSyntheticCorpus } from "./corpus-files.js";
 

@@ -2,7 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { loadCorpus } from "../src/corpus/load.js";
-import { createSearchEngine } from "../src/search/index.js";
+import { createSearchEngine } from "../src/search/engine.js";
 import { evaluateRelevance, qrelsSchema, type RelevanceReport, targets } from "./relevance.js";
 
 function reportText(report: RelevanceReport): string {

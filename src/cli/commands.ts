@@ -10,7 +10,7 @@ import { sameThreadIndex } from "../index/same-thread.js";
 import { replyJson } from "../render/json.js";
 import { postPayload, responsePayload } from "../render/payloads.js";
 import { renderAnswerText, renderTerminal } from "../render/terminal.js";
-import { createSearchEngine } from "../search/index.js";
+import { createSearchEngine } from "../search/engine.js";
 import { seededRandom } from "../search/seeded-random.js";
 import type { SearchIndex } from "../search/types.js";
 import {

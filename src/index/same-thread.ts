@@ -1,4 +1,4 @@
-import type { OpenEngine } from "../search/index.js";
+import type { OpenEngine } from "../search/engine.js";
 import type { OpenIndex } from "./search-threads.js";
 
 /**

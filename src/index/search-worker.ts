@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import type { OpenEngine } from "../search/index.js";
+import type { OpenEngine } from "../search/engine.js";
 import { openIndexFile } from "../search/store-file.js";
 import { answerOf, searchRequestSchema, type WorkerReply, workerDataSchema } from "./search-messages.js";
 

@@ -1,7 +1,7 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { Corpus } from "../corpus/types.js";
-import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./index.js";
+import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
 import { writeIndex } from "./store-write.js";
 import type { PaperLookups } from "./types.js";

@@ -6,7 +6,7 @@ import { savedEntryOf } from "../../src/bot/saved-answers.js";
 import { runCli } from "../../src/cli/commands.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { createReadingList } from "../../src/follow/controls.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import type { PaperLookups } from "../../src/search/types.js";
 import { paperIdWith } from "../follow/helpers.js";
 import { childOutput, type ProcessOutput } from "../helpers/console-process.js";

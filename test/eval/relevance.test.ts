@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { evaluateRelevance, qrelsSchema, rankingScoreOf, targets } from "../../eval/relevance.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 
 describe("relevance on the seeds", () => {
   it("meets every target of eval/qrels.json", async () => {

@@ -6,7 +6,7 @@ import { loadCorpus } from "../../src/corpus/load.js";
 import type { RecordDeps, SendDeps } from "../../src/follow/announce.js";
 import { dmChannelOf } from "../../src/follow/saved-upload.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import type { PaperLookups, SearchIndex } from "../../src/search/types.js";
 import { deliverAnswer } from "../../src/slack/delivery.js";
 import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";

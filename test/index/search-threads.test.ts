@@ -9,8 +9,8 @@ import { loadCorpus } from "../../src/corpus/load.js";
 import type { SearchWorkerData } from "../../src/index/search-messages.js";
 import { type OpenIndex, openSearchThreads } from "../../src/index/search-threads.js";
 import { startWorker } from "../../src/index/worker-client.js";
+import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
-import { createSearchEngine, type OpenEngine } from "../../src/search/index.js";
 import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
 import { capturedLogger } from "../helpers/logs.js";
 

@@ -3,7 +3,7 @@ import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createLogger, type Logger } from "../../src/logger.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { createSlackClient } from "../../src/slack/web-client.js";

@@ -5,7 +5,7 @@ import { loadCorpus } from "../../src/corpus/load.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { drawFromBag } from "../../src/schedule/shuffle-bag.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 import { dailyDeps, fakeSlack } from "./helpers.js";

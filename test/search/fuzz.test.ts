@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hostileQueries, QUERY_SYNTAX } from "../../bench/hostile-queries.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchEngine(fixtureCorpus);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import { fixtureCorpus } from "./fixture-corpus.js";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { isStopWord } from "../../src/search/analyze.js";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchEngine(fixtureCorpus);

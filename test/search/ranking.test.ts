@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { corpusOf } from "./fixture-corpus.js";
 
 const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"], owners: [], abstract });

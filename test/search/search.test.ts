@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSearchEngine } from "../../src/search/index.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 

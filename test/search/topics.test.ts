@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { createSearchEngine, type OpenEngine } from "../../src/search/index.js";
+import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { corpusOf } from "./fixture-corpus.js";
 
 // What a reader of an author summary notices in its topics line: a phrase cut at a preposition or a verb,

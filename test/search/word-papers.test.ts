@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { isStopWord } from "../../src/search/analyze.js";
-import type { OpenEngine } from "../../src/search/index.js";
+import type { OpenEngine } from "../../src/search/engine.js";
 import { openIndexFile, writeIndexFile } from "../../src/search/store-file.js";
 
 let dir: string;
