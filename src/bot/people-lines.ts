@@ -16,6 +16,8 @@ export interface PeoplePage {
   lineTotal: number;
   /** The best score of all lines, the yardstick of every page's score bars. */
   topScore: number;
+  /** People before the page before this one, when this is not the first. */
+  previousOffset?: number;
   /** People before the next page, when there is one. */
   nextOffset?: number;
 }
@@ -69,12 +71,14 @@ export function peoplePageOf(lines: readonly PeopleLine[], offset: number, size:
   }
   const page = lines.slice(firstLine, firstLine + size);
   const after = before + page.reduce((sum, line) => sum + line.people.length, 0);
-  const everyone = lines.reduce((sum, line) => sum + line.people.length, 0);
+  const peopleIn = (some: readonly PeopleLine[]) => some.reduce((sum, line) => sum + line.people.length, 0);
+  const everyone = peopleIn(lines);
   return {
     lines: page,
     firstLine,
     lineTotal: lines.length,
     topScore: Math.max(0, ...lines.map((line) => line.score)),
+    ...(firstLine > 0 ? { previousOffset: peopleIn(lines.slice(0, Math.max(0, firstLine - size))) } : {}),
     ...(after < everyone ? { nextOffset: after } : {}),
   };
 }

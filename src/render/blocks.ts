@@ -2,7 +2,6 @@ import type { KnownBlock } from "@slack/types";
 import type { Card, Reply } from "../bot/reply.js";
 import {
   actions,
-  button,
   buttonRow,
   context,
   divider,
@@ -17,9 +16,9 @@ import {
   candidateButtonSpecs,
   coauthorSpec,
   didYouMeanSpecs,
-  morePeopleSpec,
   openPaperSpec,
-  pageButtonSpec,
+  peoplePagingSpecs,
+  resultsPagingSpecs,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { isSlackChannelId } from "./escape.js";
@@ -92,8 +91,7 @@ function lineSections(lines: string[], maxSections: number): KnownBlock[] {
 
 function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const head = [section(peopleHeading(fmt, reply))];
-  const more = morePeopleSpec(reply.topic, reply.nextOffset);
-  const tail = present(more ? buttonRow([more]) : undefined);
+  const tail = present(buttonRow(peoplePagingSpecs(reply.topic, reply)));
   const { lines } = reply;
   const top = reply.topScore;
   const room = MAX - head.length - tail.length - 1;
@@ -154,8 +152,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
         section(resultsHeading(fmt, reply)),
         reply.notice ? context([fmt.plain(truncate(reply.notice, 500))]) : undefined,
       );
-      const page = pageButtonSpec(reply.query, reply.nextOffset);
-      const tail = present(page ? actions(button(page)) : undefined);
+      const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
     }
     case "card":

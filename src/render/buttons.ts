@@ -165,19 +165,36 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
   return fittingSpec(spec);
 }
 
-export function pageButtonSpec(query: string, nextOffset: number | undefined): ButtonSpec | undefined {
-  if (nextOffset === undefined) return undefined;
-  const spec: ButtonSpec = { label: BUTTON_LABELS.page, action: { a: "page", q: query, offset: nextOffset } };
-  return fittingSpec(spec);
+/**
+ * Show more under a page of search results, replacing the message with the next page. No Previous: with a
+ * Share and a menu per card, a search reply stays under a dozen controls.
+ */
+export function resultsPagingSpecs(query: string, page: { nextOffset?: number }): ButtonSpec[] {
+  const at = (offset: number): Action => ({ a: "page", q: query, offset });
+  return pageSpecs(BUTTON_LABELS.page, at, page);
 }
 
-export function morePeopleSpec(topic: string, nextOffset: number | undefined): ButtonSpec | undefined {
-  if (nextOffset === undefined) return undefined;
-  const spec: ButtonSpec = {
-    label: BUTTON_LABELS.morePeople,
-    action: { a: "who", t: topic, offset: nextOffset },
-  };
-  return fittingSpec(spec);
+/** Previous and Show more people under a page of a who reply (offsets count people). */
+export function peoplePagingSpecs(
+  topic: string,
+  page: { previousOffset?: number; nextOffset?: number },
+): ButtonSpec[] {
+  const at = (offset: number): Action => ({ a: "who", t: topic, offset });
+  return pageSpecs(BUTTON_LABELS.morePeople, at, page);
+}
+
+function pageSpecs(
+  moreLabel: string,
+  at: (offset: number) => Action,
+  page: { previousOffset?: number; nextOffset?: number },
+): ButtonSpec[] {
+  const specs: ButtonSpec[] = [
+    ...(page.previousOffset === undefined
+      ? []
+      : [{ label: BUTTON_LABELS.previous, action: at(page.previousOffset) }]),
+    ...(page.nextOffset === undefined ? [] : [{ label: moreLabel, action: at(page.nextOffset) }]),
+  ];
+  return specs.flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */

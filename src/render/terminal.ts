@@ -7,9 +7,9 @@ import {
   cardControlsOf,
   coauthorSpec,
   didYouMeanSpecs,
-  morePeopleSpec,
   openPaperSpec,
-  pageButtonSpec,
+  peoplePagingSpecs,
+  resultsPagingSpecs,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
 import { followTerminalLines } from "./follow-terminal.js";
@@ -132,8 +132,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
         const [first = "", ...rest] = cardLines(fmt, card, buttons);
         lines.push("", `${reply.offset + i + 1}. ${first}`, ...rest);
       });
-      const page = pageButtonSpec(reply.query, reply.nextOffset);
-      const row = page ? buttons.line([page]) : undefined;
+      const row = buttons.line(resultsPagingSpecs(reply.query, reply));
       if (row) lines.push("", row);
       return lines;
     }
@@ -153,8 +152,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
         const row = specs.length === 1 ? buttons.line(specs) : buttons.line([], specs);
         if (row) lines.push(`   ${row}`);
       });
-      const more = morePeopleSpec(reply.topic, reply.nextOffset);
-      const row = more ? buttons.line([more]) : undefined;
+      const row = buttons.line(peoplePagingSpecs(reply.topic, reply));
       if (row) lines.push("", row);
       return lines;
     }

@@ -213,6 +213,26 @@ describe("answer: people", () => {
     expect(people.nextOffset).toBeUndefined();
   });
 
+  it("goes back a page with Previous, to the same lines the first page showed", async () => {
+    const first = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
+    expect(first.previousOffset).toBeUndefined();
+    const second = expectKind(
+      (await answer(depsWith(), click({ a: "who", t: "reward models", offset: first.nextOffset ?? 0 })))
+        .reply,
+      "people",
+    );
+    expect(second.previousOffset).toBe(0);
+    const back = expectKind(
+      (await answer(depsWith(), click({ a: "who", t: "reward models", offset: second.previousOffset ?? -1 })))
+        .reply,
+      "people",
+    );
+    expect(namesOf(back)).toEqual(namesOf(first));
+    const labels = JSON.stringify(renderSlackMessage(second).blocks);
+    expect(labels).toContain('"text":"Previous"');
+    expect(JSON.stringify(renderSlackMessage(first).blocks)).not.toContain('"text":"Previous"');
+  });
+
   it("says which topic it read when it corrected a slip in it", async () => {
     const people = expectKind((await answer(depsWith(), slash("who rewrad models"))).reply, "people");
     expect(people.showingFor).toBe("reward models");
