@@ -12,18 +12,27 @@ const maxConfirmable = 12;
 /**
  * A word the corpus does not know, read as a slip of one it does: the likeliest near words, with every near word
  * kept for the rest of the query to confirm one (see confirmedGroups). A stop word is never searched for.
+ * Most slips are one edit: words two edits away (twice the trees to read) are looked up only when no word one
+ * edit away is found, or when the rest of the query confirms none of them.
  */
 export function correctionOf(word: string, dictionary: Dictionary): WordGroup | undefined {
-  const near = dictionary.near(word, forgivenEdits(word));
-  const candidates = near.filter((c) => !isStopWord(c.word)).slice(0, maxConfirmable);
+  const forgiven = forgivenEdits(word);
+  const oneEdit = dictionary.near(word, Math.min(1, forgiven));
+  const near = oneEdit.length > 0 || forgiven < 2 ? oneEdit : dictionary.near(word, forgiven);
+  const candidates = confirmable(near);
+  const furtherCandidates =
+    near === oneEdit && forgiven > 1 ? () => confirmable(dictionary.near(word, forgiven)) : undefined;
   const likeliest = correctionGroup(word, near, dictionary);
   if (likeliest !== undefined && isStopWord(likeliest.shown)) {
     // "wiht" is "with" mistyped, unless the rest of the query confirms another reading: left out as "with" is.
-    return { ...likeliest, alternatives: [], candidates, stopWord: likeliest.shown };
+    return { ...likeliest, alternatives: [], candidates, furtherCandidates, stopWord: likeliest.shown };
   }
   const group = correctionGroup(word, candidates, dictionary);
-  return group && { ...group, candidates };
+  return group && { ...group, candidates, furtherCandidates };
 }
+
+const confirmable = (near: readonly Candidate[]) =>
+  near.filter((c) => !isStopWord(c.word)).slice(0, maxConfirmable);
 
 /**
  * A slip read as the likeliest of `near`: the nearest words, the likeliest first (how common the word is, times
@@ -64,7 +73,10 @@ export function confirmedGroups(groups: readonly WordGroup[], context: PlanConte
     if (!group.corrected || group.candidates === undefined) return group;
     const others = groups.filter((g, j) => j !== at && g.alternatives.length > 0).map((g) => g.alternatives);
     if (others.length === 0) return group;
-    const held = group.candidates.filter((c) => context.holdsAll([[[c.word]], ...others]));
+    const heldOf = (candidates: readonly Candidate[]) =>
+      candidates.filter((c) => context.holdsAll([[[c.word]], ...others]));
+    let held = heldOf(group.candidates);
+    if (held.length === 0 && group.furtherCandidates !== undefined) held = heldOf(group.furtherCandidates());
     return correctionGroup(group.typed, held, context.dictionary) ?? group;
   });
 }

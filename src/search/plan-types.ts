@@ -17,6 +17,8 @@ export interface WordGroup {
   corrected: boolean;
   /** For a corrected word: every near word of the corpus, nearest then commonest, for the rest of the query to pick from. */
   candidates?: Candidate[];
+  /** Near words two edits away, when `candidates` holds only words one edit away (read when asked). */
+  furtherCandidates?: (() => Candidate[]) | undefined;
   /** A slip of this stop word ("wiht"): nothing to search for, unless the other words confirm a candidate. */
   stopWord?: string;
   expansions: AcronymTerms[];

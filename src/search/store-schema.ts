@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
@@ -13,7 +13,8 @@ export const TEXT_TOKENIZER = "porter unicode61 remove_diacritics 2";
 /**
  * `text` matches and ranks (Porter stems, BM25, phrases); it is contentless: the paper itself (abstract
  * included) is kept once, as JSON, in `papers`. `vocabulary` holds every word as written with the number of
- * papers holding it: the dictionary behind typos and prefixes. Rowids follow paper id order, which is a hash
+ * papers holding it: the dictionary behind typos and prefixes (by length, covering: a typo tree is read from the index
+ * alone). Rowids follow paper id order, which is a hash
  * of the abstract: any range of rowids is a fair sample of the corpus.
  */
 export const SCHEMA = `
@@ -22,7 +23,7 @@ CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE N
 CREATE VIRTUAL TABLE text USING fts5(abstract, names, compounds, content='',
   tokenize='${TEXT_TOKENIZER}');
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY, papers INTEGER NOT NULL) WITHOUT ROWID;
-CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word);
+CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word, papers);
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,
   profiled INTEGER NOT NULL, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE name_tokens(token TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(token, key)) WITHOUT ROWID;

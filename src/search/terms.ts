@@ -45,31 +45,37 @@ const after = (start: string): string => {
 /**
  * Words a set of trees holds at most (about 300 bytes each): beyond it the least recently used trees are let
  * go, so a long-running bot does not end up holding every word of the corpus twice (200 MB at 100,000
- * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, eight for one
- * slip) keep most of the vocabulary: rebuilt, they cost a typo query tens of ms. Prefix trees are small.
+ * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, four read for
+ * a slip of one edit, eight for two) keep most of the vocabulary: rebuilt, each costs a few ms. Prefix trees
+ * are small.
  */
 const TREE_WORDS = { typos: 200_000, prefixes: 50_000, names: 100_000 } as const;
 
 /** Radix trees built the first time a key needs one (from `wordsOfTree`), each from a few thousand words at most. */
 function lazyTrees<T>(maxWords: number) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  const trees = new Map<string, SearchableMap<T>>();
+  const trees = new Map<string, { tree: SearchableMap<T>; words: number }>();
   let words = 0;
   return (key: string, wordsOfTree: () => Iterable<[string, T]>): SearchableMap<T> => {
-    let tree = trees.get(key);
-    if (tree !== undefined) {
+    const held = trees.get(key);
+    if (held !== undefined) {
       trees.delete(key);
-      trees.set(key, tree);
-      return tree;
+      trees.set(key, held);
+      return held.tree;
     }
-    tree = new SearchableMap<T>();
-    for (const [word, value] of wordsOfTree()) tree.set(word, value);
-    trees.set(key, tree);
-    words += tree.size;
+    const tree = new SearchableMap<T>();
+    // Counted here: the tree's own `size` walks every node.
+    let added = 0;
+    for (const [word, value] of wordsOfTree()) {
+      tree.set(word, value);
+      added++;
+    }
+    trees.set(key, { tree, words: added });
+    words += added;
     for (const [oldKey, old] of trees) {
-      if (words <= maxWords || old === tree) break;
+      if (words <= maxWords || old.tree === tree) break;
       trees.delete(oldKey);
-      words -= old.size;
+      words -= old.words;
     }
     return tree;
   };

@@ -34,6 +34,22 @@ describe("corrections", () => {
     expect(index.search("thism").showingFor).toBe("thiasm");
   });
 
+  it("reads a long word two slips away when none is one slip away, or when the rest of the query says so", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("twoslip001", "Quirblaxan meets zetaword in one study."),
+        ...repeat(5, (n) => paper(`oneslip00${n}`, "Quorblaxon is the common word here.")),
+        paper("farther001", "Sesquipedalian words are long."),
+      ]),
+    );
+    expect(index.search("sesquipidalean").showingFor).toBe("sesquipedalian");
+    // One slip from "quorblaxon", two from "quirblaxan": alone, the nearer reading wins.
+    expect(index.search("quorblaxen").showingFor).toBe("quorblaxon");
+    const confirmed = index.search("quorblaxen zetaword");
+    expect(confirmed.showingFor).toBe("quirblaxan zetaword");
+    expect(confirmed.hits[0]?.paper.id).toBe("twoslip001");
+  });
+
   it("leaves out a mistyped stop word as it leaves out the word, and says how it read it", () => {
     const index = createSearchEngine(
       corpusOf([
