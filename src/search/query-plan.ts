@@ -37,17 +37,24 @@ function readingOf(context: PlanContext): Reading {
 const maxUnits = 16;
 const maxCompletions = 12;
 
-function unitsOf(tokens: readonly string[], ignored: string[]): Unit[] {
+/** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */
+function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored: string[]): Unit[] {
   const units: Unit[] = [];
+  const seen = new Set(excluded.flatMap((text) => [foldedWordsOf(text).join(" ")]));
+  const add = (key: string, unit: Unit) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    units.push(unit);
+  };
   for (const token of tokens) {
     const pieces = foldedWordsOf(token);
     if (pieces.length > 1) {
       if (pieces.every((piece) => piece.length === 1)) ignored.push(pieces.join("."));
-      else units.push({ compound: pieces });
+      else add(pieces.join(" "), { compound: pieces });
     } else if (pieces[0] !== undefined) {
       const word = pieces[0];
       if (word.length === 1 || isStopWord(word)) ignored.push(word);
-      else units.push({ word, prefix: token.endsWith("*") });
+      else add(word, { word, prefix: token.endsWith("*") });
     }
   }
   return units.slice(0, maxUnits);
@@ -153,7 +160,7 @@ function typedRunOf(words: readonly string[], groups: readonly WordGroup[], miss
 export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): QueryPlan {
   const context = readingOf(planContext);
   const ignored: string[] = [];
-  const units = unitsOf(parsed.words, ignored);
+  const units = unitsOf(parsed.words, parsed.excluded, ignored);
   const groups: WordGroup[] = [];
   const missing: string[] = [];
   const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));

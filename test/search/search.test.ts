@@ -132,6 +132,16 @@ describe("search", () => {
     expect(idsFor("models -vision")).not.toContain("e1e2e3e4e5");
   });
 
+  it("reads a word typed twice as the word once, and a word also excluded as excluded", () => {
+    const once = index.search("jailbreak entropy");
+    const twice = index.search("jailbreak jailbreak entropy");
+    expect(twice.hits.map((h) => h.paper.id)).toEqual(once.hits.map((h) => h.paper.id));
+    expect(twice.total).toBe(once.total);
+    const both = index.search("entropy -entropy jailbreak");
+    expect(both.hits.map((h) => h.paper.id)).toEqual(idsFor("jailbreak -entropy"));
+    expect(both.notice).toBe(index.search("jailbreak -entropy").notice);
+  });
+
   it("gives a notice, not a crash, for empty and stop-word queries", () => {
     expect(index.search("")).toMatchObject({ total: 0, hits: [], notice: emptyQueryNotice });
     expect(index.search("the of and")).toMatchObject({ total: 0, hits: [], notice: stopWordsNotice });
