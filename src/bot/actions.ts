@@ -17,7 +17,8 @@ const listOrigin = z.object({ l: z.enum(["f", "s"]), o: offset }).optional();
  */
 export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("share"), id: paperId }),
-  z.object({ a: z.literal("similar"), id: paperId }),
+  /** `o`: the page of a Show more under papers like it (absent on the card's own menu option). */
+  z.object({ a: z.literal("similar"), id: paperId, o: offset.optional() }),
   z.object({ a: z.literal("full"), id: paperId }),
   z.object({ a: z.literal("open"), id: paperId }),
   z.object({ a: z.literal("by"), person: personKey }),

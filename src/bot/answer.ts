@@ -17,6 +17,8 @@ const RESULTS_PER_PAGE = 5;
 /** Lines of a who reply: a person, or co-authors who share one paper. */
 const LINES_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
+/** Papers like one that Show more reaches: four pages. */
+const SIMILAR_MOST = 20;
 
 const LIST_BUTTONS: CardButton[] = ["share", "similar", "moreBy", "full", "save", "follow"];
 
@@ -101,6 +103,34 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
   }
   const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
   return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...page }, intent.paging);
+}
+
+/** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
+async function similarAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "similar" }>,
+): Promise<Answer> {
+  const paper = index.paper(intent.id);
+  if (!paper) return paperNotFound(intent.id);
+  const offset = Math.min(intent.offset ?? 0, SIMILAR_MOST);
+  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, SIMILAR_MOST - offset);
+  // One more than the page: whether there is a next one.
+  const hits = limit > 0 ? await index.similar(paper.id, { limit: limit + 1, offset }) : [];
+  if (!hits) return paperNotFound(intent.id);
+  const page = hits.slice(0, limit);
+  if (page.length === 0) {
+    const message = offset > 0 ? MESSAGES.noMoreResults : MESSAGES.noSimilar;
+    return toAsker({ kind: "info", message }, intent.paging);
+  }
+  const shown = offset + page.length;
+  const reply: Reply = {
+    kind: "similar",
+    of: paper,
+    cards: page.map((hit) => ({ ...cardOf(hit.paper), score: hit.score })),
+    offset,
+    ...(hits.length > page.length && shown < SIMILAR_MOST ? { nextOffset: shown } : {}),
+  };
+  return toAsker(reply, intent.paging);
 }
 
 async function authorAnswer(
@@ -222,16 +252,8 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     }
     case "paper":
       return paperAnswer(index, intent);
-    case "similar": {
-      const paper = index.paper(intent.id);
-      const hits = paper
-        ? await index.similar(paper.id, { limit: intent.limit ?? SIMILAR_PER_PAPER })
-        : undefined;
-      if (!paper || !hits) return paperNotFound(intent.id);
-      if (hits.length === 0) return toAsker({ kind: "info", message: MESSAGES.noSimilar });
-      const cards = hits.map((hit) => ({ ...cardOf(hit.paper), score: hit.score }));
-      return toAsker({ kind: "similar", of: paper, cards });
-    }
+    case "similar":
+      return similarAnswer(index, intent);
     case "share": {
       const paper = index.paper(intent.id);
       if (!paper) return paperNotFound(intent.id);

@@ -19,7 +19,8 @@ export type Intent =
   | { kind: "person"; key: string }
   /** `orSearch`: the text only looked like an id; search it when no paper has exactly this id. */
   | { kind: "paper"; id: string; full: boolean; orSearch?: string }
-  | { kind: "similar"; id: string; limit?: number }
+  /** `paging`: a Show more click, whose answer replaces the message it came from. */
+  | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean }
   | { kind: "share"; id: string }
   | { kind: "random"; title?: string; seen?: string[] }
   | { kind: "stats" }

@@ -97,7 +97,7 @@ export type Reply =
       showingFor?: string;
     }
   | { kind: "card"; card: Card; title?: string }
-  | { kind: "similar"; of: Paper; cards: Card[] }
+  | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }
   /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
   /** `showingFor`: the topic as searched, when a word of it was corrected. */
   | ({ kind: "people"; topic: string; showingFor?: string } & PeoplePage)

@@ -17,7 +17,9 @@ export function intentOf(request: BotRequest): Intent {
     case "share":
       return { kind: "share", id: action.id };
     case "similar":
-      return { kind: "similar", id: action.id };
+      return action.o === undefined
+        ? { kind: "similar", id: action.id }
+        : { kind: "similar", id: action.id, offset: action.o, paging: true };
     case "full":
       return { kind: "paper", id: action.id, full: true };
     case "open":

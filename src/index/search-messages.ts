@@ -25,7 +25,7 @@ export const searchCallSchema = z.discriminatedUnion("method", [
   z.object({
     method: z.literal("similar"),
     id: z.string(),
-    options: z.object({ limit: z.number().int().min(0).optional() }).optional(),
+    options: paging.optional(),
   }),
   z.object({ method: z.literal("papersWithWords"), words: z.array(z.string()) }),
 ]);

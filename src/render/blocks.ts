@@ -19,6 +19,7 @@ import {
   openPaperSpec,
   peoplePagingSpecs,
   resultsPagingSpecs,
+  similarPagingSpecs,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { isSlackChannelId } from "./escape.js";
@@ -42,6 +43,7 @@ import {
   problemsHeading,
   quoted,
   resultsHeading,
+  similarHeading,
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
@@ -162,8 +164,9 @@ function blocksOf(reply: Reply): KnownBlock[] {
         ...(reply.title ? { title: reply.title } : {}),
       });
     case "similar": {
-      const head = [section(`Papers like ${fmt.bold(fmt.plain(truncate(reply.of.headline, 300)))}`)];
-      return [...head, ...cardList(reply.cards, MAX - head.length)];
+      const head = [section(similarHeading(fmt, reply))];
+      const tail = present(buttonRow(similarPagingSpecs(reply.of.id, reply)));
+      return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
     }
     case "people":
       return peopleBlocks(reply);

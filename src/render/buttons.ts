@@ -174,6 +174,12 @@ export function resultsPagingSpecs(query: string, page: { nextOffset?: number })
   return pageSpecs(BUTTON_LABELS.page, at, page);
 }
 
+/** Show more under papers like one, replacing the message with the next page (no Previous, as for a search). */
+export function similarPagingSpecs(id: string, page: { nextOffset?: number }): ButtonSpec[] {
+  const at = (offset: number): Action => ({ a: "similar", id, o: offset });
+  return pageSpecs(BUTTON_LABELS.page, at, page);
+}
+
 /** Previous and Show more people under a page of a who reply (offsets count people). */
 export function peoplePagingSpecs(
   topic: string,

@@ -58,7 +58,7 @@ export function replyJson(reply: Reply): unknown {
     case "card":
       return paperJson(reply.card.paper);
     case "similar":
-      return { of: paperJson(reply.of), results: reply.cards.map(cardJson) };
+      return { of: paperJson(reply.of), offset: reply.offset, results: reply.cards.map(cardJson) };
     case "people":
       return {
         topic: reply.topic,

@@ -135,6 +135,13 @@ export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "r
   return `${fmt.bold(count)} for ${quoted(fmt, reply.query)}${shown}`;
 }
 
+/** "Papers like *headline*", with the range once there is more than one page. */
+export function similarHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "similar" }>): string {
+  const paged = reply.offset > 0 || reply.nextOffset !== undefined;
+  const range = paged ? ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}` : "";
+  return `Papers like ${fmt.bold(fmt.plain(truncate(reply.of.headline, 300)))}${range}`;
+}
+
 export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "people" }>): string {
   const last = reply.firstLine + reply.lines.length;
   const range =

@@ -10,6 +10,7 @@ import {
   openPaperSpec,
   peoplePagingSpecs,
   resultsPagingSpecs,
+  similarPagingSpecs,
 } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
 import { followTerminalLines } from "./follow-terminal.js";
@@ -32,6 +33,7 @@ import {
   problemLine,
   problemsHeading,
   resultsHeading,
+  similarHeading,
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
@@ -139,8 +141,10 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     case "card":
       return cardLines(fmt, reply.card, buttons, reply.title);
     case "similar": {
-      const lines = [`Papers like ${fmt.bold(fmt.plain(reply.of.headline))}`];
+      const lines = [similarHeading(fmt, reply)];
       for (const card of reply.cards) lines.push("", ...cardLines(fmt, card, buttons));
+      const row = buttons.line(similarPagingSpecs(reply.of.id, reply));
+      if (row) lines.push("", row);
       return lines;
     }
     case "people": {

@@ -96,6 +96,7 @@ export function searchEngineOf(db: Database.Database): OpenEngine {
       if (found === undefined) return undefined;
       return similarTo(store, dictionary, found.paper.abstract, found.rowid, {
         limit: options.limit ?? 5,
+        offset: options.offset ?? 0,
         papers,
       });
     },

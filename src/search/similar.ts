@@ -9,13 +9,13 @@ import type { SearchHit } from "./types.js";
 /** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
 const distinctiveWords = 12;
 
-/** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first. */
+/** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first, from `offset`. */
 export function similarTo(
   store: IndexStore,
   dictionary: Dictionary,
   abstract: string,
   rowid: number,
-  options: { limit: number; papers: number },
+  options: { limit: number; offset: number; papers: number },
 ): SearchHit[] {
   const counts = new Map<string, number>();
   for (const word of foldedWordsOf(abstract)) {
@@ -35,8 +35,9 @@ export function similarTo(
   if (chosen.length === 0) return [];
   const query = { match: anyPhraseOf(chosen.map((word) => [word])), without: rowid };
   const total = store.count(query);
+  const wanted = options.offset + options.limit;
   const maxRowid = sampleEndOf(total, options.papers);
-  let ranked = store.top(query, options.limit, maxRowid);
-  if (ranked.length < Math.min(options.limit, total)) ranked = store.top(query, options.limit);
-  return hitsOf(store, ranked, new Set(chosen.flatMap((word) => termOf(word) ?? [])));
+  let ranked = store.top(query, wanted, maxRowid);
+  if (ranked.length < Math.min(wanted, total)) ranked = store.top(query, wanted);
+  return hitsOf(store, ranked.slice(options.offset), new Set(chosen.flatMap((word) => termOf(word) ?? [])));
 }

@@ -110,8 +110,8 @@ export interface EngineQueries {
   author(name: string): AuthorLookup;
   /** The summary of the person with this key (from a button), or undefined when they are no longer in the corpus. */
   authorByKey(key: string): AuthorSummary | undefined;
-  /** Papers most like the given one (never itself); undefined when the id is unknown. */
-  similar(id: string, options?: { limit?: number }): SearchHit[] | undefined;
+  /** Papers most like the given one (never itself), from `offset`; undefined when the id is unknown. */
+  similar(id: string, options?: { limit?: number; offset?: number }): SearchHit[] | undefined;
   /**
    * How many papers hold each word, as the index analyses words (its Porter stem, in the text or the names):
    * a word's document frequency. 0 for a stop word (a search ignores it) and for a word no paper holds.

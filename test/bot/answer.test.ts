@@ -379,6 +379,36 @@ describe("answer: papers and buttons", () => {
     expect(similar.cards.some((card) => card.paper.id === id)).toBe(false);
   });
 
+  it("pages papers like one with Show more, replacing the message, down to twenty, never one twice", async () => {
+    const id = idOfPaperWith("strength of preferences");
+    const seen: string[] = [];
+    let next: Action | undefined = { a: "similar", id };
+    for (let page = 0; next !== undefined && page < 10; page++) {
+      const response = await answer(depsWith(), click(next));
+      const similar = expectKind(response.reply, "similar");
+      expect(response.replaceOriginal).toBe(page === 0 ? undefined : true);
+      expect(similar.offset).toBe(seen.length);
+      seen.push(...similar.cards.map((card) => card.paper.id));
+      const message = renderSlackMessage(response.reply);
+      const controls = controlsOf(message.blocks);
+      expect(controls.length).toBeLessThan(12);
+      const more = controls.find((c) => c.label === "Show more");
+      expect(more === undefined).toBe(similar.nextOffset === undefined);
+      next = more?.value === undefined ? undefined : decodeAction(more.value);
+      const range = `· ${similar.offset + 1}–${similar.offset + similar.cards.length}`;
+      expect(JSON.stringify(message.blocks[0])).toContain(range);
+    }
+    expect(seen.length).toBe(20);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).not.toContain(id);
+    // The first five are the ones the first click shows alone.
+    const first = expectKind((await answer(depsWith(), click({ a: "similar", id }))).reply, "similar");
+    expect(first.cards.map((card) => card.paper.id)).toEqual(seen.slice(0, 5));
+    const past = await answer(depsWith(), click({ a: "similar", id, o: 20 }));
+    expect(expectKind(past.reply, "info").message).toBe(MESSAGES.noMoreResults);
+    expect(past.replaceOriginal).toBe(true);
+  });
+
   it("picks a random paper from the injected random source, and another one to reroll", async () => {
     const first = expectKind((await answer(depsWith({ random: () => 0 }), slash("random"))).reply, "card");
     const again = expectKind(

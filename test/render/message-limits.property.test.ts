@@ -183,7 +183,13 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     showingFor: fc.option(longText, { nil: undefined }),
   }),
   fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
-  fc.record({ kind: fc.constant("similar" as const), of: paper, cards }),
+  fc.record({
+    kind: fc.constant("similar" as const),
+    of: paper,
+    cards,
+    offset: fc.nat(100),
+    nextOffset: fc.option(fc.nat(100), { nil: undefined }),
+  }),
   fc
     .record({
       topic: longText,
