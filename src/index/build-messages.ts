@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { problemSchema } from "../corpus/problem-schema.js";
 import type { LoadProgress } from "./progress.js";
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected bytes" });
-const problem = z.object({ file: z.string(), line: z.number(), message: z.string() });
 
 /** What the build worker is sent: the folder's files as read by the main thread, and where to write. */
 export const buildRequestSchema = z.object({
   dir: z.string(),
   files: z.array(z.object({ name: z.string(), bytes: bytes })),
   ignored: z.array(z.string()),
-  problems: z.array(problem),
+  problems: z.array(problemSchema),
   path: z.string(),
   fingerprint: z.string(),
 });
@@ -29,7 +29,7 @@ export const buildMessageSchema = z.discriminatedUnion("kind", [
     kind: z.literal("failed"),
     corpusError: z.boolean(),
     message: z.string(),
-    problems: z.array(problem),
+    problems: z.array(problemSchema),
   }),
 ]);
 export type BuildMessage = z.infer<typeof buildMessageSchema>;

@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { z } from "zod";
+import { problemSchema } from "../corpus/problem-schema.js";
 import type { Corpus, Problem } from "../corpus/types.js";
 import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
 import { createAuthors } from "./authors.js";
@@ -24,7 +25,7 @@ const storedStats = z.object({
   profiles: z.number().int().min(0),
   files: z.number().int().min(0),
 });
-const storedProblems = z.array(z.object({ file: z.string(), line: z.number(), message: z.string() }));
+const storedProblems = z.array(problemSchema);
 
 /** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
 export function paperLookupsOf(db: Database.Database): PaperLookups & { close(): void } {

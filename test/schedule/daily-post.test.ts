@@ -4,8 +4,9 @@ import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { type DailyPostStep, dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { StateStore } from "../../src/state/store.js";
+import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger } from "./helpers.js";
+import { dailyDeps, fakeSlack, indexOf } from "./helpers.js";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -189,7 +190,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       const slack = fakeSlack(() => clock.now, { historyError: "missing_scope" });
       slack.nextPosts({ kind: "store-then-500" });
       db = await subscribedStore(state);
-      const { logger, lines } = recordingLogger();
+      const { logger, entries } = capturedLogger();
       const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
       await runDueDailyPosts(dailyDeps(db, clock, { logger }));
       clock.now += 10 * minute;
@@ -197,7 +198,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       clock.now += 10 * minute;
       expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
       expect(slack.channelMessages(channel)).toHaveLength(1);
-      expect(lines.some((l) => l.level === 50 && /duplicate/.test(l.msg))).toBe(true);
+      expect(entries.some((l) => l.level === 50 && /duplicate/.test(l.msg))).toBe(true);
       clock.now += day;
       await runDueDailyPosts(dailyDeps(db, clock, { logger }));
       expect(slack.channelMessages(channel)).toHaveLength(2);
@@ -265,7 +266,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
         const slack = fakeSlack(() => clock.now);
         slack.nextPosts({ kind: "error", error });
         db = await subscribedStore(state);
-        const { logger, lines } = recordingLogger();
+        const { logger, entries } = capturedLogger();
         const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
         expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([
           { channelId: channel, localDate: "2026-01-02", outcome: "paused" },
@@ -274,7 +275,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
           clock.now += day;
           expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
         }
-        const warnings = lines.filter((l) => l.level === 40 && l.channelId === channel);
+        const warnings = entries.filter((l) => l.level === 40 && l.channelId === channel);
         expect(warnings).toHaveLength(1);
         expect(warnings[0]?.reason).toBe(error);
         expect(slack.messages.filter((m) => m.channel === "U0SUBSCRIBER").map((m) => m.text)).toEqual([

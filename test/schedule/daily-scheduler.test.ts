@@ -2,8 +2,9 @@ import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { startDailyScheduler } from "../../src/schedule/daily-scheduler.js";
+import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger } from "./helpers.js";
+import { dailyDeps, fakeSlack, indexOf } from "./helpers.js";
 
 const minute = 60_000;
 
@@ -97,7 +98,7 @@ describe.each(storeKinds)("startDailyScheduler on the %s store", (kind) => {
       index: () => indexOf(["p1", "p2"]),
     }).subscribe("C1", { time: "09:00", timeZone: "Europe/Berlin", weekdays: [1, 2, 3, 4, 5, 6, 7] }, "U1");
     await state.breakWrites();
-    const { logger, lines } = recordingLogger();
+    const { logger, entries } = capturedLogger();
     const timers = manualTimers();
     const scheduler = startDailyScheduler({ ...dailyDeps(db, clock, { logger }), ...timers });
     for (let pass = 0; pass < 4; pass++) {
@@ -106,9 +107,9 @@ describe.each(storeKinds)("startDailyScheduler on the %s store", (kind) => {
     }
     expect(slack.channelMessages("C1")).toEqual([]);
     const said = () =>
-      lines.filter((l) => l.level >= 30 && /daily posts (paused|resumed)/.test(l.msg)).map((l) => l.msg);
+      entries.filter((l) => l.level >= 30 && /daily posts (paused|resumed)/.test(l.msg)).map((l) => l.msg);
     expect(said()).toEqual(["daily posts paused: state cannot be written"]);
-    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(entries.filter((l) => l.level >= 50)).toEqual([]);
     await state.mendWrites();
     await timers.fire();
     expect(slack.channelMessages("C1")).toHaveLength(1);

@@ -1,13 +1,13 @@
 import nock from "nock";
 import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
-import { createLogger, type Logger } from "../../src/logger.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { createSlackClient } from "../../src/slack/web-client.js";
 import type { StateStore } from "../../src/state/store.js";
+import { capturedLogger } from "../helpers/logs.js";
 
 /** A small corpus of made-up papers, one author each. */
 export function corpusOf(ids: readonly string[]): Corpus {
@@ -40,19 +40,6 @@ export function corpusOf(ids: readonly string[]): Corpus {
 /** The index of `corpusOf(ids)`: these tests read its papers (lookups), and a search runs on their thread. */
 export function indexOf(ids: readonly string[]): SearchIndex {
   return sameThreadIndex(createSearchEngine(corpusOf(ids)));
-}
-
-export interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-/** The real pino logger writing into an array. */
-export function recordingLogger(): { logger: Logger; lines: LogLine[] } {
-  const lines: LogLine[] = [];
-  const logger = createLogger("debug", { write: (line: string) => void lines.push(JSON.parse(line)) });
-  return { logger, lines };
 }
 
 export interface StoredMessage {
@@ -157,7 +144,7 @@ export function fakeSlack(now: () => number, options: { historyError?: string } 
 }
 
 export function slackClient() {
-  return createSlackClient("xoxb-test-token", { logger: recordingLogger().logger });
+  return createSlackClient("xoxb-test-token", { logger: capturedLogger().logger });
 }
 
 export function dailyDeps(
@@ -172,7 +159,7 @@ export function dailyDeps(
     index: () => indexOf(["p1", "p2", "p3"]),
     now: () => new Date(clock.now),
     random: seededRandom(1),
-    logger: recordingLogger().logger,
+    logger: capturedLogger().logger,
     sleep: async (ms) => {
       sleeps.push(ms);
       clock.now += ms;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createFallbackDeliveryLedger } from "../../src/state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
-import { recordingLogger } from "../schedule/helpers.js";
 
 const minute = 60_000;
 
@@ -22,7 +22,7 @@ for (const kind of storeKinds) {
         createFallbackDeliveryLedger({
           durable: store.deliveries,
           memory: createMemoryDeliveryLedger(() => clock.now, 24 * 60 * minute),
-          logger: recordingLogger().logger,
+          logger: capturedLogger().logger,
           now: () => clock.now,
         });
 

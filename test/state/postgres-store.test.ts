@@ -8,8 +8,9 @@ import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledg
 import { latestSchemaVersion, migrations } from "../../src/state/migrations.js";
 import { describePostgresUrl, openPostgresStore } from "../../src/state/postgres-store.js";
 import { StateUnavailableError } from "../../src/state/sql.js";
+import { capturedLogger } from "../helpers/logs.js";
 import { freshStates } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger } from "../schedule/helpers.js";
+import { dailyDeps, fakeSlack, indexOf } from "../schedule/helpers.js";
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {
@@ -99,7 +100,7 @@ describe("openPostgresStore", () => {
   it("a database that goes away mid-run: repeats are caught in memory, no daily post, all back when it returns", async () => {
     const state = await freshState();
     const store = await state.open();
-    const { logger, lines } = recordingLogger();
+    const { logger, entries } = capturedLogger();
     const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
     await createDailyControl(store, {
       now: () => new Date("2026-01-01T12:00:00Z"),
@@ -125,7 +126,7 @@ describe("openPostgresStore", () => {
     } finally {
       await state.cutOff?.(false);
     }
-    expect(lines.filter((l) => l.level === 40)).toHaveLength(1);
+    expect(entries.filter((l) => l.level === 40)).toHaveLength(1);
     expect(await runDueDailyPosts(dailyDeps(store, clock))).toEqual([
       { channelId: "C1", localDate: "2026-01-02", outcome: "posted" },
     ]);

@@ -14,8 +14,9 @@ import {
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
 import { StateUnavailableError } from "../../src/state/sql.js";
 import type { StateStore } from "../../src/state/store.js";
+import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf, recordingLogger } from "../schedule/helpers.js";
+import { dailyDeps, fakeSlack, indexOf } from "../schedule/helpers.js";
 
 const minute = 60_000;
 const channel = "C0DAILY";
@@ -51,7 +52,7 @@ function fingerprint(state: TestState): string {
 
 /** The bot's fallback ledger over the store, on a clock the test moves, its log lines recorded. */
 function fallbackLedgerOver(store: StateStore, options: Pick<FallbackLedgerOptions, "retryMs"> = {}) {
-  const { logger, lines } = recordingLogger();
+  const { logger, entries } = capturedLogger();
   const clock = { now: 1_767_225_600_000 };
   const ledger = createFallbackDeliveryLedger({
     durable: store.deliveries,
@@ -60,7 +61,7 @@ function fallbackLedgerOver(store: StateStore, options: Pick<FallbackLedgerOptio
     now: () => clock.now,
     ...options,
   });
-  return { ledger, clock, lines };
+  return { ledger, clock, entries };
 }
 
 describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
@@ -88,7 +89,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     await (await state.open()).close();
     await state.breakWrites();
     const store = await state.open();
-    const { ledger, clock, lines } = fallbackLedgerOver(store);
+    const { ledger, clock, entries } = fallbackLedgerOver(store);
     expect(await ledger.claim("event:Ev1", minute)).toBe("mine");
     expect(await ledger.claim("event:Ev1", minute)).toBe("busy");
     await ledger.markDone("event:Ev1");
@@ -99,7 +100,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
       await ledger.markDone(`event:Other${i}`);
       expect(await ledger.claim(`event:Other${i}`, minute)).toBe("done");
     }
-    const warnings = lines.filter((line) => line.level === 40);
+    const warnings = entries.filter((line) => line.level === 40);
     expect(warnings.map((line) => line.msg)).toEqual([
       "state cannot be written: answers go on, repeats are caught in this process's memory only",
     ]);
@@ -178,7 +179,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     const state = await freshState();
     const store = await state.open();
     const other = await state.open();
-    const { ledger, clock, lines } = fallbackLedgerOver(store, { retryMs: 30_000 });
+    const { ledger, clock, entries } = fallbackLedgerOver(store, { retryMs: 30_000 });
     await state.breakWrites();
     expect(await ledger.claim("event:A", minute)).toBe("mine");
     await state.mendWrites();
@@ -186,7 +187,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     expect(await ledger.claim("event:B", minute)).toBe("mine");
     await ledger.markDone("event:B");
     expect(await other.deliveries.claim("event:B", minute)).toBe("done");
-    expect(lines.filter((l) => l.level === 30).map((l) => l.msg)).toContain(
+    expect(entries.filter((l) => l.level === 30).map((l) => l.msg)).toContain(
       "state can be written again: answered events are shared again",
     );
   });

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import type { Problem } from "./types.js";
+
+/** A loader problem as it crosses a boundary (a worker message, the index file): checked on the way in. */
+export const problemSchema: z.ZodType<Problem> = z.object({
+  file: z.string(),
+  line: z.number(),
+  message: z.string(),
+});
