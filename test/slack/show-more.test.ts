@@ -10,7 +10,8 @@ import { buttonClickBody, postSigned, SIGNING_SECRET, slashCommandBody } from ".
 import { TEST_HTTP_LIMITS } from "../helpers/slack-app.js";
 import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-nock.js";
 
-// `/paper who` over the seeds, paged with Show more through the real Bolt app, read as the user reads it.
+// `/paper who` and More like this over the seeds, paged with Show more through the real Bolt app, read as the user
+// reads them.
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -29,11 +30,13 @@ interface Page {
   header: string;
   /** Each numbered line: its number and the people it names, in order. */
   lines: { rank: number; names: string[] }[];
+  /** The ids of the cards, in order. */
+  ids: string[];
   more?: { value: string; actionId: string };
   message: Message;
 }
 
-function pageOf(message: Message): Page {
+function pageOf(message: Message, moreLabel: string): Page {
   const [head, ...rest] = message.blocks;
   const lines = rest.flatMap((block) => {
     const found = block.type === "section" ? /^(\d+)\. \*([^*]+)\*/.exec(block.text?.text ?? "") : null;
@@ -41,10 +44,19 @@ function pageOf(message: Message): Page {
   });
   const button = rest
     .flatMap((block) => block.elements ?? [])
-    .find((element) => element.type === "button" && element.text?.text === "Show more people");
+    .find((element) => element.type === "button" && element.text?.text === moreLabel);
+  // Each card's Share button carries its paper's id.
+  const ids = rest.flatMap((block) =>
+    (block.elements ?? []).flatMap((element) =>
+      element.text?.text === "Share in channel" && element.value
+        ? [JSON.parse(element.value).id as string]
+        : [],
+    ),
+  );
   return {
     header: head?.text?.text ?? "",
     lines,
+    ids,
     ...(button?.value && button.action_id
       ? { more: { value: button.value, actionId: button.action_id } }
       : {}),
@@ -57,21 +69,27 @@ let eventsUrl: string;
 let index: SearchIndex;
 const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 20 });
 
-async function slash(text: string, path: string): Promise<Page> {
+const MORE_PEOPLE = "Show more people";
+
+async function slash(text: string, path: string, moreLabel = MORE_PEOPLE): Promise<Page> {
   const hook = captureResponseUrl(path);
   const ack = await postSigned(eventsUrl, slashCommandBody({ text, responseUrl: hook.url }), FORM);
   expect(ack.status).toBe(200);
   await waitUntil(() => expect(hook.bodies).toHaveLength(1));
-  return pageOf(hook.bodies[0] as unknown as Message);
+  return pageOf(hook.bodies[0] as unknown as Message, moreLabel);
 }
 
-async function pressShowMore(more: { value: string; actionId: string }, path: string): Promise<Page> {
+async function pressShowMore(
+  more: { value: string; actionId: string },
+  path: string,
+  moreLabel = MORE_PEOPLE,
+): Promise<Page> {
   const hook = captureResponseUrl(path);
   const body = buttonClickBody({ value: more.value, actionId: more.actionId, responseUrl: hook.url });
   const ack = await postSigned(eventsUrl, body, FORM);
   expect(ack.status).toBe(200);
   await waitUntil(() => expect(hook.bodies).toHaveLength(1));
-  return pageOf(hook.bodies[0] as unknown as Message);
+  return pageOf(hook.bodies[0] as unknown as Message, moreLabel);
 }
 
 /** Every page of `who <topic>`: the first from the slash command, each next one from its Show more button. */
@@ -158,4 +176,26 @@ describe("/paper who, page by page", () => {
       expect(shown).toEqual(everyone.people.map((person) => person.name));
     },
   );
+});
+
+describe("More like this, page by page", () => {
+  it("pages papers like one five at a time down to twenty, each once, never the paper itself", async () => {
+    const [paper] = (await index.search("strength of preferences", { limit: 1 })).hits;
+    const id = paper?.paper.id ?? "";
+    const pages = [await slash(`similar ${id}`, "/similar", "Show more")];
+    for (let last = pages[0]; last?.more !== undefined; last = pages[pages.length - 1]) {
+      expect(pages.length, "a Show more that never ends").toBeLessThan(10);
+      pages.push(await pressShowMore(last.more, `/similar/${pages.length}`, "Show more"));
+    }
+    expect(pages).toHaveLength(4);
+    for (const [i, page] of pages.entries()) {
+      expect(page.ids).toHaveLength(5);
+      expect(page.header).toContain(`· ${5 * i + 1}–${5 * i + 5}`);
+      expect(page.message.replace_original).toBe(i > 0);
+    }
+    const shown = pages.flatMap((page) => page.ids);
+    expect(new Set(shown).size).toBe(20);
+    expect(shown).not.toContain(id);
+    expect(shown).toEqual(((await index.similar(id, { limit: 20 })) ?? []).map((hit) => hit.paper.id));
+  });
 });
