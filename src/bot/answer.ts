@@ -33,7 +33,10 @@ function paperNotFound(id: string): Answer {
 async function searchSuggestions(index: SearchIndex, query: string): Promise<string[]> {
   const words = query.split(" ").filter((word) => word !== "");
   const suggestions: string[] = [];
-  if (words.length > 2) suggestions.push(SEARCH_SUGGESTIONS.fewerWords(words.slice(0, 2).join(" ")));
+  const fewer = words.slice(0, 2).join(" ");
+  // Offered only where the fewer words do find papers.
+  if (words.length > 2 && (await index.search(fewer, { limit: 1 })).total > 0)
+    suggestions.push(SEARCH_SUGGESTIONS.fewerWords(fewer));
   suggestions.push(SEARCH_SUGGESTIONS.spelling);
   const person = await index.author(query);
   if (person.kind === "found") suggestions.push(SEARCH_SUGGESTIONS.author(person.summary.name));

@@ -1,4 +1,5 @@
 import { isStopWord } from "./analyze.js";
+import { isEnglishWord } from "./english.js";
 import type { PlanContext, WordGroup } from "./plan-types.js";
 import { slipLikelihood } from "./slips.js";
 import { type Candidate, type Dictionary, exactFormsOf, forgivenEdits } from "./terms.js";
@@ -13,22 +14,25 @@ const maxConfirmable = 12;
  * A word the corpus does not know, read as a slip of one it does: the likeliest near words, with every near word
  * kept for the rest of the query to confirm one (see confirmedGroups). A stop word is never searched for.
  * Most slips are one edit: words two edits away (twice the trees to read) are looked up only when no word one
- * edit away is found, or when the rest of the query confirms none of them.
+ * edit away is found, or when the rest of the query confirms none of them. An English word ("prediction") is
+ * more likely a word the corpus lacks than a slip: it is read as one only one edit away, where the rest of the
+ * query confirms it ("reward modes").
  */
 export function correctionOf(word: string, dictionary: Dictionary): WordGroup | undefined {
-  const forgiven = forgivenEdits(word);
+  const realWord = isEnglishWord(word);
+  const forgiven = realWord ? Math.min(1, forgivenEdits(word)) : forgivenEdits(word);
   const oneEdit = dictionary.near(word, Math.min(1, forgiven));
   const near = oneEdit.length > 0 || forgiven < 2 ? oneEdit : dictionary.near(word, forgiven);
   const candidates = confirmable(near);
   const furtherCandidates =
     near === oneEdit && forgiven > 1 ? () => confirmable(dictionary.near(word, forgiven)) : undefined;
   const likeliest = correctionGroup(word, near, dictionary);
-  if (likeliest !== undefined && isStopWord(likeliest.shown)) {
+  if (likeliest !== undefined && isStopWord(likeliest.shown) && !realWord) {
     // "wiht" is "with" mistyped, unless the rest of the query confirms another reading: left out as "with" is.
     return { ...likeliest, alternatives: [], candidates, furtherCandidates, stopWord: likeliest.shown };
   }
   const group = correctionGroup(word, candidates, dictionary);
-  return group && { ...group, candidates, furtherCandidates };
+  return group && { ...group, candidates, furtherCandidates, ...(realWord ? { realWord } : {}) };
 }
 
 const confirmable = (near: readonly Candidate[]) =>
@@ -68,15 +72,16 @@ function correctionGroup(
  * other words ("thism soous" is "thiism soous" when only that paper holds both), read as above among them.
  */
 export function confirmedGroups(groups: readonly WordGroup[], context: PlanContext): WordGroup[] {
-  if (groups.length < 2) return [...groups];
   return groups.map((group, at) => {
     if (!group.corrected || group.candidates === undefined) return group;
+    // Unconfirmed, an English word is not read as a slip: it is a word no paper holds.
+    const unconfirmed = group.realWord ? { ...group, alternatives: [] } : group;
     const others = groups.filter((g, j) => j !== at && g.alternatives.length > 0).map((g) => g.alternatives);
-    if (others.length === 0) return group;
+    if (others.length === 0) return unconfirmed;
     const heldOf = (candidates: readonly Candidate[]) =>
       candidates.filter((c) => context.holdsAll([[[c.word]], ...others]));
     let held = heldOf(group.candidates);
     if (held.length === 0 && group.furtherCandidates !== undefined) held = heldOf(group.furtherCandidates());
-    return correctionGroup(group.typed, held, context.dictionary) ?? group;
+    return correctionGroup(group.typed, held, context.dictionary) ?? unconfirmed;
   });
 }

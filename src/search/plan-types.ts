@@ -19,6 +19,8 @@ export interface WordGroup {
   candidates?: Candidate[];
   /** Near words two edits away, when `candidates` holds only words one edit away (read when asked). */
   furtherCandidates?: (() => Candidate[]) | undefined;
+  /** The typed word is English: read as a slip only where the rest of the query confirms the reading. */
+  realWord?: boolean;
   /** A slip of this stop word ("wiht"): nothing to search for, unless the other words confirm a candidate. */
   stopWord?: string;
   expansions: AcronymTerms[];

@@ -156,6 +156,8 @@ function typedRunOf(words: readonly string[], groups: readonly WordGroup[], miss
   return literal && missing.length === 0 && groups.length >= 2 && run.length <= maxRunWords ? run : undefined;
 }
 
+const isUnconfirmedWord = (group: WordGroup) => group.realWord === true && group.alternatives.length === 0;
+
 /** The plan of a parsed query: acronyms both ways, typos corrected where the corpus does not know a word. */
 export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): QueryPlan {
   const context = readingOf(planContext);
@@ -225,7 +227,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     ...(run ? { run } : {}),
     groups: confirmed.filter((g) => g.alternatives.length > 0),
     stopSlips,
-    missing: [...new Set(missing)],
+    missing: [...new Set([...missing, ...confirmed.filter(isUnconfirmedWord).map((g) => g.typed)])],
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),
     authors: parsed.authors,

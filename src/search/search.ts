@@ -1,6 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
 import { byAuthorOrder } from "./authors.js";
+import { isEnglishWord } from "./english.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
   emptyQueryNotice,
@@ -123,7 +124,9 @@ export function createSearch(context: SearchContext) {
     const unknown = [...plan.missing, ...plan.groups.filter((g) => g.corrected).map((g) => g.typed)];
     if (unknown.length > maxSuggestions) return [];
     const options = unknown.map((word) => {
-      const near = dictionary.near(word, Math.max(forgivenEdits(word), Math.min(2, word.length - 2)));
+      // An English word the corpus lacks is offered only words one slip away ("prediction" is not "reduction").
+      const edits = Math.max(forgivenEdits(word), Math.min(2, word.length - 2));
+      const near = dictionary.near(word, isEnglishWord(word) ? Math.min(1, edits) : edits);
       const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
       return [...near.slice(0, 2), ...longer].map((c) => c.word).filter((c) => c !== word);
     });

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Action, decodeAction } from "../../src/bot/actions.js";
 import { answer } from "../../src/bot/answer.js";
-import { MESSAGES } from "../../src/bot/messages.js";
+import { MESSAGES, SEARCH_SUGGESTIONS } from "../../src/bot/messages.js";
 import type { BotDeps, DailyControl } from "../../src/bot/ports.js";
 import type { DailyScheduleView, Reply } from "../../src/bot/reply.js";
 import type { BotRequest } from "../../src/bot/request.js";
@@ -115,7 +115,14 @@ describe("answer: search", () => {
       "notFound",
     );
     expect(reply.what).toBe("results");
-    expect(reply.suggestions.join(" ")).toContain("xyzzyplugh frobnicate");
+    expect(reply.suggestions.length).toBeGreaterThan(0);
+    // Fewer words are offered only where they find papers.
+    expect(reply.suggestions.join(" ")).not.toContain("fewer words");
+    const narrowed = expectKind(
+      (await answer(depsWith(), slash('author:"Enyu Zhou" protein folding'))).reply,
+      "notFound",
+    );
+    expect(narrowed.suggestions).toContain(SEARCH_SUGGESTIONS.fewerWords('author:"Enyu Zhou"'));
   });
 
   it("says which words it searched for when the index corrected them, and offers did-you-mean searches", async () => {

@@ -50,6 +50,25 @@ describe("corrections", () => {
     expect(confirmed.hits[0]?.paper.id).toBe("twoslip001");
   });
 
+  it("reads an English word the corpus lacks as missing, not as a slip of a word it holds", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("reduce0001", "Variance reduction for policy gradients."),
+        ...repeat(3, (n) => paper(`reward000${n}`, "Reward models score answers.")),
+      ]),
+    );
+    for (const query of ["prediction", "weather prediction", "stock market prediction"]) {
+      const result = index.search(query);
+      expect(result.showingFor, query).toBeUndefined();
+      expect(result.hits.map((hit) => hit.paper.id)).not.toContain("reduce0001");
+    }
+    expect(index.search("prediction").total).toBe(0);
+    // One slip away, and confirmed by the rest of the query, it is read as the word the papers hold.
+    const confirmed = index.search("reward modes");
+    expect(confirmed.showingFor).toBe("reward models");
+    expect(confirmed.hits).toHaveLength(3);
+  });
+
   it("leaves out a mistyped stop word as it leaves out the word, and says how it read it", () => {
     const index = createSearchEngine(
       corpusOf([
