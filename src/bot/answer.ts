@@ -17,6 +17,8 @@ const RESULTS_PER_PAGE = 5;
 /** Lines of a who reply: a person, or co-authors who share one paper. */
 const LINES_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
+/** "More like this" typed with no paper to point at. */
+const POINTING = /^(?:this|that|these|those)$/i;
 /** Papers like one that Show more reaches: four pages. */
 const SIMILAR_MOST = 20;
 
@@ -114,7 +116,12 @@ async function similarAnswer(
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Answer> {
   const paper = index.paper(intent.id);
-  if (!paper) return paperNotFound(intent.id);
+  if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
+    if (intent.orSearch === undefined) return paperNotFound(intent.id);
+    if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
+    const search = searchOf(intent.orSearch);
+    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+  }
   const offset = Math.min(intent.offset ?? 0, SIMILAR_MOST);
   const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, SIMILAR_MOST - offset);
   // One more than the page: whether there is a next one.

@@ -19,8 +19,11 @@ export type Intent =
   | { kind: "person"; key: string }
   /** `orSearch`: the text only looked like an id; search it when no paper has exactly this id. */
   | { kind: "paper"; id: string; full: boolean; orSearch?: string }
-  /** `paging`: a Show more click, whose answer replaces the message it came from. */
-  | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean }
+  /**
+   * `paging`: a Show more click, whose answer replaces the message it came from. `orSearch`: the words only
+   * looked like an id ("papers like RLHF"); search them when no paper has exactly this id.
+   */
+  | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean; orSearch?: string }
   | { kind: "share"; id: string }
   | { kind: "random"; title?: string; seen?: string[] }
   | { kind: "stats" }

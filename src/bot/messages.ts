@@ -41,6 +41,8 @@ export const MESSAGES = {
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
+  whichPaperLike:
+    "Which paper? Pick *More like this* in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:
     "Follow what? A topic or a person: `/paper follow reward models` or `/paper follow Enyu Zhou`.",
   needsUnfollow: "Unfollow what? `/paper following` lists what you follow, each with an Unfollow button.",

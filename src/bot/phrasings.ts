@@ -5,7 +5,7 @@ export type Phrased =
   | { kind: "who"; topic: string }
   | { kind: "author"; name: string; orSearch: boolean }
   | { kind: "search"; query: string }
-  | { kind: "similar"; id: string }
+  | { kind: "similar"; id: string; orSearch: string }
   | { kind: "random" }
   | { kind: "stats" }
   | { kind: "dailyPreview" }
@@ -170,7 +170,7 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     if (name) return { kind: "author", name: unquoted(name), orSearch: false };
   }
   const similar = argOf(SIMILAR, lower, original);
-  if (similar) return { kind: "similar", id: similar.toLowerCase() };
+  if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
   if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };
   for (const pattern of SEARCH) {

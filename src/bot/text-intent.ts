@@ -108,7 +108,9 @@ function commandIntent(text: string): Intent | undefined {
     case "like": {
       const id = idOf(words[1]?.toLowerCase() === "to" ? words[2] : words[1]);
       if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
-      return id ? { kind: "similar", id } : { kind: "invalid", message: MESSAGES.needsId };
+      if (id === undefined) return { kind: "invalid", message: MESSAGES.needsId };
+      // "similar agents": a word no id could be is searched for when no paper has it as its id.
+      return ID_SHAPED.test(id) ? { kind: "similar", id } : { kind: "similar", id, orSearch: id };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;

@@ -386,6 +386,21 @@ describe("answer: papers and buttons", () => {
     expect(similar.cards.some((card) => card.paper.id === id)).toBe(false);
   });
 
+  it("reads 'papers like X' as a search when X is no paper's id, and asks which paper for 'more like this'", async () => {
+    const id = idOfPaperWith("strength of preferences");
+    expect(expectKind((await answer(depsWith(), mention(`papers like ${id}`))).reply, "similar").of.id).toBe(
+      id,
+    );
+    const words = expectKind((await answer(depsWith(), mention("papers like RLHF"))).reply, "results");
+    expect(words.query).toBe("RLHF");
+    expect(words.cards.length).toBeGreaterThan(0);
+    expect(expectKind((await answer(depsWith(), slash("similar to agents"))).reply, "results").query).toBe(
+      "agents",
+    );
+    const pointing = await answer(depsWith(), mention("more like this"));
+    expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperLike);
+  });
+
   it("pages papers like one with Show more, replacing the message, down to twenty, never one twice", async () => {
     const id = idOfPaperWith("strength of preferences");
     const seen: string[] = [];
