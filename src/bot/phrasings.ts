@@ -22,7 +22,7 @@ const GREETING =
 const THANKS =
   /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks|perfect,? thanks)(?: (?:paperbot|a lot|so much|again))?$/;
 const HELP =
-  /^(?:help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands)$/;
+  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands)$/;
 const RANDOM =
   /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
 // Apostrophes are optional: chat drops them ("whats tomorrows paper").
@@ -84,6 +84,8 @@ const AUTHOR = [
   /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
   /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?)$/d,
+  /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
+  /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
 ];
 const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
 const SIMILAR =
@@ -91,6 +93,9 @@ const SIMILAR =
 const SEARCH = [
   /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
+  /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|(?:has|have) (?:looked at|worked on)) (.+)$/d,
+  /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
   /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
 ];
 

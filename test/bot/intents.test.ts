@@ -33,6 +33,8 @@ const whatsNew: Intent = { kind: "whatsNew", offset: 0, paging: false };
 const PHRASINGS: [string, Intent][] = [
   // Someone's papers
   ["papers by Shihan Dou", author("Shihan Dou")],
+  ["co-authors of Rui Zheng", author("Rui Zheng")],
+  ["who has Rui Zheng worked with?", author("Rui Zheng")],
   ["Papers by Shihan Dou?", author("Shihan Dou")],
   ["work by Enyu Zhou", author("Enyu Zhou")],
   ["publications of Senjie Jin", author("Senjie Jin")],
@@ -67,6 +69,11 @@ const PHRASINGS: [string, Intent][] = [
   ["who reward models", who("reward models")],
   // Searches
   ["anything on reward models?", search("reward models")],
+  ["recommend a paper on reward modeling", search("reward modeling")],
+  ["can you suggest some papers about jailbreaks", search("jailbreaks")],
+  ["which papers mention GRPO?", search("GRPO")],
+  ["what papers discuss KV cache compression", search("KV cache compression")],
+  ["anything like reward models", search("reward models")],
   ["Anything about speculative decoding", search("speculative decoding")],
   ["do we have anything on jailbreaks?", search("jailbreaks")],
   ["is there anything on fault trees", search("fault trees")],
@@ -102,6 +109,7 @@ const PHRASINGS: [string, Intent][] = [
   // Everything else
   ["", { kind: "help" }],
   ["help", { kind: "help" }],
+  ["help me", { kind: "help" }],
   ["what can you do?", { kind: "help" }],
   ["help daily", { kind: "help", topic: "daily" }],
   ["hi", { kind: "smallTalk", say: "hello" }],
