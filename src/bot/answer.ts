@@ -48,9 +48,26 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
+/** "reward models by Rui Zheng": a topic, then one to four words that may name its author. */
+const BYLINE = /^(.+?) by ((?:[\p{L}.'’-]+ ?){1,4})$/u;
+
+/**
+ * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
+ * someone's and they have such papers, and the words as typed otherwise ("learning by demonstration").
+ */
+async function searched(index: SearchIndex, intent: SearchIntent, limit: number) {
+  const options = { limit, offset: intent.offset };
+  const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
+  if (byline?.[1] !== undefined && byline[2] !== undefined) {
+    const result = await index.search(`${byline[1]} author:"${byline[2].trim()}"`, options);
+    if (result.total > 0) return { ...result, query: intent.query };
+  }
+  return index.search(intent.query, options);
+}
+
 async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<Answer> {
   const limit = intent.limit ?? RESULTS_PER_PAGE;
-  const result = await index.search(intent.query, { limit, offset: intent.offset });
+  const result = await searched(index, intent, limit);
   if (result.hits.length === 0) {
     if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMoreResults }, intent.paging);
     const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);

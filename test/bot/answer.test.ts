@@ -386,6 +386,23 @@ describe("answer: papers and buttons", () => {
     expect(similar.cards.some((card) => card.paper.id === id)).toBe(false);
   });
 
+  it("reads 'X by <name>' as X among that person's papers, and as words when the name is nobody's", async () => {
+    const by = expectKind(
+      (await answer(depsWith(), mention("papers about reward models by Rui Zheng"))).reply,
+      "results",
+    );
+    expect(by.query).toBe("reward models by Rui Zheng");
+    expect(by.cards.length).toBeGreaterThan(0);
+    for (const card of by.cards) expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    const all = expectKind((await answer(depsWith(), slash("reward models"))).reply, "results");
+    expect(by.total).toBeLessThan(all.total);
+    const nobody = expectKind(
+      (await answer(depsWith(), slash("reward models by Nobody Here"))).reply,
+      "results",
+    );
+    expect(nobody.total).toBeGreaterThan(0);
+  });
+
   it("reads 'papers like X' as a search when X is no paper's id, and asks which paper for 'more like this'", async () => {
     const id = idOfPaperWith("strength of preferences");
     expect(expectKind((await answer(depsWith(), mention(`papers like ${id}`))).reply, "similar").of.id).toBe(
