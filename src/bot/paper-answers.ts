@@ -1,0 +1,169 @@
+import type { Paper } from "../corpus/types.js";
+import type { SearchIndex } from "../search/types.js";
+import type { Intent } from "./intents.js";
+import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
+import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import type { Card, CardButton, Reply } from "./reply.js";
+import { searchOf } from "./text-intent.js";
+
+// The answers that find papers: a search, one paper, papers like one, a random one.
+
+const RESULTS_PER_PAGE = 5;
+const SIMILAR_PER_PAPER = 5;
+
+/** "More like this" typed with no paper to point at. */
+const POINTING = /^(?:this|that|these|those)$/i;
+
+/** Papers like one that Show more reaches: four pages. */
+const SIMILAR_MOST = 20;
+
+const LIST_BUTTONS: CardButton[] = ["share", "similar", "moreBy", "full", "save", "follow"];
+
+export function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card {
+  return { paper, buttons };
+}
+
+export function paperNotFound(id: string): Answer {
+  return toAsker({ kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] });
+}
+
+async function searchSuggestions(index: SearchIndex, query: string): Promise<string[]> {
+  const words = query.split(" ").filter((word) => word !== "");
+  const suggestions: string[] = [];
+  const fewer = words.slice(0, 2).join(" ");
+  // Offered only where the fewer words do find papers.
+  if (words.length > 2 && (await index.search(fewer, { limit: 1 })).total > 0)
+    suggestions.push(SEARCH_SUGGESTIONS.fewerWords(fewer));
+  suggestions.push(SEARCH_SUGGESTIONS.spelling);
+  const person = await index.author(query);
+  if (person.kind === "found") suggestions.push(SEARCH_SUGGESTIONS.author(person.summary.name));
+  suggestions.push(SEARCH_SUGGESTIONS.who);
+  return suggestions;
+}
+
+type SearchIntent = Extract<Intent, { kind: "search" }>;
+
+/** "reward models by Rui Zheng": a topic, then one to four words that may name its author. */
+const BYLINE = /^(.+?) by ((?:[\p{L}.'’-]+ ?){1,4})$/u;
+
+/**
+ * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
+ * someone's and they have such papers, and the words as typed otherwise ("learning by demonstration").
+ */
+async function searched(index: SearchIndex, intent: SearchIntent, limit: number) {
+  const options = { limit, offset: intent.offset };
+  const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
+  if (byline?.[1] !== undefined && byline[2] !== undefined) {
+    const result = await index.search(`${byline[1]} author:"${byline[2].trim()}"`, options);
+    if (result.total > 0) return { ...result, query: intent.query };
+  }
+  return index.search(intent.query, options);
+}
+
+export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<Answer> {
+  const limit = intent.limit ?? RESULTS_PER_PAGE;
+  const result = await searched(index, intent, limit);
+  if (result.hits.length === 0) {
+    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMoreResults }, intent.paging);
+    const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
+    // The search says why nothing could be looked for (only stop words, only exclusions, an unknown author).
+    if (result.notice !== undefined && didYouMean.length === 0)
+      return toAsker({ kind: "info", message: result.notice }, intent.paging);
+    return toAsker(
+      {
+        kind: "notFound",
+        what: "results",
+        query: intent.query,
+        suggestions: await searchSuggestions(index, intent.query),
+        ...(didYouMean.length > 0 ? { didYouMean } : {}),
+      },
+      intent.paging,
+    );
+  }
+  const shown = intent.offset + result.hits.length;
+  const notice = [result.notice, intent.shortened ? MESSAGES.queryShortened : undefined]
+    .filter(Boolean)
+    .join(" ");
+  const showingFor =
+    result.showingFor !== undefined && result.showingFor !== intent.query ? result.showingFor : undefined;
+  const reply: Reply = {
+    kind: "results",
+    query: intent.query,
+    total: result.total,
+    offset: intent.offset,
+    cards: result.hits.map((hit) => ({ ...cardOf(hit.paper), snippet: hit.snippet, score: hit.score })),
+    ...(shown < result.total ? { nextOffset: shown } : {}),
+    ...(notice ? { notice } : {}),
+    ...(showingFor ? { showingFor } : {}),
+  };
+  return toAsker(reply, intent.paging);
+}
+
+/** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
+export async function similarAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "similar" }>,
+): Promise<Answer> {
+  const paper = index.paper(intent.id);
+  if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
+    if (intent.orSearch === undefined) return paperNotFound(intent.id);
+    if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
+    const search = searchOf(intent.orSearch);
+    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+  }
+  const offset = Math.min(intent.offset ?? 0, SIMILAR_MOST);
+  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, SIMILAR_MOST - offset);
+  // One more than the page: whether there is a next one.
+  const hits = limit > 0 ? await index.similar(paper.id, { limit: limit + 1, offset }) : [];
+  if (!hits) return paperNotFound(intent.id);
+  const page = hits.slice(0, limit);
+  if (page.length === 0) {
+    const message = offset > 0 ? MESSAGES.noMoreResults : MESSAGES.noSimilar;
+    return toAsker({ kind: "info", message }, intent.paging);
+  }
+  const shown = offset + page.length;
+  const reply: Reply = {
+    kind: "similar",
+    of: paper,
+    cards: page.map((hit) => ({ ...cardOf(hit.paper), score: hit.score })),
+    offset,
+    ...(hits.length > page.length && shown < SIMILAR_MOST ? { nextOffset: shown } : {}),
+  };
+  return toAsker(reply, intent.paging);
+}
+
+/** The paper with exactly this id: a prefix is fine when the user asked for an id, not when it only looked like one. */
+export function paperAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "paper" }>,
+): Answer | Promise<Answer> {
+  const paper = index.paper(intent.id);
+  const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
+  if (paper === undefined || !exact) {
+    if (intent.orSearch === undefined) return paperNotFound(intent.id);
+    const search = searchOf(intent.orSearch);
+    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+  }
+  return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
+}
+
+/** A paper the thread has not shown yet; says so when it has shown them all. */
+export function randomAnswer(
+  deps: BotDeps,
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "random" }>,
+): Answer {
+  const ids = index.paperIds();
+  if (ids.length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  const seen = new Set(intent.seen ?? []);
+  const fresh = seen.size === 0 ? ids : ids.filter((id) => !seen.has(id));
+  if (fresh.length === 0) return toAsker({ kind: "info", message: MESSAGES.seenEverything(ids.length) });
+  const pick = fresh[Math.min(fresh.length - 1, Math.floor(deps.random() * fresh.length))];
+  const paper = pick === undefined ? undefined : index.paper(pick);
+  if (paper === undefined) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  const card: Card = {
+    ...cardOf(paper, [...LIST_BUTTONS, "reroll"]),
+    ...(seen.size > 0 ? { seen: [...seen] } : {}),
+  };
+  return toAsker({ kind: "card", card, title: intent.title ?? "A paper to read" });
+}
