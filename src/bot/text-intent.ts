@@ -106,11 +106,12 @@ function commandIntent(text: string): Intent | undefined {
     }
     case "similar":
     case "like": {
-      const id = idOf(words[1]?.toLowerCase() === "to" ? words[2] : words[1]);
+      const args = words.slice(words[1]?.toLowerCase() === "to" ? 2 : 1);
+      const id = idOf(args[0]);
       if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
       if (id === undefined) return { kind: "invalid", message: MESSAGES.needsId };
-      // "similar agents": a word no id could be is searched for when no paper has it as its id.
-      return ID_SHAPED.test(id) ? { kind: "similar", id } : { kind: "similar", id, orSearch: id };
+      // "similar reward models": words no id could be are searched for, all of them, when no paper has the first as its id.
+      return ID_SHAPED.test(id) ? { kind: "similar", id } : { kind: "similar", id, orSearch: args.join(" ") };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;

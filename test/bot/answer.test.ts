@@ -414,6 +414,8 @@ describe("answer: papers and buttons", () => {
     expect(expectKind((await answer(depsWith(), slash("similar to agents"))).reply, "results").query).toBe(
       "agents",
     );
+    const topic = expectKind((await answer(depsWith(), slash("similar to reward models"))).reply, "results");
+    expect(topic.query).toBe("reward models");
     const pointing = await answer(depsWith(), mention("more like this"));
     expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperLike);
   });
