@@ -43,8 +43,8 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-/** "reward models by Rui Zheng": a topic, then one to four words that may name its author. */
-const BYLINE = /^(.+?) by ((?:[\p{L}.'’-]+ ?){1,4})$/u;
+/** "reward models by Rui Zheng -ppo": a topic, one to four words that may name its author, any exclusions. */
+const BYLINE = /^(.+?) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/u;
 
 /**
  * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
@@ -54,8 +54,15 @@ async function searched(index: SearchIndex, intent: SearchIntent, limit: number)
   const options = { limit, offset: intent.offset };
   const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
   if (byline?.[1] !== undefined && byline[2] !== undefined) {
-    const result = await index.search(`${byline[1]} author:"${byline[2].trim()}"`, options);
-    if (result.total > 0) return { ...result, query: intent.query };
+    const name = byline[2].trim();
+    const rest = byline[3] ?? "";
+    const filter = ` author:"${name}"${rest}`;
+    const result = await index.search(`${byline[1]}${filter}`, options);
+    // A corrected topic is shown as the user wrote the rest: "reward models by Rui Zheng", not the filter.
+    const showingFor = result.showingFor?.endsWith(filter)
+      ? `${result.showingFor.slice(0, -filter.length)} by ${name}${rest}`
+      : result.showingFor;
+    if (result.total > 0) return { ...result, query: intent.query, ...(showingFor ? { showingFor } : {}) };
   }
   return index.search(intent.query, options);
 }

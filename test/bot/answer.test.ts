@@ -401,6 +401,17 @@ describe("answer: papers and buttons", () => {
       "results",
     );
     expect(nobody.total).toBeGreaterThan(0);
+    // A corrected topic is shown in the user's words, never as the author filter it was searched with.
+    const typo = expectKind((await answer(depsWith(), slash("reward modles by Rui Zheng"))).reply, "results");
+    expect(typo.showingFor).toBe("reward models by Rui Zheng");
+    for (const card of typo.cards) expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    // Words excluded after the name are left out of that person's papers.
+    const ppo = expectKind((await answer(depsWith(), slash("RLHF by Rui Zheng -PPO"))).reply, "results");
+    expect(ppo.cards.length).toBeGreaterThan(0);
+    for (const card of ppo.cards) {
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+      expect(card.paper.abstract).not.toMatch(/\bPPO\b/i);
+    }
   });
 
   it("reads 'papers like X' as a search when X is no paper's id, and asks which paper for 'more like this'", async () => {
