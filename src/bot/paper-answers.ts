@@ -118,8 +118,10 @@ export async function similarAnswer(
     const search = searchOf(intent.orSearch);
     return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
   }
-  const offset = Math.min(intent.offset ?? 0, SIMILAR_MOST);
-  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, SIMILAR_MOST - offset);
+  // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
+  const most = Math.max(SIMILAR_MOST, intent.limit ?? 0);
+  const offset = Math.min(intent.offset ?? 0, most);
+  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, most - offset);
   // One more than the page: whether there is a next one.
   const hits = limit > 0 ? await index.similar(paper.id, { limit: limit + 1, offset }) : [];
   if (!hits) return paperNotFound(intent.id);
@@ -134,7 +136,7 @@ export async function similarAnswer(
     of: paper,
     cards: page.map((hit) => ({ ...cardOf(hit.paper), score: hit.score })),
     offset,
-    ...(hits.length > page.length && shown < SIMILAR_MOST ? { nextOffset: shown } : {}),
+    ...(hits.length > page.length && shown < most ? { nextOffset: shown } : {}),
   };
   return toAsker(reply, intent.paging);
 }
