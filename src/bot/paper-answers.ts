@@ -43,8 +43,8 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-/** "reward models by Rui Zheng -ppo": a topic, one to four words that may name its author, any exclusions. */
-const BYLINE = /^(.+?) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/u;
+/** "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author, any exclusions. */
+const BYLINE = /^(.+) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/u;
 
 /**
  * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is

@@ -404,7 +404,16 @@ describe("answer: papers and buttons", () => {
     // A corrected topic is shown in the user's words, never as the author filter it was searched with.
     const typo = expectKind((await answer(depsWith(), slash("reward modles by Rui Zheng"))).reply, "results");
     expect(typo.showingFor).toBe("reward models by Rui Zheng");
-    for (const card of typo.cards) expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    for (const card of typo.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    // The last "by" names the author; a "by" in the topic stays in it.
+    const learning = expectKind(
+      (await answer(depsWith(), slash("learning by demonstration by Rui Zheng"))).reply,
+      "results",
+    );
+    expect(learning.cards.length).toBeGreaterThan(0);
+    for (const card of learning.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
     // Words excluded after the name are left out of that person's papers.
     const ppo = expectKind((await answer(depsWith(), slash("RLHF by Rui Zheng -PPO"))).reply, "results");
     expect(ppo.cards.length).toBeGreaterThan(0);
