@@ -106,6 +106,12 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
   return toAsker(reply, intent.paging);
 }
 
+/** A search for words that only looked like a paper's id; "no such paper" when they make no search. */
+function searchedInstead(index: SearchIndex, id: string, words: string): Answer | Promise<Answer> {
+  const search = searchOf(words);
+  return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(id);
+}
+
 /** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
 export async function similarAnswer(
   index: SearchIndex,
@@ -115,8 +121,7 @@ export async function similarAnswer(
   if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
     if (intent.orSearch === undefined) return paperNotFound(intent.id);
     if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
-    const search = searchOf(intent.orSearch);
-    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+    return searchedInstead(index, intent.id, intent.orSearch);
   }
   // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
   const most = Math.max(SIMILAR_MOST, intent.limit ?? 0);
@@ -150,8 +155,7 @@ export function paperAnswer(
   const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
   if (paper === undefined || !exact) {
     if (intent.orSearch === undefined) return paperNotFound(intent.id);
-    const search = searchOf(intent.orSearch);
-    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+    return searchedInstead(index, intent.id, intent.orSearch);
   }
   return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
 }
