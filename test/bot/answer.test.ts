@@ -458,6 +458,8 @@ describe("answer: papers and buttons", () => {
       next = more?.value === undefined ? undefined : decodeAction(more.value);
       const range = `· ${similar.offset + 1}–${similar.offset + similar.cards.length}`;
       expect(JSON.stringify(message.blocks[0])).toContain(range);
+      // The notification and screen-reader text numbers the papers as the cards do.
+      expect(message.text).toContain(`: ${similar.offset + 1}. `);
     }
     expect(seen.length).toBe(20);
     expect(new Set(seen).size).toBe(seen.length);
