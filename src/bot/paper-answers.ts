@@ -43,8 +43,11 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-/** "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author, any exclusions. */
-const BYLINE = /^(.+) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/u;
+/**
+ * "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author,
+ * any exclusions.
+ */
+const BYLINE = /^(.+) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/iu;
 
 /**
  * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
@@ -55,12 +58,12 @@ async function searched(index: SearchIndex, intent: SearchIntent, limit: number)
   const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
   if (byline?.[1] !== undefined && byline[2] !== undefined) {
     const name = byline[2].trim();
-    const rest = byline[3] ?? "";
-    const filter = ` author:"${name}"${rest}`;
+    const exclusions = byline[3] ?? "";
+    const filter = ` author:"${name}"${exclusions}`;
     const result = await index.search(`${byline[1]}${filter}`, options);
     // A corrected topic is shown as the user wrote the rest: "reward models by Rui Zheng", not the filter.
     const showingFor = result.showingFor?.endsWith(filter)
-      ? `${result.showingFor.slice(0, -filter.length)} by ${name}${rest}`
+      ? `${result.showingFor.slice(0, -filter.length)} by ${name}${exclusions}`
       : result.showingFor;
     if (result.total > 0) return { ...result, query: intent.query, ...(showingFor ? { showingFor } : {}) };
   }

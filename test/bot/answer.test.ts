@@ -414,6 +414,11 @@ describe("answer: papers and buttons", () => {
     expect(learning.cards.length).toBeGreaterThan(0);
     for (const card of learning.cards)
       expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    const titled = expectKind(
+      (await answer(depsWith(), slash("Reward Models By Rui Zheng"))).reply,
+      "results",
+    );
+    expect(titled.cards.map((card) => card.paper.id)).toEqual(by.cards.map((card) => card.paper.id));
     // Words excluded after the name are left out of that person's papers.
     const ppo = expectKind((await answer(depsWith(), slash("RLHF by Rui Zheng -PPO"))).reply, "results");
     expect(ppo.cards.length).toBeGreaterThan(0);
