@@ -43,11 +43,13 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
+const NAME_WORD = "[\\p{L}.'’][\\p{L}.'’-]*";
 /**
  * "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author,
- * any exclusions.
+ * any exclusions. The words are parted by one space each: a name that could be cut anywhere backtracks for
+ * minutes on a long word.
  */
-const BYLINE = /^(.+) by ((?:[\p{L}.'’][\p{L}.'’-]* ?){1,4})((?: -\S+)*)$/iu;
+const BYLINE = new RegExp(`^(.+) by (${NAME_WORD}(?: ${NAME_WORD}){0,3})((?: -\\S+)*)$`, "iu");
 
 /**
  * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is

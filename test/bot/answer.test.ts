@@ -419,6 +419,9 @@ describe("answer: papers and buttons", () => {
       "results",
     );
     expect(titled.cards.map((card) => card.paper.id)).toEqual(by.cards.map((card) => card.paper.id));
+    // A long word after "by" is answered, not backtracked over for minutes with the bot stalled.
+    const long = await answer(depsWith(), slash(`agents by ${"a".repeat(880)}1`));
+    expect(["results", "notFound", "info"]).toContain(long.reply.kind);
     // Words excluded after the name are left out of that person's papers.
     const ppo = expectKind((await answer(depsWith(), slash("RLHF by Rui Zheng -PPO"))).reply, "results");
     expect(ppo.cards.length).toBeGreaterThan(0);
