@@ -444,6 +444,9 @@ describe("answer: papers and buttons", () => {
     );
     const topic = expectKind((await answer(depsWith(), slash("similar to reward models"))).reply, "results");
     expect(topic.query).toBe("reward models");
+    // The start of an id, with a digit, is the paper's id as elsewhere.
+    const start = id.slice(0, Math.max(4, id.search(/\d/) + 1));
+    expect(expectKind((await answer(depsWith(), slash(`similar ${start}`))).reply, "similar").of.id).toBe(id);
     const pointing = await answer(depsWith(), mention("more like this"));
     expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperLike);
   });
