@@ -43,8 +43,13 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-/** "reward models by Rui Zheng": a topic, then one to four words that may name its author. */
-const BYLINE = /^(.+?) by ((?:[\p{L}.'’-]+ ?){1,4})$/u;
+const NAME_WORD = "[\\p{L}.'’][\\p{L}.'’-]*";
+/**
+ * "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author,
+ * any exclusions. The words are parted by one space each: a name that could be cut anywhere backtracks for
+ * minutes on a long word.
+ */
+const BYLINE = new RegExp(`^(.+) by (${NAME_WORD}(?: ${NAME_WORD}){0,3})((?: -\\S+)*)$`, "iu");
 
 /**
  * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
@@ -54,8 +59,15 @@ async function searched(index: SearchIndex, intent: SearchIntent, limit: number)
   const options = { limit, offset: intent.offset };
   const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
   if (byline?.[1] !== undefined && byline[2] !== undefined) {
-    const result = await index.search(`${byline[1]} author:"${byline[2].trim()}"`, options);
-    if (result.total > 0) return { ...result, query: intent.query };
+    const name = byline[2].trim();
+    const exclusions = byline[3] ?? "";
+    const filter = ` author:"${name}"${exclusions}`;
+    const result = await index.search(`${byline[1]}${filter}`, options);
+    // A corrected topic is shown as the user wrote the rest: "reward models by Rui Zheng", not the filter.
+    const showingFor = result.showingFor?.endsWith(filter)
+      ? `${result.showingFor.slice(0, -filter.length)} by ${name}${exclusions}`
+      : result.showingFor;
+    if (result.total > 0) return { ...result, query: intent.query, ...(showingFor ? { showingFor } : {}) };
   }
   return index.search(intent.query, options);
 }
@@ -99,6 +111,12 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
   return toAsker(reply, intent.paging);
 }
 
+/** A search for words that only looked like a paper's id; "no such paper" when they make no search. */
+function searchedInstead(index: SearchIndex, id: string, words: string): Answer | Promise<Answer> {
+  const search = searchOf(words);
+  return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(id);
+}
+
 /** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
 export async function similarAnswer(
   index: SearchIndex,
@@ -108,11 +126,12 @@ export async function similarAnswer(
   if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
     if (intent.orSearch === undefined) return paperNotFound(intent.id);
     if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
-    const search = searchOf(intent.orSearch);
-    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+    return searchedInstead(index, intent.id, intent.orSearch);
   }
-  const offset = Math.min(intent.offset ?? 0, SIMILAR_MOST);
-  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, SIMILAR_MOST - offset);
+  // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
+  const most = Math.max(SIMILAR_MOST, intent.limit ?? 0);
+  const offset = Math.min(intent.offset ?? 0, most);
+  const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, most - offset);
   // One more than the page: whether there is a next one.
   const hits = limit > 0 ? await index.similar(paper.id, { limit: limit + 1, offset }) : [];
   if (!hits) return paperNotFound(intent.id);
@@ -127,7 +146,7 @@ export async function similarAnswer(
     of: paper,
     cards: page.map((hit) => ({ ...cardOf(hit.paper), score: hit.score })),
     offset,
-    ...(hits.length > page.length && shown < SIMILAR_MOST ? { nextOffset: shown } : {}),
+    ...(hits.length > page.length && shown < most ? { nextOffset: shown } : {}),
   };
   return toAsker(reply, intent.paging);
 }
@@ -141,8 +160,7 @@ export function paperAnswer(
   const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
   if (paper === undefined || !exact) {
     if (intent.orSearch === undefined) return paperNotFound(intent.id);
-    const search = searchOf(intent.orSearch);
-    return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(intent.id);
+    return searchedInstead(index, intent.id, intent.orSearch);
   }
   return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
 }

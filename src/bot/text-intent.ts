@@ -14,6 +14,7 @@ const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
 /** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
 const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
 const HAS_DIGIT = /\d/;
+const ID_START = new RegExp(`^${ID_CHARS}{1,51}$`, "i");
 
 export function searchOf(raw: string, offset = 0, paging = false): Intent {
   const query = stripped(raw);
@@ -106,11 +107,14 @@ function commandIntent(text: string): Intent | undefined {
     }
     case "similar":
     case "like": {
-      const id = idOf(words[1]?.toLowerCase() === "to" ? words[2] : words[1]);
+      const args = words.slice(words[1]?.toLowerCase() === "to" ? 2 : 1);
+      const id = idOf(args[0]);
       if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
       if (id === undefined) return { kind: "invalid", message: MESSAGES.needsId };
-      // "similar agents": a word no id could be is searched for when no paper has it as its id.
-      return ID_SHAPED.test(id) ? { kind: "similar", id } : { kind: "similar", id, orSearch: id };
+      // An id or, alone and with a digit, the start of one ("similar 5w9y"); other words ("similar reward models")
+      // are searched for, all of them, when no paper has the first as its id.
+      const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
+      return asId ? { kind: "similar", id } : { kind: "similar", id, orSearch: args.join(" ") };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;

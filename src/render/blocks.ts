@@ -237,8 +237,10 @@ function fallbackOf(reply: Reply): string {
     }
     case "card":
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
-    case "similar":
-      return `Papers like ${plain(reply.of.headline)}: ${reply.cards.map((c) => plain(c.paper.headline)).join("; ")}`;
+    case "similar": {
+      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
+      return `Papers like ${plain(reply.of.headline)}: ${titles.join("; ")}`;
+    }
     case "people": {
       const names = reply.lines.map(
         (line, i) => `${reply.firstLine + i + 1}. ${line.people.map((p) => plain(p.name)).join(", ")}`,

@@ -40,7 +40,7 @@ const maxCompletions = 12;
 /** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */
 function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored: string[]): Unit[] {
   const units: Unit[] = [];
-  const seen = new Set(excluded.flatMap((text) => [foldedWordsOf(text).join(" ")]));
+  const seen = new Set(excluded.map((text) => foldedWordsOf(text).join(" ")));
   const add = (key: string, unit: Unit) => {
     if (seen.has(key)) return;
     seen.add(key);

@@ -401,6 +401,34 @@ describe("answer: papers and buttons", () => {
       "results",
     );
     expect(nobody.total).toBeGreaterThan(0);
+    // A corrected topic is shown in the user's words, never as the author filter it was searched with.
+    const typo = expectKind((await answer(depsWith(), slash("reward modles by Rui Zheng"))).reply, "results");
+    expect(typo.showingFor).toBe("reward models by Rui Zheng");
+    for (const card of typo.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    // The last "by" names the author; a "by" in the topic stays in it.
+    const learning = expectKind(
+      (await answer(depsWith(), slash("learning by demonstration by Rui Zheng"))).reply,
+      "results",
+    );
+    expect(learning.cards.length).toBeGreaterThan(0);
+    for (const card of learning.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+    const titled = expectKind(
+      (await answer(depsWith(), slash("Reward Models By Rui Zheng"))).reply,
+      "results",
+    );
+    expect(titled.cards.map((card) => card.paper.id)).toEqual(by.cards.map((card) => card.paper.id));
+    // A long word after "by" is answered, not backtracked over for minutes with the bot stalled.
+    const long = await answer(depsWith(), slash(`agents by ${"a".repeat(880)}1`));
+    expect(["results", "notFound", "info"]).toContain(long.reply.kind);
+    // Words excluded after the name are left out of that person's papers.
+    const ppo = expectKind((await answer(depsWith(), slash("RLHF by Rui Zheng -PPO"))).reply, "results");
+    expect(ppo.cards.length).toBeGreaterThan(0);
+    for (const card of ppo.cards) {
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
+      expect(card.paper.abstract).not.toMatch(/\bPPO\b/i);
+    }
   });
 
   it("reads 'papers like X' as a search when X is no paper's id, and asks which paper for 'more like this'", async () => {
@@ -414,6 +442,11 @@ describe("answer: papers and buttons", () => {
     expect(expectKind((await answer(depsWith(), slash("similar to agents"))).reply, "results").query).toBe(
       "agents",
     );
+    const topic = expectKind((await answer(depsWith(), slash("similar to reward models"))).reply, "results");
+    expect(topic.query).toBe("reward models");
+    // The start of an id, with a digit, is the paper's id as elsewhere.
+    const start = id.slice(0, Math.max(4, id.search(/\d/) + 1));
+    expect(expectKind((await answer(depsWith(), slash(`similar ${start}`))).reply, "similar").of.id).toBe(id);
     const pointing = await answer(depsWith(), mention("more like this"));
     expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperLike);
   });
@@ -436,6 +469,8 @@ describe("answer: papers and buttons", () => {
       next = more?.value === undefined ? undefined : decodeAction(more.value);
       const range = `· ${similar.offset + 1}–${similar.offset + similar.cards.length}`;
       expect(JSON.stringify(message.blocks[0])).toContain(range);
+      // The notification and screen-reader text numbers the papers as the cards do.
+      expect(message.text).toContain(`: ${similar.offset + 1}. `);
     }
     expect(seen.length).toBe(20);
     expect(new Set(seen).size).toBe(seen.length);

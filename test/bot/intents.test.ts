@@ -106,6 +106,9 @@ const PHRASINGS: [string, Intent][] = [
   ["similar to gbvnya3", { kind: "similar", id: "gbvnya3" }],
   ["similar gbvnya3", { kind: "similar", id: "gbvnya3" }],
   ["similar to agents", { kind: "similar", id: "agents", orSearch: "agents" }],
+  ["similar 5w9y", { kind: "similar", id: "5w9y" }],
+  ["similar to reward models", { kind: "similar", id: "reward", orSearch: "reward models" }],
+  ["similar multi-agent debate", { kind: "similar", id: "multi-agent", orSearch: "multi-agent debate" }],
   // Everything else
   ["", { kind: "help" }],
   ["help", { kind: "help" }],

@@ -130,6 +130,9 @@ describe("paperbot paper, similar, random, stats", () => {
     expect(body.of.id).toBe(id);
     expect(body.results.length).toBeGreaterThan(0);
     expect(body.results.map((r: { id: string }) => r.id)).not.toContain(id);
+    // --limit is given in full, past the twenty Show more stops at in Slack.
+    const many = (await run("--json", "similar", id, "--limit", "24")).json();
+    expect(new Set(many.results.map((r: { id: string }) => r.id)).size).toBe(24);
   });
 
   it("picks the same random paper for the same seed", async () => {
