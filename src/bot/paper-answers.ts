@@ -23,8 +23,10 @@ export function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card
   return { paper, buttons };
 }
 
-export function paperNotFound(id: string): Answer {
-  return toAsker({ kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] });
+/** `replaceOriginal`: a stale Show more, whose paper left the corpus, says so in place of its page. */
+export function paperNotFound(id: string, replaceOriginal = false): Answer {
+  const reply: Reply = { kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] };
+  return toAsker(reply, replaceOriginal);
 }
 
 async function searchSuggestions(index: SearchIndex, query: string): Promise<string[]> {
@@ -68,6 +70,13 @@ async function searched(index: SearchIndex, intent: SearchIntent, limit: number)
       ? `${result.showingFor.slice(0, -filter.length)} by ${name}${exclusions}`
       : result.showingFor;
     if (result.total > 0) return { ...result, query: intent.query, ...(showingFor ? { showingFor } : {}) };
+    const person = await index.author(name);
+    if (person.kind === "found") {
+      // Someone's, with no such paper: the topic among everyone's papers, saying so.
+      const everyone = await index.search(`${byline[1]}${exclusions}`, options);
+      const notice = [MESSAGES.noneBy(person.summary.name), everyone.notice].filter(Boolean).join(" ");
+      return { ...everyone, query: intent.query, ...(everyone.total > 0 ? { notice } : {}) };
+    }
   }
   return index.search(intent.query, options);
 }
@@ -124,7 +133,7 @@ export async function similarAnswer(
 ): Promise<Answer> {
   const paper = index.paper(intent.id);
   if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
-    if (intent.orSearch === undefined) return paperNotFound(intent.id);
+    if (intent.orSearch === undefined) return paperNotFound(intent.id, intent.paging);
     if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
     return searchedInstead(index, intent.id, intent.orSearch);
   }
@@ -134,7 +143,7 @@ export async function similarAnswer(
   const limit = Math.min(intent.limit ?? SIMILAR_PER_PAPER, most - offset);
   // One more than the page: whether there is a next one.
   const hits = limit > 0 ? await index.similar(paper.id, { limit: limit + 1, offset }) : [];
-  if (!hits) return paperNotFound(intent.id);
+  if (!hits) return paperNotFound(intent.id, intent.paging);
   const page = hits.slice(0, limit);
   if (page.length === 0) {
     const message = offset > 0 ? MESSAGES.noMoreResults : MESSAGES.noSimilar;

@@ -87,6 +87,9 @@ const AUTHOR = [
   /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
   /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
 ];
+/** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
+const WORKED_WITH =
+  /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:with|alongside) (.+)$/d;
 const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
 const SIMILAR =
   /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
@@ -166,6 +169,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     const what = argOf(pattern, lower, original)?.replace(/ for me$/i, "");
     if (what) return { kind: "follow", what: unquoted(what) };
   }
+  const partner = argOf(WORKED_WITH, lower, original);
+  if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic) };

@@ -75,7 +75,7 @@ export function confirmedGroups(groups: readonly WordGroup[], context: PlanConte
   return groups.map((group, at) => {
     if (!group.corrected || group.candidates === undefined) return group;
     // Unconfirmed, an English word is not read as a slip: it is a word no paper holds.
-    const unconfirmed = group.realWord ? { ...group, alternatives: [] } : group;
+    const unconfirmed = group.realWord ? (group.otherwise ?? { ...group, alternatives: [] }) : group;
     const others = groups.filter((g, j) => j !== at && g.alternatives.length > 0).map((g) => g.alternatives);
     if (others.length === 0) return unconfirmed;
     const heldOf = (candidates: readonly Candidate[]) =>

@@ -21,6 +21,8 @@ export interface WordGroup {
   furtherCandidates?: (() => Candidate[]) | undefined;
   /** The typed word is English: read as a slip only where the rest of the query confirms the reading. */
   realWord?: boolean;
+  /** How an unconfirmed English word is read instead: finished as typed so far, when it is the last word. */
+  otherwise?: WordGroup;
   /** A slip of this stop word ("wiht"): nothing to search for, unless the other words confirm a candidate. */
   stopWord?: string;
   expansions: AcronymTerms[];

@@ -8,6 +8,7 @@ import {
   termOf,
 } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
+import { isEnglishWord } from "./english.js";
 import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
 import { type Dictionary, exactFormsOf } from "./terms.js";
@@ -40,10 +41,15 @@ const maxCompletions = 12;
 /** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */
 function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored: string[]): Unit[] {
   const units: Unit[] = [];
-  const seen = new Set(excluded.map((text) => foldedWordsOf(text).join(" ")));
+  const excludedKeys = new Set(excluded.map((text) => foldedWordsOf(text).join(" ")));
+  const byKey = new Map<string, Unit>();
   const add = (key: string, unit: Unit) => {
-    if (seen.has(key)) return;
-    seen.add(key);
+    if (excludedKeys.has(key)) return;
+    const earlier = byKey.get(key);
+    // "agent agent*": the word once, finished as a prefix where one copy asked for that.
+    if (earlier !== undefined && "word" in earlier && "word" in unit) earlier.prefix ||= unit.prefix;
+    if (earlier !== undefined) return;
+    byKey.set(key, unit);
     units.push(unit);
   };
   for (const token of tokens) {
@@ -134,7 +140,12 @@ function readWord(
       .slice(0, maxCompletions)
       .map((c) => [c.word]);
     if (known && !completions.some(([c]) => c === word)) completions.unshift([word]);
-    if (completions.length > 0) return plain(completions);
+    if (completions.length > 0) {
+      // An English word the corpus lacks may be a slip the rest of the query confirms ("reward modes" is
+      // reward models, not "modest"); unconfirmed, it is finished as typed so far ("reinforce").
+      const slip = unit.prefix || known || !isEnglishWord(word) ? undefined : correctionOf(word, dictionary);
+      return slip?.realWord ? { ...slip, otherwise: plain(completions) } : plain(completions);
+    }
   }
   if (known) {
     let related: string[] | undefined;

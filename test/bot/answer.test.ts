@@ -401,6 +401,10 @@ describe("answer: papers and buttons", () => {
       "results",
     );
     expect(nobody.total).toBeGreaterThan(0);
+    // Someone's, with no such paper: everyone's, and the answer says so.
+    const none = expectKind((await answer(depsWith(), slash("jailbreak by Binghai Wang"))).reply, "results");
+    expect(none.notice).toContain(MESSAGES.noneBy("Binghai Wang"));
+    expect(none.cards.map((card) => card.paper.id)).toEqual([idOfPaperWith("SafeAligner")]);
     // A corrected topic is shown in the user's words, never as the author filter it was searched with.
     const typo = expectKind((await answer(depsWith(), slash("reward modles by Rui Zheng"))).reply, "results");
     expect(typo.showingFor).toBe("reward models by Rui Zheng");
@@ -481,6 +485,10 @@ describe("answer: papers and buttons", () => {
     const past = await answer(depsWith(), click({ a: "similar", id, o: 20 }));
     expect(expectKind(past.reply, "info").message).toBe(MESSAGES.noMoreResults);
     expect(past.replaceOriginal).toBe(true);
+    // A Show more whose paper has left the corpus says so in place of its page.
+    const gone = await answer(depsWith(), click({ a: "similar", id: "gone0000", o: 5 }));
+    expect(expectKind(gone.reply, "notFound").what).toBe("paper");
+    expect(gone.replaceOriginal).toBe(true);
   });
 
   it("picks a random paper from the injected random source, and another one to reroll", async () => {

@@ -35,6 +35,8 @@ const PHRASINGS: [string, Intent][] = [
   ["papers by Shihan Dou", author("Shihan Dou")],
   ["co-authors of Rui Zheng", author("Rui Zheng")],
   ["who has Rui Zheng worked with?", author("Rui Zheng")],
+  ["who has worked with Enyu Zhou?", { kind: "author", name: "Enyu Zhou", orSearch: true }],
+  ["who else collaborated with Rui Zheng", { kind: "author", name: "Rui Zheng", orSearch: true }],
   ["Papers by Shihan Dou?", author("Shihan Dou")],
   ["work by Enyu Zhou", author("Enyu Zhou")],
   ["publications of Senjie Jin", author("Senjie Jin")],

@@ -55,6 +55,7 @@ describe("corrections", () => {
       corpusOf([
         paper("reduce0001", "Variance reduction for policy gradients."),
         ...repeat(3, (n) => paper(`reward000${n}`, "Reward models score answers.")),
+        paper("modest0001", "A modest reward for modest agents."),
       ]),
     );
     for (const query of ["prediction", "weather prediction", "stock market prediction"]) {
@@ -64,9 +65,16 @@ describe("corrections", () => {
     }
     expect(index.search("prediction").total).toBe(0);
     // One slip away, and confirmed by the rest of the query, it is read as the word the papers hold.
+    // As the last word too, where it might have been cut short ("modest").
     const confirmed = index.search("reward modes");
     expect(confirmed.showingFor).toBe("reward models");
-    expect(confirmed.hits).toHaveLength(3);
+    expect(confirmed.hits.slice(0, 3).map((hit) => hit.paper.id)).toEqual([
+      "reward0000",
+      "reward0001",
+      "reward0002",
+    ]);
+    // Alone, nothing confirms a slip: the word is finished as typed so far.
+    expect(index.search("modes").hits.map((hit) => hit.paper.id)).toEqual(["modest0001"]);
   });
 
   it("leaves out a mistyped stop word as it leaves out the word, and says how it read it", () => {

@@ -134,6 +134,10 @@ describe("search", () => {
 
   it("reads a word typed twice as the word once, and a word also excluded as excluded", () => {
     const once = index.search("jailbreak entropy");
+    // Once, and finished as a prefix where one copy asks for that.
+    const prefixed = index.search("jail jail* defense");
+    expect(prefixed.notice).toBeUndefined();
+    expect(prefixed.hits.map((h) => h.paper.id)).toEqual(idsFor("jail* defense"));
     const twice = index.search("jailbreak jailbreak entropy");
     expect(twice.hits.map((h) => h.paper.id)).toEqual(once.hits.map((h) => h.paper.id));
     expect(twice.total).toBe(once.total);
