@@ -1,6 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { OpenEngine } from "../search/engine.js";
-import { isEnglishWord } from "../search/english.js";
 import { openIndexFile } from "../search/store-file.js";
 import { answerOf, searchRequestSchema, type WorkerReply, workerDataSchema } from "./search-messages.js";
 
@@ -14,8 +13,6 @@ let engine: OpenEngine | undefined;
 try {
   const { path, fingerprint } = workerDataSchema.parse(workerData);
   engine = openIndexFile(path, fingerprint);
-  // Built before the first query rather than during it: 0.2 s that would hold up every query queued behind it.
-  isEnglishWord("paper");
   say({ kind: "ready" });
 } catch (error) {
   say({ kind: "unusable", message: reasonOf(error) });

@@ -7,8 +7,7 @@ let checker: ReturnType<typeof nspell> | undefined;
 
 /**
  * Whether a folded word is English as Hunspell's en_US dictionary spells it ("prediction", not "modle"). The
- * checker is built on the first call (a quarter of a second, 12 MB): a search worker makes it before its first
- * query; elsewhere (the CLI) only a word the corpus lacks does.
+ * checker is built on the first call (a quarter of a second, 12 MB), which only a word the corpus lacks makes.
  */
 export function isEnglishWord(word: string): boolean {
   checker ??= nspell({ aff: bufferOf(dictionary.aff), dic: bufferOf(dictionary.dic) });
