@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import { type SlackFailure, slackFailureOf } from "../slack-api/failures.js";
+import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
 import type { SlackClient } from "./daily-post-client.js";
 
 /*
@@ -14,23 +14,6 @@ const dailyEventType = "paperbot_daily";
 
 // Slack stamps messages with its own clock; look a little before our claim in case the clocks disagree.
 const historyMarginSeconds = 10 * 60;
-
-const historySchema = z.object({
-  messages: z
-    .array(
-      z.object({
-        ts: z.string().optional(),
-        metadata: z
-          .object({
-            event_type: z.string().optional(),
-            event_payload: z.record(z.string(), z.unknown()).optional(),
-          })
-          .optional(),
-      }),
-    )
-    .default([]),
-  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
-});
 
 /** Our earlier message for that date, if Slack has it. */
 export async function findDailyMessage(
@@ -48,12 +31,12 @@ export async function findDailyMessage(
       limit: 200,
       ...(cursor === undefined ? {} : { cursor }),
     });
-    const history = historySchema.parse(raw);
+    const history = historyPageSchema.parse(raw);
     const hit = history.messages.find(
       (m) => m.metadata?.event_type === dailyEventType && m.metadata.event_payload?.date === localDate,
     );
     if (hit !== undefined) return { found: true, ts: hit.ts };
-    cursor = history.response_metadata?.next_cursor || undefined;
+    cursor = nextCursorOf(history);
     if (cursor === undefined) break;
   }
   return { found: false };

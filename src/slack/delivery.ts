@@ -1,7 +1,7 @@
 import type { webApi } from "@slack/bolt";
-import { z } from "zod";
 import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
+import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
 import type { SlackClient } from "./web-client.js";
@@ -52,23 +52,6 @@ export function answerKeyOf(channel: string, messageTs: string): string {
   return `answer:${channel}:${messageTs}`;
 }
 
-const historySchema = z.object({
-  messages: z
-    .array(
-      z.object({
-        metadata: z
-          .object({
-            event_type: z.string().optional(),
-            event_payload: z.record(z.string(), z.unknown()).optional(),
-          })
-          .optional(),
-      }),
-    )
-    .default([]),
-  has_more: z.boolean().optional(),
-  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
-});
-
 const HISTORY_PAGES = 5;
 
 type Seen = "found" | "absent" | "unknown";
@@ -90,12 +73,12 @@ async function answerSeen(deps: DeliveryDeps, target: AnswerTarget): Promise<See
         target.threadTs === undefined
           ? await client.conversations.history(common)
           : await client.conversations.replies({ ...common, ts: target.threadTs });
-      const history = historySchema.parse(raw);
+      const history = historyPageSchema.parse(raw);
       const mine = history.messages.some(
         (m) => m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === target.key,
       );
       if (mine) return "found";
-      cursor = history.response_metadata?.next_cursor || undefined;
+      cursor = nextCursorOf(history);
       if (cursor === undefined) return "absent";
     }
     return "unknown";
