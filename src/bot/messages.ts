@@ -43,7 +43,7 @@ export const MESSAGES = {
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
   noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
   whichPaperLike:
-    "Which paper? Pick *More like this* in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
+    "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:
     "Follow what? A topic or a person: `/paper follow reward models` or `/paper follow Enyu Zhou`.",
   needsUnfollow: "Unfollow what? `/paper following` lists what you follow, each with an Unfollow button.",
