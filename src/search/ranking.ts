@@ -143,6 +143,9 @@ function rankedBand(
 
 /** A word's forms as typed, their stems, and how those stems start (worked out once per query). */
 interface TypedForms {
+  /** The word as typed. */
+  literal: string;
+  /** It and its plural or singular: each holds the word. */
   forms: ReadonlySet<string>;
   stems: ReadonlySet<string>;
   starts: ReadonlySet<string>;
@@ -151,22 +154,26 @@ interface TypedForms {
 function typedFormsOf(exact: readonly string[]): TypedForms {
   const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
   // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
-  return { forms: new Set(exact), stems, starts: new Set([...stems].map((stem) => stem.slice(0, 3))) };
+  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+  return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
 }
 
 /**
  * BM25 counts every word of a stem alike; a word as typed counts more than its stem-mates: the paper's score
  * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
- * a stem-mate counting half.
+ * its plural or singular counting half and a stem-mate nothing ("studies" above "study", which is above "studying").
  */
-function typedShareFactor(words: readonly string[], { forms, stems, starts }: TypedForms): number {
+function typedShareFactor(words: readonly string[], { literal, forms, stems, starts }: TypedForms): number {
   let typed = 0;
+  let variants = 0;
   let mates = 0;
   for (const word of words) {
-    if (forms.has(word)) typed++;
+    if (word === literal) typed++;
+    else if (forms.has(word)) variants++;
     else if (starts.has(word.slice(0, 3)) && stems.has(termOf(word) ?? "")) mates++;
   }
-  return typed === 0 ? 1 : (1 + typed / (typed + mates)) / 2;
+  const held = typed + variants;
+  return held === 0 ? 1 : (1 + (typed + variants / 2) / (held + mates)) / 2;
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */

@@ -60,6 +60,16 @@ describe("ranking", () => {
     expect(idsFor(papers, "reasonableness")).toEqual(["bbbb000001", "aaaa000001"]);
   });
 
+  it("puts the word as typed above its plural or singular, which still counts as holding it", () => {
+    const papers = [
+      paper("aaaa000001", "Case study: one study, and a study of assessment after assessment."),
+      paper("bbbb000001", "Two studies and their assessments, told over a longer abstract than the other one."),
+      paper("cccc000001", "Nothing to do with either word."),
+    ];
+    expect(idsFor(papers, "studies assessments")).toEqual(["bbbb000001", "aaaa000001"]);
+    expect(idsFor(papers, "study assessment")).toEqual(["aaaa000001", "bbbb000001"]);
+  });
+
   it("breaks ties the same way whatever order the papers came in", () => {
     const a = paper("aaaa000001", "Gradient clipping stabilises optimisation.");
     const b = paper("bbbb000001", "Gradient clipping stabilises optimisation.".replace("Gradient", "Weight"));
