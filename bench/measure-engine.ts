@@ -138,6 +138,13 @@ async function measureEngine(
     (query) => engine.searchIds(query, 10),
   );
   const topicLatency = await latencies(topic, (query) => engine.searchIds(query, 10));
+  // A topic among someone's papers: their name typed among the words, or as an author filter.
+  const byName = author.map((name, at) =>
+    at % 2 === 0
+      ? `${name} ${topic[at % topic.length] ?? ""}`
+      : `${topic[at % topic.length] ?? ""} author:"${name}"`,
+  );
+  const byNameLatency = await latencies(byName, (query) => engine.searchIds(query, 10));
   const hostileLatency = await latencies(hostile, (query) => engine.searchIds(query, 10));
   const whoLatency = engine.who ? await latencies(who, engine.who) : undefined;
   const authorLatency = engine.author ? await latencies(author, engine.author) : undefined;
@@ -184,10 +191,11 @@ async function measureEngine(
     indexHeapMB: name === "ours" ? null : (memory.heapUsed - heapAfterParse) / MB,
     rssMB: memory.rss / MB,
     snapshot,
-    search: summarize([...knownLatency, ...topicLatency, ...hostileLatency]),
+    search: summarize([...knownLatency, ...topicLatency, ...byNameLatency, ...hostileLatency]),
     searchKnownItem: summarize(exactLatency),
     searchTypo: summarize(typoLatency),
     searchTopic: summarize(topicLatency),
+    searchByName: summarize(byNameLatency),
     searchHostile: summarize(hostileLatency),
     similar: similarLatency ? summarize(similarLatency) : null,
     who: whoLatency ? summarize(whoLatency) : null,

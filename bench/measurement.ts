@@ -16,11 +16,13 @@ export interface EngineMeasurement {
   rssMB: number;
   /** The stored index (ours: the SQLite file; plain: MiniSearch's JSON) and how long loading it back takes. */
   snapshot: { mb: number; saveMs: number; loadMs: number } | null;
-  /** Every search: known items with and without typos, topics and hostile text. */
+  /** Every search: known items with and without typos, topics, topics by a name, and hostile text. */
   search: Summary;
   searchKnownItem: Summary;
   searchTypo: Summary;
   searchTopic: Summary;
+  /** A topic with an author's name typed among the words, or as `author:"…"`. */
+  searchByName: Summary;
   /** Query syntax used wrongly, 3,000 random letters, hundreds of random words. */
   searchHostile: Summary;
   similar: Summary | null;

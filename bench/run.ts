@@ -220,6 +220,7 @@ function kindsTableOf(rows: readonly Row[]): string {
     ["known item", (r: EngineMeasurement) => r.searchKnownItem],
     ["known item, typo", (r: EngineMeasurement) => r.searchTypo],
     ["topic (1-3 common words)", (r: EngineMeasurement) => r.searchTopic],
+    ["topic by a name", (r: EngineMeasurement) => r.searchByName],
     ["hostile text", (r: EngineMeasurement) => r.searchHostile],
     ["who", (r: EngineMeasurement) => r.who],
     ["author", (r: EngineMeasurement) => r.author],

@@ -1,7 +1,7 @@
 import type { AcronymTable } from "./analyze.js";
 import { phraseOf } from "./match.js";
 import { byStanding, type PeopleIndex } from "./people.js";
-import type { AuthorshipRow, IndexStore, PersonRow } from "./store-read.js";
+import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import { distinctiveTopicsOf, type ReadPaper } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
@@ -16,7 +16,7 @@ const rememberedTopics = 500;
 
 /** First-author papers first, then in the order of the author line, papers found only through a file last. */
 export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
-  return (a.position ?? 99) - (b.position ?? 99) || a.paper - b.paper;
+  return (a.position ?? HIDDEN_OWNER_PLACE) - (b.position ?? HIDDEN_OWNER_PLACE) || a.paper - b.paper;
 }
 
 export interface AuthorContext {
