@@ -1,4 +1,5 @@
 import type { AcronymTable, AcronymTerms } from "./analyze.js";
+import type { NameSlip } from "./named-authors.js";
 import type { Candidate, Dictionary } from "./terms.js";
 
 /** One thing the user asked for: a word, a hyphenated compound, or an acronym with its long forms. */
@@ -36,11 +37,14 @@ export interface QueryPlan {
   /** Quoted phrases: every one must occur as written. */
   phrases: string[][];
   excluded: string[][];
+  /** Names the papers must be by: `author:"…"`, and names typed among the words. */
   authors: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];
   /** Slips of stop words, left out too, with the stop word each was read as. */
   stopSlips: { typed: string; stopWord: string }[];
+  /** Words of a misspelt name, each with the name's word it was read as. */
+  nameSlips: NameSlip[];
   /** The query word for word (stop words too) when every word was read as typed: papers holding it come first. */
   run?: string[];
   /** Most words are unknown: nothing was corrected, and nothing should be suggested. */
@@ -52,6 +56,10 @@ export interface PlanContext {
   acronyms: AcronymTable;
   /** Whether any paper holds these words side by side, as the stemmed index reads them ("modelings" → model). */
   knownStem(words: readonly string[]): boolean;
+  /** How many papers are by the people these words name (each of them a part of the person's name); 0: nobody. */
+  namedPapers(name: string): number;
+  /** The names near a misspelt one, nearest first. */
+  nearNames(name: string): string[];
   /** Whether any paper holds, for each list, one of its phrases (words as written). */
   holdsAll(lists: readonly (readonly string[][])[]): boolean;
 }

@@ -9,11 +9,10 @@ import {
 } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
 import { isEnglishWord } from "./english.js";
+import { namedAuthorsOf, type Unit } from "./named-authors.js";
 import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
 import { type Dictionary, exactFormsOf } from "./terms.js";
-
-type Unit = { word: string; prefix: boolean } | { compound: string[] };
 
 /** The plan context, with whether the corpus knows a word (as written or by its stem) asked once per query. */
 interface Reading extends PlanContext {
@@ -173,14 +172,29 @@ const isUnconfirmedWord = (group: WordGroup) => group.realWord === true && group
 export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): QueryPlan {
   const context = readingOf(planContext);
   const ignored: string[] = [];
-  const units = unitsOf(parsed.words, parsed.excluded, ignored);
+  const unknownInText = (unit: Unit) =>
+    "word" in unit ? !context.known(unit.word) : !context.knownStem(unit.compound);
+  // A word known only by its stem counts as one its stem-mates are in; a compound the text lacks, as in none.
+  const textPapers = (unit: Unit) =>
+    "word" in unit
+      ? Math.max(context.dictionary.papers(unit.word), unknownInText(unit) ? 0 : 1)
+      : unknownInText(unit)
+        ? 0
+        : Number.POSITIVE_INFINITY;
+  const {
+    names,
+    slips,
+    rest: units,
+  } = namedAuthorsOf(unitsOf(parsed.words, parsed.excluded, ignored), {
+    textPapers,
+    namedPapers: context.namedPapers,
+    nearNames: context.nearNames,
+  });
   const groups: WordGroup[] = [];
   const missing: string[] = [];
   const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
   // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
-  const unknown = units.filter((unit) =>
-    "word" in unit ? !context.known(unit.word) : !context.knownStem(unit.compound),
-  ).length;
+  const unknown = units.filter(unknownInText).length;
   const guess = !(units.length >= 4 && unknown * 2 > units.length);
   for (let at = 0; at < units.length; at++) {
     const unit = units[at] as Unit;
@@ -238,10 +252,11 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     ...(run ? { run } : {}),
     groups: confirmed.filter((g) => g.alternatives.length > 0),
     stopSlips,
+    nameSlips: slips,
     missing: [...new Set([...missing, ...confirmed.filter(isUnconfirmedWord).map((g) => g.typed)])],
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),
-    authors: parsed.authors,
+    authors: [...parsed.authors, ...names],
     ignored,
     noise: !guess,
   };

@@ -1,6 +1,5 @@
 import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
-import { byAuthorOrder } from "./authors.js";
 import { isEnglishWord } from "./english.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
@@ -63,7 +62,7 @@ const joinedWordsOf = (token: string) => foldedWordsOf(token).join("");
 /** The query as searched: each corrected word replaced by the correction the best paper holds, as it writes it. */
 export function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
   const corrected = plan.groups.filter((g) => g.corrected);
-  if (corrected.length + plan.stopSlips.length === 0) return undefined;
+  if (corrected.length + plan.stopSlips.length + plan.nameSlips.length === 0) return undefined;
   const held = new Set(best ? foldedWordsOf(best.abstract) : []);
   const tokens = best ? best.abstract.split(/\s+/).map((token) => token.replace(edgePunctuation, "")) : [];
   // A named thing is shown as the paper writes it ("Senstuing-RL", "EliteKV"); other words in lower case.
@@ -76,6 +75,7 @@ export function showingFor(query: string, plan: QueryPlan, best: Paper | undefin
       return [g.typed, found ?? g.shown];
     }),
     ...plan.stopSlips.map((slip): [string, string] => [slip.typed, slip.stopWord]),
+    ...plan.nameSlips.map((slip): [string, string] => [slip.typed, slip.name]),
   ]);
   return query
     .trim()
@@ -90,6 +90,11 @@ export function createSearch(context: SearchContext) {
     dictionary,
     acronyms: context.acronyms,
     knownStem: (words) => words.length > 0 && store.anyMatch(phraseOf(words)),
+    namedPapers: (name) => people.matching(name).reduce((sum, person) => sum + person.papers, 0),
+    nearNames: (name) => {
+      const found = people.resolve(name);
+      return found.kind === "notFound" ? found.suggestions.map((person) => person.name) : [];
+    },
     holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
@@ -108,9 +113,7 @@ export function createSearch(context: SearchContext) {
 
   /** Papers of the named authors alone, first-author ones first. */
   const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
-    // A paper of several of them goes where the first of them is placed.
-    const rows = keys.flatMap((key) => store.papersOf(key)).sort(byAuthorOrder);
-    let rowids = [...new Set(rows.map((row) => row.paper))];
+    let rowids = store.papersOfAny(keys);
     if (plan.excluded.length > 0) {
       const excluded = store.holding(anyPhraseOf(plan.excluded), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
@@ -170,7 +173,12 @@ export function createSearch(context: SearchContext) {
       if (plan.missing.length > 0) return nothing();
       if (authors.keys !== undefined) {
         const papers = authorPapers(plan, authors.keys, offset, limit);
-        return answer({ ...papers, withAllWords: papers.total });
+        const shown = showingFor(query, plan, undefined);
+        return answer({
+          ...papers,
+          withAllWords: papers.total,
+          ...(shown !== undefined ? { showingFor: shown } : {}),
+        });
       }
       return answer({
         notice: parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice,

@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
@@ -20,7 +20,7 @@ export const TEXT_TOKENIZER = "porter unicode61 remove_diacritics 2";
 export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE NOCASE, paper TEXT NOT NULL);
-CREATE VIRTUAL TABLE text USING fts5(abstract, names, compounds, content='',
+CREATE VIRTUAL TABLE text USING fts5(abstract, compounds, content='',
   tokenize='${TEXT_TOKENIZER}');
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word, papers);
@@ -37,5 +37,5 @@ CREATE TABLE acronyms(short TEXT NOT NULL, long TEXT NOT NULL);
 export const WORDS_WHILE_BUILDING = `CREATE VIRTUAL TABLE temp.words USING fts5(abstract, compounds, content='', detail=none,
   columnsize=0, tokenize='unicode61 remove_diacritics 2')`;
 
-/** BM25 weights of the `text` columns: a name, or a compound written joined ("ppomax"), counts as a word. */
-export const TEXT_WEIGHTS = "1.0, 1.0, 1.0";
+/** BM25 weights of the `text` columns: a compound written joined ("ppomax") counts as a word. */
+export const TEXT_WEIGHTS = "1.0, 1.0";

@@ -60,7 +60,7 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
   db.exec(WORDS_WHILE_BUILDING);
   const papers = [...corpus.papers].sort(byId);
   const insertPaper = db.prepare("INSERT INTO papers(rowid, id, paper) VALUES (?, ?, ?)");
-  const insertText = db.prepare("INSERT INTO text(rowid, abstract, names, compounds) VALUES (?, ?, ?, ?)");
+  const insertText = db.prepare("INSERT INTO text(rowid, abstract, compounds) VALUES (?, ?, ?)");
   const insertWords = db.prepare("INSERT INTO temp.words(rowid, abstract, compounds) VALUES (?, ?, ?)");
   const insertAuthor = db.prepare(
     "INSERT OR IGNORE INTO authorship(person, paper, position, owner) VALUES (?, ?, ?, ?)",
@@ -79,7 +79,7 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
       const rowid = at + 1;
       insertPaper.run(rowid, paper.id, JSON.stringify(paper));
       const compounds = joinedCompoundsOf(paper.abstract);
-      insertText.run(rowid, paper.abstract, [...paper.authors, ...paper.owners].join(", "), compounds);
+      insertText.run(rowid, paper.abstract, compounds);
       insertWords.run(rowid, paper.abstract, compounds);
       paper.authorKeys.forEach((key, position) => {
         insertAuthor.run(key, rowid, position, 0);

@@ -63,11 +63,29 @@ describe("ranking", () => {
   it("puts the word as typed above its plural or singular, which still counts as holding it", () => {
     const papers = [
       paper("aaaa000001", "Case study: one study, and a study of assessment after assessment."),
-      paper("bbbb000001", "Two studies and their assessments, told over a longer abstract than the other one."),
+      paper(
+        "bbbb000001",
+        "Two studies and their assessments, told over a longer abstract than the other one.",
+      ),
       paper("cccc000001", "Nothing to do with either word."),
     ];
     expect(idsFor(papers, "studies assessments")).toEqual(["bbbb000001", "aaaa000001"]);
     expect(idsFor(papers, "study assessment")).toEqual(["aaaa000001", "bbbb000001"]);
+  });
+
+  it("ranks a paper by its abstract, however long its author list", () => {
+    const many = ["Xiaoxiang Li", "Anna Nguyen", "Mateo Bernard"];
+    const abstract = "Gradient clipping stabilises optimisation.";
+    const ranked = (first: string[], second: string[]) =>
+      createSearchEngine(
+        corpusOf([
+          { id: "aaaa000001", authors: first, owners: [], abstract },
+          { id: "bbbb000001", authors: second, owners: [], abstract },
+        ]),
+      )
+        .search("clipping")
+        .hits.map((hit) => hit.paper.id);
+    expect(ranked(many, ["Ada Lovelace"])).toEqual(ranked(["Ada Lovelace"], many));
   });
 
   it("breaks ties the same way whatever order the papers came in", () => {

@@ -120,6 +120,43 @@ describe("search", () => {
     );
   });
 
+  it("reads a name typed among the words as the papers' author, not as words to find", () => {
+    expect(idsFor("zheng reward")).toEqual(["b7c8d9e0f1"]);
+    expect(new Set(idsFor("Rui Zheng"))).toEqual(new Set(["a1f00d0001", "b7c8d9e0f1"]));
+    expect(idsFor("jailbreak rui zheng")).toEqual(["a1f00d0001"]);
+    expect(new Set(idsFor("Wen-Xiang Chen agents"))).toEqual(new Set(["d00d5eed01", "d00d5eed02"]));
+  });
+
+  it("reads a slip in a name typed among the words as the one person it can mean, and says so", () => {
+    const result = index.search("rui zhneg reward");
+    expect(result.hits.map((hit) => hit.paper.id)).toEqual(["b7c8d9e0f1"]);
+    expect(result.showingFor).toBe("Rui Zheng reward");
+    const alone = index.search("enyu zhuo");
+    expect(alone.total).toBe(4);
+    expect(alone.showingFor).toBe("Enyu Zhou");
+  });
+
+  it("reads one word as a name only where more papers are by someone so named than hold the word", () => {
+    const paper = (id: string, authors: string[], abstract: string) => ({
+      id,
+      authors,
+      owners: [],
+      abstract,
+    });
+    const engine = createSearchEngine(
+      corpusOf([
+        paper("aaaa000001", ["Long Yu"], "Agents plan their steps."),
+        paper("bbbb000001", ["Ada Lovelace"], "Long contexts strain memory."),
+        paper("cccc000001", ["Ada Lovelace"], "Long documents hold long contexts."),
+        paper("dddd000001", ["Grace Hopper"], "Compilers translate programs."),
+      ]),
+    );
+    const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
+    expect(new Set(ids("long"))).toEqual(new Set(["bbbb000001", "cccc000001"]));
+    expect(ids("long yu")).toEqual(["aaaa000001"]);
+    expect(ids("hopper")).toEqual(["dddd000001"]);
+  });
+
   it("says so when the author filter names nobody", () => {
     const result = index.search("reward author:nobodyhere");
     expect(result.total).toBe(0);
