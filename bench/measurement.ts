@@ -16,7 +16,7 @@ export interface EngineMeasurement {
   rssMB: number;
   /** The stored index (ours: the SQLite file; plain: MiniSearch's JSON) and how long loading it back takes. */
   snapshot: { mb: number; saveMs: number; loadMs: number } | null;
-  /** Every search: known items with and without typos, topics, topics by a name, and hostile text. */
+  /** Every search the targets count: known items with and without typos, topics and hostile text. */
   search: Summary;
   searchKnownItem: Summary;
   searchTypo: Summary;
