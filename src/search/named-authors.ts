@@ -54,7 +54,7 @@ export function namedAuthorsOf(
     const words = name?.split(/\s+/) ?? [];
     if (name === undefined || near.length > 1 || words.length !== typed.length) return undefined;
     // Shown whole, as the person's name is written: "Enyu Zhou", not "enyu Zhou".
-    typed.forEach((word, at) => slips.push({ typed: word, name: words[at] ?? word }));
+    for (const [at, word] of typed.entries()) slips.push({ typed: word, name: words[at] ?? word });
     return name;
   };
   for (let at = 0; at < units.length; ) {
