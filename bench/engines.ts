@@ -27,13 +27,16 @@ export interface EngineUnderTest {
   dispose(): void;
 }
 
-type StoreModule = typeof import("../src/search/store-file.js");
+type StoreModule = typeof import("../src/search/store-file.js") &
+  typeof import("../src/index/vocabulary-helper.js");
 
-/** Ours as the bot runs it: the index written to a SQLite file, then opened read-only from it. */
-function ours(store: StoreModule, corpus: Corpus): EngineUnderTest {
+/** Ours as the bot runs it: the index written to a SQLite file (its vocabulary counted beside), then opened read-only. */
+async function ours(store: StoreModule, corpus: Corpus): Promise<EngineUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-"));
   const path = join(dir, "index.sqlite");
-  store.writeIndexFile(path, corpus, { fingerprint: "bench" });
+  await store.writeIndexFileCounting(path, corpus, { fingerprint: "bench" }, (abstracts) =>
+    store.countedInHelper(abstracts),
+  );
   const index = store.openIndexFile(path, "bench");
   return {
     searchIds: (query, limit) => index.search(query, { limit }).hits.map((hit) => hit.paper.id),
@@ -80,11 +83,18 @@ function plain(corpus: Corpus): EngineUnderTest {
 
 /** Our search module, loaded only when measured so that plain MiniSearch runs whatever state src/search is in. */
 export async function loadStoreModule(): Promise<StoreModule> {
-  return import("../src/search/store-file.js");
+  return {
+    ...(await import("../src/search/store-file.js")),
+    ...(await import("../src/index/vocabulary-helper.js")),
+  };
 }
 
 /** Builds the named engine's index over the corpus (the caller times this); `ours` needs the loaded module. */
-export function buildEngine(name: EngineName, corpus: Corpus, store?: StoreModule): EngineUnderTest {
+export async function buildEngine(
+  name: EngineName,
+  corpus: Corpus,
+  store?: StoreModule,
+): Promise<EngineUnderTest> {
   if (name === "plain") return plain(corpus);
   if (store === undefined) throw new Error("load the search module first");
   return ours(store, corpus);

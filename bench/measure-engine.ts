@@ -32,6 +32,12 @@ function timed<T>(run: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - started };
 }
 
+async function timedAsync<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await run();
+  return { value, ms: performance.now() - started };
+}
+
 function progress(engine: EngineName, message: string): void {
   process.stderr.write(`  ${engine}: ${message}\n`);
 }
@@ -90,7 +96,7 @@ async function measureEngine(
   files = undefined;
   collectGarbage();
   const heapAfterParse = process.memoryUsage().heapUsed;
-  const built = timed(() => buildEngine(name, corpus, searchModule));
+  const built = await timedAsync(() => buildEngine(name, corpus, searchModule));
   const engine: EngineUnderTest = built.value;
   progress(name, `built the index in ${(built.ms / 1000).toFixed(1)} s`);
   collectGarbage();

@@ -33,3 +33,12 @@ export const buildMessageSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 export type BuildMessage = z.infer<typeof buildMessageSchema>;
+
+/** What the vocabulary helper is given: the abstracts to count words in. */
+export const vocabularyWorkerDataSchema = z.object({ abstracts: z.array(z.string()) });
+
+/** What it answers: each word, in order, with how many abstracts hold it (`papers[i]` for `words[i]`). */
+export const vocabularyMessageSchema = z.object({
+  words: z.array(z.string()),
+  papers: z.custom<Int32Array>((value) => value instanceof Int32Array, { error: "expected counts" }),
+});

@@ -13,12 +13,12 @@ function failureOf(error: unknown): BuildMessage {
   };
 }
 
-parentPort?.once("message", (message: unknown) => {
+parentPort?.once("message", async (message: unknown) => {
   const say = (said: BuildMessage) => parentPort?.postMessage(said);
   try {
     const request = buildRequestSchema.parse(message);
     const { dir, path, fingerprint, ...read } = request;
-    buildIndexFile({ dir, read, path, fingerprint }, (progress) => say({ kind: "progress", progress }));
+    await buildIndexFile({ dir, read, path, fingerprint }, (progress) => say({ kind: "progress", progress }));
     say({ kind: "done" });
   } catch (error) {
     say(failureOf(error));

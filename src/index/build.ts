@@ -1,6 +1,7 @@
 import { type CorpusFolderRead, corpusOfFolderRead } from "../corpus/load.js";
-import { writeIndexFile } from "../search/store-file.js";
+import { writeIndexFileCounting } from "../search/store-file.js";
 import type { LoadProgress } from "./progress.js";
+import { countedInHelper } from "./vocabulary-helper.js";
 
 /** What a build needs: the corpus folder as read, where to write the index, and what it was read from. */
 export interface BuildOrder {
@@ -11,12 +12,21 @@ export interface BuildOrder {
   fingerprint: string;
 }
 
-/** Parses the corpus and writes its index file; throws CorpusError, as loadCorpus does, for an unusable corpus. */
-export function buildIndexFile(order: BuildOrder, onProgress: (progress: LoadProgress) => void): void {
+/**
+ * Parses the corpus and writes its index file, the vocabulary counted on a second thread meanwhile; rejects with
+ * CorpusError, as loadCorpus does, for an unusable corpus.
+ */
+export async function buildIndexFile(
+  order: BuildOrder,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
   const corpus = corpusOfFolderRead(order.dir, order.read);
-  writeIndexFile(order.path, corpus, {
-    fingerprint: order.fingerprint,
-    onPapers: (papers, total) => onProgress({ phase: "indexing", papers, total }),
-  });
+  const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
+  await writeIndexFileCounting(
+    order.path,
+    corpus,
+    { fingerprint: order.fingerprint, onPapers },
+    (abstracts) => countedInHelper(abstracts),
+  );
 }

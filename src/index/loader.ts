@@ -244,7 +244,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   const order = { dir: corpusDir, read, path, fingerprint: key };
   try {
     if (options.build === "worker") await buildInWorker(order, onProgress);
-    else buildIndexFile(order, onProgress);
+    else await buildIndexFile(order, onProgress);
     if (aside === undefined) publishFile(path, finalPath);
   } catch (error) {
     await discardFile(path).catch(() => undefined);

@@ -3,7 +3,8 @@ import Database from "better-sqlite3";
 import type { Corpus } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import { writeIndex } from "./store-write.js";
+import type { Vocabulary } from "./store-vocabulary.js";
+import { startIndex, type WriteOptions, writeIndex } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
@@ -14,23 +15,46 @@ export class IndexFileError extends Error {
   }
 }
 
+/** A new database file at `path` (which must not exist), set for being written once, fast. */
+function fileForWriting(path: string): Database.Database {
+  const db = new Database(path);
+  // Written once, by one process, before anyone reads it: no journal, one sync at the end.
+  // Large pages hold several papers each (one is about 3 KB): a smaller file, written faster.
+  db.pragma("page_size = 16384");
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("locking_mode = EXCLUSIVE");
+  db.pragma("cache_size = -131072");
+  db.pragma("temp_store = MEMORY");
+  return db;
+}
+
 /** Writes the index of a corpus into a new file at `path` (which must not exist), flushed to disk. */
-export function writeIndexFile(
+export function writeIndexFile(path: string, corpus: Corpus, options: WriteOptions): void {
+  const db = fileForWriting(path);
+  try {
+    writeIndex(db, corpus, options);
+    db.pragma("synchronous = FULL");
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * `writeIndexFile`, with the vocabulary counted by `counted` (on another thread, say) while the rest is written:
+ * it is given the abstracts at once, and awaited once everything else is in.
+ */
+export async function writeIndexFileCounting(
   path: string,
   corpus: Corpus,
-  options: { fingerprint: string; onPapers?: (indexed: number, total: number) => void },
-): void {
-  const db = new Database(path);
+  options: WriteOptions,
+  counted: (abstracts: string[]) => Promise<Vocabulary>,
+): Promise<void> {
+  const db = fileForWriting(path);
   try {
-    // Written once, by one process, before anyone reads it: no journal, one sync at the end.
-    // Large pages hold several papers each (one is about 3 KB): a smaller file, written faster.
-    db.pragma("page_size = 16384");
-    db.pragma("journal_mode = OFF");
-    db.pragma("synchronous = OFF");
-    db.pragma("locking_mode = EXCLUSIVE");
-    db.pragma("cache_size = -131072");
-    db.pragma("temp_store = MEMORY");
-    writeIndex(db, corpus, options);
+    const counting = counted(corpus.papers.map((paper) => paper.abstract));
+    const finish = startIndex(db, corpus, options);
+    finish(await counting);
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

@@ -23,18 +23,22 @@ CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE N
 CREATE VIRTUAL TABLE text USING fts5(abstract, compounds, content='',
   tokenize='${TEXT_TOKENIZER}');
 CREATE TABLE vocabulary(word TEXT PRIMARY KEY, papers INTEGER NOT NULL) WITHOUT ROWID;
-CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word, papers);
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,
   profiled INTEGER NOT NULL, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE name_tokens(token TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(token, key)) WITHOUT ROWID;
 CREATE TABLE authorship(person TEXT NOT NULL, paper INTEGER NOT NULL, position INTEGER, owner INTEGER NOT NULL,
   PRIMARY KEY(person, paper)) WITHOUT ROWID;
-CREATE INDEX authorship_by_paper ON authorship(paper, person);
 CREATE TABLE acronyms(short TEXT NOT NULL, long TEXT NOT NULL);
 `;
 
-/** Each paper's words as written, only while building: what `vocabulary` is counted from. */
-export const WORDS_WHILE_BUILDING = `CREATE VIRTUAL TABLE temp.words USING fts5(abstract, compounds, content='', detail=none,
+/** The secondary indexes, made once the tables are filled: sorting once is faster than growing them row by row. */
+export const INDEXES = `
+CREATE INDEX vocabulary_by_length ON vocabulary(length(word), word, papers);
+CREATE INDEX authorship_by_paper ON authorship(paper, person);
+`;
+
+/** Each paper's words as written, only while counting them: what `vocabulary` is counted from. */
+export const WORDS_WHILE_COUNTING = `CREATE VIRTUAL TABLE words USING fts5(abstract, compounds, content='', detail=none,
   columnsize=0, tokenize='unicode61 remove_diacritics 2')`;
 
 /** BM25 weights of the `text` columns: a compound written joined ("ppomax") counts as a word. */

@@ -1,0 +1,29 @@
+const letterOrDigit = /[\p{L}\p{N}]/u;
+
+function isWordUnit(code: number): boolean {
+  if (code < 128)
+    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+  return letterOrDigit.test(String.fromCharCode(code));
+}
+
+/**
+ * Hyphenated words written joined, so that "PPO-max" is found as "ppomax" too (and a slip in it corrected).
+ * Read around each hyphen only: a scan of every word would cost seconds over 100,000 abstracts.
+ */
+export function joinedCompoundsOf(text: string): string {
+  const found: string[] = [];
+  let end = 0;
+  for (let at = text.indexOf("-"); at > 0; at = text.indexOf("-", Math.max(at + 1, end))) {
+    if (!isWordUnit(text.charCodeAt(at - 1)) || !isWordUnit(text.charCodeAt(at + 1))) continue;
+    let start = at - 1;
+    while (start > 0 && isWordUnit(text.charCodeAt(start - 1))) start--;
+    end = at + 1;
+    while (
+      end < text.length &&
+      (isWordUnit(text.charCodeAt(end)) || (text[end] === "-" && isWordUnit(text.charCodeAt(end + 1))))
+    )
+      end++;
+    found.push(text.slice(start, end).replaceAll("-", ""));
+  }
+  return found.join(" ");
+}
