@@ -22,6 +22,14 @@ export function expansionNotice(expansions: readonly AcronymTerms[]): string {
   return `Also searched for ${named.join(", ")}.`;
 }
 
+/** Names typed among the words, read as whose papers to show: "Rui Zheng", or "anyone named “zheng” (3 people)". */
+export function namedAuthorsNotice(named: readonly { name: string; people: readonly string[] }[]): string {
+  const by = named.map(({ name, people }) =>
+    people.length === 1 ? people[0] : `anyone named “${name}” (${people.length} people)`,
+  );
+  return `Papers by ${by.join(" and ")}.`;
+}
+
 /** Some words of the query are in no paper at all. */
 export function missingWordsNotice(words: readonly string[]): string {
   const quoted = words.map((word) => `“${word}”`).join(", ");

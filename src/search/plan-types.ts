@@ -39,6 +39,8 @@ export interface QueryPlan {
   excluded: string[][];
   /** Names the papers must be by: `author:"…"`, and names typed among the words. */
   authors: string[];
+  /** The names typed among the words (as read: "Enyu Zhou" for "enyu zhuo"). */
+  named: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];
   /** Slips of stop words, left out too, with the stop word each was read as. */

@@ -257,6 +257,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),
     authors: [...parsed.authors, ...names],
+    named: names,
     ignored,
     noise: !guess,
   };

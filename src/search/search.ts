@@ -6,6 +6,7 @@ import {
   emptyQueryNotice,
   expansionNotice,
   missingWordsNotice,
+  namedAuthorsNotice,
   onlyExclusionsNotice,
   someWordsNotice,
   stopWordsNotice,
@@ -111,6 +112,22 @@ export function createSearch(context: SearchContext) {
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
     matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
 
+  const namedNoticeOf = (plan: QueryPlan): string | undefined => {
+    if (plan.named.length === 0) return undefined;
+    return namedAuthorsNotice(
+      plan.named.map((name) => {
+        const names = people.matching(name).map((person) => person.name);
+        // "zheng" as the people write it: Zheng.
+        const parts = names[0]?.split(/\s+/) ?? [];
+        const written = name
+          .split(/\s+/)
+          .map((word) => parts.find((part) => part.toLowerCase() === word) ?? word)
+          .join(" ");
+        return { name: written, people: names };
+      }),
+    );
+  };
+
   /** Papers of the named authors alone, first-author ones first. */
   const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
     let rowids = store.papersOfAny(keys);
@@ -174,10 +191,12 @@ export function createSearch(context: SearchContext) {
       if (authors.keys !== undefined) {
         const papers = authorPapers(plan, authors.keys, offset, limit);
         const shown = showingFor(query, plan, undefined);
+        const notice = namedNoticeOf(plan);
         return answer({
           ...papers,
           withAllWords: papers.total,
           ...(shown !== undefined ? { showingFor: shown } : {}),
+          ...(notice !== undefined ? { notice } : {}),
         });
       }
       return answer({
@@ -188,6 +207,8 @@ export function createSearch(context: SearchContext) {
     if (matches.total === 0) return nothing();
     const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
     const notices: string[] = [];
+    const named = namedNoticeOf(plan);
+    if (named !== undefined) notices.push(named);
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));

@@ -122,7 +122,9 @@ describe("search", () => {
 
   it("reads a name typed among the words as the papers' author, not as words to find", () => {
     expect(idsFor("zheng reward")).toEqual(["b7c8d9e0f1"]);
+    expect(index.search("zheng reward").notice).toBe("Papers by Rui Zheng.");
     expect(new Set(idsFor("Rui Zheng"))).toEqual(new Set(["a1f00d0001", "b7c8d9e0f1"]));
+    expect(index.search("chen").notice).toBe("Papers by anyone named “Chen” (4 people).");
     expect(idsFor("jailbreak rui zheng")).toEqual(["a1f00d0001"]);
     expect(new Set(idsFor("Wen-Xiang Chen agents"))).toEqual(new Set(["d00d5eed01", "d00d5eed02"]));
   });
