@@ -18,13 +18,16 @@ export interface NameReading {
 
 /** A person's name is at most this many words ("Wen-Xiang Chen", "Jan van der Berg"). */
 const longestName = 4;
+/** One word is a name where this many times more papers are by someone so named than mention it ("zhou" in a
+ * link), and a word otherwise ("GAN" in abstracts, beside a Gan among the authors). */
+const clearlyMore = 3;
 
 const textOf = (unit: Unit) => ("word" in unit ? unit.word : unit.compound.join("-"));
 
 /**
  * Names typed among the words ("zheng reward models", "Enyu Zhou RLHF"): the longest runs of words that name
  * someone. The papers' text does not hold their authors' names, so a name is read as an author filter: two or
- * more words that name someone always, one word when more papers are by someone of that name than hold the word.
+ * more words that name someone always, one word when clearly more papers are by someone so named than hold it.
  * Two or more words, one of them someone's and one in no paper, may be a slip in a name ("Enyu Zhuo").
  */
 export function namedAuthorsOf(
@@ -34,17 +37,28 @@ export function namedAuthorsOf(
   const names: string[] = [];
   const slips: NameSlip[] = [];
   const rest: Unit[] = [];
+  const counted = new Map<string, number>();
+  const namedPapers = (name: string) => {
+    let papers = counted.get(name);
+    if (papers === undefined) {
+      papers = reading.namedPapers(name);
+      counted.set(name, papers);
+    }
+    return papers;
+  };
   const nameable = (unit: Unit | undefined): unit is Unit =>
     unit !== undefined && !("prefix" in unit && unit.prefix);
+  // Every word of a name is part of someone's ("PPO-max" is not, though a hyphen lets the lookup pass over it).
   const exactly = (run: readonly Unit[]): boolean => {
-    const papers = reading.namedPapers(run.map(textOf).join(" "));
     const [only] = run;
-    return papers > 0 && (run.length > 1 || (only !== undefined && papers > reading.textPapers(only)));
+    if (only === undefined || !run.every((unit) => namedPapers(textOf(unit)) > 0)) return false;
+    const papers = namedPapers(run.map(textOf).join(" "));
+    return papers > 0 && (run.length > 1 || papers > clearlyMore * reading.textPapers(only));
   };
   const nearly = (run: readonly Unit[]): string | undefined => {
     if (run.length < 2 || !run.some((unit) => reading.textPapers(unit) === 0)) return undefined;
     const typed = run.map(textOf);
-    const kept = typed.filter((word) => reading.namedPapers(word) > 0);
+    const kept = typed.filter((word) => namedPapers(word) > 0);
     if (kept.length === 0) return undefined;
     // The one near name that keeps the words typed right ("Rui Zhneg" is Rui Zheng, not Guodong Zheng).
     const near = reading

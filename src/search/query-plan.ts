@@ -247,7 +247,8 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     g.stopWord !== undefined && g.alternatives.length === 0 ? [{ typed: g.typed, stopWord: g.stopWord }] : [],
   );
   ignored.push(...stopSlips.map((slip) => slip.typed));
-  const run = typedRunOf(parsed.words, confirmed, missing);
+  // With a name read out of them, the words left are not the query word for word.
+  const run = names.length === 0 ? typedRunOf(parsed.words, confirmed, missing) : undefined;
   return {
     ...(run ? { run } : {}),
     groups: confirmed.filter((g) => g.alternatives.length > 0),

@@ -127,6 +127,9 @@ describe("search", () => {
     expect(index.search("chen").notice).toBe("Papers by anyone named “Chen” (4 people).");
     expect(idsFor("jailbreak rui zheng")).toEqual(["a1f00d0001"]);
     expect(new Set(idsFor("Wen-Xiang Chen agents"))).toEqual(new Set(["d00d5eed01", "d00d5eed02"]));
+    // A hyphenated word beside a name stays a word.
+    expect(idsFor("multi-agent xi")).toEqual(["d00d5eed01"]);
+    expect(index.search("multi-agent xi").notice).toBe("Papers by Zhiheng Xi.");
   });
 
   it("reads a slip in a name typed among the words as the one person it can mean, and says so", () => {
@@ -151,10 +154,15 @@ describe("search", () => {
         paper("bbbb000001", ["Ada Lovelace"], "Long contexts strain memory."),
         paper("cccc000001", ["Ada Lovelace"], "Long documents hold long contexts."),
         paper("dddd000001", ["Grace Hopper"], "Compilers translate programs."),
+        paper("eeee000001", ["Wei Gan"], "Agents plan in games."),
+        paper("ffff000001", ["Wei Gan"], "Agents plan in teams."),
+        paper("gggg000001", ["Ada Lovelace"], "A GAN draws faces."),
       ]),
     );
     const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
     expect(new Set(ids("long"))).toEqual(new Set(["bbbb000001", "cccc000001"]));
+    // Two papers by a Gan are not clearly more than the one that mentions a GAN.
+    expect(ids("GAN")).toEqual(["gggg000001"]);
     expect(ids("long yu")).toEqual(["aaaa000001"]);
     expect(ids("hopper")).toEqual(["dddd000001"]);
   });
