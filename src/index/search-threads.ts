@@ -8,7 +8,7 @@ import {
   type SearchWorkerData,
   workerReplySchema,
 } from "./search-messages.js";
-import { startWorker } from "./worker-client.js";
+import { startWorker } from "./start-worker.js";
 
 /** The index the bot serves; `close` lets its file go once no query is in flight on it. */
 export interface OpenIndex extends SearchIndex {

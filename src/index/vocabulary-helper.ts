@@ -1,7 +1,7 @@
 import type { Vocabulary } from "../search/store-vocabulary.js";
 import { vocabularyOf } from "../search/store-vocabulary.js";
 import { vocabularyMessageSchema } from "./build-messages.js";
-import { startWorker } from "./worker-client.js";
+import { startWorker } from "./start-worker.js";
 
 /** Below this many papers a helper thread costs more to start (half a second through tsx) than it saves. */
 export const HELPED_FROM = 5000;

@@ -1,24 +1,9 @@
-import { Worker, type WorkerOptions } from "node:worker_threads";
 import { z } from "zod";
 import { CorpusError } from "../corpus/load.js";
 import type { BuildOrder } from "./build.js";
 import { type BuildRequest, buildMessageSchema } from "./build-messages.js";
 import type { LoadProgress } from "./progress.js";
-
-/** A larger young generation than the default: a build makes many short-lived strings (less GC). */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 192 };
-
-/** A worker script of this folder; a .ts source (run through tsx) needs tsx registered inside the worker first. */
-export function startWorker(
-  name: string,
-  options: WorkerOptions = { resourceLimits: WORKER_LIMITS },
-): Worker {
-  const target = new URL(import.meta.url.endsWith(".ts") ? `./${name}.ts` : `./${name}.js`, import.meta.url);
-  if (!target.pathname.endsWith(".ts")) return new Worker(target, options);
-  const tsx = import.meta.resolve("tsx/esm/api");
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(target.href)}); });`;
-  return new Worker(bootstrap, { ...options, eval: true });
-}
+import { startWorker } from "./start-worker.js";
 
 /**
  * Builds the index file of what was read from a corpus folder in a worker thread, so that the event loop

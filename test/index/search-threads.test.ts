@@ -8,7 +8,7 @@ import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import type { SearchWorkerData } from "../../src/index/search-messages.js";
 import { type OpenIndex, openSearchThreads } from "../../src/index/search-threads.js";
-import { startWorker } from "../../src/index/worker-client.js";
+import { startWorker } from "../../src/index/start-worker.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
 import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
