@@ -169,9 +169,10 @@ export function indexStoreOf(db: Database): IndexStore {
       return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as Ranked[];
     },
     holding(match, rowids) {
-      // One seek per paper: FTS5 reads `rowid IN (…)` by scanning every match, `rowid = ?` by seeking.
-      const statement = prepared("SELECT 1 FROM text WHERE text MATCH ? AND rowid = ?").pluck();
-      return new Set(rowids.filter((rowid) => statement.get(match, rowid) !== undefined));
+      // One seek per paper: FTS5 reads `rowid IN (…)` by scanning every match. And a range: SQLite 3.53's FTS5
+      // drops a bound `rowid = ?` beside MATCH, answering every match.
+      const statement = prepared("SELECT 1 FROM text WHERE text MATCH ? AND rowid BETWEEN ? AND ?").pluck();
+      return new Set(rowids.filter((rowid) => statement.get(match, rowid, rowid) !== undefined));
     },
     papers(rowids) {
       if (rowids.length === 0) return new Map();

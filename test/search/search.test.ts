@@ -167,6 +167,10 @@ describe("search", () => {
     expect(ids("hopper")).toEqual(["dddd000001"]);
   });
 
+  it("leaves out excluded words among an author's papers", () => {
+    expect(new Set(idsFor('author:"Enyu Zhou" -reward'))).toEqual(new Set(["a1b2c3d4e5", "a1f00d0001"]));
+  });
+
   it("says so when the author filter names nobody", () => {
     const result = index.search("reward author:nobodyhere");
     expect(result.total).toBe(0);
