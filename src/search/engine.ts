@@ -62,7 +62,8 @@ function paperAt(store: IndexStore, id: string) {
 }
 
 /** The engine over an index database written by writeIndex (and checked by the caller). */
-export function searchEngineOf(db: Database.Database): OpenEngine {
+/** `fewPapers`: see SearchContext (tests set it to compare the two ways of searching an author's papers). */
+export function searchEngineOf(db: Database.Database, options: { fewPapers?: number } = {}): OpenEngine {
   const store = indexStoreOf(db);
   const stats = statsOf(store);
   const papers = stats.papers;
@@ -72,7 +73,7 @@ export function searchEngineOf(db: Database.Database): OpenEngine {
     wordsBetween: store.wordsBetween,
   });
   const people = createPeopleIndex(store);
-  const context = { store, dictionary, acronyms, people, papers };
+  const context = { store, dictionary, acronyms, people, papers, ...options };
   const { search, planOf, matchesFor } = createSearch(context);
   const authors = createAuthors(context);
 
@@ -113,8 +114,8 @@ export function searchEngineOf(db: Database.Database): OpenEngine {
 }
 
 /** The engine over a corpus indexed in memory: for tests, the evaluation and the CLI without a cache folder. */
-export function createSearchEngine(corpus: Corpus): OpenEngine {
+export function createSearchEngine(corpus: Corpus, options: { fewPapers?: number } = {}): OpenEngine {
   const db = new Database(":memory:");
   writeIndex(db, corpus, { fingerprint: "memory" });
-  return searchEngineOf(db);
+  return searchEngineOf(db, options);
 }

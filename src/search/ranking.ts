@@ -23,9 +23,9 @@ export interface Matches {
 }
 
 /** A page of results should not be short when a few more words would fill it: then most words suffice. */
-const enoughToShow = 10;
+export const enoughToShow = 10;
 /** Papers re-ranked for exact forms and adjacency (fixed, so that pages agree with each other). */
-const rerankWindow = 50;
+export const rerankWindow = 50;
 /** Above this many matches, BM25 ranks a fair sample of about this many (rowids follow a hash): a common
  * word's best ten out of 4,000 or out of 90,000 are alike to a reader, and the cost is a tenth. */
 const rankedSample = 4000;
@@ -38,7 +38,7 @@ export function sampleEndOf(matching: number, papers: number): number | undefine
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
 
-const clauseOf = (group: WordGroup) => anyPhraseOf(group.alternatives);
+export const clauseOf = (group: WordGroup) => anyPhraseOf(group.alternatives);
 
 interface Band {
   match: string;
@@ -90,10 +90,7 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   });
 }
 
-/**
- * Ranks one band: papers holding more of the words as typed first (a stem-only match ranks below the exact
- * form), then BM25 lifted where the typed words stand side by side or a missing word's longer form is held.
- */
+/** Ranks one band: its best by BM25 (over a fair sample where many match), reranked. */
 function rankedBand(
   store: IndexStore,
   plan: QueryPlan,
@@ -110,10 +107,24 @@ function rankedBand(
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
     ranked = store.top(query, limit, maxRowid);
   }
+  return rerankedOf(store, plan, band.level, ranked);
+}
+
+/**
+ * Papers of one band (holding `level` of the words) in their order: more words as typed first (a stem-only
+ * match ranks below the exact form), then BM25 lifted where the typed words stand side by side or a missing
+ * word's longer form is held.
+ */
+export function rerankedOf(
+  store: IndexStore,
+  plan: QueryPlan,
+  level: number,
+  ranked: readonly Ranked[],
+): Match[] {
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
   const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
-  const related = new Set(band.level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
+  const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
     ? plan.groups.map((g) => new Set(g.exact))
     : [];
@@ -135,7 +146,7 @@ function rankedBand(
       const paper = fetched.get(r.rowid);
       if (paper === undefined) return [];
       const { exact: held, factor } = liftOf(paper);
-      return [{ match: { rowid: r.rowid, score: r.score * factor, level: band.level, paper }, held }];
+      return [{ match: { rowid: r.rowid, score: r.score * factor, level, paper }, held }];
     })
     .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);

@@ -17,6 +17,7 @@ import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
 import { type Matches, matchesOf } from "./ranking.js";
+import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { snippetOf } from "./snippet.js";
 import type { IndexStore } from "./store-read.js";
 import { type Dictionary, forgivenEdits } from "./terms.js";
@@ -28,6 +29,8 @@ export interface SearchContext {
   acronyms: AcronymTable;
   people: PeopleIndex;
   papers: number;
+  /** Authors with at most this many papers are searched among their papers one by one (FEW_PAPERS). */
+  fewPapers?: number;
 }
 
 const defaultLimit = 10;
@@ -99,18 +102,30 @@ export function createSearch(context: SearchContext) {
     holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
-  const authorsOf = (plan: QueryPlan): { keys?: string[]; unknown?: string } => {
+  /** The people the plan's names mean, and how many papers they have between them (at most). */
+  const authorsOf = (plan: QueryPlan): { keys?: string[]; papers?: number; unknown?: string } => {
     if (plan.authors.length === 0) return {};
-    const keys: string[] = [];
+    const found = new Map<string, number>();
     for (const name of plan.authors) {
-      const found = people.matching(name);
-      if (found.length === 0) return { unknown: name };
-      keys.push(...found.map((person) => person.key));
+      const named = people.matching(name);
+      if (named.length === 0) return { unknown: name };
+      for (const person of named) found.set(person.key, person.papers);
     }
-    return { keys };
+    return { keys: [...found.keys()], papers: [...found.values()].reduce((a, b) => a + b, 0) };
   };
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
     matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
+  /** The matches among the papers of the plan's authors: paper by paper when they have few. */
+  const authorMatchesFor = (
+    plan: QueryPlan,
+    offset: number,
+    limit: number,
+    keys: string[],
+    papers: number,
+  ) =>
+    papers <= (context.fewPapers ?? FEW_PAPERS)
+      ? matchesAmongFew(store, plan, keys, { offset, limit, papers })
+      : matchesFor(plan, offset, limit, keys);
 
   const namedNoticeOf = (plan: QueryPlan): string | undefined => {
     if (plan.named.length === 0) return undefined;
@@ -203,7 +218,10 @@ export function createSearch(context: SearchContext) {
         notice: parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice,
       });
     }
-    const matches = matchesFor(plan, offset, limit, authors.keys);
+    const matches =
+      authors.keys === undefined
+        ? matchesFor(plan, offset, limit)
+        : authorMatchesFor(plan, offset, limit, authors.keys, authors.papers ?? Number.POSITIVE_INFINITY);
     if (matches.total === 0) return nothing();
     const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
     const notices: string[] = [];
