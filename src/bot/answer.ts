@@ -3,7 +3,7 @@ import type { SearchIndex, WhoResult } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent } from "./intents.js";
-import { MESSAGES, WHO_SUGGESTIONS } from "./messages.js";
+import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { paperAnswer, paperNotFound, randomAnswer, searchAnswer, similarAnswer } from "./paper-answers.js";
 import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
@@ -27,11 +27,19 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
   const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
   if (page.lines.length === 0) {
     if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
+    // A topic that is someone's name ("who zheng"): their papers are a search of their own.
+    const person = await index.author(intent.topic);
+    const named =
+      person.kind === "found"
+        ? [SEARCH_SUGGESTIONS.author(person.summary.name)]
+        : person.kind === "ambiguous"
+          ? [SEARCH_SUGGESTIONS.author(intent.topic)]
+          : [];
     return toAsker({
       kind: "notFound",
       what: "results",
       query: intent.topic,
-      suggestions: [...WHO_SUGGESTIONS],
+      suggestions: [...named, ...WHO_SUGGESTIONS],
     });
   }
   const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };

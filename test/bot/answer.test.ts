@@ -209,6 +209,11 @@ describe("answer: people", () => {
     expect(everyone.find((person) => person.name === "Enyu Zhou")?.profiled).toBe(true);
   });
 
+  it("offers someone's papers when the topic asked about is their name", async () => {
+    const reply = expectKind((await answer(depsWith(), slash("who enyu zhou"))).reply, "notFound");
+    expect(reply.suggestions[0]).toBe(SEARCH_SUGGESTIONS.author("Enyu Zhou"));
+  });
+
   it("fills a page of who safety with lines, Enyu Zhou among them on SafeAligner's line", async () => {
     const people = expectKind((await answer(depsWith(), slash("who safety"))).reply, "people");
     expect(namesOf(people)).toHaveLength(11);
