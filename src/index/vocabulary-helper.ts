@@ -1,5 +1,4 @@
-import type { Vocabulary } from "../search/store-vocabulary.js";
-import { vocabularyOf } from "../search/store-vocabulary.js";
+import { type Vocabulary, vocabularyOf } from "../search/store-vocabulary.js";
 import { vocabularyMessageSchema } from "./build-messages.js";
 import { startWorker } from "./start-worker.js";
 

@@ -11,11 +11,11 @@ export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERS
 export const TEXT_TOKENIZER = "porter unicode61 remove_diacritics 2";
 
 /**
- * `text` matches and ranks (Porter stems, BM25, phrases); it is contentless: the paper itself (abstract
- * included) is kept once, as JSON, in `papers`. `vocabulary` holds every word as written with the number of
- * papers holding it: the dictionary behind typos and prefixes (by length, covering: a typo tree is read from the index
- * alone). Rowids follow paper id order, which is a hash
- * of the abstract: any range of rowids is a fair sample of the corpus.
+ * `text` matches and ranks (Porter stems, BM25, phrases) the abstracts only: names are in `people`, `name_tokens`
+ * and `authorship`, so a long author list does not lengthen a paper. It is contentless: the paper itself is kept
+ * once, as JSON, in `papers`. `vocabulary` holds every word as written with the number of papers holding it: the
+ * dictionary behind typos and prefixes (by length, covering: a typo tree is read from the index alone). Rowids
+ * follow paper id order, which is a hash of the abstract: any range of rowids is a fair sample of the corpus.
  */
 export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
