@@ -10,7 +10,7 @@ export interface NameSlip {
 export interface NameReading {
   /** How many papers hold the word in their text. */
   textPapers(unit: Unit): number;
-  /** How many papers are by the people the words name; 0: nobody. */
+  /** How many papers are by the people the words name; 0: nobody (asked often: the caller remembers answers). */
   namedPapers(name: string): number;
   /** The names near a misspelt one ("Enyu Zhuo" → Enyu Zhou), nearest first. */
   nearNames(name: string): string[];
@@ -37,15 +37,7 @@ export function namedAuthorsOf(
   const names: string[] = [];
   const slips: NameSlip[] = [];
   const rest: Unit[] = [];
-  const counted = new Map<string, number>();
-  const namedPapers = (name: string) => {
-    let papers = counted.get(name);
-    if (papers === undefined) {
-      papers = reading.namedPapers(name);
-      counted.set(name, papers);
-    }
-    return papers;
-  };
+  const { namedPapers } = reading;
   const nameable = (unit: Unit | undefined): unit is Unit =>
     unit !== undefined && !("prefix" in unit && unit.prefix);
   // Every word of a name is part of someone's ("PPO-max" is not, though a hyphen lets the lookup pass over it).

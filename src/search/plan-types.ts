@@ -37,9 +37,9 @@ export interface QueryPlan {
   /** Quoted phrases: every one must occur as written. */
   phrases: string[][];
   excluded: string[][];
-  /** Names the papers must be by: `author:"…"`, and names typed among the words. */
+  /** Names the papers must be by, as `author:"…"`. */
   authors: string[];
-  /** The names typed among the words (as read: "Enyu Zhou" for "enyu zhuo"). */
+  /** Names typed among the words, which the papers must be by too (as read: "Enyu Zhou" for "enyu zhuo"). */
   named: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];

@@ -14,23 +14,27 @@ import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
 import { type Dictionary, exactFormsOf } from "./terms.js";
 
-/** The plan context, with whether the corpus knows a word (as written or by its stem) asked once per query. */
+/**
+ * The plan context, with whether the corpus knows a word (as written or by its stem) and how many papers are by
+ * the people some words name, each asked once per query.
+ */
 interface Reading extends PlanContext {
   known(word: string): boolean;
 }
 
+function onceEach<T>(ask: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    if (!answers.has(key)) answers.set(key, ask(key));
+    return answers.get(key) as T;
+  };
+}
+
 function readingOf(context: PlanContext): Reading {
-  const known = new Map<string, boolean>();
   return {
     ...context,
-    known(word) {
-      let value = known.get(word);
-      if (value === undefined) {
-        value = context.dictionary.papers(word) > 0 || context.knownStem([word]);
-        known.set(word, value);
-      }
-      return value;
-    },
+    known: onceEach((word) => context.dictionary.papers(word) > 0 || context.knownStem([word])),
+    namedPapers: onceEach(context.namedPapers),
   };
 }
 
@@ -257,7 +261,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     missing: [...new Set([...missing, ...confirmed.filter(isUnconfirmedWord).map((g) => g.typed)])],
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),
-    authors: [...parsed.authors, ...names],
+    authors: parsed.authors,
     named: names,
     ignored,
     noise: !guess,

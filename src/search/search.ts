@@ -19,7 +19,7 @@ import { queryPlanOf } from "./query-plan.js";
 import { type Matches, matchesOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { snippetOf } from "./snippet.js";
-import type { IndexStore } from "./store-read.js";
+import type { IndexStore, PersonRow } from "./store-read.js";
 import { type Dictionary, forgivenEdits } from "./terms.js";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.js";
 
@@ -31,6 +31,13 @@ export interface SearchContext {
   papers: number;
   /** Authors with at most this many papers are searched among their papers one by one (FEW_PAPERS). */
   fewPapers?: number;
+}
+
+/** The people a search must find papers of: their keys, their papers between them (at most), by each name. */
+interface Authors {
+  keys: string[];
+  papers: number;
+  byName: Map<string, PersonRow[]>;
 }
 
 const defaultLimit = 10;
@@ -102,36 +109,34 @@ export function createSearch(context: SearchContext) {
     holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
-  /** The people the plan's names mean, and how many papers they have between them (at most). */
-  const authorsOf = (plan: QueryPlan): { keys?: string[]; papers?: number; unknown?: string } => {
-    if (plan.authors.length === 0) return {};
-    const found = new Map<string, number>();
-    for (const name of plan.authors) {
+  /** The people each of the plan's names means (`author:"…"` and names among the words), or the first that is nobody's. */
+  const authorsOf = (plan: QueryPlan): Authors | { unknown: string } | undefined => {
+    const names = [...plan.authors, ...plan.named];
+    if (names.length === 0) return undefined;
+    const byName = new Map<string, PersonRow[]>();
+    for (const name of names) {
       const named = people.matching(name);
       if (named.length === 0) return { unknown: name };
-      for (const person of named) found.set(person.key, person.papers);
+      byName.set(name, named);
     }
-    return { keys: [...found.keys()], papers: [...found.values()].reduce((a, b) => a + b, 0) };
+    const papersByKey = new Map([...byName.values()].flat().map((person) => [person.key, person.papers]));
+    const papers = [...papersByKey.values()].reduce((a, b) => a + b, 0);
+    return { keys: [...papersByKey.keys()], papers, byName };
   };
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
     matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
   /** The matches among the papers of the plan's authors: paper by paper when they have few. */
-  const authorMatchesFor = (
-    plan: QueryPlan,
-    offset: number,
-    limit: number,
-    keys: string[],
-    papers: number,
-  ) =>
+  const authorMatchesFor = (plan: QueryPlan, offset: number, limit: number, { keys, papers }: Authors) =>
     papers <= (context.fewPapers ?? FEW_PAPERS)
       ? matchesAmongFew(store, plan, keys, { offset, limit, papers })
       : matchesFor(plan, offset, limit, keys);
 
-  const namedNoticeOf = (plan: QueryPlan): string | undefined => {
+  /** "Papers by Rui Zheng." for the names typed among the words, from the people they were found to mean. */
+  const namedNoticeOf = (plan: QueryPlan, { byName }: Authors): string | undefined => {
     if (plan.named.length === 0) return undefined;
     return namedAuthorsNotice(
       plan.named.map((name) => {
-        const names = people.matching(name).map((person) => person.name);
+        const names = (byName.get(name) ?? []).map((person) => person.name);
         // "zheng" as the people write it: Zheng.
         const parts = names[0]?.split(/\s+/) ?? [];
         const written = name
@@ -194,8 +199,10 @@ export function createSearch(context: SearchContext) {
     const parsed = parseQuery(query);
     if (isBlankQuery(parsed)) return answer({ notice: emptyQueryNotice });
     const plan = planOf(parsed);
-    const authors = authorsOf(plan);
-    if (authors.unknown !== undefined) return answer({ notice: unknownAuthorNotice(authors.unknown) });
+    const found = authorsOf(plan);
+    if (found !== undefined && "unknown" in found)
+      return answer({ notice: unknownAuthorNotice(found.unknown) });
+    const authors = found;
     const positive = plan.groups.length > 0 || plan.phrases.length > 0;
     const nothing = () => {
       const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];
@@ -203,10 +210,10 @@ export function createSearch(context: SearchContext) {
     };
     if (!positive) {
       if (plan.missing.length > 0) return nothing();
-      if (authors.keys !== undefined) {
+      if (authors !== undefined) {
         const papers = authorPapers(plan, authors.keys, offset, limit);
         const shown = showingFor(query, plan, undefined);
-        const notice = namedNoticeOf(plan);
+        const notice = namedNoticeOf(plan, authors);
         return answer({
           ...papers,
           withAllWords: papers.total,
@@ -219,13 +226,13 @@ export function createSearch(context: SearchContext) {
       });
     }
     const matches =
-      authors.keys === undefined
+      authors === undefined
         ? matchesFor(plan, offset, limit)
-        : authorMatchesFor(plan, offset, limit, authors.keys, authors.papers ?? Number.POSITIVE_INFINITY);
+        : authorMatchesFor(plan, offset, limit, authors);
     if (matches.total === 0) return nothing();
     const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
     const notices: string[] = [];
-    const named = namedNoticeOf(plan);
+    const named = authors === undefined ? undefined : namedNoticeOf(plan, authors);
     if (named !== undefined) notices.push(named);
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));

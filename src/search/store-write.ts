@@ -1,6 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { Corpus, Paper } from "../corpus/types.js";
-import { authorshipRows, byPair } from "./authorship-rows.js";
+import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
@@ -64,14 +64,19 @@ export function startIndex(
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     for (const row of authorship.rows())
       insertAuthor.run(row.person, row.paper, row.position, row.owner ? 1 : 0);
-    const tokens: [string, string][] = [];
+    // Name parts written in key order (token, then person), each pair once.
+    const keysByToken = new Map<string, Set<string>>();
     for (const person of corpus.people.values()) {
       const spellings = JSON.stringify(person.spellings);
       insertPerson.run(person.key, person.name, spellings, person.profiled ? 1 : 0, person.paperIds.length);
-      const own = new Set([person.name, ...person.spellings].flatMap(nameTokensOf));
-      for (const token of own) tokens.push([token, person.key]);
+      for (const token of [person.name, ...person.spellings].flatMap(nameTokensOf)) {
+        const keys = keysByToken.get(token) ?? new Set();
+        keysByToken.set(token, keys.add(person.key));
+      }
     }
-    for (const [token, key] of tokens.sort(byPair)) insertToken.run(token, key);
+    for (const token of [...keysByToken.keys()].sort()) {
+      for (const key of [...(keysByToken.get(token) ?? [])].sort()) insertToken.run(token, key);
+    }
     for (const { short, long } of corpus.acronyms) insertAcronym.run(short, long);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
   } catch (error) {
