@@ -27,6 +27,7 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
   const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
   if (page.lines.length === 0) {
     if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
+    if (everyone.notice !== undefined) return toAsker({ kind: "info", message: everyone.notice });
     // A topic that is someone's name ("who zheng"): their papers are a search of their own.
     const person = await index.author(intent.topic);
     const named =
@@ -43,7 +44,8 @@ async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "wh
     });
   }
   const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
-  return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...page }, intent.paging);
+  const notice = everyone.notice === undefined ? {} : { notice: everyone.notice };
+  return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...notice, ...page }, intent.paging);
 }
 
 async function authorAnswer(

@@ -100,7 +100,8 @@ export type Reply =
   | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }
   /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
   /** `showingFor`: the topic as searched, when a word of it was corrected. */
-  | ({ kind: "people"; topic: string; showingFor?: string } & PeoplePage)
+  /** `notice`: whose papers were read, when the topic names people. */
+  | ({ kind: "people"; topic: string; showingFor?: string; notice?: string } & PeoplePage)
   | { kind: "author"; summary: AuthorSummary }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }

@@ -79,6 +79,7 @@ const searchResultSchema: z.ZodType<SearchResult> = z.object({
 const whoResultSchema: z.ZodType<WhoResult> = z.object({
   topic: z.string(),
   showingFor: z.string().optional(),
+  notice: z.string().optional(),
   total: z.number(),
   offset: z.number(),
   people: z.array(

@@ -92,7 +92,10 @@ function lineSections(lines: string[], maxSections: number): KnownBlock[] {
 }
 
 function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
-  const head = [section(peopleHeading(fmt, reply))];
+  const head = [
+    section(peopleHeading(fmt, reply)),
+    ...(reply.notice ? [context([fmt.plain(truncate(reply.notice, 500))])] : []),
+  ];
   const tail = present(buttonRow(peoplePagingSpecs(reply.topic, reply)));
   const { lines } = reply;
   const top = reply.topScore;

@@ -149,6 +149,7 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     }
     case "people": {
       const lines = [peopleHeading(fmt, reply)];
+      if (reply.notice) lines.push(fmt.italic(fmt.plain(reply.notice)));
       const top = reply.topScore;
       reply.lines.forEach((line, i) => {
         lines.push("", peopleLineText(fmt, line, reply.firstLine + i + 1, top));

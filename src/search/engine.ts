@@ -74,17 +74,17 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
   });
   const people = createPeopleIndex(store);
   const context = { store, dictionary, acronyms, people, papers, ...options };
-  const { search, planOf, matchesFor } = createSearch(context);
+  const { search, planOf, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
 
   return {
     ...lookupsOf(store, stats),
     search,
     who(topic, options = {}) {
-      const plan = planOf({ ...parseQuery(topic), authors: [] });
+      const plan = planOf(parseQuery(topic));
       if (plan.groups.length + plan.phrases.length === 0)
         return { topic, total: 0, offset: options.offset ?? 0, people: [] };
-      const result = expertsOf(store, topic, (p, limit) => matchesFor(p, 0, limit), plan, {
+      const result = expertsOf(store, topic, (limit) => evidenceFor(plan, limit), {
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
       });

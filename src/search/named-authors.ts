@@ -1,3 +1,6 @@
+import { editDistance } from "./edit-distance.js";
+import { forgivenEdits } from "./terms.js";
+
 /** A word of the query as the plan reads it: a word, or a hyphenated compound's pieces. */
 export type Unit = { word: string; prefix: boolean } | { compound: string[] };
 
@@ -50,15 +53,24 @@ export function namedAuthorsOf(
   const nearly = (run: readonly Unit[]): string | undefined => {
     if (run.length < 2 || !run.some((unit) => reading.textPapers(unit) === 0)) return undefined;
     const typed = run.map(textOf);
-    const kept = typed.filter((word) => namedPapers(word) > 0);
-    if (kept.length === 0) return undefined;
-    // The one near name that keeps the words typed right ("Rui Zhneg" is Rui Zheng, not Guodong Zheng).
-    const near = reading
-      .nearNames(typed.join(" "))
-      .filter((name) => kept.every((word) => name.toLowerCase().split(/\s+/).includes(word)));
+    if (!typed.some((word) => namedPapers(word) > 0)) return undefined;
+    // The one near name that keeps the words typed right, each in its place, and the others a slip away from
+    // theirs ("Rui Zhneg" is Rui Zheng, not Guodong Zheng; "RLHF Zhiheng" is nobody).
+    const fits = (name: string): boolean => {
+      const parts = name.toLowerCase().split(/\s+/);
+      return (
+        parts.length === typed.length &&
+        typed.some((word, at) => word === parts[at]) &&
+        typed.every((word, at) => {
+          const part = parts[at] ?? "";
+          return editDistance(word, part, forgivenEdits(part)) <= forgivenEdits(part);
+        })
+      );
+    };
+    const near = reading.nearNames(typed.join(" ")).filter(fits);
     const [name] = near;
     const words = name?.split(/\s+/) ?? [];
-    if (name === undefined || near.length > 1 || words.length !== typed.length) return undefined;
+    if (name === undefined || near.length > 1) return undefined;
     // Shown whole, as the person's name is written: "Enyu Zhou", not "enyu Zhou".
     for (const [at, word] of typed.entries()) slips.push({ typed: word, name: words[at] ?? word });
     return name;

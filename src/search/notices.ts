@@ -22,12 +22,38 @@ export function expansionNotice(expansions: readonly AcronymTerms[]): string {
   return `Also searched for ${named.join(", ")}.`;
 }
 
-/** Names typed among the words, read as whose papers to show: "Rui Zheng", or "anyone named “zheng” (3 people)". */
-export function namedAuthorsNotice(named: readonly { name: string; people: readonly string[] }[]): string {
-  const by = named.map(({ name, people }) =>
-    people.length === 1 ? people[0] : `anyone named “${name}” (${people.length} people)`,
-  );
-  return `Papers by ${by.join(" and ")}.`;
+/** A name as typed, and the people it was found to mean. */
+export interface NamedPeople {
+  name: string;
+  people: readonly string[];
+}
+
+/** "Rui Zheng", or "anyone named “Zheng” (3 people)", joined by "and". */
+const whoIsNamed = (named: readonly NamedPeople[]): string =>
+  named
+    .map(({ name, people }) =>
+      people.length === 1 ? people[0] : `anyone named “${name}” (${people.length} people)`,
+    )
+    .join(" and ");
+
+/** Names typed among the words, read as whose papers to show. */
+export function namedAuthorsNotice(named: readonly NamedPeople[]): string {
+  return `Papers by ${whoIsNamed(named)}.`;
+}
+
+/** A who topic naming people: the answer is who wrote those people's papers on it with them. */
+export function coauthorsNotice(named: readonly NamedPeople[]): string {
+  return `Who worked on it with ${whoIsNamed(named)}.`;
+}
+
+/** A who topic naming people who wrote their papers on it without anyone else. */
+export function aloneNotice(named: readonly NamedPeople[]): string {
+  return `Nobody else wrote the papers of ${whoIsNamed(named)} on it.`;
+}
+
+/** A who topic naming people who have no paper on it: the answer is everyone's. */
+export function noPapersByNotice(named: readonly NamedPeople[]): string {
+  return `No paper by ${whoIsNamed(named)} matches; these are everyone's.`;
 }
 
 /** Some words of the query are in no paper at all. */

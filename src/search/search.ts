@@ -3,10 +3,13 @@ import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
 import { isEnglishWord } from "./english.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import {
+  aloneNotice,
+  coauthorsNotice,
   emptyQueryNotice,
   expansionNotice,
   missingWordsNotice,
   namedAuthorsNotice,
+  noPapersByNotice,
   onlyExclusionsNotice,
   someWordsNotice,
   stopWordsNotice,
@@ -40,6 +43,16 @@ interface Authors {
   byName: Map<string, PersonRow[]>;
 }
 
+/** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
+export interface Evidence {
+  matches: Matches;
+  leaving: string[];
+  notice?: string;
+  /** What to say when the people left out wrote every match alone. */
+  alone?: string;
+}
+
+const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] };
 const defaultLimit = 10;
 const snippetLength = 280;
 const maxSuggestions = 3;
@@ -131,21 +144,40 @@ export function createSearch(context: SearchContext) {
       ? matchesAmongFew(store, plan, keys, { offset, limit, papers })
       : matchesFor(plan, offset, limit, keys);
 
+  /** Each name as the people it means write it ("zheng": Zheng), with those people's names. */
+  const namedPeopleOf = (names: readonly string[], { byName }: Authors) =>
+    names.map((name) => {
+      const people = (byName.get(name) ?? []).map((person) => person.name);
+      const parts = people[0]?.split(/\s+/) ?? [];
+      const written = name
+        .split(/\s+/)
+        .map((word) => parts.find((part) => part.toLowerCase() === word) ?? word)
+        .join(" ");
+      return { name: written, people };
+    });
   /** "Papers by Rui Zheng." for the names typed among the words, from the people they were found to mean. */
-  const namedNoticeOf = (plan: QueryPlan, { byName }: Authors): string | undefined => {
-    if (plan.named.length === 0) return undefined;
-    return namedAuthorsNotice(
-      plan.named.map((name) => {
-        const names = (byName.get(name) ?? []).map((person) => person.name);
-        // "zheng" as the people write it: Zheng.
-        const parts = names[0]?.split(/\s+/) ?? [];
-        const written = name
-          .split(/\s+/)
-          .map((word) => parts.find((part) => part.toLowerCase() === word) ?? word)
-          .join(" ");
-        return { name: written, people: names };
-      }),
-    );
+  const namedNoticeOf = (plan: QueryPlan, authors: Authors): string | undefined =>
+    plan.named.length === 0 ? undefined : namedAuthorsNotice(namedPeopleOf(plan.named, authors));
+
+  /**
+   * The papers who reads as evidence: with names in the topic ("reward models with Rui Zheng"), those of
+   * theirs on it, whose other authors are the answer; where they have none, everyone's, and the notice says so.
+   */
+  const evidenceFor = (plan: QueryPlan, limit: number): Evidence => {
+    const found = authorsOf(plan);
+    if (found === undefined) return { matches: matchesFor(plan, 0, limit), leaving: [] };
+    if ("unknown" in found)
+      return { matches: noMatches, leaving: [], notice: unknownAuthorNotice(found.unknown) };
+    const named = namedPeopleOf([...plan.authors, ...plan.named], found);
+    const theirs = authorMatchesFor(plan, 0, limit, found);
+    if (theirs.total > 0)
+      return {
+        matches: theirs,
+        leaving: found.keys,
+        notice: coauthorsNotice(named),
+        alone: aloneNotice(named),
+      };
+    return { matches: matchesFor(plan, 0, limit), leaving: [], notice: noPapersByNotice(named) };
   };
 
   /** Papers of the named authors alone, first-author ones first. */
@@ -225,15 +257,21 @@ export function createSearch(context: SearchContext) {
         notice: parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice,
       });
     }
-    const matches =
+    let matches =
       authors === undefined
         ? matchesFor(plan, offset, limit)
         : authorMatchesFor(plan, offset, limit, authors);
+    const notices: string[] = [];
+    // Names read among the words ("rlhf zhiheng xi") with no such paper: everyone's, as "X by <name>" does.
+    if (matches.total === 0 && authors !== undefined && plan.authors.length === 0) {
+      matches = matchesFor(plan, offset, limit);
+      notices.push(noPapersByNotice(namedPeopleOf(plan.named, authors)));
+    } else if (authors !== undefined) {
+      const named = namedNoticeOf(plan, authors);
+      if (named !== undefined) notices.push(named);
+    }
     if (matches.total === 0) return nothing();
     const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
-    const notices: string[] = [];
-    const named = authors === undefined ? undefined : namedNoticeOf(plan, authors);
-    if (named !== undefined) notices.push(named);
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
@@ -248,5 +286,9 @@ export function createSearch(context: SearchContext) {
     });
   };
 
-  return { search: (query: string, options?: SearchOptions) => search(query, options), planOf, matchesFor };
+  return {
+    search: (query: string, options?: SearchOptions) => search(query, options),
+    planOf,
+    evidenceFor,
+  };
 }

@@ -50,6 +50,8 @@ export interface WhoResult {
   topic: string;
   /** The topic as searched, when a word of it was corrected ("rewrad models" → "reward models"). */
   showingFor?: string;
+  /** Whose papers were read, when the topic names people ("Who worked on it with Rui Zheng."). */
+  notice?: string;
   /** How many people the topic has in all (for paging). */
   total: number;
   offset: number;

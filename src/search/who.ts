@@ -1,5 +1,5 @@
-import type { QueryPlan } from "./plan-types.js";
 import type { Matches } from "./ranking.js";
+import type { Evidence } from "./search.js";
 import type { IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
 
@@ -40,18 +40,20 @@ const weightOf = (relevance: number) => Math.sqrt(relevance);
 export function expertsOf(
   store: IndexStore,
   topic: string,
-  matchesFor: (plan: QueryPlan, limit: number) => Matches,
-  plan: QueryPlan,
+  evidenceOf: (limit: number) => Evidence,
   options: { limit: number; offset: number },
 ): WhoResult {
-  const matches = matchesFor(plan, evidencePapers);
-  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [] };
+  const { matches, leaving, notice, alone } = evidenceOf(evidencePapers);
+  const noticed = notice === undefined ? {} : { notice };
+  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
+  const left = new Set(leaving);
   const relevance = relevanceOf(matches);
   const evidence = matches.top.filter((_, rank) => (relevance[rank] ?? 0) >= minRelevance);
   const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
   const credits = new Map<string, Credit>();
   const rows = store.authorshipOf(evidence.map((m) => m.rowid));
   for (const row of rows) {
+    if (left.has(row.person)) continue;
     const rank = rankOf.get(row.paper) as number;
     const paperRelevance = relevance[rank] ?? 0;
     const credit = credits.get(row.person) ?? {
@@ -86,6 +88,8 @@ export function expertsOf(
     blocks.set(key, [...(blocks.get(key) ?? []), credit]);
   }
   const ranked = [...blocks.values()].flat();
+  if (ranked.length === 0 && alone !== undefined)
+    return { topic, total: 0, offset: options.offset, people: [], notice: alone };
   const shown = ranked.slice(options.offset, options.offset + options.limit);
   const expertOf = (credit: Credit): Expert => {
     const person = people.get(credit.key);
@@ -100,5 +104,5 @@ export function expertsOf(
       }),
     };
   };
-  return { topic, total: ranked.length, offset: options.offset, people: shown.map(expertOf) };
+  return { topic, total: ranked.length, offset: options.offset, people: shown.map(expertOf), ...noticed };
 }

@@ -214,6 +214,29 @@ describe("answer: people", () => {
     expect(reply.suggestions[0]).toBe(SEARCH_SUGGESTIONS.author("Enyu Zhou"));
   });
 
+  it("answers who worked on a topic with someone, saying so above the lines", async () => {
+    const people = expectKind(
+      (await answer(depsWith(), slash("who has worked on reward models with Rui Zheng"))).reply,
+      "people",
+    );
+    expect(namesOf(people)).not.toContain("Rui Zheng");
+    expect(namesOf(people)).toContain("Senjie Jin");
+    expect(people.notice).toBe("Who worked on it with Rui Zheng.");
+    const blocks = renderSlackMessage(people).blocks;
+    expect(blocks[1]).toMatchObject({
+      type: "context",
+      elements: [{ type: "mrkdwn", text: "Who worked on it with Rui Zheng." }],
+    });
+  });
+
+  it("says a filter names nobody rather than finding nobody", async () => {
+    const reply = expectKind(
+      (await answer(depsWith(), slash('who reward models author:"Nobody Here"'))).reply,
+      "info",
+    );
+    expect(reply.message).toBe("No author matches “Nobody Here”.");
+  });
+
   it("fills a page of who safety with lines, Enyu Zhou among them on SafeAligner's line", async () => {
     const people = expectKind((await answer(depsWith(), slash("who safety"))).reply, "people");
     expect(namesOf(people)).toHaveLength(11);

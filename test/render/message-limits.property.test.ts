@@ -197,6 +197,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
       lineTotal: fc.nat(1000),
       topScore: fc.double({ min: 0, max: 100, noNaN: true }),
       nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
+      notice: fc.option(longText, { nil: undefined }),
       people: fc.array(
         fc.record({
           key: phrase(2),
@@ -211,11 +212,12 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
       ),
     })
     .map(
-      ({ people, nextOffset, ...page }): Reply => ({
+      ({ people, nextOffset, notice, ...page }): Reply => ({
         kind: "people",
         ...page,
         lines: peopleLinesOf(people),
         ...(nextOffset !== undefined ? { nextOffset } : {}),
+        ...(notice !== undefined ? { notice } : {}),
       }),
     ),
   fc.record({

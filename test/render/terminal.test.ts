@@ -87,6 +87,22 @@ describe("renderTerminal", () => {
     });
   });
 
+  it("says under the heading whose papers a who answer read", () => {
+    const people = renderTerminal({
+      kind: "people",
+      topic: "safety zheng",
+      notice: "Who worked on it with anyone named “Zheng” (2 people).",
+      lines: peopleLinesOf(spaVlExperts),
+      firstLine: 0,
+      lineTotal: 3,
+      topScore: 10,
+    });
+    expect(people.text.split("\n").slice(0, 2)).toEqual([
+      "*People behind “safety zheng”*",
+      "_Who worked on it with anyone named “Zheng” (2 people)._",
+    ]);
+  });
+
   it("makes every paper of an author summary openable, first-author ones first", () => {
     const author = renderTerminal({ kind: "author", summary: enyuSummary });
     expect(author.text).toContain("*As first author (1)*\n[1] Secrets of RLHF");

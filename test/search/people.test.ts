@@ -165,6 +165,34 @@ describe("who", () => {
     expect(owner?.papers.map((p) => p.paper.id)).toEqual(["a1f00d0001"]);
   });
 
+  it("answers a topic naming someone with who worked on it with them, leaving them out", () => {
+    const names = (topic: string) => index.who(topic, { limit: 10 }).people.map((p) => p.name);
+    const withZheng = ["Binghai Wang", "Lu Chen", "Enyu Zhou"];
+    expect(new Set(names("reward models with Rui Zheng"))).toEqual(new Set(withZheng));
+    expect(index.who("reward models with Rui Zheng").notice).toBe("Who worked on it with Rui Zheng.");
+    expect(new Set(names('reward models author:"Rui Zheng"'))).toEqual(new Set(withZheng));
+    expect(new Set(names("jailbreak zheng"))).toEqual(new Set(["Caishuang Huang", "Enyu Zhou"]));
+    // Without the name, the same topic is everyone's, Rui Zheng among them.
+    expect(names("reward models")).toContain("Rui Zheng");
+  });
+
+  it("says so when the people named have no paper on the topic, or wrote theirs alone, or are nobody", () => {
+    const elsewhere = index.who("speculative decoding rui zheng");
+    expect(elsewhere.people[0]?.name).toBe("Enyu Zhou");
+    expect(elsewhere.notice).toBe("No paper by Rui Zheng matches; these are everyone's.");
+    const alone = createSearchEngine(
+      corpusOf([
+        { id: "p000000001", authors: ["Zed Zulu"], owners: [], abstract: "We study quantum annealing." },
+        { id: "p000000002", authors: ["Zed Zulu", "Amy Able"], owners: [], abstract: "Graphs of qubits." },
+      ]),
+    ).who("annealing zed zulu");
+    expect(alone.people).toEqual([]);
+    expect(alone.notice).toBe("Nobody else wrote the papers of Zed Zulu on it.");
+    const nobody = index.who('reward models author:"Nobody Here"');
+    expect(nobody.people).toEqual([]);
+    expect(nobody.notice).toBe("No author matches “Nobody Here”.");
+  });
+
   it("keeps people whose evidence is the same paper together, and pages on with the total", () => {
     const all = index.who("reward models", { limit: 20 });
     const single = all.people.filter((p) => p.papers.length === 1).map((p) => p.papers[0]?.paper.id);

@@ -139,6 +139,16 @@ describe("search", () => {
     const alone = index.search("enyu zhuo");
     expect(alone.total).toBe(4);
     expect(alone.showingFor).toBe("Enyu Zhou");
+    // A word is a slip of the name part in its own place, never of another: "rlhf zhiheng" is not Zhiheng Xi.
+    expect(index.search("rlhf zhiheng xi").showingFor).toBeUndefined();
+  });
+
+  it("gives everyone's papers when the name typed among the words has none on the topic, and says so", () => {
+    const result = index.search("rlhf zhiheng xi");
+    expect(new Set(result.hits.map((hit) => hit.paper.id))).toEqual(new Set(["b7c8d9e0f1", "c0ffee1234"]));
+    expect(result.notice).toMatch(/^No paper by Zhiheng Xi matches; these are everyone's\./);
+    // A typed author: filter is kept as asked.
+    expect(index.search('rlhf author:"Zhiheng Xi"').total).toBe(0);
   });
 
   it("reads one word as a name only where more papers are by someone so named than hold the word", () => {
