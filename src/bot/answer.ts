@@ -4,7 +4,14 @@ import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
-import { paperAnswer, paperNotFound, randomAnswer, searchAnswer, similarAnswer } from "./paper-answers.js";
+import {
+  POINTING,
+  paperAnswer,
+  paperNotFound,
+  randomAnswer,
+  searchAnswer,
+  similarAnswer,
+} from "./paper-answers.js";
 import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
@@ -103,6 +110,21 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   }
 }
 
+/** "more like this" in a thread under a card (shared, or a paper of the day): papers like that card's. */
+async function inThreadOf(
+  deps: BotDeps,
+  request: BotRequest,
+  intent: Extract<Intent, { kind: "similar" }>,
+): Promise<Extract<Intent, { kind: "similar" }>> {
+  const pointing = intent.orSearch !== undefined && POINTING.test(intent.orSearch);
+  if (!pointing || !("threadTs" in request) || request.threadTs === undefined || !deps.threads) return intent;
+  const index = deps.index();
+  const ids = await deps.threads.latestCards(request.channelId, request.threadTs);
+  const papers = new Set(ids.flatMap((id) => index.paper(id)?.id ?? []));
+  const [only] = papers;
+  return papers.size === 1 && only !== undefined ? { kind: "similar", id: only } : intent;
+}
+
 async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   const index = deps.index();
   switch (intent.kind) {
@@ -132,7 +154,7 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "paper":
       return paperAnswer(index, intent);
     case "similar":
-      return similarAnswer(index, intent);
+      return similarAnswer(index, await inThreadOf(deps, request, intent));
     case "share": {
       const paper = index.paper(intent.id);
       if (!paper) return paperNotFound(intent.id);

@@ -12,7 +12,7 @@ const RESULTS_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
 
 /** "More like this" typed with no paper to point at. */
-const POINTING = /^(?:this|that|these|those)$/i;
+export const POINTING = /^(?:this|that|these|those)$/i;
 
 /** Papers like one that Show more reaches: four pages. */
 const SIMILAR_MOST = 20;

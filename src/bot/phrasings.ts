@@ -93,12 +93,19 @@ const WORKED_WITH =
 const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
 const SIMILAR =
   /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
+/** "more like this one", "any similar papers?": papers like the one a thread is about (asked which, elsewhere). */
+const LIKE_THIS = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:(?:papers?|ones?|work|stuff|anything|something) )?(?:like|similar to|related to) (?:this|that|it)(?: (?:one|paper))?$/,
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:similar|related) (?:papers?|ones?|work|reading)$/,
+  /^(?:anything|something) (?:similar|related)$/,
+];
 const SEARCH = [
   /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
   /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
   /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|(?:has|have) (?:looked at|worked on)) (.+)$/d,
   /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
+  /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
   /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
 ];
 
@@ -179,6 +186,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     const name = argOf(pattern, lower, original);
     if (name) return { kind: "author", name: unquoted(name), orSearch: false };
   }
+  if (LIKE_THIS.some((pattern) => pattern.test(lower)))
+    return { kind: "similar", id: "this", orSearch: "this" };
   const similar = argOf(SIMILAR, lower, original);
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);

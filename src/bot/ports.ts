@@ -58,6 +58,12 @@ export interface ReadingList {
   list(userId: string): Promise<SavedEntry[]>;
 }
 
+/** What a conversation's thread shows; implemented by slack/ over conversations.replies, absent elsewhere. */
+export interface ThreadPapers {
+  /** The papers on the cards of the thread's latest message with any (a shared card, a paper of the day). */
+  latestCards(channelId: string, threadTs: string): Promise<string[]>;
+}
+
 /** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */
 export type StateStatus = { writable: true } | { writable: false; problem: string };
 
@@ -74,6 +80,8 @@ export interface BotDeps {
   readingList?: ReadingList;
   /** The state store's health; absent where the bot keeps no state. */
   stateStatus?: () => StateStatus;
+  /** "more like this" in a thread reads which paper from here. */
+  threads?: ThreadPapers;
   /** Rebuilds the index aside and swaps it in; resolves to a one-line outcome. Present for admins only. */
   reload?: (userId: string) => Promise<string>;
 }

@@ -9,6 +9,7 @@ export interface Asker {
 /** What reached the bot: the text of a slash command or mention (bot mention already removed), or a button. */
 export type BotRequest =
   | ({ source: "slash"; text: string } & Asker)
-  | ({ source: "mention"; text: string } & Asker)
+  /** `threadTs`: the thread the message was written in, when it is a reply in one. */
+  | ({ source: "mention"; text: string; threadTs?: string } & Asker)
   | ({ source: "dm"; text: string } & Asker)
   | ({ source: "action"; action: Action } & Asker);

@@ -14,6 +14,8 @@ const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
 /** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
 const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
 const HAS_DIGIT = /\d/;
+/** What "similar" points at when it names no paper: "similar papers to this", "similar to that one". */
+const POINTED = /^(?:(?:papers?|ones?|work) )?(?:(?:to|like) )?(?:this|that|it)(?: (?:one|paper))?$/i;
 const ID_START = new RegExp(`^${ID_CHARS}{1,51}$`, "i");
 
 export function searchOf(raw: string, offset = 0, paging = false): Intent {
@@ -114,7 +116,10 @@ function commandIntent(text: string): Intent | undefined {
       // An id or, alone and with a digit, the start of one ("similar 5w9y"); other words ("similar reward models")
       // are searched for, all of them, when no paper has the first as its id.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
-      return asId ? { kind: "similar", id } : { kind: "similar", id, orSearch: args.join(" ") };
+      if (asId) return { kind: "similar", id };
+      const typed = args.join(" ");
+      // "similar papers to this": the paper the thread is about.
+      return { kind: "similar", id, orSearch: POINTED.test(typed) ? "this" : typed };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;

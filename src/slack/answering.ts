@@ -8,6 +8,7 @@ import type { DeliveryDeps, DeliveryOutcome } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
 import { handedOver } from "./saved-export.js";
+import { threadPapersOf } from "./thread-papers.js";
 import type { SlackClient } from "./web-client.js";
 
 // What every listener (commands, buttons, events, the shortcut, the assistant panel) answers with and counts by.
@@ -42,7 +43,8 @@ export interface ListenerDeps {
 export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
   const { reload, ...rest } = deps.bot;
   const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
-  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
+  const bot = { ...rest, threads: threadPapersOf(deps.poster, deps.logger) };
+  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...bot, reload } : bot, request));
 }
 
 /** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */

@@ -55,6 +55,7 @@ export function mentionRequest(
       text: textWithoutMention(e.text, botUserId),
       userId: e.user,
       channelId: e.channel,
+      ...(e.thread_ts !== undefined && e.thread_ts !== e.ts ? { threadTs: e.thread_ts } : {}),
     },
     reply: { channel: e.channel, threadTs: e.thread_ts ?? e.ts },
     messageTs: e.ts,

@@ -111,6 +111,13 @@ const PHRASINGS: [string, Intent][] = [
   ["similar 5w9y", { kind: "similar", id: "5w9y" }],
   ["similar to reward models", { kind: "similar", id: "reward", orSearch: "reward models" }],
   ["similar multi-agent debate", { kind: "similar", id: "multi-agent", orSearch: "multi-agent debate" }],
+  // Pointing at the paper a thread is about
+  ["more like this one", { kind: "similar", id: "this", orSearch: "this" }],
+  ["show me papers like that", { kind: "similar", id: "this", orSearch: "this" }],
+  ["any similar papers?", { kind: "similar", id: "this", orSearch: "this" }],
+  ["anything related", { kind: "similar", id: "this", orSearch: "this" }],
+  ["similar papers to this", { kind: "similar", id: "papers", orSearch: "this" }],
+  ["related papers on RLHF", search("RLHF")],
   // Everything else
   ["", { kind: "help" }],
   ["help", { kind: "help" }],

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { decodeAction } from "../bot/actions.js";
+import type { ThreadPapers } from "../bot/ports.js";
+import type { Logger } from "../logger.js";
+import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
+import type { SlackClient } from "./web-client.js";
+
+/** A thread as far as finding its cards needs: each message's blocks, parent first. */
+const threadSchema = z.object({
+  messages: z.array(z.object({ blocks: z.array(z.unknown()).optional() })).default([]),
+});
+const blockSchema = z.object({
+  elements: z.array(z.unknown()).optional(),
+  accessory: z.unknown().optional(),
+});
+/** A button's value, or an overflow menu's options' values. */
+const elementSchema = z.object({
+  value: z.string().optional(),
+  options: z.array(z.object({ value: z.string() })).optional(),
+});
+
+/** A thread is read up to this many messages: the latest card is nearly always the parent or close to it. */
+const THREAD_MESSAGES = 100;
+
+function valuesOf(element: unknown): string[] {
+  const parsed = elementSchema.safeParse(element);
+  if (!parsed.success) return [];
+  const { value, options = [] } = parsed.data;
+  return [...(value === undefined ? [] : [value]), ...options.map((option) => option.value)];
+}
+
+/** The papers of a message's cards: each card's "More like this" carries its paper's id. */
+function cardPapersOf(blocks: readonly unknown[]): string[] {
+  const ids = blocks.flatMap((block) => {
+    const parsed = blockSchema.safeParse(block);
+    if (!parsed.success) return [];
+    const { elements = [], accessory } = parsed.data;
+    return [...elements, accessory].flatMap(valuesOf).flatMap((value) => {
+      const action = decodeAction(value);
+      return action?.a === "similar" && action.o === undefined ? [action.id] : [];
+    });
+  });
+  return [...new Set(ids)];
+}
+
+/** Reads threads through the given client; a thread it cannot read has no cards (the bot then asks which). */
+export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPapers {
+  return {
+    async latestCards(channelId, threadTs) {
+      try {
+        const raw = await client.conversations.replies({
+          channel: channelId,
+          ts: threadTs,
+          limit: THREAD_MESSAGES,
+        });
+        const { messages } = threadSchema.parse(raw);
+        return (
+          messages
+            .map((message) => cardPapersOf(message.blocks ?? []))
+            .filter((ids) => ids.length > 0)
+            .at(-1) ?? []
+        );
+      } catch (error) {
+        logger.warn(
+          { channel: channelId, reason: describeFailure(slackFailureOf(error)) },
+          "could not read the thread to see which paper it is about",
+        );
+        return [];
+      }
+    },
+  };
+}
