@@ -1,9 +1,9 @@
 import { SearchUnavailableError } from "../search/errors.js";
-import type { SearchIndex, WhoResult } from "../search/types.js";
+import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent } from "./intents.js";
-import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
+import { MESSAGES } from "./messages.js";
 import {
   POINTING,
   paperAnswer,
@@ -12,48 +12,12 @@ import {
   searchAnswer,
   similarAnswer,
 } from "./paper-answers.js";
-import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
-
-/** Lines of a who reply: a person, or co-authors who share one paper. */
-const LINES_PER_PAGE = 5;
-
-/** Everyone behind a topic, in rank order: a page is cut from all of them, so it can end between lines. */
-async function everyoneBehind(index: SearchIndex, topic: string): Promise<WhoResult> {
-  const first = await index.who(topic, { limit: PEOPLE_READ, offset: 0 });
-  if (first.people.length >= first.total) return first;
-  return index.who(topic, { limit: first.total, offset: 0 });
-}
-
-async function whoAnswer(index: SearchIndex, intent: Extract<Intent, { kind: "who" }>): Promise<Answer> {
-  const everyone = await everyoneBehind(index, intent.topic);
-  const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
-  if (page.lines.length === 0) {
-    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
-    if (everyone.notice !== undefined) return toAsker({ kind: "info", message: everyone.notice });
-    // A topic that is someone's name ("who zheng"): their papers are a search of their own.
-    const person = await index.author(intent.topic);
-    const named =
-      person.kind === "found"
-        ? [SEARCH_SUGGESTIONS.author(person.summary.name)]
-        : person.kind === "ambiguous"
-          ? [SEARCH_SUGGESTIONS.author(intent.topic)]
-          : [];
-    return toAsker({
-      kind: "notFound",
-      what: "results",
-      query: intent.topic,
-      suggestions: [...named, ...WHO_SUGGESTIONS],
-    });
-  }
-  const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
-  const notice = everyone.notice === undefined ? {} : { notice: everyone.notice };
-  return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...notice, ...page }, intent.paging);
-}
+import { whoAnswer } from "./who-answer.js";
 
 async function authorAnswer(
   index: SearchIndex,

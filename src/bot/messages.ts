@@ -42,6 +42,8 @@ export const MESSAGES = {
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
   noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
+  leavingOut: (who: string) => `Leaving out ${who}.`,
+  anyoneNamed: (name: string, people: number) => `anyone named “${name}” (${people} people)`,
   whichPaperLike:
     "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:

@@ -229,6 +229,23 @@ describe("answer: people", () => {
     });
   });
 
+  it("leaves out the people a who question sets aside, and says so", async () => {
+    const asked = async (text: string) => expectKind((await answer(depsWith(), slash(text))).reply, "people");
+    const besides = await asked("who else works on reward models besides Rui Zheng");
+    expect(namesOf(besides)).not.toContain("Rui Zheng");
+    expect(namesOf(besides)).toEqual(
+      namesOf(await asked("who reward models"))
+        .filter((name) => name !== "Rui Zheng")
+        .slice(0, namesOf(besides).length),
+    );
+    expect(besides.notice).toBe("Leaving out Rui Zheng.");
+    const anyZheng = await asked("who works on reward models other than zheng");
+    expect(namesOf(anyZheng).filter((name) => name.endsWith("Zheng"))).toEqual([]);
+    expect(anyZheng.notice).toBe("Leaving out anyone named “Zheng” (2 people).");
+    // Words that name nobody stay part of the topic.
+    expect((await asked("who works on agents apart from memory")).notice).toBeUndefined();
+  });
+
   it("says a filter names nobody rather than finding nobody", async () => {
     const reply = expectKind(
       (await answer(depsWith(), slash('who reward models author:"Nobody Here"'))).reply,
