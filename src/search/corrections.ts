@@ -21,11 +21,14 @@ const maxConfirmable = 12;
 export function correctionOf(word: string, dictionary: Dictionary): WordGroup | undefined {
   const realWord = isEnglishWord(word);
   const forgiven = realWord ? Math.min(1, forgivenEdits(word)) : forgivenEdits(word);
-  const oneEdit = dictionary.near(word, Math.min(1, forgiven));
-  const near = oneEdit.length > 0 || forgiven < 2 ? oneEdit : dictionary.near(word, forgiven);
+  // A number is never a slip of another ("2023" is not 2024, "gpt5" not gpt4): a correction keeps the digits.
+  const digits = digitsOf(word);
+  const nearWord = (edits: number) => dictionary.near(word, edits).filter((c) => digitsOf(c.word) === digits);
+  const oneEdit = nearWord(Math.min(1, forgiven));
+  const near = oneEdit.length > 0 || forgiven < 2 ? oneEdit : nearWord(forgiven);
   const candidates = confirmable(near);
   const furtherCandidates =
-    near === oneEdit && forgiven > 1 ? () => confirmable(dictionary.near(word, forgiven)) : undefined;
+    near === oneEdit && forgiven > 1 ? () => confirmable(nearWord(forgiven)) : undefined;
   const likeliest = correctionGroup(word, near, dictionary);
   if (likeliest !== undefined && isStopWord(likeliest.shown) && !realWord) {
     // "wiht" is "with" mistyped, unless the rest of the query confirms another reading: left out as "with" is.
@@ -34,6 +37,8 @@ export function correctionOf(word: string, dictionary: Dictionary): WordGroup | 
   const group = correctionGroup(word, candidates, dictionary);
   return group && { ...group, candidates, furtherCandidates, ...(realWord ? { realWord } : {}) };
 }
+
+const digitsOf = (word: string) => word.replace(/\D/g, "");
 
 const confirmable = (near: readonly Candidate[]) =>
   near.filter((c) => !isStopWord(c.word)).slice(0, maxConfirmable);

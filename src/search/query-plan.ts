@@ -40,6 +40,17 @@ function readingOf(context: PlanContext): Reading {
 
 const maxUnits = 16;
 const maxCompletions = 12;
+/** Words that name what is searched, not a topic ("the PPO-max paper"): left out beside other words. */
+const fillers = new Set([
+  "paper",
+  "papers",
+  "article",
+  "articles",
+  "preprint",
+  "preprints",
+  "publication",
+  "publications",
+]);
 
 /** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */
 function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored: string[]): Unit[] {
@@ -55,6 +66,8 @@ function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored
     byKey.set(key, unit);
     units.push(unit);
   };
+  const topical = (word: string) => word.length > 1 && !isStopWord(word) && !fillers.has(word);
+  const withTopic = tokens.some((token) => foldedWordsOf(token).some(topical));
   for (const token of tokens) {
     const pieces = foldedWordsOf(token);
     if (pieces.length > 1) {
@@ -62,7 +75,7 @@ function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored
       else add(pieces.join(" "), { compound: pieces });
     } else if (pieces[0] !== undefined) {
       const word = pieces[0];
-      if (word.length === 1 || isStopWord(word)) ignored.push(word);
+      if (word.length === 1 || isStopWord(word) || (withTopic && fillers.has(word))) ignored.push(word);
       else add(word, { word, prefix: token.endsWith("*") });
     }
   }

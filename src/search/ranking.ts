@@ -124,6 +124,10 @@ export function rerankedOf(
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
   const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
+  // A compound or an acronym is held as typed where one of its phrases stands in the text word for word.
+  const phrased = plan.groups
+    .filter((g) => g.exact.length === 0)
+    .map((g) => g.alternatives.map((words) => words.map((word) => new Set([word]))));
   const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
     ? plan.groups.map((g) => new Set(g.exact))
@@ -134,7 +138,8 @@ export function rerankedOf(
     const held = new Set(words);
     let factor = 1;
     const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
-    const exactly = heldExactly.length;
+    const exactly =
+      heldExactly.length + phrased.filter((runs) => runs.some((run) => hasRun(words, run))).length;
     for (const typedForms of heldExactly) factor *= typedShareFactor(words, typedForms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;

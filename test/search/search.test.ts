@@ -143,6 +143,56 @@ describe("search", () => {
     expect(index.search("rlhf zhiheng xi").showingFor).toBeUndefined();
   });
 
+  it("ranks a paper holding an acronym or a compound as typed like one holding a word as typed", () => {
+    // Each paper holds one of the two: the one where it weighs more comes first, whichever kind of word it is.
+    expect(idsFor("RLHF vision")[0]).toBe("b7c8d9e0f1");
+    expect(idsFor("multi-agent vision")[0]).toBe("d00d5eed01");
+  });
+
+  it("leaves out words that name what is searched for ('the PPO-max paper'), beside other words", () => {
+    const engine = createSearchEngine(
+      corpusOf([
+        {
+          id: "aaaa000001",
+          authors: ["Ada Lovelace"],
+          owners: [],
+          abstract: "In this paper we study agents.",
+        },
+        {
+          id: "bbbb000001",
+          authors: ["Ada Lovelace"],
+          owners: [],
+          abstract: "Multi-agent debate improves answers.",
+        },
+      ]),
+    );
+    const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
+    expect(ids("the multi-agent paper")).toEqual(["bbbb000001"]);
+    expect(ids("papers on debate")).toEqual(["bbbb000001"]);
+    // Alone, the word is what there is to search.
+    expect(ids("paper")).toEqual(["aaaa000001"]);
+  });
+
+  it("never reads a number as a slip of another: the digits are kept", () => {
+    const engine = createSearchEngine(
+      corpusOf([
+        {
+          id: "aaaa000001",
+          authors: ["Ada Lovelace"],
+          owners: [],
+          abstract: "Reward models in 2024 and GPT4.",
+        },
+        { id: "bbbb000001", authors: ["Ada Lovelace"], owners: [], abstract: "Reward models for agents." },
+      ]),
+    );
+    const year = engine.search("reward models 2023");
+    expect(year.showingFor).toBeUndefined();
+    expect(year.notice).toContain("No paper mentions “2023”");
+    expect(engine.search("gpt5").total).toBe(0);
+    // Letters around the digits still slip: "gtp4" is GPT4.
+    expect(engine.search("gtp4").showingFor).toBe("GPT4");
+  });
+
   it("gives everyone's papers when the name typed among the words has none on the topic, and says so", () => {
     const result = index.search("rlhf zhiheng xi");
     expect(new Set(result.hits.map((hit) => hit.paper.id))).toEqual(new Set(["b7c8d9e0f1", "c0ffee1234"]));
