@@ -78,12 +78,13 @@ const WHO = [
   /^who(?: is| are|'s|’s) (?:the |an |a |our )?(?:experts?|specialists?|go-to (?:person|people)|best person|right person|person|people)(?: to (?:ask|talk to))? (?:on|in|at|about|for|with|regarding) (.+)$/d,
   /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
   /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
-  /^(?:does |do |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
+  /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
 ];
 const AUTHOR = [
   /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
   /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?)$/d,
+  /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
   /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
   /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
 ];
@@ -102,6 +103,7 @@ const LIKE_THIS = [
 const SEARCH = [
   /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:what|which|any) (?:papers?|work|research|articles?|publications?) (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know of|got) (?:on|about|regarding|for|in|covering) (.+)$/d,
   /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
   /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|(?:has|have) (?:looked at|worked on)) (.+)$/d,
   /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,

@@ -33,6 +33,8 @@ const whatsNew: Intent = { kind: "whatsNew", offset: 0, paging: false };
 const PHRASINGS: [string, Intent][] = [
   // Someone's papers
   ["papers by Shihan Dou", author("Shihan Dou")],
+  ["what is Senjie Jin working on?", author("Senjie Jin")],
+  ["what's Enyu Zhou up to these days", author("Enyu Zhou")],
   ["co-authors of Rui Zheng", author("Rui Zheng")],
   ["who has Rui Zheng worked with?", author("Rui Zheng")],
   ["who has worked with Enyu Zhou?", { kind: "author", name: "Enyu Zhou", orSearch: true }],
@@ -56,6 +58,8 @@ const PHRASINGS: [string, Intent][] = [
   ["who works on reward models?", who("reward models")],
   ["who has worked on LLM agents?", who("LLM agents")],
   ["who should I talk to about speculative decoding?", who("speculative decoding")],
+  ["has anyone here worked on jailbreaks", who("jailbreaks")],
+  ["did anybody work on agent memory?", who("agent memory")],
   ["Who can I ask about RLHF", who("RLHF")],
   ["who knows about jailbreak attacks", who("jailbreak attacks")],
   ["who knows RLHF", who("RLHF")],
@@ -80,6 +84,8 @@ const PHRASINGS: [string, Intent][] = [
   ["do we have anything on jailbreaks?", search("jailbreaks")],
   ["is there anything on fault trees", search("fault trees")],
   ["papers on PPO", search("PPO")],
+  ["what papers do we have on reward modeling?", search("reward modeling")],
+  ["which articles do you know of about RLHF", search("RLHF")],
   ["any papers about Reward Hacking?", search("Reward Hacking")],
   ["what do you know about agent memory?", search("agent memory")],
   ["I'm looking for papers on reward modeling", search("reward modeling")],
