@@ -73,7 +73,7 @@ const WHO_TOPIC_NOISE =
   /(?: (?:here|around here|in (?:the|our|this|my) (?:group|team|lab|department|org)|lately|recently|these days|at the moment|right now|already|before|the most|most))+$/;
 
 const WHO = [
-  /^who(?: else)?(?: here)?(?:'s|’s| has| have| had| is| are| was| were)?(?: been)?(?: already| ever| recently| also| actually)? (?:worked|works|working|work|knows?|knowing|written|writes|wrote|write|researched|researches|researching|research|studied|studies|studying|study|published|publishes|publish|focused|focuses|focusing|specializes|specialises|specialized|specialised|specializing|specialising|done work)(?: (?:anything|something|stuff|papers?|a paper|research|a lot|much|things))?(?: (?:on|about|in|with|at|regarding|around|into))? (.+)$/d,
+  /^who(?: else)?(?: here)?(?:'s|’s| has| have| had| is| are| was| were)?(?: been)?(?: already| ever| recently| also| actually)? (?:worked|works|working|work|knows?|knowing|written|writes|wrote|write|researched|researches|researching|research|studied|studies|studying|study|published|publishes|publish|focused|focuses|focusing|specializes|specialises|specialized|specialised|specializing|specialising|done work)(?: (?:anything|something|stuff|papers?|a paper|research|a lot|much|things|the most|most|best))?(?: (?:on|about|in|with|at|regarding|around|into))? (.+)$/d,
   /^who (?:should|could|can|do|might|would|shall) (?:i|we) (?:talk|speak|ask|go|turn|reach out|chat|consult|contact|ping|email|see|bug|bother|message)(?: to| with)?(?: (?:about|regarding|on|for|re|with))? (.+)$/d,
   /^who(?: is| are|'s|’s) (?:the |an |a |our )?(?:experts?|specialists?|go-to (?:person|people)|best person|right person|person|people)(?: to (?:ask|talk to))? (?:on|in|at|about|for|with|regarding) (.+)$/d,
   /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
@@ -105,7 +105,9 @@ const SEARCH = [
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
   /^(?:what|which|any) (?:papers?|work|research|articles?|publications?) (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know of|got) (?:on|about|regarding|for|in|covering) (.+)$/d,
   /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
-  /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|(?:has|have) (?:looked at|worked on)) (.+)$/d,
+  /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|introduced|proposed|presented|described|(?:has|have) (?:looked at|worked on)) (.+)$/d,
+  /^where (?:can|could|do|should|would) (?:i|we|one) (?:read|learn|find out|find something|look)(?: more)? (?:about|on|up on|into) (.+)$/d,
+  /^(?:what(?:'s| is| are|’s) )?(?:a |an |any |some )?(?:good |great |nice |quick |gentle )?(?:intro(?:duction)?s?|reads?|reading|primers?|starting points?|places? to start) (?:to|on|about|for|in|into) (.+)$/d,
   /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
   /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
   /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
