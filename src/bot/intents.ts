@@ -1,8 +1,12 @@
 import type { DailySpecRequest } from "./daily-spec.js";
 
+/** What a usage card can be about besides everything: one feature's commands. */
+export const HELP_TOPICS = ["daily", "follow", "share", "saved"] as const;
+export type HelpTopic = (typeof HELP_TOPICS)[number];
+
 /** What the asker wants, read from a slash command, a mention, a DM, the console or a button. */
 export type Intent =
-  | { kind: "help"; topic?: "daily" }
+  | { kind: "help"; topic?: HelpTopic }
   | { kind: "smallTalk"; say: "hello" | "thanks" }
   | {
       kind: "search";
@@ -33,7 +37,7 @@ export type Intent =
   | { kind: "dailyStatus" }
   /** The post a channel's daily paper would bring next, without drawing it. */
   | { kind: "dailyPreview" }
-  | { kind: "invalid"; message: string; topic?: "daily" }
+  | { kind: "invalid"; message: string; topic?: HelpTopic }
   | FollowIntent;
 
 /** Where a click on a list came from, so the answer shows that list again, changed. */

@@ -176,6 +176,28 @@ export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
   ];
 }
 
+export const FOLLOW_HELP_LINES: readonly string[] = [
+  "Following a topic or a person:",
+  "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers on it arrive",
+  "• “Follow …” in a card's or an author summary's ⋯ menu does the same",
+  "• `/paper following` — what you follow, each with Unfollow · `/paper unfollow reward models`",
+  "• `/paper new` — the papers the latest corpus change brought",
+];
+
+export const SHARE_HELP_LINES: readonly string[] = [
+  "Sharing a paper:",
+  "• Answers to `/paper` are private first: “Share in channel” on a card posts it here, credited to you",
+  "• A card's ⋯ menu: More like this, More by …, Full abstract, Save, Follow",
+  "• In a thread under a shared card or a paper of the day, mention me with “more like this”",
+];
+
+export const SAVED_HELP_LINES: readonly string[] = [
+  "Your reading list:",
+  "• “Save” in a card's ⋯ menu, or `/paper save <id>`",
+  "• `/paper saved` — newest first, each with Remove",
+  "• `/paper saved export` — the list as a Markdown file in your DM with me",
+];
+
 export const DAILY_HELP_LINES: readonly string[] = [
   "Daily paper in this channel:",
   "• `/paper daily on` — every day at 09:00",

@@ -1,3 +1,4 @@
+import type { HelpTopic } from "./intents.js";
 import { stripped, unquoted } from "./typed-text.js";
 
 /** What a plain-words question asks for, with its argument in the asker's own spelling. */
@@ -9,7 +10,7 @@ export type Phrased =
   | { kind: "random" }
   | { kind: "stats" }
   | { kind: "dailyPreview" }
-  | { kind: "help" }
+  | { kind: "help"; topic?: HelpTopic }
   | { kind: "smallTalk"; say: "hello" | "thanks" }
   | { kind: "follow"; what: string }
   | { kind: "unfollow"; what: string }
@@ -57,6 +58,32 @@ const WHATS_NEW_ON =
   /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|(?:the )?latest papers|news) (?:on|in|about|regarding|for) (.+)$/d;
 const WHATS_NEW =
   /^(?:what(?:'s|’s| is|s)? new(?: (?:here|today|this week|lately|in the corpus|in the group|papers))?|anything new(?: (?:here|today|lately|this week))?|new papers|new arrivals|(?:the )?latest papers|recent(?:ly added)? papers|what(?:'s|’s| has| was| got| have you) (?:been |got )?(?:added|new)(?: (?:lately|recently|today))?|news|any news)$/;
+
+/** A question about using Paperbot itself ("how do I follow a topic?", "can you post a paper every day?"). */
+const HOW_DO_I =
+  /^(?:(?:how (?:do|can|could|should|would) (?:i|we|you|one)|how to|can (?:i|we|you)|could (?:i|we|you)|is there a way to|is it possible to) |how (?:does|do) .+ work$)/;
+/** Which feature such a question is about, by the words it uses. */
+const HELP_WORDS: readonly [HelpTopic, RegExp][] = [
+  ["daily", /\b(?:daily|every (?:day|morning|weekday)|each (?:day|morning)|paper of the day)\b/],
+  [
+    "follow",
+    /\b(?:follow(?:s|ing)?|subscri(?:be|bing|ptions?)|notif(?:y|ied|ications?)|alerts?|get updates)\b/,
+  ],
+  [
+    "share",
+    /\b(?:share|sharing|post (?:it|this|that|a card|a paper|papers) (?:in|to|into) (?:the |this |a )?channel)\b/,
+  ],
+  ["saved", /\b(?:save|saving|bookmark|reading list|export)\b/],
+];
+const STOP_DAILY =
+  /^(?:stop|turn off|switch off|cancel|disable|pause|end|unsubscribe(?: us)? from) (?:the |this |our |that )?(?:daily(?: paper| post)?s?|paper of the day)(?: here| in this channel)?$/;
+
+/** The feature a question about using Paperbot is about; undefined for other text. */
+function helpTopicOf(text: string): HelpTopic | undefined {
+  if (STOP_DAILY.test(text)) return "daily";
+  if (!HOW_DO_I.test(text)) return undefined;
+  return HELP_WORDS.find(([, words]) => words.test(text))?.[0];
+}
 
 // Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
 const LEAD_INS = [
@@ -180,6 +207,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     const what = argOf(pattern, lower, original)?.replace(/ for me$/i, "");
     if (what) return { kind: "follow", what: unquoted(what) };
   }
+  const topic = helpTopicOf(whole);
+  if (topic) return { kind: "help", topic };
   const partner = argOf(WORKED_WITH, lower, original);
   if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
   for (const pattern of WHO) {

@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, PersonCandidate, SnippetPart } from "../search/types.js";
+import type { HelpTopic } from "./intents.js";
 import type { PeoplePage } from "./people-lines.js";
 
 /**
@@ -162,7 +163,7 @@ export type Reply =
     }
   | {
       kind: "help";
-      topic?: "daily" /** A real paper id of the loaded corpus, for the examples. */;
+      topic?: HelpTopic /** A real paper id of the loaded corpus, for the examples. */;
       exampleId?: string;
     }
   | { kind: "daily"; schedule: DailyScheduleView }

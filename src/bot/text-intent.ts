@@ -1,6 +1,6 @@
 import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
 import { dailySpecOf } from "./daily-spec.js";
-import type { Intent } from "./intents.js";
+import { HELP_TOPICS, type Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
 import { cleanedText, stripped, unquoted } from "./typed-text.js";
@@ -87,9 +87,11 @@ function commandIntent(text: string): Intent | undefined {
     case "":
     case "help":
     case "usage":
-    case "?":
-      if (rest !== "" && rest.toLowerCase() !== "daily") return undefined;
-      return { kind: "help", ...(rest.toLowerCase() === "daily" ? { topic: "daily" as const } : {}) };
+    case "?": {
+      const topic = HELP_TOPICS.find((name) => name === rest.toLowerCase());
+      if (rest !== "" && topic === undefined) return undefined;
+      return { kind: "help", ...(topic ? { topic } : {}) };
+    }
     case "author":
     case "by": {
       const name = unquoted(rest);

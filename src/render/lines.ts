@@ -1,5 +1,11 @@
 import { DateTime } from "luxon";
-import { DAILY_HELP_LINES, helpLines } from "../bot/messages.js";
+import {
+  DAILY_HELP_LINES,
+  FOLLOW_HELP_LINES,
+  helpLines,
+  SAVED_HELP_LINES,
+  SHARE_HELP_LINES,
+} from "../bot/messages.js";
 import type { Card, DailyScheduleView, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
@@ -253,7 +259,13 @@ export function stateProblemLine(fmt: TextFormat, problem: string): string {
 }
 
 export function helpText(fmt: TextFormat, reply: Extract<Reply, { kind: "help" }>): string {
-  const lines = reply.topic === "daily" ? DAILY_HELP_LINES : helpLines(reply.exampleId);
+  const topical = {
+    daily: DAILY_HELP_LINES,
+    follow: FOLLOW_HELP_LINES,
+    share: SHARE_HELP_LINES,
+    saved: SAVED_HELP_LINES,
+  } as const;
+  const lines = reply.topic === undefined ? helpLines(reply.exampleId) : topical[reply.topic];
   return lines.map((line) => messageText(fmt, line)).join("\n");
 }
 

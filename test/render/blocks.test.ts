@@ -803,6 +803,13 @@ describe("other replies", () => {
     expect(text).not.toContain("2f9k3xa");
   });
 
+  it("gives the commands of one feature when asked about it", () => {
+    expect(textOf({ kind: "help", topic: "follow" })).toContain("`/paper follow reward models`");
+    expect(textOf({ kind: "help", topic: "saved" })).toContain("`/paper saved export`");
+    expect(textOf({ kind: "help", topic: "share" })).toContain("Share in channel");
+    expect(textOf({ kind: "help", topic: "daily" })).toContain("`/paper daily off`");
+  });
+
   it("keeps a card with a 20,000-character abstract inside 50 blocks of at most 3000 characters, whole", () => {
     const huge = { ...rewardPaper, abstract: `${"<&> ".repeat(5000)}END` };
     const message = renderSlackMessage({

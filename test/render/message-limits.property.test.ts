@@ -2,6 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeAction } from "../../src/bot/actions.js";
+import { HELP_TOPICS } from "../../src/bot/intents.js";
 import { peopleLinesOf } from "../../src/bot/people-lines.js";
 import type { Card, CardButton, Reply } from "../../src/bot/reply.js";
 import type { Paper } from "../../src/corpus/types.js";
@@ -247,6 +248,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
   fc.record({
     kind: fc.constant("help" as const),
     exampleId: fc.option(fc.stringMatching(/^[a-z0-9]{7}$/), { nil: undefined }),
+    topic: fc.option(fc.constantFrom(...HELP_TOPICS), { nil: undefined }),
   }),
   fc.record({
     kind: fc.constant("stats" as const),
