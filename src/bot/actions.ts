@@ -25,6 +25,8 @@ export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("author"), person: personKey }),
   z.object({ a: z.literal("page"), q: z.string().min(1).max(1500), offset }),
   z.object({ a: z.literal("who"), t: z.string().min(1).max(1500), offset }),
+  /** `e`: others than the paper's own authors ("who else works on this?"). */
+  z.object({ a: z.literal("whoLike"), id: paperId, e: z.boolean().optional(), offset }),
   z.object({ a: z.literal("reroll"), seen: seenIds.default([]) }),
   z.object({ a: z.literal("follow"), k: followKind, t: followTarget }),
   z.object({ a: z.literal("unfollow"), k: followKind, t: followTarget, from: listOrigin }),

@@ -17,7 +17,7 @@ import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
-import { whoAnswer } from "./who-answer.js";
+import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
 async function authorAnswer(
   index: SearchIndex,
@@ -74,19 +74,35 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   }
 }
 
-/** "more like this" in a thread under a card (shared, or a paper of the day): papers like that card's. */
+/** The paper a thread is about when the text points at one ("this"): its latest card (shared, a paper of the day). */
+async function threadPaperOf(deps: BotDeps, request: BotRequest, pointer: string | undefined) {
+  if (pointer === undefined || !POINTING.test(pointer)) return undefined;
+  if (!("threadTs" in request) || request.threadTs === undefined || !deps.threads) return undefined;
+  const index = deps.index();
+  const ids = await deps.threads.latestCards(request.channelId, request.threadTs);
+  const papers = new Set(ids.flatMap((id) => index.paper(id)?.id ?? []));
+  const [only] = papers;
+  return papers.size === 1 ? only : undefined;
+}
+
+/** "more like this" in a thread under a card: papers like that card's. */
 async function inThreadOf(
   deps: BotDeps,
   request: BotRequest,
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Extract<Intent, { kind: "similar" }>> {
-  const pointing = intent.orSearch !== undefined && POINTING.test(intent.orSearch);
-  if (!pointing || !("threadTs" in request) || request.threadTs === undefined || !deps.threads) return intent;
+  const id = await threadPaperOf(deps, request, intent.orSearch);
+  return id === undefined ? intent : { kind: "similar", id };
+}
+
+/** "who else works on this?" under a card: the people behind its topic; elsewhere, which paper is asked. */
+async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<Intent, { kind: "who" }>) {
   const index = deps.index();
-  const ids = await deps.threads.latestCards(request.channelId, request.threadTs);
-  const papers = new Set(ids.flatMap((id) => index.paper(id)?.id ?? []));
-  const [only] = papers;
-  return papers.size === 1 && only !== undefined ? { kind: "similar", id: only } : intent;
+  if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
+  const id = await threadPaperOf(deps, request, intent.topic);
+  if (id === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperWho });
+  const others = "text" in request && /\b(?:else|other|others)\b/i.test(request.text);
+  return whoLikeAnswer(index, { kind: "whoLike", id, others, offset: 0, paging: false });
 }
 
 async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
@@ -107,7 +123,9 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "search":
       return searchAnswer(index, intent);
     case "who":
-      return whoAnswer(index, intent);
+      return whoOrWhoLike(deps, request, intent);
+    case "whoLike":
+      return whoLikeAnswer(index, intent);
     case "author":
       return authorAnswer(index, intent);
     case "person": {

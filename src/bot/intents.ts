@@ -18,6 +18,8 @@ export type Intent =
       limit?: number;
     }
   | { kind: "who"; topic: string; offset: number; paging: boolean; limit?: number }
+  /** The people behind a paper's topic (its own authors and those of papers like it); `others`: not its own. */
+  | { kind: "whoLike"; id: string; others: boolean; offset: number; paging: boolean }
   /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */
   | { kind: "author"; name: string; orSearch: boolean }
   | { kind: "person"; key: string }

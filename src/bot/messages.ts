@@ -44,6 +44,9 @@ export const MESSAGES = {
   noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
   leavingOut: (who: string) => `Leaving out ${who}.`,
   anyoneNamed: (name: string, people: number) => `anyone named “${name}” (${people} people)`,
+  nobodyElse: "Nobody else has worked on papers like it.",
+  whichPaperWho:
+    "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name the topic: `/paper who <topic>`.",
   whichPaperLike:
     "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:

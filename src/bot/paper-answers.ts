@@ -12,7 +12,8 @@ const RESULTS_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
 
 /** "More like this" typed with no paper to point at. */
-export const POINTING = /^(?:this|that|these|those)$/i;
+/** Words that point at a paper rather than name a topic ("this", "that one", "this paper"). */
+export const POINTING = /^(?:this|that|these|those|it)(?: (?:one|paper|topic|work|area))?$/i;
 
 /** Papers like one that Show more reaches: four pages. */
 const SIMILAR_MOST = 20;

@@ -102,7 +102,14 @@ export type Reply =
   /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
   /** `showingFor`: the topic as searched, when a word of it was corrected. */
   /** `notice`: whose papers were read, when the topic names people. */
-  | ({ kind: "people"; topic: string; showingFor?: string; notice?: string } & PeoplePage)
+  /** `like`: the people behind a paper's topic, `topic` being its headline; `others`: not its own authors. */
+  | ({
+      kind: "people";
+      topic: string;
+      showingFor?: string;
+      notice?: string;
+      like?: { id: string; others: boolean };
+    } & PeoplePage)
   | { kind: "author"; summary: AuthorSummary }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }

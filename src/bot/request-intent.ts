@@ -31,6 +31,14 @@ export function intentOf(request: BotRequest): Intent {
       return searchOf(action.q, action.offset, true);
     case "who":
       return { kind: "who", topic: action.t, offset: action.offset, paging: true };
+    case "whoLike":
+      return {
+        kind: "whoLike",
+        id: action.id,
+        others: action.e ?? false,
+        offset: action.offset,
+        paging: true,
+      };
     case "reroll":
       return { kind: "random", title: "Another paper", seen: action.seen };
     case "follow":

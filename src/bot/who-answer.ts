@@ -1,6 +1,7 @@
 import type { SearchIndex, WhoResult } from "../search/types.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
+import { paperNotFound } from "./paper-answers.js";
 import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, toAsker } from "./ports.js";
 
@@ -76,4 +77,27 @@ export async function whoAnswer(
   const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
   const notice = everyone.notice === undefined ? {} : { notice: everyone.notice };
   return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...notice, ...page }, intent.paging);
+}
+
+/** Everyone behind a paper's topic, in rank order; undefined when the paper is gone. */
+async function everyoneLike(index: SearchIndex, id: string, others: boolean): Promise<WhoResult | undefined> {
+  const first = await index.whoLike(id, { limit: PEOPLE_READ, offset: 0, others });
+  if (first === undefined || first.people.length >= first.total) return first;
+  return index.whoLike(id, { limit: first.total, offset: 0, others });
+}
+
+/** "who works on this?" under a card: its authors and those of papers like it, a page of lines at a time. */
+export async function whoLikeAnswer(
+  index: SearchIndex,
+  intent: Extract<Intent, { kind: "whoLike" }>,
+): Promise<Answer> {
+  const everyone = await everyoneLike(index, intent.id, intent.others);
+  if (everyone === undefined) return paperNotFound(intent.id, intent.paging);
+  const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, LINES_PER_PAGE);
+  if (page.lines.length === 0) {
+    const message = intent.offset > 0 ? MESSAGES.noMorePeople : MESSAGES.nobodyElse;
+    return toAsker({ kind: "info", message }, intent.paging);
+  }
+  const like = { id: intent.id, others: intent.others };
+  return toAsker({ kind: "people", topic: everyone.topic, like, ...page }, intent.paging);
 }

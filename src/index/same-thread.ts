@@ -20,6 +20,7 @@ export function sameThreadIndex(engine: OpenEngine): OpenIndex {
     author: answered(engine.author),
     authorByKey: answered(engine.authorByKey),
     similar: answered(engine.similar),
+    whoLike: answered(engine.whoLike),
     papersWithWords: answered(engine.papersWithWords),
     close: async () => engine.close(),
   };

@@ -27,6 +27,11 @@ export const searchCallSchema = z.discriminatedUnion("method", [
     id: z.string(),
     options: paging.optional(),
   }),
+  z.object({
+    method: z.literal("whoLike"),
+    id: z.string(),
+    options: paging.extend({ others: z.boolean().optional() }).optional(),
+  }),
   z.object({ method: z.literal("papersWithWords"), words: z.array(z.string()) }),
 ]);
 export type SearchCall = z.infer<typeof searchCallSchema>;
@@ -117,6 +122,7 @@ export const answerSchemas: { [K in keyof EngineQueries]: z.ZodType<ReturnType<E
   author: authorLookupSchema,
   authorByKey: authorSummarySchema.optional(),
   similar: z.array(hitSchema).optional(),
+  whoLike: whoResultSchema.optional(),
   papersWithWords: z.array(z.number().int().min(0)),
 };
 
@@ -133,6 +139,8 @@ export function answerOf(engine: EngineQueries, call: SearchCall): unknown {
       return engine.authorByKey(call.key);
     case "similar":
       return engine.similar(call.id, call.options);
+    case "whoLike":
+      return engine.whoLike(call.id, call.options);
     case "papersWithWords":
       return engine.papersWithWords(call.words);
   }

@@ -219,6 +219,7 @@ export async function openSearchThreads(
     author: (name) => ask("author", { method: "author", name }),
     authorByKey: (key) => ask("authorByKey", { method: "authorByKey", key }),
     similar: (id, options) => ask("similar", { method: "similar", id, options }),
+    whoLike: (id, options) => ask("whoLike", { method: "whoLike", id, options }),
     papersWithWords: (words) => ask("papersWithWords", { method: "papersWithWords", words: [...words] }),
   };
   return {

@@ -8,6 +8,7 @@ const TIMED = new Set([
   "authorByKey",
   "paper",
   "similar",
+  "whoLike",
   "random",
   "papersWithWords",
 ]);

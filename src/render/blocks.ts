@@ -248,7 +248,10 @@ function fallbackOf(reply: Reply): string {
       const names = reply.lines.map(
         (line, i) => `${reply.firstLine + i + 1}. ${line.people.map((p) => plain(p.name)).join(", ")}`,
       );
-      return `People behind ${quoted(fmt, reply.showingFor ?? reply.topic)}: ${names.join("; ")}`;
+      const behind = reply.like
+        ? `papers like ${plain(reply.topic)}`
+        : quoted(fmt, reply.showingFor ?? reply.topic);
+      return `People behind ${behind}: ${names.join("; ")}`;
     }
     case "author":
       return `${plain(reply.summary.name)}: ${plural(reply.summary.papers.length, "paper")}`;

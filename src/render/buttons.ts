@@ -45,6 +45,7 @@ const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
   author: ACTION_IDS.author,
   page: ACTION_IDS.page,
   who: ACTION_IDS.whoPage,
+  whoLike: ACTION_IDS.whoPage,
   reroll: ACTION_IDS.reroll,
   follow: ACTION_IDS.follow,
   unfollow: ACTION_IDS.unfollow,
@@ -183,9 +184,13 @@ export function similarPagingSpecs(id: string, page: { nextOffset?: number }): B
 /** Previous and Show more people under a page of a who reply (offsets count people). */
 export function peoplePagingSpecs(
   topic: string,
-  page: { previousOffset?: number; nextOffset?: number },
+  page: { previousOffset?: number; nextOffset?: number; like?: { id: string; others: boolean } },
 ): ButtonSpec[] {
-  const at = (offset: number): Action => ({ a: "who", t: topic, offset });
+  const { like } = page;
+  const at = (offset: number): Action =>
+    like === undefined
+      ? { a: "who", t: topic, offset }
+      : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
   return pageSpecs(BUTTON_LABELS.morePeople, at, page);
 }
 

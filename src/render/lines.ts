@@ -155,6 +155,10 @@ export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "pe
   if (reply.showingFor) {
     return `Showing people behind ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))}${range}`;
   }
+  if (reply.like) {
+    const who = reply.like.others ? "Others who work" : "People who work";
+    return `${who} on papers like ${fmt.bold(fmt.plain(truncate(reply.topic, QUERY_CHARS)))}${range}`;
+  }
   return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
 }
 

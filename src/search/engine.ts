@@ -7,12 +7,12 @@ import { createAuthors } from "./authors.js";
 import { createPeopleIndex } from "./people.js";
 import { parseQuery } from "./query.js";
 import { createSearch, showingFor } from "./search.js";
-import { similarTo } from "./similar.js";
+import { similarRanked, similarTo } from "./similar.js";
 import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
 import { createDictionary } from "./terms.js";
 import type { CorpusStats, PaperLookups, SearchEngine } from "./types.js";
-import { expertsOf } from "./who.js";
+import { evidencePapers, expertsOf } from "./who.js";
 
 /** The search engine over an open SQLite file; `close` lets the file go. */
 export interface OpenEngine extends SearchEngine {
@@ -100,6 +100,29 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
         papers,
+      });
+    },
+    whoLike(id, options = {}) {
+      const found = paperAt(store, id);
+      if (found === undefined) return undefined;
+      const { paper, rowid } = found;
+      const { ranked } = similarRanked(store, dictionary, paper.abstract, rowid, {
+        limit: evidencePapers - 1,
+        offset: 0,
+        papers,
+      });
+      const fetched = store.papers(ranked.map((r) => r.rowid));
+      const like = ranked.flatMap((r) => {
+        const other = fetched.get(r.rowid);
+        return other === undefined ? [] : [{ ...r, level: 1, paper: other }];
+      });
+      // The paper itself is the best evidence of its topic.
+      const top = [{ rowid, score: like[0]?.score ?? 1, level: 1, paper }, ...like];
+      const matches = { total: top.length, groups: 1, least: 1, withAll: top.length, top };
+      const leaving = options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [];
+      return expertsOf(store, paper.headline, () => ({ matches, leaving }), {
+        limit: options.limit ?? 5,
+        offset: options.offset ?? 0,
       });
     },
     papersWithWords(words) {

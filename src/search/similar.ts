@@ -2,7 +2,7 @@ import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
 import { anyPhraseOf } from "./match.js";
 import { sampleEndOf } from "./ranking.js";
 import { hitsOf } from "./search.js";
-import type { IndexStore } from "./store-read.js";
+import type { IndexStore, Ranked } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import type { SearchHit } from "./types.js";
 
@@ -17,6 +17,18 @@ export function similarTo(
   rowid: number,
   options: { limit: number; offset: number; papers: number },
 ): SearchHit[] {
+  const { ranked, words } = similarRanked(store, dictionary, abstract, rowid, options);
+  return hitsOf(store, ranked, new Set(words.flatMap((word) => termOf(word) ?? [])));
+}
+
+/** The papers like the one at `rowid`, ranked (from `offset`), and the distinctive words they were found by. */
+export function similarRanked(
+  store: IndexStore,
+  dictionary: Dictionary,
+  abstract: string,
+  rowid: number,
+  options: { limit: number; offset: number; papers: number },
+): { ranked: Ranked[]; words: string[] } {
   const counts = new Map<string, number>();
   for (const word of foldedWordsOf(abstract)) {
     if (word.length >= 3 && !isStopWord(word) && !/^\p{N}/u.test(word))
@@ -32,12 +44,12 @@ export function similarTo(
     .sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1))
     .slice(0, distinctiveWords)
     .map((w) => w.word);
-  if (chosen.length === 0) return [];
+  if (chosen.length === 0) return { ranked: [], words: [] };
   const query = { match: anyPhraseOf(chosen.map((word) => [word])), without: rowid };
   const total = store.count(query);
   const wanted = options.offset + options.limit;
   const maxRowid = sampleEndOf(total, options.papers);
   let ranked = store.top(query, wanted, maxRowid);
   if (ranked.length < Math.min(wanted, total)) ranked = store.top(query, wanted);
-  return hitsOf(store, ranked.slice(options.offset), new Set(chosen.flatMap((word) => termOf(word) ?? [])));
+  return { ranked: ranked.slice(options.offset), words: chosen };
 }

@@ -115,6 +115,11 @@ export interface EngineQueries {
   /** Papers most like the given one (never itself), from `offset`; undefined when the id is unknown. */
   similar(id: string, options?: { limit?: number; offset?: number }): SearchHit[] | undefined;
   /**
+   * The people behind the paper and the papers most like it (its topic: the result's `topic` is its headline);
+   * `others`: without the paper's own authors. Undefined when the id is unknown.
+   */
+  whoLike(id: string, options?: { limit?: number; offset?: number; others?: boolean }): WhoResult | undefined;
+  /**
    * How many papers hold each word, as the index analyses words (its Porter stem, in the text or the names):
    * a word's document frequency. 0 for a stop word (a search ignores it) and for a word no paper holds.
    */

@@ -4,7 +4,7 @@ import type { IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
 
 /** Papers read as evidence: the best matches, and none much weaker than the best. */
-const evidencePapers = 50;
+export const evidencePapers = 50;
 const minRelevance = 0.2;
 const firstAuthorWeight = 1.25;
 

@@ -246,6 +246,28 @@ describe("answer: people", () => {
     expect((await asked("who works on agents apart from memory")).notice).toBeUndefined();
   });
 
+  it("pages the people behind a paper's topic with its own buttons, and asks which paper outside a thread", async () => {
+    const id = idOfPaperWith("PPO-max");
+    const first = expectKind(
+      (await answer(depsWith(), click({ a: "whoLike", id, e: true, offset: 0 }))).reply,
+      "people",
+    );
+    expect(first.like).toEqual({ id, others: true });
+    expect(namesOf(first)).not.toContain("Rui Zheng");
+    expect(first.nextOffset).toBeDefined();
+    const more = controlsOf(renderSlackMessage(first).blocks).find((c) => c.label === "Show more people");
+    expect(JSON.parse(more?.value ?? "{}")).toEqual({ a: "whoLike", id, e: true, offset: first.nextOffset });
+    const next = await answer(
+      depsWith(),
+      click({ a: "whoLike", id, e: true, offset: first.nextOffset ?? 0 }),
+    );
+    expect(next.replaceOriginal).toBe(true);
+    const second = expectKind(next.reply, "people");
+    expect(namesOf(second).some((name) => namesOf(first).includes(name))).toBe(false);
+    const pointing = await answer(depsWith(), mention("who else works on this?"));
+    expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperWho);
+  });
+
   it("says a filter names nobody rather than finding nobody", async () => {
     const reply = expectKind(
       (await answer(depsWith(), slash('who reward models author:"Nobody Here"'))).reply,

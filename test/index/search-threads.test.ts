@@ -81,6 +81,10 @@ describe("searches in worker threads", () => {
       expect(await index.author("Enyu Zhou")).toEqual(engine.author("Enyu Zhou"));
       const [id = ""] = engine.paperIds();
       expect(await index.similar(id)).toEqual(engine.similar(id));
+      expect(await index.whoLike(id, { others: true })).toEqual(engine.whoLike(id, { others: true }));
+      expect(await index.who("reward models with Rui Zheng")).toEqual(
+        engine.who("reward models with Rui Zheng"),
+      );
       expect(await index.papersWithWords(["agents", "the", "zzzq"])).toEqual(
         engine.papersWithWords(["agents", "the", "zzzq"]),
       );

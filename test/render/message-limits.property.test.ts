@@ -199,6 +199,9 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
       topScore: fc.double({ min: 0, max: 100, noNaN: true }),
       nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
       notice: fc.option(longText, { nil: undefined }),
+      like: fc.option(fc.record({ id: fc.stringMatching(/^[a-z0-9]{7}$/), others: fc.boolean() }), {
+        nil: undefined,
+      }),
       people: fc.array(
         fc.record({
           key: phrase(2),
@@ -213,12 +216,13 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
       ),
     })
     .map(
-      ({ people, nextOffset, notice, ...page }): Reply => ({
+      ({ people, nextOffset, notice, like, ...page }): Reply => ({
         kind: "people",
         ...page,
         lines: peopleLinesOf(people),
         ...(nextOffset !== undefined ? { nextOffset } : {}),
         ...(notice !== undefined ? { notice } : {}),
+        ...(like !== undefined ? { like } : {}),
       }),
     ),
   fc.record({

@@ -193,6 +193,22 @@ describe("who", () => {
     expect(nobody.notice).toBe("No author matches “Nobody Here”.");
   });
 
+  it("gives the people behind a paper's topic: its authors and those of papers like it, or only the others", () => {
+    const everyone = index.whoLike("b7c8d9e0f1", { limit: 20 });
+    const names = everyone?.people.map((p) => p.name) ?? [];
+    expect(everyone?.topic).toBe(fixtureCorpus.papers.find((p) => p.id === "b7c8d9e0f1")?.headline);
+    // Its own authors, and the people behind the other reward-model paper.
+    expect(names).toEqual(
+      expect.arrayContaining(["Binghai Wang", "Rui Zheng", "Lu Chen", "Shihan Dou", "Yan Liu"]),
+    );
+    expect(names).not.toContain("Kai Sheng");
+    const others = index.whoLike("b7c8d9e0f1", { limit: 20, others: true })?.people.map((p) => p.name) ?? [];
+    expect(others).toContain("Shihan Dou");
+    expect(others).not.toContain("Binghai Wang");
+    expect(others).not.toContain("Enyu Zhou");
+    expect(index.whoLike("zzzzzzzzzz")).toBeUndefined();
+  });
+
   it("keeps people whose evidence is the same paper together, and pages on with the total", () => {
     const all = index.who("reward models", { limit: 20 });
     const single = all.people.filter((p) => p.papers.length === 1).map((p) => p.papers[0]?.paper.id);

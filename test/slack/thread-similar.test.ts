@@ -114,6 +114,18 @@ describe("more like this, in a thread under a card", () => {
     expect(asked.calls[0]?.text).toContain(MESSAGES.whichPaperLike.slice(0, 40));
   });
 
+  it("answers who else works on the topic of the card the thread is under, leaving its authors out", async () => {
+    const paper = paperWith(index, "imitation game");
+    captureApi("conversations.replies", { ok: true, messages: [cardMessage(paper, "Paper of the day")] });
+    const posts = capturePosts();
+    await mentionInThread("Ev0T05", "<@U0BOT> who else works on this?");
+    await waitUntil(() => expect(posts.calls).toHaveLength(1));
+    const shown = JSON.stringify(posts.calls[0]?.blocks);
+    expect(shown).toContain(`Others who work on papers like *${paper.headline.slice(0, 30)}`);
+    for (const author of paper.authors) expect(shown).not.toContain(`*${author}*`);
+    expect(posts.calls[0]?.text).toMatch(/^People behind papers like/);
+  });
+
   it("asks which paper when the thread cannot be read, and says why in the log", async () => {
     captureApi("conversations.replies", { ok: false, error: "missing_scope" });
     const posts = capturePosts();
