@@ -30,6 +30,9 @@ async function authorAnswer(
     case "ambiguous":
       return toAsker({ kind: "ambiguous", query: intent.name, candidates: lookup.candidates });
     case "notFound": {
+      // A slip with one near name ("enyu zhuo"): that person, saying nobody has the name typed.
+      const slip = lookup.slipOf === undefined ? undefined : await index.authorByKey(lookup.slipOf.key);
+      if (slip !== undefined) return toAsker({ kind: "author", summary: slip, nearOf: intent.name });
       if (intent.orSearch) {
         const found = await searchAnswer(index, {
           kind: "search",

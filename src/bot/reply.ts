@@ -110,7 +110,8 @@ export type Reply =
       notice?: string;
       like?: { id: string; others: boolean };
     } & PeoplePage)
-  | { kind: "author"; summary: AuthorSummary }
+  /** `nearOf`: what was typed, when it names nobody and the summary is of the one near name. */
+  | { kind: "author"; summary: AuthorSummary; nearOf?: string }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }
   | {

@@ -112,7 +112,12 @@ const authorSummarySchema: z.ZodType<AuthorSummary> = z.object({
 const authorLookupSchema: z.ZodType<AuthorLookup> = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("found"), summary: authorSummarySchema }),
   z.object({ kind: z.literal("ambiguous"), query: z.string(), candidates: z.array(candidateSchema) }),
-  z.object({ kind: z.literal("notFound"), query: z.string(), suggestions: z.array(candidateSchema) }),
+  z.object({
+    kind: z.literal("notFound"),
+    query: z.string(),
+    suggestions: z.array(candidateSchema),
+    slipOf: candidateSchema.optional(),
+  }),
 ]);
 
 /** The schema of each method's answer, as the main thread checks it. */

@@ -35,6 +35,7 @@ import {
   dailyText,
   helpText,
   messageText,
+  nearNameLine,
   notFoundText,
   paperLine,
   peopleHeading,
@@ -133,6 +134,7 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   ]);
   const head = [
     header(summary.name),
+    ...(reply.nearOf === undefined ? [] : [context([nearNameLine(fmt, reply.nearOf)])]),
     section(authorOverview(fmt, summary), overflowOrButton(authorMenu(summary))),
   ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];

@@ -83,6 +83,7 @@ export function replyJson(reply: Reply): unknown {
       const { summary } = reply;
       return {
         name: summary.name,
+        ...(reply.nearOf === undefined ? {} : { nearOf: reply.nearOf }),
         profiled: summary.profiled,
         papers: summary.papers.map((p) => ({ ...paperJson(p.paper), firstAuthor: p.firstAuthor })),
         coauthors: summary.coauthors.map((c) => ({ name: c.name, papers: c.papers })),

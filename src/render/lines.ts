@@ -148,6 +148,11 @@ export function similarHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "s
   return `Papers like ${fmt.bold(fmt.plain(truncate(reply.of.headline, 300)))}${range}`;
 }
 
+/** Under a summary found by a near name: what was typed names nobody. */
+export function nearNameLine(fmt: TextFormat, typed: string): string {
+  return `Nobody is called ${quoted(fmt, truncate(typed, QUERY_CHARS))}; this is the nearest name.`;
+}
+
 export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "people" }>): string {
   const last = reply.firstLine + reply.lines.length;
   const range =

@@ -27,6 +27,7 @@ import {
   dailyText,
   helpText,
   messageText,
+  nearNameLine,
   notFoundText,
   paperFooter,
   peopleHeading,
@@ -106,7 +107,11 @@ function authorLines(
   buttons: ButtonList,
 ): string[] {
   const { summary } = reply;
-  const lines = [fmt.bold(fmt.plain(summary.name)), authorOverview(fmt, summary)];
+  const lines = [
+    fmt.bold(fmt.plain(summary.name)),
+    ...(reply.nearOf === undefined ? [] : [fmt.italic(nearNameLine(fmt, reply.nearOf))]),
+    authorOverview(fmt, summary),
+  ];
   for (const group of authorPaperGroups(summary)) {
     lines.push("", fmt.bold(`${group.label} (${group.papers.length})`));
     for (const paper of group.papers) {

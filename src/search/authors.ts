@@ -1,5 +1,6 @@
 import type { AcronymTable } from "./analyze.js";
 import { phraseOf } from "./match.js";
+import { isSlipOfName } from "./names.js";
 import { byStanding, type PeopleIndex } from "./people.js";
 import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
@@ -94,7 +95,14 @@ export function createAuthors(context: AuthorContext) {
       if (resolution.kind === "found") return { kind: "found", summary: summaryOf(resolution.person) };
       if (resolution.kind === "ambiguous")
         return { kind: "ambiguous", query: name, candidates: resolution.candidates.map(candidateOf) };
-      return { kind: "notFound", query: name, suggestions: resolution.suggestions.map(candidateOf) };
+      // The one near name that keeps the typed words right, in their places or swapped ("Zhou Enyu").
+      const typed = name.trim().toLowerCase().split(/\s+/);
+      const fitting = resolution.suggestions.filter(
+        (person) => isSlipOfName(typed, person.name, 1) || isSlipOfName([...typed].reverse(), person.name, 1),
+      );
+      const [only, ...more] = fitting;
+      const slip = only !== undefined && more.length === 0 ? { slipOf: candidateOf(only) } : {};
+      return { kind: "notFound", query: name, suggestions: resolution.suggestions.map(candidateOf), ...slip };
     },
     authorByKey(key: string): AuthorSummary | undefined {
       const person = people.person(key);

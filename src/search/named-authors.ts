@@ -1,5 +1,4 @@
-import { editDistance } from "./edit-distance.js";
-import { forgivenEdits } from "./terms.js";
+import { isSlipOfName } from "./names.js";
 
 /** A word of the query as the plan reads it: a word, or a hyphenated compound's pieces. */
 export type Unit = { word: string; prefix: boolean } | { compound: string[] };
@@ -56,18 +55,7 @@ export function namedAuthorsOf(
     if (!typed.some((word) => namedPapers(word) > 0)) return undefined;
     // The one near name that keeps the words typed right, each in its place, and the others a slip away from
     // theirs ("Rui Zhneg" is Rui Zheng, not Guodong Zheng; "RLHF Zhiheng" is nobody).
-    const fits = (name: string): boolean => {
-      const parts = name.toLowerCase().split(/\s+/);
-      return (
-        parts.length === typed.length &&
-        typed.some((word, at) => word === parts[at]) &&
-        typed.every((word, at) => {
-          const part = parts[at] ?? "";
-          return editDistance(word, part, forgivenEdits(part)) <= forgivenEdits(part);
-        })
-      );
-    };
-    const near = reading.nearNames(typed.join(" ")).filter(fits);
+    const near = reading.nearNames(typed.join(" ")).filter((name) => isSlipOfName(typed, name));
     const [name] = near;
     const words = name?.split(/\s+/) ?? [];
     if (name === undefined || near.length > 1) return undefined;

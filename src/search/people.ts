@@ -46,10 +46,14 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     );
   };
 
-  /** People named by every part of `name`. */
+  /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */
   const tokenMatchesOf = (name: string): PersonRow[] => {
+    const tokens = nameTokensOf(name);
+    const initials = tokens.filter((token) => token.length === 1);
+    const parts = tokens.filter((token) => token.length > 1);
+    if (parts.length === 0) return [];
     let keys: Set<string> | undefined;
-    for (const token of nameTokensOf(name)) {
+    for (const token of parts) {
       const withToken = new Set(store.personKeysWithToken(token));
       if (withToken.size === 0) {
         // A hyphenated part may be spelt joined in the corpus; its joined token then does the narrowing.
@@ -58,7 +62,12 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       }
       keys = keys ? new Set([...keys].filter((key) => withToken.has(key))) : withToken;
     }
-    return people(keys ?? []);
+    const named = people(keys ?? []);
+    if (initials.length === 0) return named;
+    return named.filter((person) => {
+      const own = nameTokensOf(person.name).filter((token) => !parts.includes(token));
+      return initials.every((initial) => own.some((token) => token.startsWith(initial)));
+    });
   };
 
   /** How near a typed name part is to one of a person's (a swap of two letters is one edit). */

@@ -78,7 +78,8 @@ export interface PersonCandidate {
 export type AuthorLookup =
   | { kind: "found"; summary: AuthorSummary }
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[] }
-  | { kind: "notFound"; query: string; suggestions: PersonCandidate[] };
+  /** `slipOf`: the one suggestion whose name the typed words are a slip of ("enyu zhuo" → Enyu Zhou). */
+  | { kind: "notFound"; query: string; suggestions: PersonCandidate[]; slipOf?: PersonCandidate };
 
 /** The size of the corpus behind an index, and what the loader skipped. */
 export interface CorpusStats {

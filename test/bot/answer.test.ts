@@ -387,15 +387,23 @@ describe("answer: people", () => {
     expect(expectKind(picked.reply, "author").summary.papers).toHaveLength(6);
   });
 
-  it("suggests the closest names for an unknown one", async () => {
-    const missing = expectKind((await answer(depsWith(), slash("author Enyu Zhuo"))).reply, "notFound");
+  it("gives the one person a slip in a name can mean, and says nobody has the name typed", async () => {
+    const slip = expectKind((await answer(depsWith(), slash("author Enyu Zhuo"))).reply, "author");
+    expect(slip.summary.name).toBe("Enyu Zhou");
+    expect(slip.nearOf).toBe("Enyu Zhuo");
+    expect(JSON.stringify(renderSlackMessage(slip).blocks)).toContain("Nobody is called “Enyu Zhuo”");
+    const exact = expectKind((await answer(depsWith(), slash("author Enyu Zhou"))).reply, "author");
+    expect(exact.nearOf).toBeUndefined();
+  });
+
+  it("suggests the closest names for an unknown one it cannot settle on", async () => {
+    const missing = expectKind((await answer(depsWith(), slash("author zhuo"))).reply, "notFound");
     expect(missing.what).toBe("author");
     expect(missing.suggestions).toContain("Enyu Zhou");
-    const near = expectKind((await answer(depsWith(), slash("author senjie jn"))).reply, "notFound");
-    const senjie = near.people?.find((person) => person.name === "Senjie Jin");
+    const senjie = missing.people?.find((person) => person.name === "Enyu Zhou");
     expect(senjie).toBeDefined();
     const opened = await answer(depsWith(), click({ a: "author", person: senjie?.key ?? "" }));
-    expect(expectKind(opened.reply, "author").summary.name).toBe("Senjie Jin");
+    expect(expectKind(opened.reply, "author").summary.name).toBe("Enyu Zhou");
   });
 
   it("opens the author summary from a More by button, and is friendly about a person no longer there", async () => {

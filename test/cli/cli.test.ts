@@ -103,11 +103,14 @@ describe("paperbot who and author", () => {
     );
   });
 
-  it("suggests close names for an unknown one and exits 1", async () => {
-    const result = await run("--json", "author", "Enyo", "Zhou");
+  it("gives the one near name of a slip, saying so, and suggests close names where there are several", async () => {
+    const slip = await run("--json", "author", "Enyo", "Zhou");
+    expect(slip.code).toBe(0);
+    expect(slip.json()).toMatchObject({ name: "Enyu Zhou", nearOf: "Enyo Zhou" });
+    const result = await run("--json", "author", "Zhuo");
     expect(result.code).toBe(1);
-    expect(result.json()).toEqual({ notFound: "Enyo Zhou", suggestions: ["Enyu Zhou"] });
-    const text = (await run("author", "Enyo", "Zhou")).stdout;
+    expect(result.json()).toMatchObject({ notFound: "Zhuo" });
+    const text = (await run("author", "Zhuo")).stdout;
     expect(text).toContain("Did you mean");
     expect(text).toContain("Enyu Zhou");
   });

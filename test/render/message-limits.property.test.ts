@@ -227,6 +227,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     ),
   fc.record({
     kind: fc.constant("author" as const),
+    nearOf: fc.option(longText, { nil: undefined }),
     summary: fc.record({
       key: phrase(2),
       name: longText,

@@ -103,6 +103,15 @@ describe("renderTerminal", () => {
     ]);
   });
 
+  it("says under a summary found by a near name that nobody has the name typed", () => {
+    const author = renderTerminal({ kind: "author", summary: enyuSummary, nearOf: "enyu zhuo" });
+    expect(author.text.split("\n").slice(0, 2)).toEqual([
+      "*Enyu Zhou*",
+      "_Nobody is called “enyu zhuo”; this is the nearest name._",
+    ]);
+    expect(renderTerminal({ kind: "author", summary: enyuSummary }).text).not.toContain("Nobody is called");
+  });
+
   it("makes every paper of an author summary openable, first-author ones first", () => {
     const author = renderTerminal({ kind: "author", summary: enyuSummary });
     expect(author.text).toContain("*As first author (1)*\n[1] Secrets of RLHF");

@@ -103,16 +103,28 @@ describe("author", () => {
     expect(lookup.candidates[0]?.name).toBe("Wen-Xiang Chen");
   });
 
-  it("suggests the closest names for an unknown one", () => {
-    const lookup = index.author("Enyu Zhuo");
+  it("points out the one near name that keeps the typed words right", () => {
+    expect(index.author("Enyu Zhuo")).toMatchObject({ kind: "notFound", slipOf: { name: "Enyu Zhou" } });
+    expect(index.author("Shiham Dou")).toMatchObject({ kind: "notFound", slipOf: { name: "Shihan Dou" } });
+    expect(index.author("zhuo enyu")).toMatchObject({ kind: "notFound", slipOf: { name: "Enyu Zhou" } });
+    expect(index.author("Senjie Jn")).toMatchObject({ kind: "notFound", slipOf: { name: "Senjie Jin" } });
+    // One word cannot settle it: the near names are suggested.
+    expect(index.author("Zhuo")).not.toHaveProperty("slipOf");
+  });
+
+  it("suggests the closest names for an unknown one it cannot settle on", () => {
+    const lookup = index.author("Zhuo");
     expect(lookup.kind).toBe("notFound");
     if (lookup.kind !== "notFound") return;
-    expect(lookup.suggestions[0]?.name).toBe("Enyu Zhou");
-    expect(index.author("Shiham Dou")).toMatchObject({
-      kind: "notFound",
-      suggestions: [{ name: "Shihan Dou" }],
-    });
+    expect(lookup.suggestions.map((s) => s.name)).toContain("Enyu Zhou");
     expect(index.author("Qwertyuiop Asdfgh")).toMatchObject({ kind: "notFound", suggestions: [] });
+  });
+
+  it("reads an initial as any name part it begins", () => {
+    expect(index.author("E. Zhou")).toMatchObject({ kind: "found", summary: { name: "Enyu Zhou" } });
+    expect(index.author("Z Chen")).toMatchObject({ kind: "found", summary: { name: "Zhoubo Chen" } });
+    expect(index.author("W. Chen")).toMatchObject({ kind: "found", summary: { name: "Wen-Xiang Chen" } });
+    expect(index.author("Q. Chen").kind).not.toBe("found");
   });
 });
 
