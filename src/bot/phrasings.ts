@@ -78,11 +78,16 @@ const HELP_WORDS: readonly [HelpTopic, RegExp][] = [
 const STOP_DAILY =
   /^(?:stop|turn off|switch off|cancel|disable|pause|end|unsubscribe(?: us)? from) (?:the |this |our |that )?(?:daily(?: paper| post)?s?|paper of the day)(?: here| in this channel)?$/;
 
+/** "can you share papers on RLHF?": a request for papers, not for help on sharing. */
+const ASKS_FOR_PAPERS =
+  /\b(?:papers?|something|anything|some|one|work) (?:on|about|regarding|related to|for) \S/;
+
 /** The feature a question about using Paperbot is about; undefined for other text. */
 function helpTopicOf(text: string): HelpTopic | undefined {
   if (STOP_DAILY.test(text)) return "daily";
   if (!HOW_DO_I.test(text)) return undefined;
-  return HELP_WORDS.find(([, words]) => words.test(text))?.[0];
+  const topic = HELP_WORDS.find(([, words]) => words.test(text))?.[0];
+  return topic === "share" && ASKS_FOR_PAPERS.test(text) ? undefined : topic;
 }
 
 // Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
@@ -137,6 +142,7 @@ const SEARCH = [
   /^(?:what(?:'s| is| are|’s) )?(?:a |an |any |some )?(?:good |great |nice |quick |gentle )?(?:intro(?:duction)?s?|reads?|reading|primers?|starting points?|places? to start) (?:to|on|about|for|in|into) (.+)$/d,
   /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
   /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
+  /^(?:share|send|give)(?: (?:me|us))? (?:some |any |a few )?(?:papers?|something|anything|work|reading) (?:on|about|regarding|for) (.+)$/d,
   /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
 ];
 

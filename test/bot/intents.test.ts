@@ -149,6 +149,7 @@ const PHRASINGS: [string, Intent][] = [
   ["how do agents follow instructions", search("how do agents follow instructions")],
   ["how do reward models work", search("how do reward models work")],
   ["can you notify me about RLHF", { kind: "follow", what: "RLHF" }],
+  ["can you share papers on RLHF?", search("RLHF")],
   ["hi", { kind: "smallTalk", say: "hello" }],
   ["Thanks!", { kind: "smallTalk", say: "thanks" }],
   ["how many papers do you have?", { kind: "stats" }],
