@@ -4,19 +4,13 @@ import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import {
-  POINTING,
-  paperAnswer,
-  paperNotFound,
-  randomAnswer,
-  searchAnswer,
-  similarAnswer,
-} from "./paper-answers.js";
+import { paperAnswer, paperNotFound, randomAnswer, searchAnswer, similarAnswer } from "./paper-answers.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
+import { POINTING } from "./typed-text.js";
 import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
 async function authorAnswer(

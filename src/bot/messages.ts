@@ -43,7 +43,6 @@ export const MESSAGES = {
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
   noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
   leavingOut: (who: string) => `Leaving out ${who}.`,
-  anyoneNamed: (name: string, people: number) => `anyone named “${name}” (${people} people)`,
   nobodyElse: "Nobody else has worked on papers like it.",
   whichPaperWho:
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name the topic: `/paper who <topic>`.",
@@ -191,7 +190,7 @@ export const SHARE_HELP_LINES: readonly string[] = [
   "Sharing a paper:",
   "• Answers to `/paper` are private first: “Share in channel” on a card posts it here, credited to you",
   "• A card's ⋯ menu: More like this, More by …, Full abstract, Save, Follow",
-  "• In a thread under a shared card or a paper of the day, mention me with “more like this”",
+  "• In a thread under a shared card or a paper of the day, mention me with “more like this” or “who else works on this?”",
 ];
 
 export const SAVED_HELP_LINES: readonly string[] = [

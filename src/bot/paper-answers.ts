@@ -5,6 +5,7 @@ import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import { searchOf } from "./text-intent.js";
+import { POINTING } from "./typed-text.js";
 
 // The answers that find papers: a search, one paper, papers like one, a random one.
 
@@ -12,8 +13,6 @@ const RESULTS_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
 
 /** "More like this" typed with no paper to point at. */
-/** Words that point at a paper rather than name a topic ("this", "that one", "this paper"). */
-export const POINTING = /^(?:this|that|these|those|it)(?: (?:one|paper|topic|work|area))?$/i;
 
 /** Papers like one that Show more reaches: four pages. */
 const SIMILAR_MOST = 20;

@@ -3,7 +3,7 @@ import { dailySpecOf } from "./daily-spec.js";
 import { HELP_TOPICS, type Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
-import { cleanedText, stripped, unquoted } from "./typed-text.js";
+import { cleanedText, pointsAtPaper, stripped, unquoted } from "./typed-text.js";
 
 /** The typed-text grammar: `/paper …` commands, plain-words questions, pasted ids, and a search otherwise. */
 
@@ -14,8 +14,6 @@ const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
 /** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
 const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
 const HAS_DIGIT = /\d/;
-/** What "similar" points at when it names no paper: "similar papers to this", "similar to that one". */
-const POINTED = /^(?:(?:papers?|ones?|work) )?(?:(?:to|like) )?(?:this|that|it)(?: (?:one|paper))?$/i;
 const ID_START = new RegExp(`^${ID_CHARS}{1,51}$`, "i");
 
 export function searchOf(raw: string, offset = 0, paging = false): Intent {
@@ -121,7 +119,7 @@ function commandIntent(text: string): Intent | undefined {
       if (asId) return { kind: "similar", id };
       const typed = args.join(" ");
       // "similar papers to this": the paper the thread is about.
-      return { kind: "similar", id, orSearch: POINTED.test(typed) ? "this" : typed };
+      return { kind: "similar", id, orSearch: pointsAtPaper(typed) ? "this" : typed };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;

@@ -35,3 +35,11 @@ export function unquoted(text: string): string {
   const inner = /^["“'‘`]+([^"“”'‘’`]*)["”'’`]+$/u.exec(stripped(text))?.[1];
   return stripped(inner ?? text);
 }
+
+/** Words that point at a paper rather than name a topic ("this", "that one", "this paper"). */
+export const POINTING = /^(?:this|that|these|those|it)(?: (?:one|paper|topic|work|area))?$/i;
+
+/** Whether the words after "similar" point at a paper: "to this", "papers like that one". */
+export function pointsAtPaper(words: string): boolean {
+  return POINTING.test(words.replace(/^(?:(?:papers?|ones?|work) )?(?:(?:to|like) )?/i, ""));
+}

@@ -1,3 +1,5 @@
+import { asWrittenIn } from "../search/names.js";
+import { anyoneNamed } from "../search/notices.js";
 import type { SearchIndex, WhoResult } from "../search/types.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
@@ -19,15 +21,6 @@ async function everyoneBehind(index: SearchIndex, topic: string): Promise<WhoRes
   return index.who(topic, { limit: first.total, offset: 0 });
 }
 
-/** A typed name as a person writes it: "zheng" → Zheng, for Rui Zheng. */
-function writtenAs(typed: string, name: string): string {
-  const parts = name.split(/\s+/);
-  return typed
-    .split(/\s+/)
-    .map((word) => parts.find((part) => part.toLowerCase() === word.toLowerCase()) ?? word)
-    .join(" ");
-}
-
 /** Everyone behind the topic, without the people it says to leave out when they are someone. */
 async function everyoneBut(index: SearchIndex, topic: string): Promise<WhoResult> {
   const [, rest, name] = LEAVING_OUT.exec(topic) ?? [];
@@ -39,10 +32,7 @@ async function everyoneBut(index: SearchIndex, topic: string): Promise<WhoResult
       ? { keys: [lookup.summary.key], who: lookup.summary.name }
       : {
           keys: lookup.candidates.map((c) => c.key),
-          who: MESSAGES.anyoneNamed(
-            writtenAs(name, lookup.candidates[0]?.name ?? ""),
-            lookup.candidates.length,
-          ),
+          who: anyoneNamed(asWrittenIn(name, lookup.candidates[0]?.name ?? ""), lookup.candidates.length),
         };
   const everyone = await everyoneBehind(index, rest);
   const people = everyone.people.filter((person) => !left.keys.includes(person.key));

@@ -7,7 +7,7 @@ import { createAuthors } from "./authors.js";
 import { createPeopleIndex } from "./people.js";
 import { parseQuery } from "./query.js";
 import { createSearch, showingFor } from "./search.js";
-import { similarRanked, similarTo } from "./similar.js";
+import { evidenceLike, similarTo } from "./similar.js";
 import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
 import { createDictionary } from "./terms.js";
@@ -84,7 +84,7 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
       const plan = planOf(parseQuery(topic));
       if (plan.groups.length + plan.phrases.length === 0)
         return { topic, total: 0, offset: options.offset ?? 0, people: [] };
-      const result = expertsOf(store, topic, (limit) => evidenceFor(plan, limit), {
+      const result = expertsOf(store, topic, evidenceFor(plan, evidencePapers), {
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
       });
@@ -105,22 +105,8 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
     whoLike(id, options = {}) {
       const found = paperAt(store, id);
       if (found === undefined) return undefined;
-      const { paper, rowid } = found;
-      const { ranked } = similarRanked(store, dictionary, paper.abstract, rowid, {
-        limit: evidencePapers - 1,
-        offset: 0,
-        papers,
-      });
-      const fetched = store.papers(ranked.map((r) => r.rowid));
-      const like = ranked.flatMap((r) => {
-        const other = fetched.get(r.rowid);
-        return other === undefined ? [] : [{ ...r, level: 1, paper: other }];
-      });
-      // The paper itself is the best evidence of its topic.
-      const top = [{ rowid, score: like[0]?.score ?? 1, level: 1, paper }, ...like];
-      const matches = { total: top.length, groups: 1, least: 1, withAll: top.length, top };
-      const leaving = options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [];
-      return expertsOf(store, paper.headline, () => ({ matches, leaving }), {
+      const evidence = evidenceLike(store, dictionary, found, { papers, others: options.others ?? false });
+      return expertsOf(store, found.paper.headline, evidence, {
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
       });

@@ -32,3 +32,12 @@ export function isSlipOfName(typed: readonly string[], name: string, least = 0):
     })
   );
 }
+
+/** Typed name words as the person writes them: "zheng" → Zheng, for Rui Zheng. */
+export function asWrittenIn(typed: string, name: string): string {
+  const parts = name.split(/\s+/);
+  return typed
+    .split(/\s+/)
+    .map((word) => parts.find((part) => part.toLowerCase() === word.toLowerCase()) ?? word)
+    .join(" ");
+}

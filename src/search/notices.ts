@@ -28,12 +28,14 @@ export interface NamedPeople {
   people: readonly string[];
 }
 
+/** The people a name may mean, said of them together: "anyone named “Zheng” (3 people)". */
+export const anyoneNamed = (name: string, people: number): string =>
+  `anyone named “${name}” (${people} people)`;
+
 /** "Rui Zheng", or "anyone named “Zheng” (3 people)", joined by "and". */
 const whoIsNamed = (named: readonly NamedPeople[]): string =>
   named
-    .map(({ name, people }) =>
-      people.length === 1 ? people[0] : `anyone named “${name}” (${people.length} people)`,
-    )
+    .map(({ name, people }) => (people.length === 1 ? people[0] : anyoneNamed(name, people.length)))
     .join(" and ");
 
 /** Names typed among the words, read as whose papers to show. */

@@ -2,6 +2,7 @@ import type { Paper } from "../corpus/types.js";
 import { type AcronymTable, foldedWordsOf, termOf } from "./analyze.js";
 import { isEnglishWord } from "./english.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
+import { asWrittenIn } from "./names.js";
 import {
   aloneNotice,
   coauthorsNotice,
@@ -25,6 +26,7 @@ import { snippetOf } from "./snippet.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 import { type Dictionary, forgivenEdits } from "./terms.js";
 import type { SearchHit, SearchOptions, SearchResult } from "./types.js";
+import type { Evidence } from "./who.js";
 
 export interface SearchContext {
   store: IndexStore;
@@ -41,15 +43,6 @@ interface Authors {
   keys: string[];
   papers: number;
   byName: Map<string, PersonRow[]>;
-}
-
-/** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
-export interface Evidence {
-  matches: Matches;
-  leaving: string[];
-  notice?: string;
-  /** What to say when the people left out wrote every match alone. */
-  alone?: string;
 }
 
 const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] };
@@ -148,12 +141,7 @@ export function createSearch(context: SearchContext) {
   const namedPeopleOf = (names: readonly string[], { byName }: Authors) =>
     names.map((name) => {
       const people = (byName.get(name) ?? []).map((person) => person.name);
-      const parts = people[0]?.split(/\s+/) ?? [];
-      const written = name
-        .split(/\s+/)
-        .map((word) => parts.find((part) => part.toLowerCase() === word) ?? word)
-        .join(" ");
-      return { name: written, people };
+      return { name: asWrittenIn(name, people[0] ?? ""), people };
     });
   /** "Papers by Rui Zheng." for the names typed among the words, from the people they were found to mean. */
   const namedNoticeOf = (plan: QueryPlan, authors: Authors): string | undefined =>

@@ -1,3 +1,4 @@
+import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
 import { anyPhraseOf } from "./match.js";
 import { sampleEndOf } from "./ranking.js";
@@ -5,6 +6,7 @@ import { hitsOf } from "./search.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import type { SearchHit } from "./types.js";
+import { type Evidence, evidencePapers } from "./who.js";
 
 /** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
 const distinctiveWords = 12;
@@ -52,4 +54,29 @@ export function similarRanked(
   let ranked = store.top(query, wanted, maxRowid);
   if (ranked.length < Math.min(wanted, total)) ranked = store.top(query, wanted);
   return { ranked: ranked.slice(options.offset), words: chosen };
+}
+
+/**
+ * Who's evidence for a paper's topic: the paper itself (the best of it) and the papers most like it;
+ * `others`: its own authors are left out.
+ */
+export function evidenceLike(
+  store: IndexStore,
+  dictionary: Dictionary,
+  { paper, rowid }: { paper: Paper; rowid: number },
+  options: { papers: number; others: boolean },
+): Evidence {
+  const { ranked } = similarRanked(store, dictionary, paper.abstract, rowid, {
+    limit: evidencePapers - 1,
+    offset: 0,
+    papers: options.papers,
+  });
+  const fetched = store.papers(ranked.map((r) => r.rowid));
+  const like = ranked.flatMap((r) => {
+    const other = fetched.get(r.rowid);
+    return other === undefined ? [] : [{ ...r, level: 1, paper: other }];
+  });
+  const top = [{ rowid, score: like[0]?.score ?? 1, level: 1, paper }, ...like];
+  const matches = { total: top.length, groups: 1, least: 1, withAll: top.length, top };
+  return { matches, leaving: options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [] };
 }

@@ -1,5 +1,4 @@
 import type { Matches } from "./ranking.js";
-import type { Evidence } from "./search.js";
 import type { IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
 
@@ -16,6 +15,15 @@ interface Credit {
   firstAuthor: number;
   /** Place on the author line of the best evidence paper (hidden owners after everyone named). */
   position: number;
+}
+
+/** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
+export interface Evidence {
+  matches: Matches;
+  leaving: string[];
+  notice?: string;
+  /** What to say when the people left out wrote every match alone. */
+  alone?: string;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
@@ -40,10 +48,9 @@ const weightOf = (relevance: number) => Math.sqrt(relevance);
 export function expertsOf(
   store: IndexStore,
   topic: string,
-  evidenceOf: (limit: number) => Evidence,
+  { matches, leaving, notice, alone }: Evidence,
   options: { limit: number; offset: number },
 ): WhoResult {
-  const { matches, leaving, notice, alone } = evidenceOf(evidencePapers);
   const noticed = notice === undefined ? {} : { notice };
   if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
   const left = new Set(leaving);

@@ -4,6 +4,19 @@ import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchEngine(fixtureCorpus);
+
+/** An engine over papers by one author, with these abstracts (ids aaaa000001, bbbb000001, …). */
+const engineOver = (...abstracts: string[]) =>
+  createSearchEngine(
+    corpusOf(
+      abstracts.map((abstract, at) => ({
+        id: `${"abcdefg"[at]?.repeat(4)}000001`,
+        authors: ["Ada Lovelace"],
+        owners: [],
+        abstract,
+      })),
+    ),
+  );
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {
@@ -150,22 +163,7 @@ describe("search", () => {
   });
 
   it("leaves out words that name what is searched for ('the PPO-max paper'), beside other words", () => {
-    const engine = createSearchEngine(
-      corpusOf([
-        {
-          id: "aaaa000001",
-          authors: ["Ada Lovelace"],
-          owners: [],
-          abstract: "In this paper we study agents.",
-        },
-        {
-          id: "bbbb000001",
-          authors: ["Ada Lovelace"],
-          owners: [],
-          abstract: "Multi-agent debate improves answers.",
-        },
-      ]),
-    );
+    const engine = engineOver("In this paper we study agents.", "Multi-agent debate improves answers.");
     const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
     expect(ids("the multi-agent paper")).toEqual(["bbbb000001"]);
     expect(ids("papers on debate")).toEqual(["bbbb000001"]);
@@ -174,17 +172,7 @@ describe("search", () => {
   });
 
   it("never reads a number as a slip of another: the digits are kept", () => {
-    const engine = createSearchEngine(
-      corpusOf([
-        {
-          id: "aaaa000001",
-          authors: ["Ada Lovelace"],
-          owners: [],
-          abstract: "Reward models in 2024 and GPT4.",
-        },
-        { id: "bbbb000001", authors: ["Ada Lovelace"], owners: [], abstract: "Reward models for agents." },
-      ]),
-    );
+    const engine = engineOver("Reward models in 2024 and GPT4.", "Reward models for agents.");
     const year = engine.search("reward models 2023");
     expect(year.showingFor).toBeUndefined();
     expect(year.notice).toContain("No paper mentions “2023”");
