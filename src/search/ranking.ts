@@ -3,6 +3,7 @@ import { foldedWordsOf, termOf } from "./analyze.js";
 import { allOf, anyOf, anyPhraseOf, atLeast, phraseOf, without } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
+import { numberFormsOf } from "./terms.js";
 
 /** A ranked paper; `level` is how many of the query's words (groups) it holds. */
 export interface Match extends Ranked {
@@ -37,6 +38,8 @@ export function sampleEndOf(matching: number, papers: number): number | undefine
 /** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
 const nearMissBoost = 1;
 const adjacentBoost = 1.5;
+/** Words in a query this short are read pair by pair for words typed side by side. */
+const shortQuery = 3;
 
 export const clauseOf = (group: WordGroup) => anyPhraseOf(group.alternatives);
 
@@ -124,14 +127,17 @@ export function rerankedOf(
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
   const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
-  // A compound or an acronym is held as typed where one of its phrases stands in the text word for word.
+  // A compound or an acronym is held as typed where one of its phrases stands in the text word for word, its
+  // last word maybe plural ("LLMs" for LLM, "large language models").
   const phrased = plan.groups
     .filter((g) => g.exact.length === 0)
-    .map((g) => g.alternatives.map((words) => words.map((word) => new Set([word]))));
+    .map((g) =>
+      g.alternatives.map((words) =>
+        words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
+      ),
+    );
   const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
-  const typed = plan.groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)
-    ? plan.groups.map((g) => new Set(g.exact))
-    : [];
+  const runs = typedRunsOf(plan.groups);
   /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
   const liftOf = (paper: Paper): { exact: number; factor: number } => {
     const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
@@ -142,7 +148,7 @@ export function rerankedOf(
       heldExactly.length + phrased.filter((runs) => runs.some((run) => hasRun(words, run))).length;
     for (const typedForms of heldExactly) factor *= typedShareFactor(words, typedForms);
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
-    if (typed.length >= 2 && hasRun(words, typed)) factor *= adjacentBoost;
+    for (const run of runs) if (hasRun(words, run)) factor *= adjacentBoost;
     return { exact: exactly, factor };
   };
   return ranked
@@ -190,6 +196,15 @@ function typedShareFactor(words: readonly string[], { literal, forms, stems, sta
   }
   const held = typed + variants;
   return held === 0 ? 1 : (1 + (typed + variants / 2) / (held + mates)) / 2;
+}
+
+/** Words held side by side count: every pair typed in a short query ("process supervision" in "process
+ * supervision math" names a term), the whole query in a longer one (where a pair may stand side by side by chance). */
+function typedRunsOf(groups: readonly WordGroup[]): Set<string>[][] {
+  if (groups.length < 2 || !groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)) return [];
+  const forms = groups.map((g) => new Set(g.exact));
+  if (groups.length > shortQuery) return [forms];
+  return forms.slice(1).map((second, i) => [forms[i] ?? second, second]);
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */

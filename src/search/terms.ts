@@ -18,14 +18,19 @@ export interface Dictionary {
   completions(prefix: string, limit: number): Candidate[];
 }
 
-/** The typed word itself and its plural or singular, where the corpus holds them. */
-export function exactFormsOf(word: string, dictionary: Pick<Dictionary, "papers">): string[] {
+/** A word, and what its plural or singular may be ("model" ↔ "models", "llm" ↔ "llms", "study" ↔ "studies"). */
+export function numberFormsOf(word: string): Set<string> {
   const forms = new Set([word, `${word}s`, `${word}es`]);
   if (word.endsWith("s")) forms.add(word.slice(0, -1));
   if (word.endsWith("es")) forms.add(word.slice(0, -2));
   if (word.endsWith("y")) forms.add(`${word.slice(0, -1)}ies`);
   if (word.endsWith("ies")) forms.add(`${word.slice(0, -3)}y`);
-  return [...forms].filter((form) => form === word || dictionary.papers(form) > 0);
+  return forms;
+}
+
+/** The typed word itself and its plural or singular, where the corpus holds them. */
+export function exactFormsOf(word: string, dictionary: Pick<Dictionary, "papers">): string[] {
+  return [...numberFormsOf(word)].filter((form) => form === word || dictionary.papers(form) > 0);
 }
 
 /** Edits forgiven in a word of this length: none in short words, where a slip makes another real word. */

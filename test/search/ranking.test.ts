@@ -40,6 +40,39 @@ describe("ranking", () => {
     expect(idsFor(papers, "speculative decoding")[0]).toBe("together01");
   });
 
+  it("lifts a paper holding two words of a short query as the term they were typed as", () => {
+    const filler = Array.from({ length: 8 }, (_, n) =>
+      paper(`filler${String(n).padStart(4, "0")}`, "Supervision of models, and more supervision."),
+    );
+    const math = paper("mathpaper1", "Supervision helps on math problems.");
+    const term = paper(
+      "processsup",
+      "Process supervision rewards each step, where outcome supervision rewards the end.",
+    );
+    expect(idsFor([...filler, math, term], "process supervision math")[0]).toBe("processsup");
+    // Apart in the text, the two words lift nothing.
+    const apart = paper(
+      "apartsup01",
+      "Supervision rewards each step of the process, where outcome supervision rewards the end.",
+    );
+    expect(idsFor([...filler, math, apart], "process supervision math")[0]).toBe("mathpaper1");
+  });
+
+  it("counts an acronym written in the plural as the acronym typed", () => {
+    const papers = [
+      paper("plural0001", "Large language models (LLMs) write code: we test code from LLMs, and code again."),
+      paper(
+        "singular01",
+        "An LLM agent writes code once, then rests for a long while and plays games with its friends in a park.",
+      ),
+      ...Array.from({ length: 4 }, (_, n) =>
+        paper(`games${String(n).padStart(5, "0")}`, "Agents play games."),
+      ),
+    ];
+    const engine = createSearchEngine(corpusOf(papers, [{ short: "LLM", long: "large language model" }]));
+    expect(engine.search("code llm").hits.map((hit) => hit.paper.id)[0]).toBe("plural0001");
+  });
+
   it("puts the paper holding the query word for word first, among many holding its words apart", () => {
     const apart = Array.from({ length: 60 }, (_, n) =>
       paper(`apart${String(n).padStart(5, "0")}`, "Community notes: a draft, and what it lacks."),
