@@ -28,13 +28,14 @@ export interface Evidence {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-/** How strongly each match counts: its score within its band, times the share of the words it holds. */
+/**
+ * How strongly each match counts: its score against the best paper holding the most words (a paper holding
+ * fewer counts by its own weak score, not as the best of its band), times the share of the words it holds.
+ */
 function relevanceOf(matches: Matches): number[] {
-  const best = new Map<number, number>();
-  for (const m of matches.top) best.set(m.level, Math.max(best.get(m.level) ?? 0, m.score));
-  return matches.top.map(
-    (m) => ((m.score / (best.get(m.level) || 1)) * m.level) / Math.max(1, matches.groups),
-  );
+  const most = matches.top[0]?.level ?? 0;
+  const best = matches.top.reduce((high, m) => (m.level === most ? Math.max(high, m.score) : high), 0);
+  return matches.top.map((m) => (Math.min(1, m.score / (best || 1)) * m.level) / Math.max(1, matches.groups));
 }
 
 /** BM25 ratios between relevant papers are steep; evidence counts by their square root (a second paper matters). */

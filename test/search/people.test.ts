@@ -137,6 +137,30 @@ describe("who", () => {
     expect(people.map((p) => p.name)).not.toContain("Wen-Xiang Chen");
   });
 
+  it("puts the authors of the paper on the whole topic above someone with many papers on one of its words", () => {
+    const broad = Array.from({ length: 4 }, (_, n) => ({
+      id: `broad0000${n}`,
+      authors: ["Bea Broad"],
+      owners: [],
+      abstract: `Text generation for stories, number ${n}: generation of long text.`,
+    }));
+    const corpus = corpusOf([
+      ...broad,
+      {
+        id: "focused001",
+        authors: ["Fay Focus"],
+        owners: [],
+        abstract: "We train models for code generation.",
+      },
+      { id: "unrelated1", authors: ["Una Other"], owners: [], abstract: "Quantum annealing on chips." },
+      { id: "unrelated2", authors: ["Una Other"], owners: [], abstract: "Protein folding at scale." },
+    ]);
+    const people = createSearchEngine(corpus)
+      .who("code generation")
+      .people.map((p) => p.name);
+    expect(people[0]).toBe("Fay Focus");
+  });
+
   it("says who has a file and so is fully known", () => {
     const { people } = index.who("agents");
     const chen = people.find((p) => p.name === "Wen-Xiang Chen");
