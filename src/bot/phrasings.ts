@@ -112,6 +112,15 @@ const WHO = [
   /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
   /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
 ];
+/** "papers by Zhiheng Xi on agents": a search of the topic among that person's papers (name, then topic). */
+const AUTHOR_ON_TOPIC = [
+  /^(?:the |any |some |all )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+?) (?:on|about|regarding|concerning|covering) (.+)$/d,
+  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|done|do|worked|work) (?:on|about|regarding|concerning) (.+)$/d,
+  /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?) (?:on|about|regarding|concerning) (.+)$/d,
+];
+/** "papers by the group on RLHF": everyone's. */
+const WHOLE_GROUP =
+  /^(?:the |our |this |my )?(?:group|team|lab|us|we|anyone|anybody|everyone|everybody|people)$/i;
 const AUTHOR = [
   /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
@@ -155,6 +164,23 @@ function argOf(pattern: RegExp, lower: string, original: string): string | undef
   const arg = span && aligned ? original.slice(span[0], span[1]) : (match[1] ?? "");
   const clean = stripped(arg);
   return clean === "" ? undefined : clean;
+}
+
+/** An AUTHOR_ON_TOPIC phrasing as a search of the topic and the name. */
+function authorTopicQueryOf(lower: string, original: string): string | undefined {
+  for (const pattern of AUTHOR_ON_TOPIC) {
+    const match = pattern.exec(lower);
+    if (!match) continue;
+    const aligned = lower.length === original.length;
+    const [name, topic] = [1, 2].map((group) => {
+      const span = match.indices?.[group];
+      return stripped(span && aligned ? original.slice(span[0], span[1]) : (match[group] ?? ""));
+    });
+    if (!topic) continue;
+    // The search reads a name among the words (slips and a surname alone too) and says whose papers these are.
+    return name === undefined || WHOLE_GROUP.test(name) ? topic : `${topic} ${unquoted(name)}`;
+  }
+  return undefined;
 }
 
 /** Text without lead-ins and trailing courtesies, in both spellings, kept aligned. */
@@ -221,6 +247,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic) };
   }
+  const byAuthor = authorTopicQueryOf(lower, original);
+  if (byAuthor) return { kind: "search", query: byAuthor };
   for (const pattern of AUTHOR) {
     const name = argOf(pattern, lower, original);
     if (name) return { kind: "author", name: unquoted(name), orSearch: false };

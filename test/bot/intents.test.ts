@@ -53,6 +53,12 @@ const PHRASINGS: [string, Intent][] = [
   ["author Enyu Zhou", author("Enyu Zhou")],
   ["by Enyu Zhou", author("Enyu Zhou")],
   ["tell me about Enyu Zhou", author("Enyu Zhou", true)],
+  // A topic among someone's papers
+  ["papers by Zhiheng Xi on agents", search("agents Zhiheng Xi")],
+  ["what has Senjie Jin written about RLHF?", search("RLHF Senjie Jin")],
+  ["Enyu Zhou's papers on reward models", search("reward models Enyu Zhou")],
+  ["any work by Rui Zheng about safety", search("safety Rui Zheng")],
+  ["papers by the group on RLHF", search("RLHF")],
   ["who is Senjie Jin?", author("Senjie Jin", true)],
   // The people behind a topic
   ["who works on reward models?", who("reward models")],
