@@ -23,7 +23,7 @@ const GREETING =
 const THANKS =
   /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks|perfect,? thanks)(?: (?:paperbot|a lot|so much|again))?$/;
 const HELP =
-  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands)$/;
+  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands|how (?:do|can|should) i (?:search|find papers|look (?:for|up) papers|ask you|use (?:it|the bot))(?: here| with you)?|how does paperbot work)$/;
 const RANDOM =
   /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
 // Apostrophes are optional: chat drops them ("whats tomorrows paper").
@@ -124,7 +124,7 @@ const WHOLE_GROUP =
 const AUTHOR = [
   /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
-  /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?)$/d,
+  /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
   /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
   /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
   /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
@@ -142,8 +142,12 @@ const LIKE_THIS = [
   /^(?:anything|something) (?:similar|related)$/,
 ];
 const SEARCH = [
-  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
+  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:has|have|did) (?:the group|our group|this group|we|the team|our team|the lab|our lab|you) (?:ever )?(?:done|do|written|write|published|publish|worked on|work on|looked at|looked into|covered|got)(?: (?:anything|something|any work|any papers?|papers?|work|research))?(?: (?:on|about|regarding|in|with|into))? (.+)$/d,
+  /^(?:what(?:'s| is|’s) )?(?:a |the )?(?:good|best|first) (?:paper|thing|one) to (?:start|begin) with (?:on|about|for|in) (.+)$/d,
+  /^(?:where|how) (?:should|do|can|could) (?:i|we) (?:start|begin) (?:with|on|in|reading about|learning about) (.+)$/d,
+  /^what should (?:i|we) read (?:first )?(?:on|about|for|regarding) (.+)$/d,
   /^(?:what|which|any) (?:papers?|work|research|articles?|publications?) (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know of|got) (?:on|about|regarding|for|in|covering) (.+)$/d,
   /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
   /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|introduced|proposed|presented|described|(?:has|have) (?:looked at|worked on)) (.+)$/d,

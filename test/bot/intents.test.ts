@@ -59,6 +59,13 @@ const PHRASINGS: [string, Intent][] = [
   ["Enyu Zhou's papers on reward models", search("reward models Enyu Zhou")],
   ["any work by Rui Zheng about safety", search("safety Rui Zheng")],
   ["papers by the group on RLHF", search("RLHF")],
+  ["what are Enyu Zhou's most recent papers", author("Enyu Zhou")],
+  ["has the group done anything on speculative decoding", search("speculative decoding")],
+  ["have we published anything about jailbreaks?", search("jailbreaks")],
+  ["is there a paper on KV cache compression", search("KV cache compression")],
+  ["what's a good paper to start with on reward models", search("reward models")],
+  ["where should I start with RLHF?", search("RLHF")],
+  ["what should I read first on agents", search("agents")],
   ["who is Senjie Jin?", author("Senjie Jin", true)],
   // The people behind a topic
   ["who works on reward models?", who("reward models")],
@@ -140,6 +147,8 @@ const PHRASINGS: [string, Intent][] = [
   ["help", { kind: "help" }],
   ["help me", { kind: "help" }],
   ["what can you do?", { kind: "help" }],
+  ["how do I search?", { kind: "help" }],
+  ["how can I find papers here", { kind: "help" }],
   ["help daily", { kind: "help", topic: "daily" }],
   ["help saved", { kind: "help", topic: "saved" }],
   // Questions about using Paperbot: the help on that feature, not a search
