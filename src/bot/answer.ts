@@ -4,7 +4,14 @@ import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import { paperAnswer, paperNotFound, randomAnswer, searchAnswer, similarAnswer } from "./paper-answers.js";
+import {
+  cardOf,
+  paperAnswer,
+  paperNotFound,
+  randomAnswer,
+  searchAnswer,
+  similarAnswer,
+} from "./paper-answers.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -12,6 +19,25 @@ import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
 import { POINTING } from "./typed-text.js";
 import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
+
+/** "more by these authors" under a card: the summary of its first author with a file (whose papers are all known). */
+async function byThemAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
+  const index = deps.index();
+  const id = await threadPaperOf(deps, request, "this");
+  const paper = id === undefined ? undefined : index.paper(id);
+  const key = paper?.ownerKeys[0] ?? paper?.authorKeys[0];
+  const summary = key === undefined ? undefined : await index.authorByKey(key);
+  if (summary === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
+  return toAsker({ kind: "author", summary });
+}
+
+/** "who wrote this?" under a card: that paper's card, which names its authors; elsewhere, which paper is asked. */
+async function writersAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
+  const id = await threadPaperOf(deps, request, "this");
+  const paper = id === undefined ? undefined : deps.index().paper(id);
+  if (paper === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
+  return toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+}
 
 async function authorAnswer(
   index: SearchIndex,
@@ -124,14 +150,16 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "whoLike":
       return whoLikeAnswer(index, intent);
     case "author":
-      return authorAnswer(index, intent);
+      return POINTING.test(intent.name) ? byThemAnswer(deps, request) : authorAnswer(index, intent);
     case "person": {
       const summary = await index.authorByKey(intent.key);
       if (summary) return toAsker({ kind: "author", summary });
       return toAsker({ kind: "notFound", what: "author", query: intent.key, suggestions: [] });
     }
     case "paper":
-      return paperAnswer(index, intent);
+      return intent.id === "this" && intent.orSearch === undefined
+        ? writersAnswer(deps, request)
+        : paperAnswer(index, intent);
     case "similar":
       return similarAnswer(index, await inThreadOf(deps, request, intent));
     case "share": {

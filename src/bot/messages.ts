@@ -46,6 +46,9 @@ export const MESSAGES = {
   nobodyElse: "Nobody else has worked on papers like it.",
   whichPaperWho:
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name the topic: `/paper who <topic>`.",
+  whichPaperAuthors:
+    "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or give its id: `/paper id <id>` shows it with its authors.",
+  writtenBy: "Who wrote it",
   whichPaperLike:
     "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:
@@ -190,7 +193,7 @@ export const SHARE_HELP_LINES: readonly string[] = [
   "Sharing a paper:",
   "• Answers to `/paper` are private first: “Share in channel” on a card posts it here, credited to you",
   "• A card's ⋯ menu: More like this, More by …, Full abstract, Save, Follow",
-  "• In a thread under a shared card or a paper of the day, mention me with “more like this” or “who else works on this?”",
+  "• In a thread under a shared card or a paper of the day, mention me with “more like this”, “who else works on this?”, “who wrote this?” or “more by these authors”",
 ];
 
 export const SAVED_HELP_LINES: readonly string[] = [

@@ -7,6 +7,8 @@ export type Phrased =
   | { kind: "author"; name: string; orSearch: boolean }
   | { kind: "search"; query: string }
   | { kind: "similar"; id: string; orSearch: string }
+  /** "who wrote this?" in a thread under a card: that paper, with its authors. */
+  | { kind: "paper"; id: "this"; full: false }
   | { kind: "random" }
   | { kind: "stats" }
   | { kind: "dailyPreview" }
@@ -132,6 +134,14 @@ const AUTHOR = [
 /** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
 const WORKED_WITH =
   /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:with|alongside) (.+)$/d;
+/** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
+const WHO_WROTE_THIS =
+  /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;
+/** "more by these authors": papers by the people of the paper a thread is about. */
+const MORE_BY_THEM = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:any |some )?(?:more|other|others|more papers|other papers|other work|anything else)(?: (?:papers?|work))? (?:by|from) (?:these|the|those|this|them|its|the same|that)(?: (?:authors?|people|folks|person))?$/,
+  /^what else (?:have|has|did) (?:they|these authors|the authors|this author|those authors) (?:written|write|wrote|published|done)$/,
+];
 const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
 const SIMILAR =
   /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
@@ -245,6 +255,9 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   }
   const topic = helpTopicOf(whole);
   if (topic) return { kind: "help", topic };
+  if (WHO_WROTE_THIS.test(lower)) return { kind: "paper", id: "this", full: false };
+  if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
+    return { kind: "author", name: "this", orSearch: false };
   const partner = argOf(WORKED_WITH, lower, original);
   if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
   for (const pattern of WHO) {

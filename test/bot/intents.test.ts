@@ -59,6 +59,11 @@ const PHRASINGS: [string, Intent][] = [
   ["Enyu Zhou's papers on reward models", search("reward models Enyu Zhou")],
   ["any work by Rui Zheng about safety", search("safety Rui Zheng")],
   ["papers by the group on RLHF", search("RLHF")],
+  // In a thread under a card: that paper's authors
+  ["who wrote this?", { kind: "paper", id: "this", full: false }],
+  ["who are the authors of this paper", { kind: "paper", id: "this", full: false }],
+  ["more by these authors", { kind: "author", name: "this", orSearch: false }],
+  ["what else have they written?", { kind: "author", name: "this", orSearch: false }],
   ["what are Enyu Zhou's most recent papers", author("Enyu Zhou")],
   ["has the group done anything on speculative decoding", search("speculative decoding")],
   ["have we published anything about jailbreaks?", search("jailbreaks")],

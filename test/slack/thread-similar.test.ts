@@ -103,6 +103,20 @@ describe.each(SLACK_MODES)("in a thread under a card, over %s", (mode) => {
     expect(answer.text).toMatch(/^People behind papers like/);
   });
 
+  it("answers who wrote the card's paper, and more by its authors, from the card the thread is under", async () => {
+    const paper = paperWith(index, "imitation game");
+    const thread = threadOf(cardBlocks(paper, "Paper of the day"));
+    const writers = await askIn(thread, "<@U0BOT> who wrote this?");
+    expect(writers.blocks).toContain(MESSAGES.writtenBy);
+    for (const author of paper.authors) expect(writers.blocks).toContain(author);
+
+    const other = threadOf(cardBlocks(paper));
+    const more = await askIn(other, "<@U0BOT> more by these authors");
+    const person = paper.owners[0] ?? paper.authors[0] ?? "";
+    expect(more.text).toContain(person);
+    expect(more.blocks).toContain(paper.headline.slice(0, 30));
+  });
+
   it("asks which paper when the thread cannot be read, and says why in the log", async () => {
     const thread = threadOf(cardBlocks(paperWith(index, "imitation game")));
     surface.slack.fail("conversations.replies", { error: "missing_scope" });
