@@ -19,6 +19,8 @@ export const historyPageSchema = z.object({
 });
 
 /** The cursor of the page after this one; undefined on the last page (Slack sends "" there). */
-export function nextCursorOf(page: z.infer<typeof historyPageSchema>): string | undefined {
+export function nextCursorOf(page: {
+  response_metadata?: { next_cursor?: string } | undefined;
+}): string | undefined {
   return page.response_metadata?.next_cursor || undefined;
 }

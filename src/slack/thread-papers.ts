@@ -3,11 +3,13 @@ import { decodeAction } from "../bot/actions.js";
 import type { ThreadPapers } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
+import { nextCursorOf } from "../slack-api/history.js";
 import type { SlackClient } from "./web-client.js";
 
-/** A thread as far as finding its cards needs: each message's blocks, parent first. */
+/** A page of a thread as far as finding its cards needs: each message's blocks, oldest first. */
 const threadSchema = z.object({
   messages: z.array(z.object({ blocks: z.array(z.unknown()).optional() })).default([]),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
 });
 const blockSchema = z.object({
   elements: z.array(z.unknown()).optional(),
@@ -19,8 +21,9 @@ const elementSchema = z.object({
   options: z.array(z.object({ value: z.string() })).optional(),
 });
 
-/** A thread is read up to this many messages: the latest card is nearly always the parent or close to it. */
-const THREAD_MESSAGES = 100;
+/** Messages read per call, and calls at most: a thread of up to 1,000 messages is read to its end. */
+const PAGE_MESSAGES = 200;
+const MAX_PAGES = 5;
 
 function valuesOf(element: unknown): string[] {
   const parsed = elementSchema.safeParse(element);
@@ -48,18 +51,24 @@ export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPaper
   return {
     async latestCards(channelId, threadTs) {
       try {
-        const raw = await client.conversations.replies({
-          channel: channelId,
-          ts: threadTs,
-          limit: THREAD_MESSAGES,
-        });
-        const { messages } = threadSchema.parse(raw);
-        return (
-          messages
-            .map((message) => cardPapersOf(message.blocks ?? []))
-            .filter((ids) => ids.length > 0)
-            .at(-1) ?? []
-        );
+        let latest: string[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < MAX_PAGES; page++) {
+          const raw = await client.conversations.replies({
+            channel: channelId,
+            ts: threadTs,
+            limit: PAGE_MESSAGES,
+            ...(cursor === undefined ? {} : { cursor }),
+          });
+          const read = threadSchema.parse(raw);
+          for (const message of read.messages) {
+            const ids = cardPapersOf(message.blocks ?? []);
+            if (ids.length > 0) latest = ids;
+          }
+          cursor = nextCursorOf(read);
+          if (cursor === undefined) break;
+        }
+        return latest;
       } catch (error) {
         logger.warn(
           { channel: channelId, reason: describeFailure(slackFailureOf(error)) },

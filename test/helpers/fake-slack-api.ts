@@ -185,7 +185,16 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
         const found = messages.filter(
           (m) => m.channel === args.channel && m.thread_ts === args.ts && after(m),
         );
-        return json(res, 200, { ok: true, messages: found.map((m) => visible(m, args)), has_more: false });
+        // Pages as Slack does: `limit` messages (at most 1,000), oldest first, then a cursor to the rest.
+        const from = Number(args.cursor ?? 0);
+        const end = from + Math.min(Number(args.limit ?? 1000), 1000);
+        const more = end < found.length;
+        return json(res, 200, {
+          ok: true,
+          messages: found.slice(from, end).map((m) => visible(m, args)),
+          has_more: more,
+          response_metadata: { next_cursor: more ? String(end) : "" },
+        });
       }
       default:
         return json(res, 200, { ok: true });

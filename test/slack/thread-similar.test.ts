@@ -117,6 +117,15 @@ describe.each(SLACK_MODES)("in a thread under a card, over %s", (mode) => {
     expect(more.blocks).toContain(paper.headline.slice(0, 30));
   });
 
+  it("reads a long thread to its end for the latest card", async () => {
+    const first = paperWith(index, "imitation game");
+    const latest = paperWith(index, "analytical engine");
+    const chatter = Array.from({ length: 300 }, () => []);
+    const thread = threadOf(cardBlocks(first, "Paper of the day"), ...chatter, cardBlocks(latest), []);
+    const answer = await askIn(thread, "<@U0BOT> more like this");
+    expect(answer.blocks).toContain(`Papers like *${latest.headline.slice(0, 30)}`);
+  });
+
   it("asks which paper when the thread cannot be read, and says why in the log", async () => {
     const thread = threadOf(cardBlocks(paperWith(index, "imitation game")));
     surface.slack.fail("conversations.replies", { error: "missing_scope" });
