@@ -3,6 +3,7 @@ import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ASSISTANT_PROMPTS } from "../src/bot/messages.js";
+import { ASK_SHORTCUT } from "../src/slack/ask-shortcut.js";
 import { RELATED_PAPERS_SHORTCUT } from "../src/slack/shortcut.js";
 
 const manifest = parse(readFileSync("manifest.yml", "utf8"));
@@ -50,8 +51,9 @@ describe("manifest.yml", () => {
     expect(manifest.features.app_home).toMatchObject({ home_tab_enabled: true, messages_tab_enabled: true });
   });
 
-  it("offers the message shortcut the bot listens for", () => {
+  it("offers the shortcuts the bot listens for: Ask Paperbot anywhere, Find related papers on a message", () => {
     expect(manifest.features.shortcuts).toEqual([
+      expect.objectContaining({ type: "global", callback_id: ASK_SHORTCUT, name: "Ask Paperbot" }),
       expect.objectContaining({
         type: "message",
         callback_id: RELATED_PAPERS_SHORTCUT,

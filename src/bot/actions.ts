@@ -37,6 +37,8 @@ export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("export") }),
   z.object({ a: z.literal("digest"), d: z.string().min(1).max(64), o: offset }),
   z.object({ a: z.literal("new"), o: offset, t: z.string().min(1).max(300).optional() }),
+  /** The Home tab's Ask Paperbot… button: opens the form that asks what to look for. */
+  z.object({ a: z.literal("ask") }),
   /** The Home tab's daily channels: turn one off, or open the form that changes its time and days. */
   z.object({
     a: z.literal("daily"),

@@ -67,5 +67,7 @@ export function intentOf(request: BotRequest): Intent {
     case "daily":
       // Only the Home tab offers these, and its listener acts on them itself.
       return { kind: "invalid", message: MESSAGES.dailyFromHome };
+    case "ask":
+      return { kind: "help" };
   }
 }

@@ -57,6 +57,7 @@ const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
   digest: ACTION_IDS.digestPage,
   new: ACTION_IDS.newPage,
   daily: ACTION_IDS.daily,
+  ask: ACTION_IDS.ask,
 };
 
 export function actionIdOf(action: Action): ActionIdBase {

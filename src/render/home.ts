@@ -2,6 +2,7 @@ import type { Button, HomeView, KnownBlock, ModalView, Overflow, PlainTextOption
 import type { FollowTarget } from "../bot/ports.js";
 import type { SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
+import { ASK_TEXT } from "./ask-modal.js";
 import {
   actions,
   button,
@@ -64,6 +65,7 @@ export const HOME_HELP_LINES: readonly string[] = [
   "• `/paper follow reward models` or `/paper follow Enyu Zhou` — a DM when new papers arrive",
   "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in a channel; `/paper daily off` stops it",
   "• Mention me or DM me in plain words: “papers about agents”, “what's new?”",
+  "• *Ask Paperbot* in the shortcuts menu (⚡ or + in the message box) — the same from anywhere",
 ];
 
 const CHANNEL_ROWS = 10;
@@ -180,7 +182,7 @@ function savedBlocks(list: HomeList<SavedItem> | undefined): KnownBlock[] {
 }
 
 /**
- * The App Home tab: a notice of the last click, today's paper, the viewer's daily channels (change, turn
+ * The App Home tab: a notice of the last click, the Ask Paperbot… button, today's paper, the viewer's daily channels (change, turn
  * off), what they follow (unfollow) and their reading list (remove, export), then a short help.
  */
 export function renderHomeView(model: HomeModel): HomeView {
@@ -188,6 +190,7 @@ export function renderHomeView(model: HomeModel): HomeView {
   const saved = savedBlocks(model.saved);
   const blocks: KnownBlock[] = [
     ...(model.notice ? [section(`:white_check_mark: ${truncate(model.notice, 1000)}`)] : []),
+    section(ASK_TEXT.homeLine, homeButton({ label: ASK_TEXT.homeButton, action: { a: "ask" } }, "primary")),
     ...todayBlocks(model.today),
     divider(),
     ...channelBlocks(model),

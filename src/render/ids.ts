@@ -19,6 +19,7 @@ export const ACTION_IDS = {
   digestPage: "paper_digest_page",
   newPage: "paper_new_page",
   daily: "paper_daily",
+  ask: "paper_ask",
   /** A card's overflow menu: each option carries its own action. */
   menu: "paper_menu",
   /** A select of papers or people: each option carries its own action. */

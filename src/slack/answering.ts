@@ -1,12 +1,16 @@
+import type { webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
+import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
+import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
-import type { DeliveryDeps, DeliveryOutcome } from "./delivery.js";
+import { type AnswerTarget, type DeliveryDeps, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
+import { type RespondResult, respondVia } from "./respond.js";
 import { handedOver } from "./saved-export.js";
 import { threadPapersOf } from "./thread-papers.js";
 import type { SlackClient } from "./web-client.js";
@@ -77,6 +81,66 @@ export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome,
   if (outcome === "answered" || outcome === "error") {
     deps.metrics.answerSeconds.observe({ kind }, (deps.policy.now() - receivedAt) / 1000);
   }
+}
+
+export function outcomeOfResponse(result: RespondResult, apologised: boolean): RequestOutcome {
+  if (result.outcome === "sent") return apologised ? "error" : "answered";
+  return result.outcome;
+}
+
+/** Answers privately through the response_url (slash commands, buttons, the Ask form). */
+export async function answerPrivately(
+  deps: ListenerDeps,
+  kind: string,
+  receivedAt: number,
+  responseUrl: string,
+  request: BotRequest,
+): Promise<void> {
+  const { message, apologised } = await replyOrApology<object>(
+    deps,
+    async () => responsePayload(await answerFor(deps, request)),
+    () => errorPayload(FRIENDLY_ERROR),
+  );
+  const result = await respondVia(deps, responseUrl, message);
+  if (result.outcome !== "sent") {
+    deps.logger.error(
+      { kind, outcome: result.outcome, failure: result.failure },
+      "could not answer through response_url",
+    );
+  }
+  count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
+}
+
+/** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
+export async function answerInConversation(
+  deps: ListenerDeps,
+  kind: string,
+  receivedAt: number,
+  target: AnswerTarget,
+  request: BotRequest,
+  retried: boolean,
+): Promise<void> {
+  let apologised = false;
+  const message = async (): Promise<webApi.ChatPostMessageArguments> => {
+    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
+      deps,
+      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
+      () => ({
+        text: FRIENDLY_ERROR,
+        channel: target.channel,
+        ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
+        unfurl_links: false,
+        unfurl_media: false,
+      }),
+    );
+    apologised = reply.apologised;
+    return reply.message;
+  };
+  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, {
+    retried,
+    message,
+  });
+  count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 
 /** A delivered apology counts as an error. */

@@ -5,6 +5,7 @@ import { MESSAGES_HOME } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import { type HomeDeps, type HomePages, homeModelOf } from "../home/model.js";
+import { renderAskModal } from "../render/ask-modal.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import { escapeMrkdwn } from "../render/escape.js";
 import {
@@ -175,7 +176,11 @@ export function registerHome(app: App, wiring: HomeWiring): void {
       if (decoded === undefined) notice = MESSAGES_HOME.staleButton;
       else if (decoded.a === "following") pages.follows = decoded.o;
       else if (decoded.a === "saved") pages.saved = decoded.o;
-      else if (decoded.a === "daily") {
+      else if (decoded.a === "ask" && "trigger_id" in body) {
+        // The form answers on its own (where the viewer picks): the tab stays as it is.
+        await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal() });
+        return;
+      } else if (decoded.a === "daily") {
         notice = await dailyClick(wiring, viewer, body, decoded);
         if (notice === undefined) return;
       } else {

@@ -1,51 +1,23 @@
-import type { App, BlockAction, webApi } from "@slack/bolt";
+import type { App, BlockAction } from "@slack/bolt";
 import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_SHARE } from "../bot/messages.js";
 import type { BotRequest } from "../bot/request.js";
-import type { RequestOutcome } from "../ops/metrics.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
-import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
+import { errorPayload, responsePayload } from "../render/payloads.js";
 import {
   answerFor,
+  answerInConversation,
+  answerPrivately,
   count,
-  deliveryDepsOf,
   isSlackRetry,
   type ListenerDeps,
-  outcomeOfDelivery,
+  outcomeOfResponse,
   replyOrApology,
 } from "./answering.js";
-import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
+import { answerKeyOf } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
-import { type RespondResult, respondVia } from "./respond.js";
-
-function outcomeOfResponse(result: RespondResult, apologised: boolean): RequestOutcome {
-  if (result.outcome === "sent") return apologised ? "error" : "answered";
-  return result.outcome;
-}
-
-/** Answers privately through the response_url (slash commands, buttons). */
-async function answerPrivately(
-  deps: ListenerDeps,
-  kind: string,
-  receivedAt: number,
-  responseUrl: string,
-  request: BotRequest,
-): Promise<void> {
-  const { message, apologised } = await replyOrApology<object>(
-    deps,
-    async () => responsePayload(await answerFor(deps, request)),
-    () => errorPayload(FRIENDLY_ERROR),
-  );
-  const result = await respondVia(deps, responseUrl, message);
-  if (result.outcome !== "sent") {
-    deps.logger.error(
-      { kind, outcome: result.outcome, failure: result.failure },
-      "could not answer through response_url",
-    );
-  }
-  count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
-}
+import { respondVia } from "./respond.js";
 
 /** Shares a card in the channel once per click key; a share Slack did not take can be clicked again. */
 async function shareOnce(
@@ -79,38 +51,6 @@ async function shareOnce(
     await respondVia(deps, responseUrl, errorPayload(notice), 1);
   }
   count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
-}
-
-/** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
-async function answerInConversation(
-  deps: ListenerDeps,
-  kind: "mention" | "dm",
-  context: Record<string, unknown>,
-  target: AnswerTarget,
-  request: BotRequest,
-): Promise<void> {
-  const receivedAt = receivedAtOf(context, deps.policy.now());
-  let apologised = false;
-  const message = async (): Promise<webApi.ChatPostMessageArguments> => {
-    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
-      deps,
-      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
-      () => ({
-        text: FRIENDLY_ERROR,
-        channel: target.channel,
-        ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
-        unfurl_links: false,
-        unfurl_media: false,
-      }),
-    );
-    apologised = reply.apologised;
-    return reply.message;
-  };
-  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, {
-    retried: isSlackRetry(context),
-    message,
-  });
-  count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
 }
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
@@ -155,7 +95,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       ...(mention.reply.threadTs === undefined ? {} : { threadTs: mention.reply.threadTs }),
       after: mention.messageTs,
     };
-    await answerInConversation(deps, "mention", context, target, mention.request);
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    await answerInConversation(deps, "mention", receivedAt, target, mention.request, isSlackRetry(context));
   });
 
   app.event("message", async ({ event, context }) => {
@@ -166,7 +107,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       channel: dm.reply.channel,
       after: dm.messageTs,
     };
-    await answerInConversation(deps, "dm", context, target, dm.request);
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    await answerInConversation(deps, "dm", receivedAt, target, dm.request, isSlackRetry(context));
   });
 
   // Listeners handle their own failures; this is for what escapes them. An event's answer (or apology)

@@ -10,6 +10,7 @@ import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/delivery-ledger.js";
 import { createSlackApp } from "./app.js";
+import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
@@ -164,6 +165,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   };
   registerListeners(app, listenerDeps);
   registerShortcut(app, listenerDeps);
+  registerAskShortcut(app, listenerDeps);
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
 

@@ -20,8 +20,8 @@ export interface SurfaceApp {
   slack: FakeSlackApi;
   metrics: Metrics;
   logs: ReturnType<typeof capturedLogger>;
-  /** An interactive payload (shortcut, button), delivered and acknowledged. */
-  interactive(payload: Record<string, unknown>): Promise<void>;
+  /** An interactive payload (shortcut, button, form), delivered and acknowledged: what the ack carried, if anything. */
+  interactive(payload: Record<string, unknown>): Promise<unknown>;
   /** `/paper <text>` typed in a channel, answered through `responseUrl`. */
   slash(text: string, channelId: string, responseUrl: string): Promise<void>;
   /** An Events API event, delivered and acknowledged; `retryNum` > 0 is Slack delivering it again. */
@@ -66,6 +66,7 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
     await waitUntil(() => {
       if (!socket.received.some((m) => m.envelope_id === id)) throw new Error(`${id} not acknowledged`);
     });
+    return socket.received.find((m) => m.envelope_id === id)?.payload;
   };
 
   return {
@@ -78,12 +79,14 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
       const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
       const ack = await postSigned(eventsUrl, body, "application/x-www-form-urlencoded");
       if (ack.status !== 200) throw new Error(`interactive payload answered ${ack.status}`);
+      return ack.text === "" ? undefined : JSON.parse(ack.text);
     },
     async slash(text, channelId, responseUrl) {
       const body = slashCommandBody({ text, channelId, responseUrl });
       if (server) {
         const payload = Object.fromEntries(new URLSearchParams(body));
-        return overSocket({ type: "slash_commands", accepts_response_payload: true, payload });
+        await overSocket({ type: "slash_commands", accepts_response_payload: true, payload });
+        return;
       }
       const ack = await postSigned(eventsUrl, body, "application/x-www-form-urlencoded");
       if (ack.status !== 200) throw new Error(`slash command answered ${ack.status}`);
@@ -91,13 +94,14 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
     async event(eventId, event, retryNum = 0) {
       const body = eventBody({ eventId, event });
       if (server) {
-        return overSocket({
+        await overSocket({
           type: "events_api",
           accepts_response_payload: false,
           retry_attempt: retryNum,
           retry_reason: retryNum === 0 ? "" : "timeout",
           payload: JSON.parse(body),
         });
+        return;
       }
       const headers: Record<string, string> =
         retryNum === 0

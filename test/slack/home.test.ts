@@ -4,6 +4,7 @@ import { encodeAction } from "../../src/bot/actions.js";
 import type { FollowTarget } from "../../src/bot/ports.js";
 import type { SavedItem } from "../../src/bot/reply.js";
 import type { Paper } from "../../src/corpus/types.js";
+import { ASK_MODAL_CALLBACK, ASK_TEXT } from "../../src/render/ask-modal.js";
 import { DAILY_EDIT_CALLBACK, HOME_MAX_BLOCKS, renderHomeView } from "../../src/render/home.js";
 import { LIMITS } from "../../src/render/limits.js";
 import type { StateStore } from "../../src/state/store.js";
@@ -343,6 +344,17 @@ describe("the Home tab through the Bolt app", () => {
     );
     expect((await store.subscriptions.get("CSECRET"))?.enabled).toBe(true);
     expect(textsOf(view).join("\n")).toContain("only change the daily paper of a channel you are in");
+  });
+
+  it("opens the Ask Paperbot form from the tab's button, leaving the tab as it is", async () => {
+    const view = await opened();
+    const ask = homeButton(view, ASK_TEXT.homeButton);
+    const published = slack.published.length;
+    await app.homeClick(ask.value, ask.actionId, "U1");
+    await waitUntil(() => expect(slack.callsOf("views.open")).toHaveLength(1));
+    const form = slack.callsOf("views.open")[0]?.args.view as { callback_id: string };
+    expect(form.callback_id).toBe(ASK_MODAL_CALLBACK);
+    expect(slack.published.length).toBe(published);
   });
 
   it("pages through 30 follows, keeping the page after an unfollow", async () => {

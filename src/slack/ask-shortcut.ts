@@ -1,0 +1,77 @@
+import type { App, ViewSubmitAction } from "@slack/bolt";
+import { z } from "zod";
+import type { BotRequest } from "../bot/request.js";
+import {
+  ASK_INPUTS,
+  ASK_MAX_CHARS,
+  ASK_MODAL_CALLBACK,
+  ASK_TEXT,
+  renderAskModal,
+} from "../render/ask-modal.js";
+import { answerInConversation, answerPrivately, count, type ListenerDeps } from "./answering.js";
+import { receivedAtOf } from "./instrumented-app.js";
+
+/** The global shortcut "Ask Paperbot" (manifest.yml `features.shortcuts`): /paper from anywhere, as a form. */
+export const ASK_SHORTCUT = "paperbot_ask";
+
+const submissionSchema = z.object({
+  user: z.object({ id: z.string() }),
+  view: z.object({
+    id: z.string(),
+    state: z.object({
+      values: z.object({
+        [ASK_INPUTS.question.block]: z.object({
+          [ASK_INPUTS.question.action]: z.object({ value: z.string().max(ASK_MAX_CHARS).nullish() }),
+        }),
+      }),
+    }),
+  }),
+  // Slack makes one for the conversation picked (response_url_enabled): the answer goes there, privately.
+  response_urls: z.array(z.object({ response_url: z.string().url(), channel_id: z.string() })).default([]),
+});
+
+/**
+ * "Ask Paperbot" opens a form (what to look for, where to show the answer); its submission is answered like
+ * `/paper` typed in the conversation picked: privately, through the response_url Slack made for it.
+ */
+export function registerAskShortcut(app: App, deps: ListenerDeps): void {
+  app.shortcut(ASK_SHORTCUT, async ({ ack, body, client, context }) => {
+    await ack();
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    try {
+      await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal() });
+    } catch (error) {
+      // The trigger lives 3 seconds and the shortcut has nowhere else to answer: the log says why.
+      deps.logger.error({ err: error }, "could not open the Ask Paperbot form");
+      count(deps, "ask", "failed", receivedAt);
+    }
+  });
+
+  app.view<ViewSubmitAction>(ASK_MODAL_CALLBACK, async ({ ack, body, context }) => {
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    const parsed = submissionSchema.safeParse(body);
+    if (!parsed.success)
+      deps.logger.warn({ issues: parsed.error.issues.length }, "an Ask form was not understood");
+    const form = parsed.success ? parsed.data : undefined;
+    const text = form?.view.state.values[ASK_INPUTS.question.block][ASK_INPUTS.question.action].value ?? "";
+    if (form === undefined || text.trim() === "") {
+      await ack({
+        response_action: "errors",
+        errors: { [ASK_INPUTS.question.block]: ASK_TEXT.emptyQuestion },
+      });
+      return count(deps, "ask", "error", receivedAt);
+    }
+    await ack();
+    const userId = form.user.id;
+    const target = form.response_urls[0];
+    if (target !== undefined) {
+      const request: BotRequest = { source: "slash", text, userId, channelId: target.channel_id };
+      return answerPrivately(deps, "ask", receivedAt, target.response_url, request);
+    }
+    // No conversation to answer in (Slack made no response_url): the asker's DM with the bot, once.
+    deps.logger.warn("an Ask form came without a response_url; answering in a DM");
+    const request: BotRequest = { source: "dm", text, userId, channelId: userId };
+    const dm = { key: `ask:${userId}:${form.view.id}`, channel: userId, after: "0" };
+    await answerInConversation(deps, "ask", receivedAt, dm, request, false);
+  });
+}
