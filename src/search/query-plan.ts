@@ -40,7 +40,10 @@ function readingOf(context: PlanContext): Reading {
 
 const maxUnits = 16;
 const maxCompletions = 12;
-/** Words that name what is searched, not a topic ("the PPO-max paper"): left out beside other words. */
+/**
+ * Words that name what is searched, not a topic ("the PPO-max paper", "methods for improving reasoning"): left out
+ * beside other words, so that a paper on the topic is not ranked below one that also happens to say "improve".
+ */
 const fillers = new Set([
   "paper",
   "papers",
@@ -50,6 +53,17 @@ const fillers = new Set([
   "preprints",
   "publication",
   "publications",
+  "methods",
+  "approaches",
+  "techniques",
+  "ways",
+  "improve",
+  "improves",
+  "improving",
+  "enhance",
+  "enhancing",
+  "boost",
+  "boosting",
 ]);
 
 /** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */

@@ -58,6 +58,26 @@ describe("ranking", () => {
     expect(idsFor([...filler, math, apart], "process supervision math")[0]).toBe("mathpaper1");
   });
 
+  it("does not rank a paper first for saying 'improve' when the query only asks for papers improving a topic", () => {
+    const papers = [
+      paper(
+        "saysimprov",
+        "Improving tools matters. Reasoning and reinforcement learning come up once, in a long list of many other things.",
+      ),
+      paper(
+        "onreasonrl",
+        "Reasoning through reinforcement learning: reasoning curricula for reinforcement learning.",
+      ),
+      ...Array.from({ length: 4 }, (_, n) =>
+        paper(`other${String(n).padStart(5, "0")}`, "Vision transformers see images."),
+      ),
+    ];
+    expect(idsFor(papers, "methods for improving reasoning with reinforcement learning")[0]).toBe(
+      "onreasonrl",
+    );
+    expect(idsFor(papers, "improving")[0]).toBe("saysimprov");
+  });
+
   it("counts an acronym written in the plural as the acronym typed", () => {
     const papers = [
       paper("plural0001", "Large language models (LLMs) write code: we test code from LLMs, and code again."),
