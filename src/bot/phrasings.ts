@@ -128,12 +128,13 @@ const AUTHOR = [
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
   /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
   /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
+  /^(?:what|which) (?:topics|areas|fields|subjects|things) (?:does|do|did|has|have|is|are) (.+?) (?:work|working|worked|research|researching|researched|study|studying|studied|focus|focusing|focused|publish|published|write|written) ?(?:on|in|about)?$/d,
   /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
   /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
 ];
 /** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
 const WORKED_WITH =
-  /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:with|alongside) (.+)$/d;
+  /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:(?:the )?most |most often |often |a lot |frequently )?(?:with|alongside) (.+)$/d;
 /** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
 const WHO_WROTE_THIS =
   /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;
@@ -152,8 +153,10 @@ const LIKE_THIS = [
   /^(?:anything|something) (?:similar|related)$/,
 ];
 const SEARCH = [
-  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
+  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any |(?:does |do |did )?(?:any(?:one|body)|someone|somebody)(?: here)? (?:have|has|got|know of|knows? of|seen|read) )?(?:(?:\d{1,2}|a few|a couple of|two|three|four|five|some|the) )?(?:(?:top|best|key|important|main|good|great|classic|seminal|must-read|relevant|interesting) )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:the |a |that )?(?:paper|article|study|work|one) (?:where|in which|that|which) (?:they |the authors |someone |somebody |people |we )?(?:(?:used|uses|use|proposed|proposes|propose|introduced|introduces|introduce|trained|trains|train|studied|studies|study|showed|shows|show|tried|tries|try|applied|applies|apply) )?(.+)$/d,
+  /^(?:i |we )?(?:remember|recall|saw|read|once read|think there was|think there is|know there is|know there was)(?: there (?:was|is))? (?:a |the |some |that |this )?(?:paper|article|study|work|preprint) (?:about|on|where|in which|that|which|with|regarding) (.+?)(?:,? (?:which one was it|which one is it|what was it(?: called)?|what is it(?: called)?|can you find it|do you know (?:it|which)|any idea which|where is it))?$/d,
   /^(?:has|have|did) (?:the group|our group|this group|we|the team|our team|the lab|our lab|you) (?:ever )?(?:done|do|written|write|published|publish|worked on|work on|looked at|looked into|covered|got)(?: (?:anything|something|any work|any papers?|papers?|work|research))?(?: (?:on|about|regarding|in|with|into))? (.+)$/d,
   /^(?:what(?:'s| is|’s) )?(?:a |the )?(?:good|best|first) (?:paper|thing|one) to (?:start|begin) with (?:on|about|for|in) (.+)$/d,
   /^(?:where|how) (?:should|do|can|could) (?:i|we) (?:start|begin) (?:with|on|in|reading about|learning about) (.+)$/d,

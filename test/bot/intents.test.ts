@@ -71,6 +71,17 @@ const PHRASINGS: [string, Intent][] = [
   ["what's a good paper to start with on reward models", search("reward models")],
   ["where should I start with RLHF?", search("RLHF")],
   ["what should I read first on agents", search("agents")],
+  ["does anyone have a paper about the RMB benchmark", search("the RMB benchmark")],
+  [
+    "can you find the paper where they use meta-learning for reward models",
+    search("meta-learning for reward models"),
+  ],
+  ["I remember a paper about fault trees, which one was it?", search("fault trees")],
+  ["give me 3 papers on agents", search("agents")],
+  ["the paper that proposed PPO-max", search("PPO-max")],
+  ["top papers on RLHF", search("RLHF")],
+  ["what topics does Senjie Jin work on?", author("Senjie Jin")],
+  ["who collaborates most with Enyu Zhou", { kind: "author", name: "Enyu Zhou", orSearch: true }],
   ["who is Senjie Jin?", author("Senjie Jin", true)],
   // The people behind a topic
   ["who works on reward models?", who("reward models")],
