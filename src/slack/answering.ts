@@ -1,6 +1,6 @@
 import type { webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
-import { FRIENDLY_ERROR } from "../bot/messages.js";
+import { FRIENDLY_ERROR, MESSAGES_UNDELIVERED } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
@@ -107,6 +107,9 @@ export async function answerPrivately(
       { kind, outcome: result.outcome, failure: result.failure },
       "could not answer through response_url",
     );
+    // Never the answer again (Slack may be showing it): a note, so that a lost answer is not a silent one.
+    const note = result.outcome === "failed" ? MESSAGES_UNDELIVERED.failed : MESSAGES_UNDELIVERED.unconfirmed;
+    await respondVia(deps, responseUrl, errorPayload(note), 1);
   }
   count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRIENDLY_ERROR, MESSAGES } from "../../src/bot/messages.js";
+import { FRIENDLY_ERROR, MESSAGES, MESSAGES_UNDELIVERED } from "../../src/bot/messages.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { RELATED_PAPERS_SHORTCUT } from "../../src/slack/shortcut.js";
 import { fixtureBot } from "../helpers/bot.js";
@@ -132,6 +132,20 @@ describe.each(SLACK_MODES)("the message shortcut over %s", (mode) => {
     expect(JSON.stringify(dm)).toContain(compiler());
     expect(JSON.stringify(dm)).toContain(MESSAGES.relatedInDm.slice(1, 30));
     expect(surface.slack.responses(path)).toEqual([]);
+  });
+
+  it("never sends the answer twice when Slack may have shown it (a 500): a note follows, no DM", async () => {
+    const path = `/shortcut/${mode}/unconfirmed`;
+    surface.slack.fail(path, { status: 500, store: true });
+    const before = surface.slack.messages.length;
+    await surface.interactive(
+      shortcutPayload({ text: "the imitation game" }, { responseUrl: surface.slack.responseUrl(path) }),
+    );
+    await waitUntil(() => expect(surface.slack.responses(path)).toHaveLength(2));
+    const [answer, note] = surface.slack.responses(path);
+    expect(JSON.stringify(answer)).toContain(imitation());
+    expect(note).toMatchObject({ text: MESSAGES_UNDELIVERED.unconfirmed });
+    expect(surface.slack.messages.length).toBe(before);
   });
 
   it("sends the answer to the asker's DM when the payload has no response_url", async () => {
