@@ -42,7 +42,8 @@ function relevanceOf(matches: Matches): number[] {
 const weightOf = (relevance: number) => Math.sqrt(relevance);
 
 /**
- * The people behind a topic, ranked by the evidence they bring: every paper they wrote among the matches
+ * The people behind a topic, ranked as search ranks papers: those with a paper holding the most of its words first,
+ * then by the evidence they bring: every paper they wrote among the matches
  * counts by its relevance (a file's owner wrote every paper in it, named on the line or not), a first author
  * counts more. People whose evidence is the very same papers stay together, in the order of the paper's line.
  */
@@ -80,7 +81,9 @@ export function expertsOf(
   }
   for (const credit of credits.values()) credit.papers.sort((a, b) => a.rank - b.rank);
   const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
+  const mostWords = (credit: Credit) => Math.max(...credit.papers.map((p) => evidence[p.rank]?.level ?? 0));
   const byEvidence = (a: Credit, b: Credit) =>
+    mostWords(b) - mostWords(a) ||
     b.score - a.score ||
     b.papers.length - a.papers.length ||
     b.firstAuthor - a.firstAuthor ||

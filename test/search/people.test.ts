@@ -161,6 +161,35 @@ describe("who", () => {
     expect(people[0]).toBe("Fay Focus");
   });
 
+  it("puts people with a paper holding every word of the topic above those whose papers hold some", () => {
+    const some = Array.from({ length: 4 }, (_, n) => ({
+      id: `agents000${n}`,
+      authors: ["Bea Broad"],
+      owners: [],
+      abstract: `Agents act, agents plan, and agents learn: study ${n}.`,
+    }));
+    const others = Array.from({ length: 8 }, (_, n) => ({
+      id: `others000${n}`,
+      authors: ["Una Other"],
+      owners: [],
+      abstract: `Protein folding at scale, part ${n}.`,
+    }));
+    const corpus = corpusOf([
+      ...some,
+      ...others,
+      {
+        id: "memory0001",
+        authors: ["Fay Focus"],
+        owners: [],
+        abstract: `A memory for agents. ${"We survey many designs of stores, caches and indexes at length. ".repeat(4)}`,
+      },
+    ]);
+    const people = createSearchEngine(corpus)
+      .who("agent memory")
+      .people.map((p) => p.name);
+    expect(people).toEqual(["Fay Focus", "Bea Broad"]);
+  });
+
   it("says who has a file and so is fully known", () => {
     const { people } = index.who("agents");
     const chen = people.find((p) => p.name === "Wen-Xiang Chen");
