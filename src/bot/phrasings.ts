@@ -37,7 +37,7 @@ const DAILY_PREVIEW = [
   /^(?:daily preview|preview(?: the)? (?:daily paper|daily post|paper of the day|next paper|tomorrow(?:'s|’s|s)? paper))$/,
 ];
 const STATS =
-  /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded)$/;
+  /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded|(?:list )?(?:all|every)(?: (?:the|of the|your|our))? papers?(?: (?:you have|we have|there are|loaded))?|list (?:the )?papers|browse(?: (?:the )?papers)?)$/;
 
 const NEW_SOMETHING =
   "(?:there(?:'s| is| are) )?(?:something |anything |a paper |papers |a new paper |new papers )?(?:new )?";

@@ -185,6 +185,8 @@ const PHRASINGS: [string, Intent][] = [
   ["Thanks!", { kind: "smallTalk", say: "thanks" }],
   ["how many papers do you have?", { kind: "stats" }],
   ["stats", { kind: "stats" }],
+  ["list all papers", { kind: "stats" }],
+  ["show me all the papers you have", { kind: "stats" }],
   ["reload", { kind: "reload" }],
   ["daily", { kind: "dailyStatus" }],
   ["daily off", { kind: "dailyOff" }],
