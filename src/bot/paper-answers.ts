@@ -112,12 +112,31 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     query: intent.query,
     total: result.total,
     offset: intent.offset,
-    cards: result.hits.map((hit) => ({ ...cardOf(hit.paper), snippet: hit.snippet, score: hit.score })),
+    cards: result.hits.map((hit) => ({
+      ...cardOf(hit.paper),
+      snippet: hit.snippet,
+      score: hit.score,
+      ...personOf(hit.paper, result.by),
+    })),
     ...(shown < result.total ? { nextOffset: shown } : {}),
     ...(notice ? { notice } : {}),
     ...(showingFor ? { showingFor } : {}),
   };
   return toAsker(reply, intent.paging);
+}
+
+/** The person a search was for, among the paper's owners and authors, as the card names them. */
+function personOf(
+  paper: Paper,
+  by: readonly string[] | undefined,
+): { person?: { key: string; name: string } } {
+  if (by === undefined) return {};
+  const names = [
+    ...paper.ownerKeys.map((key, i) => ({ key, name: paper.owners[i] })),
+    ...paper.authorKeys.map((key, i) => ({ key, name: paper.authors[i] })),
+  ];
+  const found = names.find((entry) => by.includes(entry.key) && entry.name !== undefined);
+  return found?.name === undefined ? {} : { person: { key: found.key, name: found.name } };
 }
 
 /** A search for words that only looked like a paper's id; "no such paper" when they make no search. */

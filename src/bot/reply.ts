@@ -19,6 +19,8 @@ export interface Card {
   /** Ids of papers this thread has shown before this one: "Another one" offers none of them. */
   seen?: string[];
   buttons: CardButton[];
+  /** Whose More by and Follow the card offers: the person the search was for; else its first owner or author. */
+  person?: { key: string; name: string };
 }
 
 /** Something a person follows: a topic (its folded words) or an author (their person key). */

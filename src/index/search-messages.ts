@@ -79,6 +79,7 @@ const searchResultSchema: z.ZodType<SearchResult> = z.object({
   showingFor: z.string().optional(),
   didYouMean: z.array(z.string()).optional(),
   withAllWords: z.number().optional(),
+  by: z.array(z.string()).optional(),
 });
 
 const whoResultSchema: z.ZodType<WhoResult> = z.object({

@@ -112,7 +112,7 @@ const CARD_MENU: ((card: Card) => ButtonSpec | undefined)[] = [
       ? { label: BUTTON_LABELS.similar, action: { a: "similar", id: card.paper.id }, detail: card.paper.id }
       : undefined,
   (card) => {
-    const person = moreByPersonOf(card.paper);
+    const person = card.person ?? moreByPersonOf(card.paper);
     if (!card.buttons.includes("moreBy") || person === undefined) return undefined;
     return { label: labelled("More by ", person.name), action: { a: "by", person: person.key } };
   },
@@ -124,7 +124,7 @@ const CARD_MENU: ((card: Card) => ButtonSpec | undefined)[] = [
   },
   (card) => (card.buttons.includes("save") ? saveSpec(card.paper) : undefined),
   (card) => {
-    const person = moreByPersonOf(card.paper);
+    const person = card.person ?? moreByPersonOf(card.paper);
     return card.buttons.includes("follow") && person ? followPersonSpec(person) : undefined;
   },
 ];

@@ -236,6 +236,7 @@ export function createSearch(context: SearchContext) {
         const notice = namedNoticeOf(plan, authors);
         return answer({
           ...papers,
+          by: authors.keys,
           withAllWords: papers.total,
           ...(shown !== undefined ? { showingFor: shown } : {}),
           ...(notice !== undefined ? { notice } : {}),
@@ -250,9 +251,11 @@ export function createSearch(context: SearchContext) {
         ? matchesFor(plan, offset, limit)
         : authorMatchesFor(plan, offset, limit, authors);
     const notices: string[] = [];
+    let by = authors?.keys;
     // Names read among the words ("rlhf zhiheng xi") with no such paper: everyone's, as "X by <name>" does.
     if (matches.total === 0 && authors !== undefined && plan.authors.length === 0) {
       matches = matchesFor(plan, offset, limit);
+      by = undefined;
       notices.push(noPapersByNotice(namedPeopleOf(plan.named, authors)));
     } else if (authors !== undefined) {
       const named = namedNoticeOf(plan, authors);
@@ -271,6 +274,7 @@ export function createSearch(context: SearchContext) {
       withAllWords: plan.missing.length > 0 ? 0 : matches.withAll,
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...(shown !== undefined ? { showingFor: shown } : {}),
+      ...(by !== undefined ? { by } : {}),
     });
   };
 

@@ -406,6 +406,21 @@ describe("answer: people", () => {
     expect(expectKind(opened.reply, "author").summary.name).toBe("Enyu Zhou");
   });
 
+  it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {
+    const byXi = expectKind(
+      (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,
+      "results",
+    );
+    const shown = JSON.stringify(renderSlackMessage(byXi).blocks);
+    expect(shown).toContain("More by Zhiheng Xi");
+    expect(shown).toContain("Follow Zhiheng Xi");
+    expect(shown).not.toContain("More by Wen-Xiang Chen");
+    const everyone = JSON.stringify(
+      renderSlackMessage((await answer(depsWith(), slash("agents"))).reply).blocks,
+    );
+    expect(everyone).toContain("More by Wen-Xiang Chen");
+  });
+
   it("opens the author summary from a More by button, and is friendly about a person no longer there", async () => {
     const found = await index.author("Enyu Zhou");
     const key = found.kind === "found" ? found.summary.key : undefined;
