@@ -5,7 +5,8 @@ import { stripped, unquoted } from "./typed-text.js";
 export type Phrased =
   | { kind: "who"; topic: string }
   | { kind: "author"; name: string; orSearch: boolean }
-  | { kind: "search"; query: string }
+  /** `limit`: as many papers as were asked for ("give me 3 papers on agents"). */
+  | { kind: "search"; query: string; limit?: number }
   | { kind: "similar"; id: string; orSearch: string }
   /** "who wrote this?" in a thread under a card: that paper, with its authors. */
   | { kind: "paper"; id: "this"; full: false }
@@ -152,6 +153,12 @@ const LIKE_THIS = [
   /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:similar|related) (?:papers?|ones?|work|reading)$/,
   /^(?:anything|something) (?:similar|related)$/,
 ];
+/** "3 papers on agents", "the top five papers about RLHF": that many, on the topic. */
+const COUNTED =
+  /^(?:(?:the )?(?:top|best|first) )?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) (?:(?:top|best|key|good|great|important|relevant) )?(?:papers?|articles?|reads?|publications?) (?:on|about|regarding|for|covering|related to) (.+)$/d;
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/** At most this many papers are shown at once, however many are asked for. */
+const MOST_ASKED = 10;
 const SEARCH = [
   /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any |(?:does |do |did )?(?:any(?:one|body)|someone|somebody)(?: here)? (?:have|has|got|know of|knows? of|seen|read) )?(?:(?:\d{1,2}|a few|a couple of|two|three|four|five|some|the) )?(?:(?:top|best|key|important|main|good|great|classic|seminal|must-read|relevant|interesting) )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
@@ -172,13 +179,13 @@ const SEARCH = [
   /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
 ];
 
-/** The first group of `pattern` in `lower`, cut from `original` to keep its spelling. */
-function argOf(pattern: RegExp, lower: string, original: string): string | undefined {
+/** Group `group` (the first by default) of `pattern` in `lower`, cut from `original` to keep its spelling. */
+function argOf(pattern: RegExp, lower: string, original: string, group = 1): string | undefined {
   const match = pattern.exec(lower);
   if (!match) return undefined;
-  const span = match.indices?.[1];
+  const span = match.indices?.[group];
   const aligned = lower.length === original.length;
-  const arg = span && aligned ? original.slice(span[0], span[1]) : (match[1] ?? "");
+  const arg = span && aligned ? original.slice(span[0], span[1]) : (match[group] ?? "");
   const clean = stripped(arg);
   return clean === "" ? undefined : clean;
 }
@@ -198,6 +205,17 @@ function authorTopicQueryOf(lower: string, original: string): string | undefined
     return name === undefined || WHOLE_GROUP.test(name) ? topic : `${topic} ${unquoted(name)}`;
   }
   return undefined;
+}
+
+/** "give me 3 papers on agents": a search shown that many papers at a time (up to MOST_ASKED). */
+function countedSearchOf(lower: string, original: string): Phrased | undefined {
+  const said = argOf(COUNTED, lower, original, 1)?.toLowerCase();
+  const query = argOf(COUNTED, lower, original, 2);
+  if (said === undefined || query === undefined) return undefined;
+  const count = NUMBER_WORDS.includes(said) ? NUMBER_WORDS.indexOf(said) + 1 : Number(said);
+  return count > 0
+    ? { kind: "search", query, limit: Math.min(count, MOST_ASKED) }
+    : { kind: "search", query };
 }
 
 /** Text without lead-ins and trailing courtesies, in both spellings, kept aligned. */
@@ -279,6 +297,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
   if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };
+  const counted = countedSearchOf(lower, original);
+  if (counted) return counted;
   for (const pattern of SEARCH) {
     const query = argOf(pattern, lower, original);
     if (query) return { kind: "search", query };

@@ -159,8 +159,12 @@ function intentOfPhrased(phrased: Phrased): Intent {
   switch (phrased.kind) {
     case "who":
       return { kind: "who", topic: phrased.topic, offset: 0, paging: false };
-    case "search":
-      return searchOf(phrased.query);
+    case "search": {
+      const search = searchOf(phrased.query);
+      return search.kind === "search" && phrased.limit !== undefined
+        ? { ...search, limit: phrased.limit }
+        : search;
+    }
     case "follow":
       return followIntent(phrased.what);
     case "unfollow":
@@ -197,5 +201,5 @@ export function textIntentOf(typed: string): Intent {
   const query = phrased?.kind === "search" ? phrased.query : stripped(text);
   const id = pastedIdOf(query);
   if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
-  return searchOf(query);
+  return phrased?.kind === "search" ? intentOfPhrased(phrased) : searchOf(query);
 }

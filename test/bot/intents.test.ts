@@ -10,12 +10,13 @@ const asker = { userId: "U1", channelId: "C1" };
 const sources = ["slash", "mention", "dm"] as const;
 const request = (source: (typeof sources)[number], text: string): BotRequest => ({ source, text, ...asker });
 
-const search = (query: string): Intent => ({
+const search = (query: string, limit?: number): Intent => ({
   kind: "search",
   query,
   offset: 0,
   shortened: false,
   paging: false,
+  ...(limit === undefined ? {} : { limit }),
 });
 const who = (topic: string): Intent => ({ kind: "who", topic, offset: 0, paging: false });
 const author = (name: string, orSearch = false): Intent => ({ kind: "author", name, orSearch });
@@ -77,7 +78,9 @@ const PHRASINGS: [string, Intent][] = [
     search("meta-learning for reward models"),
   ],
   ["I remember a paper about fault trees, which one was it?", search("fault trees")],
-  ["give me 3 papers on agents", search("agents")],
+  ["give me 3 papers on agents", search("agents", 3)],
+  ["the top five papers about RLHF", search("RLHF", 5)],
+  ["50 papers on agents", search("agents", 10)],
   ["the paper that proposed PPO-max", search("PPO-max")],
   ["top papers on RLHF", search("RLHF")],
   ["what topics does Senjie Jin work on?", author("Senjie Jin")],
