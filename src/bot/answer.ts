@@ -118,9 +118,26 @@ async function inThreadOf(
   return id === undefined ? intent : { kind: "similar", id };
 }
 
-/** "who else works on this?" under a card: the people behind its topic; elsewhere, which paper is asked. */
+/** The paper whose name the words are ("StepCoder", "the PPO-max"): the one its headline is named for. */
+async function paperNamed(index: SearchIndex, words: string) {
+  const name = foldedName(words.replace(/^the /i, ""));
+  if (name === "") return undefined;
+  const { hits } = await index.search(words, { limit: 3 });
+  // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
+  const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
+  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
+}
+
+const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * "who else works on this?" under a card: the people behind its topic; elsewhere, which paper is asked.
+ * "who wrote StepCoder?": that paper's card, which names its authors.
+ */
 async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<Intent, { kind: "who" }>) {
   const index = deps.index();
+  const named = intent.wrote ? await paperNamed(index, intent.topic) : undefined;
+  if (named !== undefined) return toAsker({ kind: "card", card: cardOf(named), title: MESSAGES.writtenBy });
   if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
   const id = await threadPaperOf(deps, request, intent.topic);
   if (id === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperWho });

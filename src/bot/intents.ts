@@ -17,7 +17,8 @@ export type Intent =
       paging: boolean;
       limit?: number;
     }
-  | { kind: "who"; topic: string; offset: number; paging: boolean; limit?: number }
+  /** `wrote`: asked "who wrote X?", where X may name one paper (its card answers then). */
+  | { kind: "who"; topic: string; offset: number; paging: boolean; limit?: number; wrote?: boolean }
   /** The people behind a paper's topic (its own authors and those of papers like it); `others`: not its own. */
   | { kind: "whoLike"; id: string; others: boolean; offset: number; paging: boolean }
   /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */

@@ -3,7 +3,8 @@ import { stripped, unquoted } from "./typed-text.js";
 
 /** What a plain-words question asks for, with its argument in the asker's own spelling. */
 export type Phrased =
-  | { kind: "who"; topic: string }
+  /** `wrote`: "who wrote X?", where X may be one paper's name ("who wrote StepCoder?"). */
+  | { kind: "who"; topic: string; wrote?: true }
   | { kind: "author"; name: string; orSearch: boolean }
   /** `limit`: as many papers as were asked for ("give me 3 papers on agents"). */
   | { kind: "search"; query: string; limit?: number }
@@ -139,6 +140,9 @@ const WORKED_WITH =
 /** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
 const WHO_WROTE_THIS =
   /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;
+/** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
+const WHO_WROTE =
+  /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
 /** "more by these authors": papers by the people of the paper a thread is about. */
 const MORE_BY_THEM = [
   /^(?:(?:show|find|get|give)(?: me)? )?(?:any |some )?(?:more|other|others|more papers|other papers|other work|anything else)(?: (?:papers?|work))? (?:by|from) (?:these|the|those|this|them|its|the same|that)(?: (?:authors?|people|folks|person))?$/,
@@ -281,6 +285,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
     return { kind: "author", name: "this", orSearch: false };
   const partner = argOf(WORKED_WITH, lower, original);
   if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
+  const named = argOf(WHO_WROTE, lower, original);
+  if (named) return { kind: "who", topic: topicOf(named), wrote: true };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic) };

@@ -158,7 +158,13 @@ function commandIntent(text: string): Intent | undefined {
 function intentOfPhrased(phrased: Phrased): Intent {
   switch (phrased.kind) {
     case "who":
-      return { kind: "who", topic: phrased.topic, offset: 0, paging: false };
+      return {
+        kind: "who",
+        topic: phrased.topic,
+        offset: 0,
+        paging: false,
+        ...(phrased.wrote ? { wrote: true } : {}),
+      };
     case "search": {
       const search = searchOf(phrased.query);
       return search.kind === "search" && phrased.limit !== undefined

@@ -406,6 +406,16 @@ describe("answer: people", () => {
     expect(expectKind(opened.reply, "author").summary.name).toBe("Enyu Zhou");
   });
 
+  it("answers who wrote a paper named by its name with that paper's card, and a topic with its people", async () => {
+    for (const text of ["who wrote StepCoder?", "who proposed POLAR", "who made the PPO-max paper"]) {
+      const card = expectKind((await answer(depsWith(), mention(text))).reply, "card");
+      expect(card.title).toBe(MESSAGES.writtenBy);
+      expect(card.card.paper.headline).toMatch(/^(StepCoder|POLAR|PPO-max)\b/);
+    }
+    expectKind((await answer(depsWith(), mention("who wrote about reward models?"))).reply, "people");
+    expectKind((await answer(depsWith(), mention("who wrote code generation papers"))).reply, "people");
+  });
+
   it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,

@@ -62,6 +62,12 @@ const PHRASINGS: [string, Intent][] = [
   ["papers by the group on RLHF", search("RLHF")],
   // In a thread under a card: that paper's authors
   ["who wrote this?", { kind: "paper", id: "this", full: false }],
+  ["who wrote StepCoder?", { kind: "who", topic: "StepCoder", offset: 0, paging: false, wrote: true }],
+  [
+    "who proposed the PPO-max paper",
+    { kind: "who", topic: "PPO-max", offset: 0, paging: false, wrote: true },
+  ],
+  ["who wrote about reward models", who("reward models")],
   ["who are the authors of this paper", { kind: "paper", id: "this", full: false }],
   ["more by these authors", { kind: "author", name: "this", orSearch: false }],
   ["what else have they written?", { kind: "author", name: "this", orSearch: false }],
