@@ -1,0 +1,90 @@
+// How plain-words questions about papers and people are worded: lead-ins, who, whose papers, what to search.
+
+// Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
+export const LEAD_INS = [
+  /^(?:please|pls|plz|ok|okay|so|hmm|um|and|also|hey|hi|hello)[, ]+/,
+  /^@?paperbot[,:]? +/,
+  /^(?:can|could|would|will) you(?: please)? +/,
+  /^(?:i'd like|i would like|i want|i need|i'm looking for|i am looking for|i’m looking for|looking for|help me find|let me see|i'd love) +/,
+  /^(?:show|give|get|find|fetch|send|list) me +/,
+  /^(?:show|list|fetch|get|find|look for|look up|search for) +/,
+];
+export const TRAILING = /(?:,? (?:please|pls|thanks|thank you|thx))+$/;
+
+export const WHO_TOPIC_NOISE =
+  /(?: (?:here|around here|in (?:the|our|this|my) (?:group|team|lab|department|org)|lately|recently|these days|at the moment|right now|already|before|the most|most|papers?))+$/;
+
+export const WHO = [
+  /^who(?: else)?(?: here)?(?:'s|’s| has| have| had| is| are| was| were)?(?: been)?(?: already| ever| recently| also| actually)? (?:worked|works|working|work|knows?|knowing|written|writes|wrote|write|researched|researches|researching|research|studied|studies|studying|study|published|publishes|publish|focused|focuses|focusing|specializes|specialises|specialized|specialised|specializing|specialising|done work)(?: (?:anything|something|stuff|papers?|a paper|research|a lot|much|things|the most|most|best))?(?: (?:on|about|in|with|at|regarding|around|into))? (.+)$/d,
+  /^who (?:should|could|can|do|might|would|shall) (?:i|we) (?:talk|speak|ask|go|turn|reach out|chat|consult|contact|ping|email|see|bug|bother|message)(?: to| with)?(?: (?:about|regarding|on|for|re|with))? (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:the |an |a |our )?(?:experts?|specialists?|go-to (?:person|people)|best person|right person|person|people)(?: to (?:ask|talk to))? (?:on|in|at|about|for|with|regarding) (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
+  /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
+  /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
+];
+/** "papers by Zhiheng Xi on agents": a search of the topic among that person's papers (name, then topic). */
+export const AUTHOR_ON_TOPIC = [
+  /^(?:the |any |some |all )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+?) (?:on|about|regarding|concerning|covering) (.+)$/d,
+  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|done|do|worked|work) (?:on|about|regarding|concerning) (.+)$/d,
+  /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?) (?:on|about|regarding|concerning) (.+)$/d,
+];
+/** "papers by the group on RLHF": everyone's. */
+export const WHOLE_GROUP =
+  /^(?:the |our |this |my )?(?:group|team|lab|us|we|anyone|anybody|everyone|everybody|people)$/i;
+export const AUTHOR = [
+  /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
+  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
+  /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
+  /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
+  /^(?:what|which) (?:topics|areas|fields|subjects|things) (?:does|do|did|has|have|is|are) (.+?) (?:work|working|worked|research|researching|researched|study|studying|studied|focus|focusing|focused|publish|published|write|written) ?(?:on|in|about)?$/d,
+  /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
+  /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
+];
+/** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
+export const WORKED_WITH =
+  /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:(?:the )?most |most often |often |a lot |frequently )?(?:with|alongside) (.+)$/d;
+/** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
+export const WHO_WROTE_THIS =
+  /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;
+/** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
+export const WHO_WROTE =
+  /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
+/** "more by these authors": papers by the people of the paper a thread is about. */
+export const MORE_BY_THEM = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:any |some )?(?:more|other|others|more papers|other papers|other work|anything else)(?: (?:papers?|work))? (?:by|from) (?:these|the|those|this|them|its|the same|that)(?: (?:authors?|people|folks|person))?$/,
+  /^what else (?:have|has|did) (?:they|these authors|the authors|this author|those authors) (?:written|write|wrote|published|done)$/,
+];
+export const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
+export const SIMILAR =
+  /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
+/** "more like this one", "any similar papers?": papers like the one a thread is about (asked which, elsewhere). */
+export const LIKE_THIS = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:(?:papers?|ones?|work|stuff|anything|something) )?(?:like|similar to|related to) (?:this|that|it)(?: (?:one|paper))?$/,
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:similar|related) (?:papers?|ones?|work|reading)$/,
+  /^(?:anything|something) (?:similar|related)$/,
+];
+/** "3 papers on agents", "the top five papers about RLHF": that many, on the topic. */
+export const COUNTED =
+  /^(?:(?:the )?(?:top|best|first) )?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) (?:(?:top|best|key|good|great|important|relevant) )?(?:papers?|articles?|reads?|publications?) (?:on|about|regarding|for|covering|related to) (.+)$/d;
+export const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+/** At most this many papers are shown at once, however many are asked for. */
+export const MOST_ASKED = 10;
+export const SEARCH = [
+  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any |(?:does |do |did )?(?:any(?:one|body)|someone|somebody)(?: here)? (?:have|has|got|know of|knows? of|seen|read) )?(?:(?:\d{1,2}|a few|a couple of|two|three|four|five|some|the) )?(?:(?:top|best|key|important|main|good|great|classic|seminal|must-read|relevant|interesting) )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
+  /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
+  /^(?:the |a |that )?(?:paper|article|study|work|one) (?:where|in which|that|which) (?:they |the authors |someone |somebody |people |we )?(?:(?:used|uses|use|proposed|proposes|propose|introduced|introduces|introduce|trained|trains|train|studied|studies|study|showed|shows|show|tried|tries|try|applied|applies|apply) )?(.+)$/d,
+  /^(?:i |we )?(?:remember|recall|saw|read|once read|think there was|think there is|know there is|know there was)(?: there (?:was|is))? (?:a |the |some |that |this )?(?:paper|article|study|work|preprint) (?:about|on|where|in which|that|which|with|regarding) (.+?)(?:,? (?:which one was it|which one is it|what was it(?: called)?|what is it(?: called)?|can you find it|do you know (?:it|which)|any idea which|where is it))?$/d,
+  /^(?:has|have|did) (?:the group|our group|this group|we|the team|our team|the lab|our lab|you) (?:ever )?(?:done|do|written|write|published|publish|worked on|work on|looked at|looked into|covered|got)(?: (?:anything|something|any work|any papers?|papers?|work|research))?(?: (?:on|about|regarding|in|with|into))? (.+)$/d,
+  /^(?:what(?:'s| is|’s) )?(?:a |the )?(?:good|best|first) (?:paper|thing|one) to (?:start|begin) with (?:on|about|for|in) (.+)$/d,
+  /^(?:where|how) (?:should|do|can|could) (?:i|we) (?:start|begin) (?:with|on|in|reading about|learning about) (.+)$/d,
+  /^what should (?:i|we) read (?:first )?(?:on|about|for|regarding) (.+)$/d,
+  /^(?:what|which|any) (?:papers?|work|research|articles?|publications?) (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know of|got) (?:on|about|regarding|for|in|covering) (.+)$/d,
+  /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
+  /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|introduced|proposed|presented|described|(?:has|have) (?:looked at|worked on)) (.+)$/d,
+  /^where (?:can|could|do|should|would) (?:i|we|one) (?:read|learn|find out|find something|look)(?: more)? (?:about|on|up on|into) (.+)$/d,
+  /^(?:what(?:'s| is| are|’s) )?(?:a |an |any |some )?(?:good |great |nice |quick |gentle )?(?:intro(?:duction)?s?|reads?|reading|primers?|starting points?|places? to start) (?:to|on|about|for|in|into) (.+)$/d,
+  /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
+  /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
+  /^(?:share|send|give)(?: (?:me|us))? (?:some |any |a few )?(?:papers?|something|anything|work|reading) (?:on|about|regarding|for) (.+)$/d,
+  /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
+];
