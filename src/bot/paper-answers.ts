@@ -97,6 +97,7 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
         query: intent.query,
         suggestions: await searchSuggestions(index, intent.query),
         ...(didYouMean.length > 0 ? { didYouMean } : {}),
+        ...(result.missing !== undefined ? { missing: result.missing } : {}),
       },
       intent.paging,
     );

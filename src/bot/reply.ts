@@ -125,6 +125,8 @@ export type Reply =
       people?: PersonCandidate[];
       /** Queries that would find papers, offered as buttons. */
       didYouMean?: string[];
+      /** Words of the query no paper holds, said when they are why nothing matched. */
+      missing?: string[];
       /** The near misses are offered to follow, with the typed words as a topic beside them. */
       purpose?: "follow";
     }

@@ -80,6 +80,7 @@ const searchResultSchema: z.ZodType<SearchResult> = z.object({
   didYouMean: z.array(z.string()).optional(),
   withAllWords: z.number().optional(),
   by: z.array(z.string()).optional(),
+  missing: z.array(z.string()).optional(),
 });
 
 const whoResultSchema: z.ZodType<WhoResult> = z.object({

@@ -230,7 +230,12 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
       return [head, ...suggestions.map((s) => `• ${s}`)].join("\n");
     }
     case "results": {
-      const head = `Nothing matched ${quoted(fmt, reply.query)}.`;
+      const absent = (reply.missing ?? []).slice(0, 10).map((word) => quoted(fmt, truncate(word, 100)));
+      const head =
+        absent.length > 0
+          ? `Nothing matched ${quoted(fmt, reply.query)}: no paper mentions ${absent.join(", ")}.`
+          : `Nothing matched ${quoted(fmt, reply.query)}.`;
+      if (absent.length > 0 && (reply.didYouMean?.length ?? 0) > 0) return `${head} Search instead:`;
       if ((reply.didYouMean?.length ?? 0) > 0) return `${head} Did you mean:`;
       return [head, ...(suggestions.length > 0 ? ["Try:", ...suggestions.map((s) => `• ${s}`)] : [])].join(
         "\n",

@@ -20,7 +20,7 @@ import type { PeopleIndex } from "./people.js";
 import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
-import { type Matches, matchesOf } from "./ranking.js";
+import { clauseOf, type Matches, matchesOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { snippetOf } from "./snippet.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
@@ -49,6 +49,9 @@ const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] 
 const defaultLimit = 10;
 const snippetLength = 280;
 const maxSuggestions = 3;
+/** A word in more than this share of the papers, and more than so many, says little alone ("learning", "models"). */
+const commonShare = 0.2;
+const commonPapers = 10;
 
 /** The stems a hit's snippet marks: every word the plan could have matched, and near misses where they counted. */
 function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
@@ -75,6 +78,12 @@ const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 /** A token's words as one key: "rewrad" → rewrad, "Sestuing-RL" → sestuingrl (a compound is corrected whole). */
 const joinedWordsOf = (token: string) => foldedWordsOf(token).join("");
+/** A word of the query as it was typed there ("LLM", not "llm"). */
+const asTypedIn = (query: string, word: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
+    "iu",
+  ).exec(query)?.[0] ?? word;
 
 /** The query as searched: each corrected word replaced by the correction the best paper holds, as it writes it. */
 export function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
@@ -206,6 +215,17 @@ export function createSearch(context: SearchContext) {
     return [...suggestions].slice(0, maxSuggestions);
   };
 
+  /** The topic is not in the corpus: most of its words are in no paper, and the others say little alone. */
+  const offTopic = (plan: QueryPlan): boolean => {
+    const { missing, groups } = plan;
+    if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
+    const common = Math.max(commonPapers, Math.ceil(context.papers * commonShare));
+    return (
+      plan.phrases.length === 0 &&
+      groups.every((g) => store.countUpTo({ match: clauseOf(g) }, common + 1) > common)
+    );
+  };
+
   const search = (query: string, options: SearchOptions = {}, suggest = true): SearchResult => {
     const limit = options.limit ?? defaultLimit;
     const offset = options.offset ?? 0;
@@ -223,6 +243,12 @@ export function createSearch(context: SearchContext) {
     if (found !== undefined && "unknown" in found)
       return answer({ notice: unknownAuthorNotice(found.unknown) });
     const authors = found;
+    if (authors === undefined && offTopic(plan)) {
+      // Not papers that only say "learning": nothing matched, and the words the corpus has, offered alone.
+      const rest = plan.groups.map((g) => asTypedIn(query, g.shown)).join(" ");
+      const near = suggest ? suggestionsFor(query, plan) : [];
+      return answer({ missing: plan.missing, didYouMean: [...near.slice(0, maxSuggestions - 1), rest] });
+    }
     const positive = plan.groups.length > 0 || plan.phrases.length > 0;
     const nothing = () => {
       const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];

@@ -416,6 +416,16 @@ describe("answer: people", () => {
     expectKind((await answer(depsWith(), mention("who wrote code generation papers"))).reply, "people");
   });
 
+  it("says nothing matched a topic the papers lack, naming the words no paper has, and offers the rest alone", async () => {
+    const { reply } = await answer(depsWith(), slash("protein folding with deep learning"));
+    const none = expectKind(reply, "notFound");
+    expect(none.missing).toEqual(["protein", "folding", "deep"]);
+    expect(none.didYouMean).toEqual(["learning"]);
+    const shown = renderSlackMessage(none);
+    expect(shown.text).toContain("no paper mentions “protein”, “folding”, “deep”");
+    expect(controlsOf(shown.blocks).map((c) => c.label)).toContain("Search “learning”");
+  });
+
   it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,

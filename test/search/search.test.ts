@@ -67,6 +67,31 @@ describe("search", () => {
     expect(index.search("qwertyuiop asdfghjkl zxcvbnm poiuytrewq").total).toBe(0);
   });
 
+  it("finds nothing for a topic the corpus lacks, not papers holding only its common word, and offers that word", () => {
+    const abstracts = [
+      ...Array.from({ length: 12 }, (_, n) => `Learning to act, study number ${n}.`),
+      "Reinforcement learning for games.",
+      "Vision transformers see.",
+    ];
+    const engine = createSearchEngine(
+      corpusOf(
+        abstracts.map((abstract, at) => ({
+          id: `paper${String(at).padStart(5, "0")}`,
+          authors: ["Ada Lovelace"],
+          owners: [],
+          abstract,
+        })),
+      ),
+    );
+    const lacking = engine.search("federated learning privacy");
+    expect(lacking).toMatchObject({ total: 0, hits: [], missing: ["federated", "privacy"] });
+    expect(lacking.didYouMean).toContain("learning");
+    // A word the corpus holds in few papers still finds them, beside one it lacks.
+    expect(engine.search("reinforcement robotics").total).toBe(1);
+    // Half the words held, and the other half rare: the papers are shown.
+    expect(engine.search("federated vision").total).toBe(1);
+  });
+
   it("offers a query that would match when the one typed finds nothing", () => {
     const result = index.search('"tokens visual"');
     expect(result.total).toBe(0);
