@@ -64,6 +64,12 @@ export function missingWordsNotice(words: readonly string[]): string {
   return `No paper mentions ${quoted}; these match the rest.`;
 }
 
+/** Who, for a topic the papers lack: nobody, and the words that no paper has. */
+export function nobodyOnNotice(words: readonly string[]): string {
+  const quoted = words.map((word) => `“${word}”`).join(", ");
+  return `Nobody here has worked on that: no paper mentions ${quoted}.`;
+}
+
 /** The answer holds papers with only some of the words, after those with all of them. */
 export function someWordsNotice(withAll: number): string {
   if (withAll === 0) return "No paper has all of those words; these have some of them.";

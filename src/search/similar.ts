@@ -2,7 +2,7 @@ import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
 import { anyPhraseOf } from "./match.js";
 import { sampleEndOf } from "./ranking.js";
-import { hitsOf } from "./search.js";
+import { hitsOf } from "./shown.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import type { SearchHit } from "./types.js";

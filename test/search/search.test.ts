@@ -86,6 +86,11 @@ describe("search", () => {
     const lacking = engine.search("federated learning privacy");
     expect(lacking).toMatchObject({ total: 0, hits: [], missing: ["federated", "privacy"] });
     expect(lacking.didYouMean).toContain("learning");
+    // Who says nobody, the same way.
+    expect(engine.who("federated learning privacy")).toMatchObject({
+      people: [],
+      notice: expect.stringContaining("no paper mentions “federated”, “privacy”"),
+    });
     // A word the corpus holds in few papers still finds them, beside one it lacks.
     expect(engine.search("reinforcement robotics").total).toBe(1);
     // Half the words held, and the other half rare: the papers are shown.

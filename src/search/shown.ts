@@ -1,0 +1,67 @@
+import type { Paper } from "../corpus/types.js";
+import { foldedWordsOf, termOf } from "./analyze.js";
+import type { QueryPlan } from "./plan-types.js";
+import { snippetOf } from "./snippet.js";
+import type { IndexStore } from "./store-read.js";
+import type { SearchHit } from "./types.js";
+
+// How a search's answer shows: its hits with snippets, the query as it was searched, words as they were typed.
+
+const snippetLength = 280;
+
+/** The stems a hit's snippet marks: every word the plan could have matched, and near misses where they counted. */
+export function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
+  const words = [
+    ...plan.groups.flatMap((g) => [...g.alternatives.flat(), ...(nearMisses ? g.related() : [])]),
+    ...plan.phrases.flat(),
+  ];
+  return new Set(words.flatMap((word) => termOf(word) ?? []));
+}
+
+/** Hits with their snippets; papers ranking already read (`paper`) are not read again. */
+export function hitsOf(
+  store: IndexStore,
+  ranked: readonly { rowid: number; score: number; paper?: Paper }[],
+  stems: Set<string>,
+): SearchHit[] {
+  const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
+  return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
+    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [],
+  );
+}
+
+const edgePunctuation = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
+
+/** A token's words as one key: "rewrad" → rewrad, "Sestuing-RL" → sestuingrl (a compound is corrected whole). */
+const joinedWordsOf = (token: string) => foldedWordsOf(token).join("");
+/** A word of the query as it was typed there ("LLM", not "llm"). */
+export const asTypedIn = (query: string, word: string) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`,
+    "iu",
+  ).exec(query)?.[0] ?? word;
+
+/** The query as searched: each corrected word replaced by the correction the best paper holds, as it writes it. */
+export function showingFor(query: string, plan: QueryPlan, best: Paper | undefined): string | undefined {
+  const corrected = plan.groups.filter((g) => g.corrected);
+  if (corrected.length + plan.stopSlips.length + plan.nameSlips.length === 0) return undefined;
+  const held = new Set(best ? foldedWordsOf(best.abstract) : []);
+  const tokens = best ? best.abstract.split(/\s+/).map((token) => token.replace(edgePunctuation, "")) : [];
+  // A named thing is shown as the paper writes it ("Senstuing-RL", "EliteKV"); other words in lower case.
+  const writtenAs = (joined: string) =>
+    tokens.find((token) => /-|.\p{Lu}/u.test(token) && joinedWordsOf(token) === joined);
+  const replacement = new Map([
+    ...corrected.map((g): [string, string] => {
+      const options = g.alternatives.map((a) => a.join(" "));
+      const found = options.map(writtenAs).find(Boolean) ?? options.find((w) => held.has(w));
+      return [g.typed, found ?? g.shown];
+    }),
+    ...plan.stopSlips.map((slip): [string, string] => [slip.typed, slip.stopWord]),
+    ...plan.nameSlips.map((slip): [string, string] => [slip.typed, slip.name]),
+  ]);
+  return query
+    .trim()
+    .split(/\s+/)
+    .map((token) => replacement.get(joinedWordsOf(token)) ?? token)
+    .join(" ");
+}
