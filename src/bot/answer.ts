@@ -1,3 +1,4 @@
+import type { Paper } from "../corpus/types.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
@@ -31,12 +32,17 @@ async function byThemAnswer(deps: BotDeps, request: BotRequest): Promise<Answer>
   return toAsker({ kind: "author", summary });
 }
 
-/** "who wrote this?" under a card: that paper's card, which names its authors; elsewhere, which paper is asked. */
+/** Who wrote a paper: its card, which names its authors. */
+const writtenBy = (paper: Paper): Answer =>
+  toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+
+/** "who wrote this?" under a card: who wrote that paper; elsewhere, which paper is asked. */
 async function writersAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
   const id = await threadPaperOf(deps, request, "this");
   const paper = id === undefined ? undefined : deps.index().paper(id);
-  if (paper === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
-  return toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+  return paper === undefined
+    ? toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors })
+    : writtenBy(paper);
 }
 
 async function authorAnswer(
@@ -137,7 +143,7 @@ const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/
 async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<Intent, { kind: "who" }>) {
   const index = deps.index();
   const named = intent.wrote ? await paperNamed(index, intent.topic) : undefined;
-  if (named !== undefined) return toAsker({ kind: "card", card: cardOf(named), title: MESSAGES.writtenBy });
+  if (named !== undefined) return writtenBy(named);
   if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
   const id = await threadPaperOf(deps, request, intent.topic);
   if (id === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperWho });
