@@ -8,6 +8,7 @@ import { MESSAGES } from "./messages.js";
 import {
   cardOf,
   paperAnswer,
+  paperNamed,
   paperNotFound,
   randomAnswer,
   searchAnswer,
@@ -123,18 +124,6 @@ async function inThreadOf(
   const id = await threadPaperOf(deps, request, intent.orSearch);
   return id === undefined ? intent : { kind: "similar", id };
 }
-
-/** The paper whose name the words are ("StepCoder", "the PPO-max"): the one its headline is named for. */
-async function paperNamed(index: SearchIndex, words: string) {
-  const name = foldedName(words.replace(/^the /i, ""));
-  if (name === "") return undefined;
-  const { hits } = await index.search(words, { limit: 3 });
-  // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
-  const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
-  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
-}
-
-const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
  * "who else works on this?" under a card: the people behind its topic; elsewhere, which paper is asked.

@@ -146,13 +146,32 @@ function searchedInstead(index: SearchIndex, id: string, words: string): Answer 
   return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(id);
 }
 
+/** The paper whose name the words are ("StepCoder", "the PPO-max"): the one its headline is named for. */
+export async function paperNamed(index: SearchIndex, words: string) {
+  const name = foldedName(words.replace(/^the /i, "").replace(/ (?:paper|one|work)$/i, ""));
+  if (name === "") return undefined;
+  const { hits } = await index.search(words, { limit: 3 });
+  // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
+  const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
+  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
+}
+
+const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
 /** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
 export async function similarAnswer(
   index: SearchIndex,
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Answer> {
-  const paper = index.paper(intent.id);
-  if (paper === undefined || (intent.orSearch !== undefined && paper.id !== intent.id)) {
+  const byId = index.paper(intent.id);
+  const found = byId !== undefined && (intent.orSearch === undefined || byId.id === intent.id);
+  // "papers like StepCoder": the paper of that name, when the words are one's name.
+  const named =
+    found || intent.orSearch === undefined || POINTING.test(intent.orSearch)
+      ? undefined
+      : await paperNamed(index, intent.orSearch);
+  const paper = found ? byId : named;
+  if (paper === undefined) {
     if (intent.orSearch === undefined) return paperNotFound(intent.id, intent.paging);
     if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
     return searchedInstead(index, intent.id, intent.orSearch);

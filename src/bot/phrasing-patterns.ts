@@ -7,7 +7,7 @@ export const LEAD_INS = [
   /^(?:can|could|would|will) you(?: please)? +/,
   /^(?:i'd like|i would like|i want|i need|i'm looking for|i am looking for|i’m looking for|looking for|help me find|let me see|i'd love) +/,
   /^(?:show|give|get|find|fetch|send|list) me +/,
-  /^(?:show|list|fetch|get|find|look for|look up|search for) +/,
+  /^(?:show|list|fetch|get|find|look for|look up|search for|open|pull up|bring up|search) +/,
 ];
 export const TRAILING = /(?:,? (?:please|pls|thanks|thank you|thx))+$/;
 
@@ -55,6 +55,9 @@ export const MORE_BY_THEM = [
   /^what else (?:have|has|did) (?:they|these authors|the authors|this author|those authors) (?:written|write|wrote|published|done)$/,
 ];
 export const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
+/** "papers like StepCoder", "related work to PPO-max": papers like the one so named, or else a search. */
+export const LIKE_NAMED =
+  /^(?:(?:anything|something|papers?|stuff|work|more|others?) (?:like|similar to|related to)|(?:related|similar) (?:work|papers?) (?:to|for)) (.+)$/d;
 export const SIMILAR =
   /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
 /** "more like this one", "any similar papers?": papers like the one a thread is about (asked which, elsewhere). */
@@ -83,8 +86,8 @@ export const SEARCH = [
   /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|introduced|proposed|presented|described|(?:has|have) (?:looked at|worked on)) (.+)$/d,
   /^where (?:can|could|do|should|would) (?:i|we|one) (?:read|learn|find out|find something|look)(?: more)? (?:about|on|up on|into) (.+)$/d,
   /^(?:what(?:'s| is| are|’s) )?(?:a |an |any |some )?(?:good |great |nice |quick |gentle )?(?:intro(?:duction)?s?|reads?|reading|primers?|starting points?|places? to start) (?:to|on|about|for|in|into) (.+)$/d,
-  /^(?:anything|something|papers?|stuff|work) (?:like|similar to|related to) (.+)$/d,
   /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
   /^(?:share|send|give)(?: (?:me|us))? (?:some |any |a few )?(?:papers?|something|anything|work|reading) (?:on|about|regarding|for) (.+)$/d,
-  /^(?:what is|what's|what’s|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
+  /^(?:(?:what(?:'s| is|’s|s) )?the latest (?:on|in|about|regarding)|what is|what's|what’s|whats|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
+  /^(?:the |a |that )?(.+?) (?:paper|article|preprint)$/d,
 ];

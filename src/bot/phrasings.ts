@@ -19,6 +19,7 @@ import {
   AUTHOR_ON_TOPIC,
   COUNTED,
   LEAD_INS,
+  LIKE_NAMED,
   LIKE_THIS,
   LOOSE_AUTHOR,
   MORE_BY_THEM,
@@ -169,11 +170,13 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (byAuthor) return { kind: "search", query: byAuthor };
   for (const pattern of AUTHOR) {
     const name = argOf(pattern, lower, original);
+    // "papers by Enyu Zhou and Rui Zheng": a search, which reads both names and says whose papers these are.
+    if (name && / (?:and|&) /i.test(name)) return { kind: "search", query: unquoted(name) };
     if (name) return { kind: "author", name: unquoted(name), orSearch: false };
   }
   if (LIKE_THIS.some((pattern) => pattern.test(lower)))
     return { kind: "similar", id: "this", orSearch: "this" };
-  const similar = argOf(SIMILAR, lower, original);
+  const similar = argOf(SIMILAR, lower, original) ?? argOf(LIKE_NAMED, lower, original);
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
   if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };

@@ -117,7 +117,8 @@ function commandIntent(text: string): Intent | undefined {
       // are searched for, all of them, when no paper has the first as its id.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
       if (asId) return { kind: "similar", id };
-      const typed = args.join(" ");
+      // "similar papers to RMB": the paper is what comes after "papers to".
+      const typed = args.join(" ").replace(/^(?:papers?|ones?|work) (?:to|like) (?=\S)/i, "");
       // "similar papers to this": the paper the thread is about.
       return { kind: "similar", id, orSearch: pointsAtPaper(typed) ? "this" : typed };
     }

@@ -416,6 +416,22 @@ describe("answer: people", () => {
     expectKind((await answer(depsWith(), mention("who wrote code generation papers"))).reply, "people");
   });
 
+  it("answers papers like a paper named by its name with papers like it, and other words with a search", async () => {
+    for (const text of [
+      "papers similar to StepCoder",
+      "related work to PPO-max",
+      "/paper similar papers to RMB",
+    ]) {
+      const like = expectKind(
+        (await answer(depsWith(), mention(text.replace("/paper ", "")))).reply,
+        "similar",
+      );
+      expect(like.of.headline).toMatch(/^(StepCoder|PPO-max|RMB):/);
+      expect(like.cards.map((card) => card.paper.id)).not.toContain(like.of.id);
+    }
+    expectKind((await answer(depsWith(), mention("anything like reward models"))).reply, "results");
+  });
+
   it("says nothing matched a topic the papers lack, naming the words no paper has, and offers the rest alone", async () => {
     const { reply } = await answer(depsWith(), slash("protein folding with deep learning"));
     const none = expectKind(reply, "notFound");
