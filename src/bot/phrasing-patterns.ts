@@ -32,7 +32,7 @@ export const AUTHOR_ON_TOPIC = [
 export const WHOLE_GROUP =
   /^(?:the |our |this |my )?(?:group|team|lab|us|we|anyone|anybody|everyone|everybody|people)$/i;
 export const AUTHOR = [
-  /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+)$/d,
+  /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by|co-?authored by|co-?written by|written together by|written jointly by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
   /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
   /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,

@@ -39,7 +39,9 @@ const whoIsNamed = (named: readonly NamedPeople[]): string =>
     .join(" and ");
 
 /** Names typed among the words, read as whose papers to show. */
-export function namedAuthorsNotice(named: readonly NamedPeople[]): string {
+export function namedAuthorsNotice(named: readonly NamedPeople[], together?: "joint" | "either"): string {
+  if (together === "joint") return `Papers by ${whoIsNamed(named)} together.`;
+  if (together === "either") return `No paper is by ${whoIsNamed(named)} together; these are by either.`;
   return `Papers by ${whoIsNamed(named)}.`;
 }
 

@@ -15,14 +15,18 @@ export function matchesAmongFew(
   store: IndexStore,
   plan: QueryPlan,
   authors: readonly string[],
-  options: { offset: number; limit: number; papers: number },
+  options: { offset: number; limit: number; papers: number; only?: ReadonlySet<number> },
 ): Matches {
   const clauses = plan.groups.map(clauseOf);
   const phrases = plan.phrases.map(phraseOf);
   const excluded = plan.excluded.map(phraseOf);
   const n = clauses.length;
   const any = without(allOf(n === 0 ? phrases : [anyOf(clauses), ...phrases]), excluded);
-  const scored = store.top({ match: any, authors }, options.papers);
+  const { only } = options;
+  // Papers of several people together: those by someone of each (`only`), among the papers of any of them.
+  const scored = store
+    .top({ match: any, authors }, only === undefined ? options.papers : Number.MAX_SAFE_INTEGER)
+    .filter((row) => only === undefined || only.has(row.rowid));
   const rowids = scored.map((r) => r.rowid);
   const held = clauses.map((clause) => store.holding(clause, rowids));
   const levelOf = (rowid: number) => held.filter((rows) => rows.has(rowid)).length;

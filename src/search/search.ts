@@ -43,6 +43,12 @@ interface Authors {
   keys: string[];
   papers: number;
   byName: Map<string, PersonRow[]>;
+  /**
+   * Two names or more: "joint" when some papers are by someone of each name (then only those, in `only`),
+   * "either" when none is (then the papers of any of them).
+   */
+  together?: "joint" | "either";
+  only?: ReadonlySet<number>;
 }
 
 const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] };
@@ -78,14 +84,27 @@ export function createSearch(context: SearchContext) {
     }
     const papersByKey = new Map([...byName.values()].flat().map((person) => [person.key, person.papers]));
     const papers = [...papersByKey.values()].reduce((a, b) => a + b, 0);
-    return { keys: [...papersByKey.keys()], papers, byName };
+    const authors = { keys: [...papersByKey.keys()], papers, byName };
+    if (byName.size < 2) return authors;
+    // "papers by Enyu Zhou and Rui Zheng": theirs together, as the words of a topic are all looked for first.
+    const [first, ...others] = [...byName.values()].map(
+      (named) => new Set(store.papersOfAny(named.map((person) => person.key))),
+    );
+    const joint = [...(first ?? [])].filter((rowid) => others.every((theirs) => theirs.has(rowid)));
+    if (joint.length === 0) return { ...authors, together: "either" as const };
+    return { ...authors, papers: joint.length, together: "joint" as const, only: new Set(joint) };
   };
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
     matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
   /** The matches among the papers of the plan's authors: paper by paper when they have few. */
-  const authorMatchesFor = (plan: QueryPlan, offset: number, limit: number, { keys, papers }: Authors) =>
-    papers <= (context.fewPapers ?? FEW_PAPERS)
-      ? matchesAmongFew(store, plan, keys, { offset, limit, papers })
+  const authorMatchesFor = (
+    plan: QueryPlan,
+    offset: number,
+    limit: number,
+    { keys, papers, only }: Authors,
+  ) =>
+    only !== undefined || papers <= (context.fewPapers ?? FEW_PAPERS)
+      ? matchesAmongFew(store, plan, keys, { offset, limit, papers, ...(only ? { only } : {}) })
       : matchesFor(plan, offset, limit, keys);
 
   /** Each name as the people it means write it ("zheng": Zheng), with those people's names. */
@@ -96,7 +115,9 @@ export function createSearch(context: SearchContext) {
     });
   /** "Papers by Rui Zheng." for the names typed among the words, from the people they were found to mean. */
   const namedNoticeOf = (plan: QueryPlan, authors: Authors): string | undefined =>
-    plan.named.length === 0 ? undefined : namedAuthorsNotice(namedPeopleOf(plan.named, authors));
+    plan.named.length + plan.authors.length < 2 && plan.named.length === 0
+      ? undefined
+      : namedAuthorsNotice(namedPeopleOf([...plan.authors, ...plan.named], authors), authors.together);
 
   /**
    * The papers who reads as evidence: with names in the topic ("reward models with Rui Zheng"), those of
@@ -122,8 +143,8 @@ export function createSearch(context: SearchContext) {
   };
 
   /** Papers of the named authors alone, first-author ones first. */
-  const authorPapers = (plan: QueryPlan, keys: string[], offset: number, limit: number) => {
-    let rowids = store.papersOfAny(keys);
+  const authorPapers = (plan: QueryPlan, { keys, only }: Authors, offset: number, limit: number) => {
+    let rowids = store.papersOfAny(keys).filter((rowid) => only === undefined || only.has(rowid));
     if (plan.excluded.length > 0) {
       const excluded = store.holding(anyPhraseOf(plan.excluded), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
@@ -201,7 +222,7 @@ export function createSearch(context: SearchContext) {
     if (!positive) {
       if (plan.missing.length > 0) return nothing();
       if (authors !== undefined) {
-        const papers = authorPapers(plan, authors.keys, offset, limit);
+        const papers = authorPapers(plan, authors, offset, limit);
         const shown = showingFor(query, plan, undefined);
         const notice = namedNoticeOf(plan, authors);
         return answer({

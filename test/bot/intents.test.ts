@@ -93,6 +93,7 @@ const PHRASINGS: [string, Intent][] = [
   ["whats RLHF", search("RLHF")],
   ["what's the latest on reward models", search("reward models")],
   ["papers by Enyu Zhou and Rui Zheng", search("Enyu Zhou and Rui Zheng")],
+  ["papers co-authored by Enyu Zhou and Shihan Dou", search("Enyu Zhou and Shihan Dou")],
   ["papers similar to StepCoder", { kind: "similar", id: "stepcoder", orSearch: "StepCoder" }],
   ["related work to PPO-max", { kind: "similar", id: "ppo-max", orSearch: "PPO-max" }],
   ["top papers on RLHF", search("RLHF")],

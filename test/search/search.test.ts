@@ -67,6 +67,34 @@ describe("search", () => {
     expect(index.search("qwertyuiop asdfghjkl zxcvbnm poiuytrewq").total).toBe(0);
   });
 
+  it("finds the papers of two people named together, or says there are none and gives either's", () => {
+    const paper = (id: string, authors: string[], abstract: string) => ({
+      id,
+      authors,
+      owners: [],
+      abstract,
+    });
+    const engine = createSearchEngine(
+      corpusOf([
+        paper("jointpaper", ["Ada Lovelace", "Charles Babbage"], "Engines that compute tables."),
+        paper("adaalone01", ["Ada Lovelace"], "Notes on engines and music."),
+        paper("charlesalo", ["Charles Babbage"], "Engines of difference."),
+        paper("alanturing", ["Alan Turing"], "Machines that think about engines."),
+      ]),
+    );
+    const together = engine.search("engines Ada Lovelace Charles Babbage");
+    expect(together.hits.map((hit) => hit.paper.id)).toEqual(["jointpaper"]);
+    expect(together.notice).toContain("Papers by Ada Lovelace and Charles Babbage together.");
+    const either = engine.search("engines Ada Lovelace Alan Turing");
+    expect(either.hits.map((hit) => hit.paper.id).sort()).toEqual(["adaalone01", "alanturing", "jointpaper"]);
+    expect(either.notice).toContain(
+      "No paper is by Ada Lovelace and Alan Turing together; these are by either.",
+    );
+    expect(engine.search("Ada Lovelace Charles Babbage").hits.map((hit) => hit.paper.id)).toEqual([
+      "jointpaper",
+    ]);
+  });
+
   it("finds nothing for a topic the corpus lacks, not papers holding only its common word, and offers that word", () => {
     const abstracts = [
       ...Array.from({ length: 12 }, (_, n) => `Learning to act, study number ${n}.`),
