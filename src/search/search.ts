@@ -113,9 +113,9 @@ export function createSearch(context: SearchContext) {
       const people = (byName.get(name) ?? []).map((person) => person.name);
       return { name: asWrittenIn(name, people[0] ?? ""), people };
     });
-  /** "Papers by Rui Zheng." for the names typed among the words, from the people they were found to mean. */
+  /** "Papers by Rui Zheng." for names read among the words (or two typed filters), from the people they mean. */
   const namedNoticeOf = (plan: QueryPlan, authors: Authors): string | undefined =>
-    plan.named.length + plan.authors.length < 2 && plan.named.length === 0
+    plan.named.length === 0 && plan.authors.length < 2
       ? undefined
       : namedAuthorsNotice(namedPeopleOf([...plan.authors, ...plan.named], authors), authors.together);
 
