@@ -107,9 +107,15 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
 /** The paper a thread is about when the text points at one ("this"): its latest card (shared, a paper of the day). */
 async function threadPaperOf(deps: BotDeps, request: BotRequest, pointer: string | undefined) {
   if (pointer === undefined || !POINTING.test(pointer)) return undefined;
-  if (!("threadTs" in request) || request.threadTs === undefined || !deps.threads) return undefined;
+  const thread =
+    request.source === "mention" && request.threadTs !== undefined
+      ? { channelId: request.channelId, ts: request.threadTs }
+      : request.source === "dm"
+        ? request.thread
+        : undefined;
+  if (thread === undefined || !deps.threads) return undefined;
   const index = deps.index();
-  const ids = await deps.threads.latestCards(request.channelId, request.threadTs);
+  const ids = await deps.threads.latestCards(thread.channelId, thread.ts);
   const papers = new Set(ids.flatMap((id) => index.paper(id)?.id ?? []));
   const [only] = papers;
   return papers.size === 1 ? only : undefined;

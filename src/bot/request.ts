@@ -11,5 +11,6 @@ export type BotRequest =
   | ({ source: "slash"; text: string } & Asker)
   /** `threadTs`: the thread the message was written in, when it is a reply in one. */
   | ({ source: "mention"; text: string; threadTs?: string } & Asker)
-  | ({ source: "dm"; text: string } & Asker)
+  /** `thread`: the DM thread the message was written in (the assistant panel's), where its cards are. */
+  | ({ source: "dm"; text: string; thread?: { channelId: string; ts: string } } & Asker)
   | ({ source: "action"; action: Action } & Asker);

@@ -212,6 +212,8 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
         text,
         userId: m.user,
         channelId: thread.viewing ?? m.channel,
+        // "more like this" under a card in the thread ("surprise me", then "more like this").
+        thread: { channelId: m.channel, ts: m.thread_ts },
       };
       const target = {
         key: answerKeyOf(m.channel, m.ts),

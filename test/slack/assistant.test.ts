@@ -173,6 +173,19 @@ describe.each(SLACK_MODES)("the assistant panel over %s", (mode) => {
     expect(await ask(alone, "what's tomorrow's paper?")).toContain(MESSAGES.dailyPreviewInDm.slice(0, 40));
   });
 
+  it("reads the card the thread shows for 'more like this': a surprise, then papers like it", async () => {
+    const threadTs = await newThread();
+    const surprise = await ask(threadTs, "surprise me");
+    const shown = index.paperIds().find((id) => surprise.includes(`\\"id\\":\\"${id}\\"`));
+    expect(shown).toBeDefined();
+    const like = await ask(threadTs, "more like this");
+    expect(like).toContain(`Papers like *${index.paper(shown ?? "")?.headline.slice(0, 30)}`);
+    expect(surface.slack.callsOf("conversations.replies").at(-1)?.args).toMatchObject({
+      channel: PANEL,
+      ts: threadTs,
+    });
+  });
+
   it("answers a plain DM in the conversation as before, with no assistant calls", async () => {
     const ts = nextTs();
     const calls = surface.slack.calls.length;
