@@ -3,7 +3,7 @@ import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
-import type { Intent } from "./intents.js";
+import type { Intent, ThreadPaperQuestion } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import {
   cardOf,
@@ -22,28 +22,24 @@ import { savedAnswer } from "./saved-answers.js";
 import { POINTING } from "./typed-text.js";
 import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
-/** "more by these authors" under a card: the summary of its first author with a file (whose papers are all known). */
-async function byThemAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
-  const index = deps.index();
-  const id = await threadPaperOf(deps, request, "this");
-  const paper = id === undefined ? undefined : index.paper(id);
-  const key = paper?.ownerKeys[0] ?? paper?.authorKeys[0];
-  const summary = key === undefined ? undefined : await index.authorByKey(key);
-  if (summary === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
-  return toAsker({ kind: "author", summary });
-}
-
 /** Who wrote a paper: its card, which names its authors. */
 const writtenBy = (paper: Paper): Answer =>
   toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
 
-/** "who wrote this?" under a card: who wrote that paper; elsewhere, which paper is asked. */
-async function writersAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
-  const id = await threadPaperOf(deps, request, "this");
-  const paper = id === undefined ? undefined : deps.index().paper(id);
-  return paper === undefined
-    ? toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors })
-    : writtenBy(paper);
+/**
+ * "who wrote this?" under a card: that paper's card; "more by these authors": the summary of its first author
+ * with a file (whose papers are all known). Elsewhere, which paper is asked.
+ */
+async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
+  const index = deps.index();
+  const id = await threadPaperOf(deps, request);
+  const paper = id === undefined ? undefined : index.paper(id);
+  const which = toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
+  if (paper === undefined) return which;
+  if (wants === "writers") return writtenBy(paper);
+  const key = paper.ownerKeys[0] ?? paper.authorKeys[0];
+  const summary = key === undefined ? undefined : await index.authorByKey(key);
+  return summary === undefined ? which : toAsker({ kind: "author", summary });
 }
 
 async function authorAnswer(
@@ -104,9 +100,8 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   }
 }
 
-/** The paper a thread is about when the text points at one ("this"): its latest card (shared, a paper of the day). */
-async function threadPaperOf(deps: BotDeps, request: BotRequest, pointer: string | undefined) {
-  if (pointer === undefined || !POINTING.test(pointer)) return undefined;
+/** The paper a thread is about: its latest card (shared, a paper of the day); undefined outside a thread. */
+async function threadPaperOf(deps: BotDeps, request: BotRequest) {
   const thread =
     request.source === "mention" && request.threadTs !== undefined
       ? { channelId: request.channelId, ts: request.threadTs }
@@ -127,7 +122,8 @@ async function inThreadOf(
   request: BotRequest,
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Extract<Intent, { kind: "similar" }>> {
-  const id = await threadPaperOf(deps, request, intent.orSearch);
+  if (intent.orSearch === undefined || !POINTING.test(intent.orSearch)) return intent;
+  const id = await threadPaperOf(deps, request);
   return id === undefined ? intent : { kind: "similar", id };
 }
 
@@ -140,10 +136,15 @@ async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<
   const named = intent.wrote ? await paperNamed(index, intent.topic) : undefined;
   if (named !== undefined) return writtenBy(named);
   if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
-  const id = await threadPaperOf(deps, request, intent.topic);
+  const id = await threadPaperOf(deps, request);
   if (id === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperWho });
-  const others = "text" in request && /\b(?:else|other|others)\b/i.test(request.text);
-  return whoLikeAnswer(index, { kind: "whoLike", id, others, offset: 0, paging: false });
+  return whoLikeAnswer(index, {
+    kind: "whoLike",
+    id,
+    others: intent.others ?? false,
+    offset: 0,
+    paging: false,
+  });
 }
 
 async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
@@ -168,16 +169,16 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "whoLike":
       return whoLikeAnswer(index, intent);
     case "author":
-      return POINTING.test(intent.name) ? byThemAnswer(deps, request) : authorAnswer(index, intent);
+      return authorAnswer(index, intent);
+    case "threadPaper":
+      return threadPaperAnswer(deps, request, intent.wants);
     case "person": {
       const summary = await index.authorByKey(intent.key);
       if (summary) return toAsker({ kind: "author", summary });
       return toAsker({ kind: "notFound", what: "author", query: intent.key, suggestions: [] });
     }
     case "paper":
-      return intent.id === "this" && intent.orSearch === undefined
-        ? writersAnswer(deps, request)
-        : paperAnswer(index, intent);
+      return paperAnswer(index, intent);
     case "similar":
       return similarAnswer(index, await inThreadOf(deps, request, intent));
     case "share": {

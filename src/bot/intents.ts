@@ -1,5 +1,8 @@
 import type { DailySpecRequest } from "./daily-spec.js";
 
+/** What "who wrote this?" and "more by these authors" ask of the paper a thread is about. */
+export type ThreadPaperQuestion = "writers" | "theirPapers";
+
 /** What a usage card can be about besides everything: one feature's commands. */
 export const HELP_TOPICS = ["daily", "follow", "share", "saved"] as const;
 export type HelpTopic = (typeof HELP_TOPICS)[number];
@@ -17,10 +20,23 @@ export type Intent =
       paging: boolean;
       limit?: number;
     }
-  /** `wrote`: asked "who wrote X?", where X may name one paper (its card answers then). */
-  | { kind: "who"; topic: string; offset: number; paging: boolean; limit?: number; wrote?: boolean }
+  /**
+   * `wrote`: asked "who wrote X?", where X may name one paper (its card answers then); `others`: asked who else,
+   * so that a topic pointing at the thread's paper ("who else works on this?") leaves its authors out.
+   */
+  | {
+      kind: "who";
+      topic: string;
+      offset: number;
+      paging: boolean;
+      limit?: number;
+      wrote?: boolean;
+      others?: boolean;
+    }
   /** The people behind a paper's topic (its own authors and those of papers like it); `others`: not its own. */
   | { kind: "whoLike"; id: string; others: boolean; offset: number; paging: boolean }
+  /** About the paper of the thread it is asked in (its latest card): who wrote it, or more by its authors. */
+  | { kind: "threadPaper"; wants: ThreadPaperQuestion }
   /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */
   | { kind: "author"; name: string; orSearch: boolean }
   | { kind: "person"; key: string }

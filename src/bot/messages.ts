@@ -78,13 +78,13 @@ export const MESSAGES_EXPORT = {
   failed: "I couldn't upload your reading list just now. Please try again in a minute.",
 } as const;
 
-/** A Share in channel that did not go as asked; the button still works, so each says to click again. */
 /** After a private answer Slack did not take or did not confirm: a short note, tried once. */
 export const MESSAGES_UNDELIVERED = {
   failed: "Slack didn't take my answer just now. Please ask again.",
   unconfirmed: "Slack didn't confirm my answer. If you don't see it above, please ask again.",
 };
 
+/** A Share in channel that did not go as asked; the button still works, so each says to click again. */
 export const MESSAGES_SHARE = {
   /** Slack refused the post or could not be reached: nothing was posted. */
   failed: "I couldn't share that card: Slack didn't take it. Click Share again to try once more.",

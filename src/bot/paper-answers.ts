@@ -12,8 +12,6 @@ import { POINTING } from "./typed-text.js";
 const RESULTS_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
 
-/** "More like this" typed with no paper to point at. */
-
 /** Papers like one that Show more reaches: four pages. */
 const SIMILAR_MOST = 20;
 
@@ -163,18 +161,16 @@ export async function similarAnswer(
   index: SearchIndex,
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Answer> {
+  const { orSearch } = intent;
   const byId = index.paper(intent.id);
-  const found = byId !== undefined && (intent.orSearch === undefined || byId.id === intent.id);
-  // "papers like StepCoder": the paper of that name, when the words are one's name.
-  const named =
-    found || intent.orSearch === undefined || POINTING.test(intent.orSearch)
-      ? undefined
-      : await paperNamed(index, intent.orSearch);
-  const paper = found ? byId : named;
+  // Words that only look like an id must be one exactly; else they may be a paper's name ("papers like StepCoder").
+  let paper = orSearch === undefined || byId?.id === intent.id ? byId : undefined;
+  if (paper === undefined && orSearch !== undefined && !POINTING.test(orSearch))
+    paper = await paperNamed(index, orSearch);
   if (paper === undefined) {
-    if (intent.orSearch === undefined) return paperNotFound(intent.id, intent.paging);
-    if (POINTING.test(intent.orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
-    return searchedInstead(index, intent.id, intent.orSearch);
+    if (orSearch === undefined) return paperNotFound(intent.id, intent.paging);
+    if (POINTING.test(orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
+    return searchedInstead(index, intent.id, orSearch);
   }
   // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
   const most = Math.max(SIMILAR_MOST, intent.limit ?? 0);

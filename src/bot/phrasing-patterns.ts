@@ -43,6 +43,8 @@ export const AUTHOR = [
 /** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
 export const WORKED_WITH =
   /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:(?:the )?most |most often |often |a lot |frequently )?(?:with|alongside) (.+)$/d;
+/** "who else works on this?": others than the thread's paper's own authors. */
+export const OTHERS = /\b(?:else|other|others)\b/;
 /** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
 export const WHO_WROTE_THIS =
   /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;

@@ -13,7 +13,7 @@ import {
   WHATS_NEW,
   WHATS_NEW_ON,
 } from "./feature-phrasings.js";
-import type { HelpTopic } from "./intents.js";
+import type { HelpTopic, ThreadPaperQuestion } from "./intents.js";
 import {
   AUTHOR,
   AUTHOR_ON_TOPIC,
@@ -25,6 +25,7 @@ import {
   MORE_BY_THEM,
   MOST_ASKED,
   NUMBER_WORDS,
+  OTHERS,
   SEARCH,
   SIMILAR,
   TRAILING,
@@ -39,14 +40,14 @@ import { stripped, unquoted } from "./typed-text.js";
 
 /** What a plain-words question asks for, with its argument in the asker's own spelling. */
 export type Phrased =
-  /** `wrote`: "who wrote X?", where X may be one paper's name ("who wrote StepCoder?"). */
-  | { kind: "who"; topic: string; wrote?: true }
+  /** `wrote`: "who wrote X?", where X may be one paper's name ("who wrote StepCoder?"); `others`: who else. */
+  | { kind: "who"; topic: string; wrote?: true; others?: true }
   | { kind: "author"; name: string; orSearch: boolean }
   /** `limit`: as many papers as were asked for ("give me 3 papers on agents"). */
   | { kind: "search"; query: string; limit?: number }
   | { kind: "similar"; id: string; orSearch: string }
-  /** "who wrote this?" in a thread under a card: that paper, with its authors. */
-  | { kind: "paper"; id: "this"; full: false }
+  /** "who wrote this?", "more by these authors", in a thread under a card. */
+  | { kind: "threadPaper"; wants: ThreadPaperQuestion }
   | { kind: "random" }
   | { kind: "stats" }
   | { kind: "dailyPreview" }
@@ -58,27 +59,27 @@ export type Phrased =
   | { kind: "saved" }
   | { kind: "whatsNew"; topic?: string };
 
-/** Group `group` (the first by default) of `pattern` in `lower`, cut from `original` to keep its spelling. */
-function argOf(pattern: RegExp, lower: string, original: string, group = 1): string | undefined {
+/** The groups of `pattern` in `lower`, each cut from `original` to keep its spelling; undefined when it does not match. */
+function argsOf(pattern: RegExp, lower: string, original: string): string[] | undefined {
   const match = pattern.exec(lower);
   if (!match) return undefined;
-  const span = match.indices?.[group];
   const aligned = lower.length === original.length;
-  const arg = span && aligned ? original.slice(span[0], span[1]) : (match[group] ?? "");
-  const clean = stripped(arg);
-  return clean === "" ? undefined : clean;
+  return match.slice(1).map((group, at) => {
+    const span = match.indices?.[at + 1];
+    return stripped(span && aligned ? original.slice(span[0], span[1]) : (group ?? ""));
+  });
+}
+
+/** The first group of `pattern` in `lower`, in the typed spelling; undefined when it does not match or is empty. */
+function argOf(pattern: RegExp, lower: string, original: string): string | undefined {
+  const [arg] = argsOf(pattern, lower, original) ?? [];
+  return arg === undefined || arg === "" ? undefined : arg;
 }
 
 /** An AUTHOR_ON_TOPIC phrasing as a search of the topic and the name. */
 function authorTopicQueryOf(lower: string, original: string): string | undefined {
   for (const pattern of AUTHOR_ON_TOPIC) {
-    const match = pattern.exec(lower);
-    if (!match) continue;
-    const aligned = lower.length === original.length;
-    const [name, topic] = [1, 2].map((group) => {
-      const span = match.indices?.[group];
-      return stripped(span && aligned ? original.slice(span[0], span[1]) : (match[group] ?? ""));
-    });
+    const [name, topic] = argsOf(pattern, lower, original) ?? [];
     if (!topic) continue;
     // The search reads a name among the words (slips and a surname alone too) and says whose papers these are.
     return name === undefined || WHOLE_GROUP.test(name) ? topic : `${topic} ${unquoted(name)}`;
@@ -88,10 +89,11 @@ function authorTopicQueryOf(lower: string, original: string): string | undefined
 
 /** "give me 3 papers on agents": a search shown that many papers at a time (up to MOST_ASKED). */
 function countedSearchOf(lower: string, original: string): Phrased | undefined {
-  const said = argOf(COUNTED, lower, original, 1)?.toLowerCase();
-  const query = argOf(COUNTED, lower, original, 2);
-  if (said === undefined || query === undefined) return undefined;
-  const count = NUMBER_WORDS.includes(said) ? NUMBER_WORDS.indexOf(said) + 1 : Number(said);
+  const [said, query] = argsOf(COUNTED, lower, original) ?? [];
+  if (!said || !query) return undefined;
+  const count = NUMBER_WORDS.includes(said.toLowerCase())
+    ? NUMBER_WORDS.indexOf(said.toLowerCase()) + 1
+    : Number(said);
   return count > 0
     ? { kind: "search", query, limit: Math.min(count, MOST_ASKED) }
     : { kind: "search", query };
@@ -155,16 +157,16 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   }
   const topic = helpTopicOf(whole);
   if (topic) return { kind: "help", topic };
-  if (WHO_WROTE_THIS.test(lower)) return { kind: "paper", id: "this", full: false };
+  if (WHO_WROTE_THIS.test(lower)) return { kind: "threadPaper", wants: "writers" };
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
-    return { kind: "author", name: "this", orSearch: false };
+    return { kind: "threadPaper", wants: "theirPapers" };
   const partner = argOf(WORKED_WITH, lower, original);
   if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
   const named = argOf(WHO_WROTE, lower, original);
   if (named) return { kind: "who", topic: topicOf(named), wrote: true };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
-    if (topic) return { kind: "who", topic: topicOf(topic) };
+    if (topic) return { kind: "who", topic: topicOf(topic), ...(OTHERS.test(lower) ? { others: true } : {}) };
   }
   const byAuthor = authorTopicQueryOf(lower, original);
   if (byAuthor) return { kind: "search", query: byAuthor };

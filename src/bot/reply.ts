@@ -101,10 +101,11 @@ export type Reply =
     }
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }
-  /** A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. */
-  /** `showingFor`: the topic as searched, when a word of it was corrected. */
-  /** `notice`: whose papers were read, when the topic names people. */
-  /** `like`: the people behind a paper's topic, `topic` being its headline; `others`: not its own authors. */
+  /**
+   * A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. `showingFor`: the
+   * topic as searched, when a word of it was corrected; `notice`: whose papers were read, when the topic names
+   * people; `like`: the people behind a paper's topic, `topic` being its headline (`others`: not its own authors).
+   */
   | ({
       kind: "people";
       topic: string;

@@ -3,7 +3,7 @@ import { dailySpecOf } from "./daily-spec.js";
 import { HELP_TOPICS, type Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
-import { cleanedText, pointsAtPaper, stripped, unquoted } from "./typed-text.js";
+import { cleanedText, POINTING, stripped, unquoted, withoutSimilarLead } from "./typed-text.js";
 
 /** The typed-text grammar: `/paper …` commands, plain-words questions, pasted ids, and a search otherwise. */
 
@@ -117,10 +117,9 @@ function commandIntent(text: string): Intent | undefined {
       // are searched for, all of them, when no paper has the first as its id.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
       if (asId) return { kind: "similar", id };
-      // "similar papers to RMB": the paper is what comes after "papers to".
-      const typed = args.join(" ").replace(/^(?:papers?|ones?|work) (?:to|like) (?=\S)/i, "");
-      // "similar papers to this": the paper the thread is about.
-      return { kind: "similar", id, orSearch: pointsAtPaper(typed) ? "this" : typed };
+      // "similar papers to RMB": the paper is RMB; "similar papers to this": the one the thread is about.
+      const typed = withoutSimilarLead(args.join(" "));
+      return { kind: "similar", id, orSearch: POINTING.test(typed) ? "this" : typed };
     }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;
@@ -165,6 +164,7 @@ function intentOfPhrased(phrased: Phrased): Intent {
         offset: 0,
         paging: false,
         ...(phrased.wrote ? { wrote: true } : {}),
+        ...(phrased.others ? { others: true } : {}),
       };
     case "search": {
       const search = searchOf(phrased.query);

@@ -39,7 +39,7 @@ export function unquoted(text: string): string {
 /** Words that point at a paper rather than name a topic ("this", "that one", "this paper"). */
 export const POINTING = /^(?:this|that|these|those|it)(?: (?:one|paper|topic|work|area))?$/i;
 
-/** Whether the words after "similar" point at a paper: "to this", "papers like that one". */
-export function pointsAtPaper(words: string): boolean {
-  return POINTING.test(words.replace(/^(?:(?:papers?|ones?|work) )?(?:(?:to|like) )?/i, ""));
+/** The words after "similar" without the lead-in that names no paper: "papers to RMB" → RMB, "to this" → this. */
+export function withoutSimilarLead(words: string): string {
+  return words.replace(/^(?:(?:papers?|ones?|work) )?(?:(?:to|like) )?(?=\S)/i, "");
 }

@@ -182,8 +182,8 @@ function savedBlocks(list: HomeList<SavedItem> | undefined): KnownBlock[] {
 }
 
 /**
- * The App Home tab: a notice of the last click, the Ask Paperbot… button, today's paper, the viewer's daily channels (change, turn
- * off), what they follow (unfollow) and their reading list (remove, export), then a short help.
+ * The App Home tab: a notice of the last click, the Ask Paperbot… button, today's paper, the viewer's daily
+ * channels (change, turn off), what they follow (unfollow) and their reading list (remove, export), then a help.
  */
 export function renderHomeView(model: HomeModel): HomeView {
   const follow = followBlocks(model.follows);

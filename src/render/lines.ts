@@ -272,14 +272,16 @@ export function stateProblemLine(fmt: TextFormat, problem: string): string {
   return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts wait until it is fixed.`;
 }
 
+/** One feature's usage card. */
+const TOPIC_HELP_LINES = {
+  daily: DAILY_HELP_LINES,
+  follow: FOLLOW_HELP_LINES,
+  share: SHARE_HELP_LINES,
+  saved: SAVED_HELP_LINES,
+} as const;
+
 export function helpText(fmt: TextFormat, reply: Extract<Reply, { kind: "help" }>): string {
-  const topical = {
-    daily: DAILY_HELP_LINES,
-    follow: FOLLOW_HELP_LINES,
-    share: SHARE_HELP_LINES,
-    saved: SAVED_HELP_LINES,
-  } as const;
-  const lines = reply.topic === undefined ? helpLines(reply.exampleId) : topical[reply.topic];
+  const lines = reply.topic === undefined ? helpLines(reply.exampleId) : TOPIC_HELP_LINES[reply.topic];
   return lines.map((line) => messageText(fmt, line)).join("\n");
 }
 

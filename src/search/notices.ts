@@ -60,16 +60,17 @@ export function noPapersByNotice(named: readonly NamedPeople[]): string {
   return `No paper by ${whoIsNamed(named)} matches; these are everyone's.`;
 }
 
+/** “federated”, “privacy” */
+const quotedWords = (words: readonly string[]) => words.map((word) => `“${word}”`).join(", ");
+
 /** Some words of the query are in no paper at all. */
 export function missingWordsNotice(words: readonly string[]): string {
-  const quoted = words.map((word) => `“${word}”`).join(", ");
-  return `No paper mentions ${quoted}; these match the rest.`;
+  return `No paper mentions ${quotedWords(words)}; these match the rest.`;
 }
 
 /** Who, for a topic the papers lack: nobody, and the words that no paper has. */
 export function nobodyOnNotice(words: readonly string[]): string {
-  const quoted = words.map((word) => `“${word}”`).join(", ");
-  return `Nobody here has worked on that: no paper mentions ${quoted}.`;
+  return `Nobody here has worked on that: no paper mentions ${quotedWords(words)}.`;
 }
 
 /** The answer holds papers with only some of the words, after those with all of them. */

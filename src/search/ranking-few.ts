@@ -25,7 +25,7 @@ export function matchesAmongFew(
   const { only } = options;
   // Papers of several people together: those by someone of each (`only`), among the papers of any of them.
   const scored = store
-    .top({ match: any, authors }, only === undefined ? options.papers : Number.MAX_SAFE_INTEGER)
+    .top({ match: any, authors }, options.papers)
     .filter((row) => only === undefined || only.has(row.rowid));
   const rowids = scored.map((r) => r.rowid);
   const held = clauses.map((clause) => store.holding(clause, rowids));

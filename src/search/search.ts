@@ -43,13 +43,13 @@ interface Authors {
   keys: string[];
   papers: number;
   byName: Map<string, PersonRow[]>;
-  /**
-   * Two names or more: "joint" when some papers are by someone of each name (then only those, in `only`),
-   * "either" when none is (then the papers of any of them).
-   */
-  together?: "joint" | "either";
+  /** Two names or more, with papers by someone of each: only those are theirs (else the papers of any of them). */
   only?: ReadonlySet<number>;
 }
+
+/** How the papers of several names were taken: together, or (none being together) either's. */
+const togetherOf = ({ byName, only }: Authors) =>
+  byName.size < 2 ? undefined : only === undefined ? ("either" as const) : ("joint" as const);
 
 const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] };
 const defaultLimit = 10;
@@ -91,8 +91,7 @@ export function createSearch(context: SearchContext) {
       (named) => new Set(store.papersOfAny(named.map((person) => person.key))),
     );
     const joint = [...(first ?? [])].filter((rowid) => others.every((theirs) => theirs.has(rowid)));
-    if (joint.length === 0) return { ...authors, together: "either" as const };
-    return { ...authors, papers: joint.length, together: "joint" as const, only: new Set(joint) };
+    return joint.length === 0 ? authors : { ...authors, only: new Set(joint) };
   };
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
     matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
@@ -117,7 +116,7 @@ export function createSearch(context: SearchContext) {
   const namedNoticeOf = (plan: QueryPlan, authors: Authors): string | undefined =>
     plan.named.length === 0 && plan.authors.length < 2
       ? undefined
-      : namedAuthorsNotice(namedPeopleOf([...plan.authors, ...plan.named], authors), authors.together);
+      : namedAuthorsNotice(namedPeopleOf([...plan.authors, ...plan.named], authors), togetherOf(authors));
 
   /**
    * The papers who reads as evidence: with names in the topic ("reward models with Rui Zheng"), those of

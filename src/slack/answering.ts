@@ -12,7 +12,6 @@ import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
 import { type RespondResult, respondVia } from "./respond.js";
 import { handedOver } from "./saved-export.js";
-import { threadPapersOf } from "./thread-papers.js";
 import type { SlackClient } from "./web-client.js";
 
 // What every listener (commands, buttons, events, the shortcut, the assistant panel) answers with and counts by.
@@ -47,8 +46,7 @@ export interface ListenerDeps {
 export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
   const { reload, ...rest } = deps.bot;
   const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
-  const bot = { ...rest, threads: threadPapersOf(deps.poster, deps.logger) };
-  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...bot, reload } : bot, request));
+  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
 }
 
 /** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */
@@ -88,6 +86,19 @@ export function outcomeOfResponse(result: RespondResult, apologised: boolean): R
   return result.outcome;
 }
 
+/**
+ * After a private answer Slack refused or did not confirm: never the answer again (Slack may be showing it), but a
+ * note, tried once, so that a lost answer is not a silent one.
+ */
+export async function noteUndelivered(
+  deps: ListenerDeps,
+  responseUrl: string,
+  outcome: "failed" | "unknown",
+): Promise<void> {
+  const note = outcome === "failed" ? MESSAGES_UNDELIVERED.failed : MESSAGES_UNDELIVERED.unconfirmed;
+  await respondVia(deps, responseUrl, errorPayload(note), 1);
+}
+
 /** Answers privately through the response_url (slash commands, buttons, the Ask form). */
 export async function answerPrivately(
   deps: ListenerDeps,
@@ -107,9 +118,7 @@ export async function answerPrivately(
       { kind, outcome: result.outcome, failure: result.failure },
       "could not answer through response_url",
     );
-    // Never the answer again (Slack may be showing it): a note, so that a lost answer is not a silent one.
-    const note = result.outcome === "failed" ? MESSAGES_UNDELIVERED.failed : MESSAGES_UNDELIVERED.unconfirmed;
-    await respondVia(deps, responseUrl, errorPayload(note), 1);
+    await noteUndelivered(deps, responseUrl, result.outcome);
   }
   count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
 }

@@ -1,10 +1,17 @@
 import type { App } from "@slack/bolt";
 import { z } from "zod";
-import { FRIENDLY_ERROR, MESSAGES_UNDELIVERED } from "../bot/messages.js";
+import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { relatedAnswer } from "../bot/related.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
-import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./answering.js";
+import {
+  count,
+  deliveryDepsOf,
+  type ListenerDeps,
+  noteUndelivered,
+  outcomeOfDelivery,
+  replyOrApology,
+} from "./answering.js";
 import { deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { responseUrlOf } from "./requests.js";
@@ -101,7 +108,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
       return count(deps, "shortcut", apologised ? "error" : "answered", receivedAt);
     if (result.outcome === "unknown") {
       deps.logger.error({ failure: result.failure }, "cannot tell whether related papers reached the asker");
-      await respondVia(deps, url, errorPayload(MESSAGES_UNDELIVERED.unconfirmed), 1);
+      await noteUndelivered(deps, url, "unknown");
       return count(deps, "shortcut", "unknown", receivedAt);
     }
     deps.logger.warn(

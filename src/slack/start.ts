@@ -18,6 +18,7 @@ import { registerListeners } from "./listeners.js";
 import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
 import { registerShortcut } from "./shortcut.js";
 import { createSlackFetch } from "./slack-fetch.js";
+import { threadPapersOf } from "./thread-papers.js";
 import { createSlackClient, type SlackClient } from "./web-client.js";
 
 export interface SlackStartOptions {
@@ -150,7 +151,12 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     retries: options.retries ?? 2,
     ...identity,
   });
-  const bot = { ...options.bot, index: timedIndexSource(options.bot.index, metrics.searchSeconds) };
+  const bot = {
+    ...options.bot,
+    index: timedIndexSource(options.bot.index, metrics.searchSeconds),
+    // Which card a thread is under ("more like this" there), read through the no-retry client.
+    threads: threadPapersOf(poster, logger),
+  };
   const listenerDeps = {
     bot,
     adminUsers: options.adminUsers,

@@ -61,7 +61,7 @@ const PHRASINGS: [string, Intent][] = [
   ["any work by Rui Zheng about safety", search("safety Rui Zheng")],
   ["papers by the group on RLHF", search("RLHF")],
   // In a thread under a card: that paper's authors
-  ["who wrote this?", { kind: "paper", id: "this", full: false }],
+  ["who wrote this?", { kind: "threadPaper", wants: "writers" }],
   ["who wrote StepCoder?", { kind: "who", topic: "StepCoder", offset: 0, paging: false, wrote: true }],
   [
     "who proposed the PPO-max paper",
@@ -69,9 +69,9 @@ const PHRASINGS: [string, Intent][] = [
   ],
   ["who wrote about reward models", who("reward models")],
   ["who has written code generation papers?", who("code generation")],
-  ["who are the authors of this paper", { kind: "paper", id: "this", full: false }],
-  ["more by these authors", { kind: "author", name: "this", orSearch: false }],
-  ["what else have they written?", { kind: "author", name: "this", orSearch: false }],
+  ["who are the authors of this paper", { kind: "threadPaper", wants: "writers" }],
+  ["more by these authors", { kind: "threadPaper", wants: "theirPapers" }],
+  ["what else have they written?", { kind: "threadPaper", wants: "theirPapers" }],
   ["what are Enyu Zhou's most recent papers", author("Enyu Zhou")],
   ["has the group done anything on speculative decoding", search("speculative decoding")],
   ["have we published anything about jailbreaks?", search("jailbreaks")],

@@ -3,6 +3,11 @@ import { createSearchEngine } from "../../src/search/engine.js";
 import { corpusOf } from "./fixture-corpus.js";
 
 const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"], owners: [], abstract });
+/** `count` papers with the same abstract, ids `prefix` then a number. */
+const copies = (prefix: string, count: number, abstract: string) =>
+  Array.from({ length: count }, (_, n) =>
+    paper(`${prefix}${String(n).padStart(10 - prefix.length, "0")}`, abstract),
+  );
 const idsFor = (papers: ReturnType<typeof paper>[], query: string) =>
   createSearchEngine(corpusOf(papers))
     .search(query)
@@ -41,9 +46,7 @@ describe("ranking", () => {
   });
 
   it("lifts a paper holding two words of a short query as the term they were typed as", () => {
-    const filler = Array.from({ length: 8 }, (_, n) =>
-      paper(`filler${String(n).padStart(4, "0")}`, "Supervision of models, and more supervision."),
-    );
+    const filler = copies("filler", 8, "Supervision of models, and more supervision.");
     const math = paper("mathpaper1", "Supervision helps on math problems.");
     const term = paper(
       "processsup",
@@ -68,9 +71,7 @@ describe("ranking", () => {
         "onreasonrl",
         "Reasoning through reinforcement learning: reasoning curricula for reinforcement learning.",
       ),
-      ...Array.from({ length: 4 }, (_, n) =>
-        paper(`other${String(n).padStart(5, "0")}`, "Vision transformers see images."),
-      ),
+      ...copies("other", 4, "Vision transformers see images."),
     ];
     expect(idsFor(papers, "methods for improving reasoning with reinforcement learning")[0]).toBe(
       "onreasonrl",
@@ -85,18 +86,14 @@ describe("ranking", () => {
         "singular01",
         "An LLM agent writes code once, then rests for a long while and plays games with its friends in a park.",
       ),
-      ...Array.from({ length: 4 }, (_, n) =>
-        paper(`games${String(n).padStart(5, "0")}`, "Agents play games."),
-      ),
+      ...copies("games", 4, "Agents play games."),
     ];
     const engine = createSearchEngine(corpusOf(papers, [{ short: "LLM", long: "large language model" }]));
     expect(engine.search("code llm").hits.map((hit) => hit.paper.id)[0]).toBe("plural0001");
   });
 
   it("puts the paper holding the query word for word first, among many holding its words apart", () => {
-    const apart = Array.from({ length: 60 }, (_, n) =>
-      paper(`apart${String(n).padStart(5, "0")}`, "Community notes: a draft, and what it lacks."),
-    );
+    const apart = copies("apart", 60, "Community notes: a draft, and what it lacks.");
     const remembered = paper(
       "remember01",
       "We found that the community draft lacks a clear statement of the problem, which we then write out in full.",

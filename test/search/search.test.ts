@@ -17,6 +17,8 @@ const engineOver = (...abstracts: string[]) =>
       })),
     ),
   );
+/** A paper of a hand-made corpus by these authors, none of them a file's owner. */
+const paper = (id: string, authors: string[], abstract: string) => ({ id, authors, owners: [], abstract });
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {
@@ -68,12 +70,6 @@ describe("search", () => {
   });
 
   it("finds the papers of two people named together, or says there are none and gives either's", () => {
-    const paper = (id: string, authors: string[], abstract: string) => ({
-      id,
-      authors,
-      owners: [],
-      abstract,
-    });
     const engine = createSearchEngine(
       corpusOf([
         paper("jointpaper", ["Ada Lovelace", "Charles Babbage"], "Engines that compute tables."),
@@ -103,12 +99,9 @@ describe("search", () => {
     ];
     const engine = createSearchEngine(
       corpusOf(
-        abstracts.map((abstract, at) => ({
-          id: `paper${String(at).padStart(5, "0")}`,
-          authors: ["Ada Lovelace"],
-          owners: [],
-          abstract,
-        })),
+        abstracts.map((abstract, at) =>
+          paper(`paper${String(at).padStart(5, "0")}`, ["Ada Lovelace"], abstract),
+        ),
       ),
     );
     const lacking = engine.search("federated learning privacy");
@@ -248,12 +241,6 @@ describe("search", () => {
   });
 
   it("reads one word as a name only where more papers are by someone so named than hold the word", () => {
-    const paper = (id: string, authors: string[], abstract: string) => ({
-      id,
-      authors,
-      owners: [],
-      abstract,
-    });
     const engine = createSearchEngine(
       corpusOf([
         paper("aaaa000001", ["Long Yu"], "Agents plan their steps."),
