@@ -1,6 +1,14 @@
 import { allOf, anyOf, phraseOf, without } from "./match.js";
 import type { QueryPlan } from "./plan-types.js";
-import { clauseOf, enoughToShow, type Match, type Matches, rerankedOf, rerankWindow } from "./ranking.js";
+import {
+  clauseOf,
+  enoughToShow,
+  type Match,
+  type Matches,
+  rerankedOf,
+  rerankWindow,
+  scoredMatchOf,
+} from "./ranking.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 
 /** Authors with at most this many papers are searched paper by paper: BM25 once, then a seek per paper and word. */
@@ -15,7 +23,8 @@ export function matchesAmongFew(
   store: IndexStore,
   plan: QueryPlan,
   authors: readonly string[],
-  options: { offset: number; limit: number; papers: number; only?: ReadonlySet<number> },
+  /** `papers`: the authors' papers; `corpus`: all the papers. */
+  options: { offset: number; limit: number; papers: number; corpus: number; only?: ReadonlySet<number> },
 ): Matches {
   const clauses = plan.groups.map(clauseOf);
   const phrases = plan.phrases.map(phraseOf);
@@ -25,7 +34,7 @@ export function matchesAmongFew(
   const { only } = options;
   // Papers of several people together: those by someone of each (`only`), among the papers of any of them.
   const scored = store
-    .top({ match: any, authors }, options.papers)
+    .top({ match: scoredMatchOf(store, plan, any, options.corpus), authors }, options.papers)
     .filter((row) => only === undefined || only.has(row.rowid));
   const rowids = scored.map((r) => r.rowid);
   const held = clauses.map((clause) => store.holding(clause, rowids));

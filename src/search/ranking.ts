@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedWordsOf, termOf } from "./analyze.js";
+import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
 import { allOf, anyOf, anyPhraseOf, atLeast, phraseOf, without } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -93,6 +93,20 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
   });
 }
 
+/**
+ * `match`, with the stop words typed in the query scored too: they never find a paper, but among those found,
+ * BM25 counts them ("primarily most" puts first the paper that says both), as MiniSearch would. Every word of
+ * the match then counts twice, and a stop word once. One in half the papers or more tells nothing (BM25 gives
+ * it no weight): it is left out.
+ */
+export function scoredMatchOf(store: IndexStore, plan: QueryPlan, match: string, papers: number): string {
+  const stopWords = plan.ignored.filter(
+    (word) => word.length > 1 && isStopWord(word) && store.wordPapers(word) * 2 < papers,
+  );
+  if (stopWords.length === 0 || plan.groups.length === 0) return match;
+  return allOf([match, anyOf([...plan.groups.map(clauseOf), ...stopWords.map((word) => phraseOf([word]))])]);
+}
+
 /** Ranks one band: its best by BM25 (over a fair sample where many match), reranked. */
 function rankedBand(
   store: IndexStore,
@@ -102,9 +116,11 @@ function rankedBand(
   papers: number,
   authors: readonly string[] | undefined,
 ): Match[] {
-  const query = { match: band.match, ...(authors ? { authors } : {}) };
-  const limit = Math.max(need, rerankWindow);
   let maxRowid = sampleEndOf(band.size, papers);
+  // Where so many match that a sample is ranked, a stop word decides nothing and doubles the work.
+  const match = maxRowid === undefined ? scoredMatchOf(store, plan, band.match, papers) : band.match;
+  const query = { match, ...(authors ? { authors } : {}) };
+  const limit = Math.max(need, rerankWindow);
   let ranked = store.top(query, limit, maxRowid);
   while (maxRowid !== undefined && ranked.length < Math.min(limit, band.size)) {
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;

@@ -103,7 +103,13 @@ export function createSearch(context: SearchContext) {
     { keys, papers, only }: Authors,
   ) =>
     only !== undefined || papers <= (context.fewPapers ?? FEW_PAPERS)
-      ? matchesAmongFew(store, plan, keys, { offset, limit, papers, ...(only ? { only } : {}) })
+      ? matchesAmongFew(store, plan, keys, {
+          offset,
+          limit,
+          papers,
+          corpus: context.papers,
+          ...(only ? { only } : {}),
+        })
       : matchesFor(plan, offset, limit, keys);
 
   /** Each name as the people it means write it ("zheng": Zheng), with those people's names. */

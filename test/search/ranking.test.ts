@@ -34,6 +34,18 @@ describe("ranking", () => {
     expect(ids).toEqual(["three00001", "two0000001", "one0000001"]);
   });
 
+  it("counts a stop word typed among the papers the other words find, and finds no paper by it", () => {
+    const papers = [
+      paper("aligned001", "Alignment of agents to a reward signal."),
+      paper("aligned002", "Alignment of most agents to reward signal."),
+      paper("stopword01", "Nothing here but the word most."),
+      ...copies("filler", 4, "Vision models see images."),
+    ];
+    const ids = idsFor(papers, "most agents reward");
+    expect(ids[0]).toBe("aligned002");
+    expect(ids).not.toContain("stopword01");
+  });
+
   it("lifts a paper holding the words side by side above one holding them apart", () => {
     const papers = [
       paper(
