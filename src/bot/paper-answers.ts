@@ -106,6 +106,7 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     .join(" ");
   const showingFor =
     result.showingFor !== undefined && result.showingFor !== intent.query ? result.showingFor : undefined;
+  const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
   const reply: Reply = {
     kind: "results",
     query: intent.query,
@@ -120,6 +121,7 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     ...(shown < result.total ? { nextOffset: shown } : {}),
     ...(notice ? { notice } : {}),
     ...(showingFor ? { showingFor } : {}),
+    ...(didYouMean.length > 0 ? { didYouMean } : {}),
   };
   return toAsker(reply, intent.paging);
 }

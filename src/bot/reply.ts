@@ -98,6 +98,8 @@ export type Reply =
       notice?: string;
       /** The corrected query the results are for, when the typed words were corrected. */
       showingFor?: string;
+      /** Near queries in which every word is found, when a typed word is in no paper. */
+      didYouMean?: string[];
     }
   | { kind: "card"; card: Card; title?: string }
   | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }

@@ -158,6 +158,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       const head = present(
         section(resultsHeading(fmt, reply)),
         reply.notice ? context([fmt.plain(truncate(reply.notice, 500))]) : undefined,
+        buttonRow(didYouMeanSpecs(reply.didYouMean ?? [])),
       );
       const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];

@@ -54,6 +54,7 @@ export function replyJson(reply: Reply): unknown {
         offset: reply.offset,
         results: reply.cards.map(cardJson),
         ...(reply.notice ? { notice: reply.notice } : {}),
+        ...(reply.didYouMean ? { didYouMean: reply.didYouMean } : {}),
       };
     case "card":
       return paperJson(reply.card.paper);

@@ -135,6 +135,8 @@ function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
     case "results": {
       const lines = [resultsHeading(fmt, reply)];
       if (reply.notice) lines.push(fmt.italic(fmt.plain(reply.notice)));
+      const instead = buttons.line(didYouMeanSpecs(reply.didYouMean ?? []));
+      if (instead) lines.push(instead);
       reply.cards.forEach((card, i) => {
         const [first = "", ...rest] = cardLines(fmt, card, buttons);
         lines.push("", `${reply.offset + i + 1}. ${first}`, ...rest);

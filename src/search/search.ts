@@ -158,7 +158,7 @@ export function createSearch(context: SearchContext) {
     return { total: rowids.length, hits: hitsOf(store, page, new Set()) };
   };
 
-  /** Queries close to one that found nothing, which do find something. */
+  /** Queries close to one that found nothing or lacked a word, in which every word is found. */
   const suggestionsFor = (query: string, plan: QueryPlan): string[] => {
     const unknown = [...plan.missing, ...plan.groups.filter((g) => g.corrected).map((g) => g.typed)];
     if (unknown.length > maxSuggestions) return [];
@@ -169,6 +169,8 @@ export function createSearch(context: SearchContext) {
       const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
       return [...near.slice(0, 2), ...longer].map((c) => c.word).filter((c) => c !== word);
     });
+    const findsEveryWord = (text: string) =>
+      planOf(parseQuery(text)).missing.length === 0 && search(text, { limit: 1 }, false).total > 0;
     const suggestions = new Set<string>();
     for (let pick = 0; pick < 3 && suggestions.size < maxSuggestions; pick++) {
       let text = query;
@@ -176,7 +178,7 @@ export function createSearch(context: SearchContext) {
         const replacement = options[at]?.[pick] ?? options[at]?.[0];
         if (replacement) text = text.replace(new RegExp(`\\b${word}\\b`, "iu"), replacement);
       });
-      if (text !== query && search(text, { limit: 1 }, false).total > 0) suggestions.add(text);
+      if (text !== query && findsEveryWord(text)) suggestions.add(text);
     }
     if (plan.phrases.length > 0) {
       const loose = query.replace(/["“”„‟″«»]/g, "");
@@ -264,7 +266,11 @@ export function createSearch(context: SearchContext) {
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
     else if (matches.least < matches.groups) notices.push(someWordsNotice(matches.withAll));
     const shown = showingFor(query, plan, offset === 0 ? hits[0]?.paper : undefined);
+    // "preference noise" finds papers on preference; "preference noisy" is offered, which finds both words.
+    const didYouMean =
+      suggest && offset === 0 && plan.missing.length > 0 && !plan.noise ? suggestionsFor(query, plan) : [];
     return answer({
+      ...(didYouMean.length > 0 ? { didYouMean } : {}),
       total: matches.total,
       hits,
       withAllWords: plan.missing.length > 0 ? 0 : matches.withAll,

@@ -796,6 +796,26 @@ describe("other replies", () => {
     ]);
   });
 
+  it("offers a near query in which every word is found under the notice of results lacking a word", () => {
+    const message = renderSlackMessage({
+      kind: "results",
+      query: "preference noise",
+      total: 1,
+      offset: 0,
+      notice: "No paper mentions “noise”; these match the rest.",
+      cards: [{ paper: rewardPaper, buttons: ["share"] }],
+      didYouMean: ["preference noisy"],
+    });
+    const controls = controlsOf(message.blocks).map((c) => [c.label, decodeAction(c.value ?? "")]);
+    expect(controls[0]).toEqual([
+      "Search “preference noisy”",
+      { a: "page", q: "preference noisy", offset: 0 },
+    ]);
+    const types = message.blocks.map((block) => block.type);
+    // Above the cards: the heading, the notice, then the offer.
+    expect(types.slice(0, 3)).toEqual(["section", "context", "actions"]);
+  });
+
   it("shows the help card with a real id in its examples and commands as code", () => {
     const text = textOf({ kind: "help", exampleId: "v35q3xk" });
     expect(text).toContain("`/paper v35q3xk`");

@@ -182,6 +182,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
     notice: fc.option(longText, { nil: undefined }),
     showingFor: fc.option(longText, { nil: undefined }),
+    didYouMean: fc.option(fc.array(longText, { maxLength: 5 }), { nil: undefined }),
   }),
   fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
   fc.record({

@@ -34,7 +34,11 @@ function wellFormed(query: string): void {
   const result = index.search(query, { limit: 5 });
   expect(result.total).toBeGreaterThanOrEqual(result.hits.length);
   for (const hit of result.hits) expect(ids.has(hit.paper.id)).toBe(true);
-  if (result.hits.length > 0) expect(result.didYouMean).toBeUndefined();
+  // Offered beside papers only when a typed word is in none (the notice says so), and each offer finds papers.
+  if (result.hits.length > 0 && result.didYouMean !== undefined)
+    expect(result.notice).toContain("No paper mentions");
+  for (const offer of result.didYouMean ?? [])
+    expect(index.search(offer, { limit: 1 }).total).toBeGreaterThan(0);
 }
 
 describe("whatever a user types", () => {

@@ -118,6 +118,22 @@ describe("search", () => {
     expect(engine.search("federated vision").total).toBe(1);
   });
 
+  it("offers, beside papers holding the other words, the query with a word no paper holds made a near one", () => {
+    const engine = engineOver(
+      "Learning from noisy labels.",
+      "Preference data for alignment.",
+      "Preference models rank answers.",
+    );
+    const result = engine.search("preference noise");
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.notice).toContain("“noise”");
+    expect(result.didYouMean).toEqual(["preference noisy"]);
+    // Nothing near the missing word: nothing offered.
+    expect(engine.search("preference qwxyz").didYouMean).toBeUndefined();
+    // A further page repeats no offer.
+    expect(engine.search("preference noise", { offset: 1 }).didYouMean).toBeUndefined();
+  });
+
   it("offers a query that would match when the one typed finds nothing", () => {
     const result = index.search('"tokens visual"');
     expect(result.total).toBe(0);
