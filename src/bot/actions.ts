@@ -8,6 +8,10 @@ const followKind = z.enum(["t", "a"]);
 /** A followed topic's folded words or a person key. */
 const followTarget = z.string().min(1).max(300);
 const offset = z.number().int().min(0);
+/** Papers a page of results shows, unless the asker named another number ("give me 3 papers"). */
+export const RESULTS_PER_PAGE = 5;
+/** At most this many papers are shown at once, however many are asked for. */
+export const MOST_PER_PAGE = 10;
 /** Where a click on a list came from: the list it should show again ("f" following, "s" saved). */
 const listOrigin = z.object({ l: z.enum(["f", "s"]), o: offset }).optional();
 
@@ -23,7 +27,13 @@ export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("open"), id: paperId }),
   z.object({ a: z.literal("by"), person: personKey }),
   z.object({ a: z.literal("author"), person: personKey }),
-  z.object({ a: z.literal("page"), q: z.string().min(1).max(1500), offset }),
+  /** `n`: papers a page, as many as the page it is under showed ("give me 3 papers"); absent: the usual five. */
+  z.object({
+    a: z.literal("page"),
+    q: z.string().min(1).max(1500),
+    offset,
+    n: z.number().int().min(1).max(MOST_PER_PAGE).optional(),
+  }),
   z.object({ a: z.literal("who"), t: z.string().min(1).max(1500), offset }),
   /** `e`: others than the paper's own authors ("who else works on this?"). */
   z.object({ a: z.literal("whoLike"), id: paperId, e: z.boolean().optional(), offset }),

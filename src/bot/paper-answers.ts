@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchIndex } from "../search/types.js";
+import { RESULTS_PER_PAGE } from "./actions.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
@@ -9,7 +10,6 @@ import { POINTING } from "./typed-text.js";
 
 // The answers that find papers: a search, one paper, papers like one, a random one.
 
-const RESULTS_PER_PAGE = 5;
 const SIMILAR_PER_PAPER = 5;
 
 /** Papers like one that Show more reaches: four pages. */
@@ -122,6 +122,7 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     ...(notice ? { notice } : {}),
     ...(showingFor ? { showingFor } : {}),
     ...(didYouMean.length > 0 ? { didYouMean } : {}),
+    ...(intent.limit !== undefined ? { perPage: intent.limit } : {}),
   };
   return toAsker(reply, intent.paging);
 }

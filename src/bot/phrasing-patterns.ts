@@ -72,8 +72,6 @@ export const LIKE_THIS = [
 export const COUNTED =
   /^(?:(?:the )?(?:top|best|first) )?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) (?:(?:top|best|key|good|great|important|relevant) )?(?:papers?|articles?|reads?|publications?) (?:on|about|regarding|for|covering|related to) (.+)$/d;
 export const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-/** At most this many papers are shown at once, however many are asked for. */
-export const MOST_ASKED = 10;
 export const SEARCH = [
   /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any |(?:does |do |did )?(?:any(?:one|body)|someone|somebody)(?: here)? (?:have|has|got|know of|knows? of|seen|read) )?(?:(?:\d{1,2}|a few|a couple of|two|three|four|five|some|the) )?(?:(?:top|best|key|important|main|good|great|classic|seminal|must-read|relevant|interesting) )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
   /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,

@@ -1,3 +1,4 @@
+import { MOST_PER_PAGE } from "./actions.js";
 import {
   DAILY_PREVIEW,
   FOLLOW,
@@ -23,7 +24,6 @@ import {
   LIKE_THIS,
   LOOSE_AUTHOR,
   MORE_BY_THEM,
-  MOST_ASKED,
   NUMBER_WORDS,
   OTHERS,
   SEARCH,
@@ -87,7 +87,7 @@ function authorTopicQueryOf(lower: string, original: string): string | undefined
   return undefined;
 }
 
-/** "give me 3 papers on agents": a search shown that many papers at a time (up to MOST_ASKED). */
+/** "give me 3 papers on agents": a search shown that many papers at a time (up to MOST_PER_PAGE). */
 function countedSearchOf(lower: string, original: string): Phrased | undefined {
   const [said, query] = argsOf(COUNTED, lower, original) ?? [];
   if (!said || !query) return undefined;
@@ -95,7 +95,7 @@ function countedSearchOf(lower: string, original: string): Phrased | undefined {
     ? NUMBER_WORDS.indexOf(said.toLowerCase()) + 1
     : Number(said);
   return count > 0
-    ? { kind: "search", query, limit: Math.min(count, MOST_ASKED) }
+    ? { kind: "search", query, limit: Math.min(count, MOST_PER_PAGE) }
     : { kind: "search", query };
 }
 

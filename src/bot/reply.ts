@@ -98,6 +98,8 @@ export type Reply =
       notice?: string;
       /** The corrected query the results are for, when the typed words were corrected. */
       showingFor?: string;
+      /** Papers a page, when the asker named a number ("give me 3 papers"): Show more goes on as many. */
+      perPage?: number;
       /** Near queries in which every word is found, when a typed word is in no paper. */
       didYouMean?: string[];
     }

@@ -27,8 +27,10 @@ export function intentOf(request: BotRequest): Intent {
     case "by":
     case "author":
       return { kind: "person", key: action.person };
-    case "page":
-      return searchOf(action.q, action.offset, true);
+    case "page": {
+      const intent = searchOf(action.q, action.offset, true);
+      return action.n === undefined || intent.kind !== "search" ? intent : { ...intent, limit: action.n };
+    }
     case "who":
       return { kind: "who", topic: action.t, offset: action.offset, paging: true };
     case "whoLike":

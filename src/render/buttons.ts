@@ -171,8 +171,17 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
  * Show more under a page of search results, replacing the message with the next page. No Previous: with a
  * Share and a menu per card, a search reply stays under a dozen controls.
  */
-export function resultsPagingSpecs(query: string, page: { nextOffset?: number }): ButtonSpec[] {
-  const at = (offset: number): Action => ({ a: "page", q: query, offset });
+export function resultsPagingSpecs(
+  query: string,
+  page: { nextOffset?: number; perPage?: number },
+): ButtonSpec[] {
+  const { perPage } = page;
+  const at = (offset: number): Action => ({
+    a: "page",
+    q: query,
+    offset,
+    ...(perPage ? { n: perPage } : {}),
+  });
   return pageSpecs(BUTTON_LABELS.page, at, page);
 }
 

@@ -104,6 +104,28 @@ describe("answer: search", () => {
     expect(page.cards.some((card) => before.has(card.paper.id))).toBe(false);
   });
 
+  it("pages on as many papers at a time as were asked for", async () => {
+    const first = expectKind(
+      (await answer(depsWith(), mention("give me 3 papers on reward"))).reply,
+      "results",
+    );
+    expect(first.cards).toHaveLength(3);
+    const more = controlsOf(renderSlackMessage(first).blocks).find((c) => c.label === "Show more");
+    const action = decodeAction(more?.value ?? "");
+    expect(action).toEqual({ a: "page", q: "reward", offset: 3, n: 3 });
+    if (action === undefined) return;
+    const next = expectKind((await answer(depsWith(), click(action))).reply, "results");
+    expect(next.offset).toBe(3);
+    expect(next.cards).toHaveLength(3);
+    expect(next.cards.some((card) => first.cards.some((shown) => shown.paper.id === card.paper.id))).toBe(
+      false,
+    );
+    // A page of the usual five names no size.
+    const usual = expectKind((await answer(depsWith(), slash("reward"))).reply, "results");
+    const usualMore = controlsOf(renderSlackMessage(usual).blocks).find((c) => c.label === "Show more");
+    expect(decodeAction(usualMore?.value ?? "")).toEqual({ a: "page", q: "reward", offset: 5 });
+  });
+
   it("says there is nothing more when a page runs past the end", async () => {
     const { reply } = await answer(depsWith(), click({ a: "page", q: "RLHF", offset: 500 }));
     expect(reply).toEqual({ kind: "info", message: MESSAGES.noMoreResults });

@@ -183,6 +183,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     notice: fc.option(longText, { nil: undefined }),
     showingFor: fc.option(longText, { nil: undefined }),
     didYouMean: fc.option(fc.array(longText, { maxLength: 5 }), { nil: undefined }),
+    perPage: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   }),
   fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
   fc.record({
