@@ -8,6 +8,8 @@ export const LEAD_INS = [
   /^(?:i'd like|i would like|i want|i need|i'm looking for|i am looking for|i’m looking for|looking for|help me find|let me see|i'd love) +/,
   /^(?:show|give|get|find|fetch|send|list) me +/,
   /^(?:show|list|fetch|get|find|look for|look up|search for|open|pull up|bring up|search) +/,
+  // "tell me about Senjie Jin's work": someone's papers (alone, "tell me about X" is LOOSE_AUTHOR's).
+  /^(?:tell me (?:about|of)|what about|how about) +(?=.+(?:'s|’s) )/,
 ];
 export const TRAILING = /(?:,? (?:please|pls|thanks|thank you|thx))+$/;
 

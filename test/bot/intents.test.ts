@@ -54,10 +54,13 @@ const PHRASINGS: [string, Intent][] = [
   ["author Enyu Zhou", author("Enyu Zhou")],
   ["by Enyu Zhou", author("Enyu Zhou")],
   ["tell me about Enyu Zhou", author("Enyu Zhou", true)],
+  ["tell me about Senjie Jin's work", author("Senjie Jin")],
+  ["what about Rui Zheng’s papers?", author("Rui Zheng")],
   // A topic among someone's papers
   ["papers by Zhiheng Xi on agents", search("agents Zhiheng Xi")],
   ["what has Senjie Jin written about RLHF?", search("RLHF Senjie Jin")],
   ["Enyu Zhou's papers on reward models", search("reward models Enyu Zhou")],
+  ["tell me about Enyu Zhou's papers on reward models", search("reward models Enyu Zhou")],
   ["any work by Rui Zheng about safety", search("safety Rui Zheng")],
   ["papers by the group on RLHF", search("RLHF")],
   // In a thread under a card: that paper's authors
