@@ -37,6 +37,7 @@ async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: Thre
   const which = toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
   if (paper === undefined) return which;
   if (wants === "writers") return writtenBy(paper);
+  if (wants === "abstract") return toAsker({ kind: "card", card: { ...cardOf(paper), full: true } });
   const key = paper.ownerKeys[0] ?? paper.authorKeys[0];
   const summary = key === undefined ? undefined : await index.authorByKey(key);
   return summary === undefined ? which : toAsker({ kind: "author", summary });

@@ -199,15 +199,18 @@ export async function similarAnswer(
 }
 
 /** The paper with exactly this id: a prefix is fine when the user asked for an id, not when it only looked like one. */
-export function paperAnswer(
+export async function paperAnswer(
   index: SearchIndex,
   intent: Extract<Intent, { kind: "paper" }>,
-): Answer | Promise<Answer> {
-  const paper = index.paper(intent.id);
-  const exact = paper !== undefined && (intent.orSearch === undefined || paper.id === intent.id);
-  if (paper === undefined || !exact) {
-    if (intent.orSearch === undefined) return paperNotFound(intent.id);
-    return searchedInstead(index, intent.id, intent.orSearch);
+): Promise<Answer> {
+  const { orSearch } = intent;
+  const byId = index.paper(intent.id);
+  // Words that only look like an id must be one exactly; else they may be a paper's name ("summarize RMB").
+  let paper = orSearch === undefined || byId?.id === intent.id ? byId : undefined;
+  if (paper === undefined && orSearch !== undefined) paper = await paperNamed(index, orSearch);
+  if (paper === undefined) {
+    if (orSearch === undefined) return paperNotFound(intent.id);
+    return searchedInstead(index, intent.id, orSearch);
   }
   return toAsker({ kind: "card", card: { ...cardOf(paper), ...(intent.full ? { full: true } : {}) } });
 }

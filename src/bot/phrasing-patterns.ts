@@ -53,6 +53,14 @@ export const WHO_WROTE_THIS =
 /** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
 export const WHO_WROTE =
   /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
+/** "summarize RMB", "what is the StepCoder paper about?": the paper of that name, its whole abstract. */
+export const ABSTRACT_OF = [
+  /^(?:summari[sz]e|explain|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|overview|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d,
+  /^what(?:'s| is|’s|s| does) (?:the )?(.+?)(?: paper| one| work)? (?:about|propose|do)$/d,
+];
+/** Under a card: "summarize this", "what is it about?": its whole abstract. */
+export const ABSTRACT_OF_THIS =
+  /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
 /** "more by these authors": papers by the people of the paper a thread is about. */
 export const MORE_BY_THEM = [
   /^(?:(?:show|find|get|give)(?: me)? )?(?:any |some )?(?:more|other|others|more papers|other papers|other work|anything else)(?: (?:papers?|work))? (?:by|from) (?:these|the|those|this|them|its|the same|that)(?: (?:authors?|people|folks|person))?$/,

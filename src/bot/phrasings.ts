@@ -16,6 +16,8 @@ import {
 } from "./feature-phrasings.js";
 import type { HelpTopic, ThreadPaperQuestion } from "./intents.js";
 import {
+  ABSTRACT_OF,
+  ABSTRACT_OF_THIS,
   AUTHOR,
   AUTHOR_ON_TOPIC,
   COUNTED,
@@ -46,7 +48,9 @@ export type Phrased =
   /** `limit`: as many papers as were asked for ("give me 3 papers on agents"). */
   | { kind: "search"; query: string; limit?: number }
   | { kind: "similar"; id: string; orSearch: string }
-  /** "who wrote this?", "more by these authors", in a thread under a card. */
+  /** "summarize RMB": the paper of that name (or id), its whole abstract; else a search for the words. */
+  | { kind: "paper"; id: string; full: true; orSearch: string }
+  /** "who wrote this?", "more by these authors", "summarize this", in a thread under a card. */
   | { kind: "threadPaper"; wants: ThreadPaperQuestion }
   | { kind: "random" }
   | { kind: "stats" }
@@ -158,6 +162,12 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   const topic = helpTopicOf(whole);
   if (topic) return { kind: "help", topic };
   if (WHO_WROTE_THIS.test(lower)) return { kind: "threadPaper", wants: "writers" };
+  if (ABSTRACT_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "abstract" };
+  const summarized = ABSTRACT_OF.map((pattern) => argOf(pattern, lower, original)).find(Boolean);
+  if (summarized) {
+    const name = unquoted(summarized);
+    return { kind: "paper", id: name.toLowerCase(), full: true, orSearch: name };
+  }
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
     return { kind: "threadPaper", wants: "theirPapers" };
   const partner = argOf(WORKED_WITH, lower, original);

@@ -126,6 +126,24 @@ describe("answer: search", () => {
     expect(decodeAction(usualMore?.value ?? "")).toEqual({ a: "page", q: "reward", offset: 5 });
   });
 
+  it("gives the whole abstract of the paper named, or of the card a thread is under", async () => {
+    const paper = paperWith(index, "PPO-max");
+    const named = expectKind((await answer(depsWith(), mention("summarize PPO-max"))).reply, "card");
+    expect(named.card).toMatchObject({ paper: { id: paper.id }, full: true });
+    // The abstract to its last words, not a preview.
+    expect(JSON.stringify(renderSlackMessage(named).blocks)).toContain(paper.abstract.slice(-40));
+    const threads = { latestCards: async () => [paper.id] };
+    const asked = { ...mention("what is this about?"), threadTs: "1700000000.000100" };
+    const inThread = expectKind((await answer(depsWith({ threads }), asked)).reply, "card");
+    expect(inThread.card).toMatchObject({ paper: { id: paper.id }, full: true });
+    // Words that name no paper are searched.
+    const searched = expectKind(
+      (await answer(depsWith(), mention("summarize reward model research"))).reply,
+      "results",
+    );
+    expect(searched.query).toBe("reward model research");
+  });
+
   it("says there is nothing more when a page runs past the end", async () => {
     const { reply } = await answer(depsWith(), click({ a: "page", q: "RLHF", offset: 500 }));
     expect(reply).toEqual({ kind: "info", message: MESSAGES.noMoreResults });
