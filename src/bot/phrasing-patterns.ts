@@ -53,6 +53,11 @@ export const WHO_WROTE_THIS =
 /** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
 export const WHO_WROTE =
   /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
+/** "compare PPO-max and DVPO", "difference between PPO and GRPO": a search for both, papers with both first. */
+export const COMPARE = [
+  /^(?:compare|comparing|contrast|(?:what(?:'s|’s| is| are) )?(?:the )?differences? between) (.+?) (?:and|with|to|against|vs\.?|versus) (.+)$/d,
+  /^how (?:does|do|did|is|are) (.+?) compare(?:d)? (?:to|with|against) (.+)$/d,
+];
 /** "summarize RMB", "what is the StepCoder paper about?": the paper of that name, its whole abstract. */
 export const ABSTRACT_OF = [
   /^(?:summari[sz]e|explain|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|overview|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d,

@@ -20,6 +20,7 @@ import {
   ABSTRACT_OF_THIS,
   AUTHOR,
   AUTHOR_ON_TOPIC,
+  COMPARE,
   COUNTED,
   LEAD_INS,
   LIKE_NAMED,
@@ -192,6 +193,8 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
   if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };
+  const compared = COMPARE.map((pattern) => argsOf(pattern, lower, original)).find(Boolean);
+  if (compared) return { kind: "search", query: compared.map(unquoted).join(" ") };
   const counted = countedSearchOf(lower, original);
   if (counted) return counted;
   for (const pattern of SEARCH) {
