@@ -1,7 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, termOf } from "./analyze.js";
 import type { QueryPlan } from "./plan-types.js";
-import { snippetOf } from "./snippet.js";
+import { type Marks, snippetOf } from "./snippet.js";
 import type { IndexStore } from "./store-read.js";
 import type { SearchHit } from "./types.js";
 
@@ -9,20 +9,27 @@ import type { SearchHit } from "./types.js";
 
 const snippetLength = 280;
 
-/** The stems a hit's snippet marks: every word the plan could have matched, and near misses where they counted. */
-export function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Set<string> {
-  const words = [
-    ...plan.groups.flatMap((g) => [...g.alternatives.flat(), ...(nearMisses ? g.related() : [])]),
-    ...plan.phrases.flat(),
-  ];
-  return new Set(words.flatMap((word) => termOf(word) ?? []));
+/** What a hit's snippet marks: every word and phrase the plan could have matched, and near misses where they counted. */
+export function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Marks {
+  const phrases = [...plan.groups.flatMap((g) => g.alternatives), ...plan.phrases].map((words) =>
+    words.flatMap((word) => termOf(word) ?? []),
+  );
+  const related = nearMisses ? plan.groups.flatMap((g) => g.related()) : [];
+  return {
+    words: new Set([
+      ...phrases.filter((p) => p.length === 1).flat(),
+      ...related.flatMap((w) => termOf(w) ?? []),
+    ]),
+    // A long form is marked where it stands whole: not "policy" and "optimization" apart for DVPO.
+    phrases: phrases.filter((p) => p.length > 1),
+  };
 }
 
 /** Hits with their snippets; papers ranking already read (`paper`) are not read again. */
 export function hitsOf(
   store: IndexStore,
   ranked: readonly { rowid: number; score: number; paper?: Paper }[],
-  stems: Set<string>,
+  stems: ReadonlySet<string> | Marks,
 ): SearchHit[] {
   const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
   return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>

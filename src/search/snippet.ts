@@ -30,16 +30,30 @@ export function sentenceSpansOf(text: string): Span[] {
 
 type TermOfWord = (word: string) => string | undefined;
 
-/** Spans of words (or hyphenated compounds) whose term is one of `terms`. */
+/** What a snippet marks: words wherever they stand, and phrases (terms in order) only where they stand whole. */
+export interface Marks {
+  words: ReadonlySet<string>;
+  phrases: readonly (readonly string[])[];
+}
+
+/** Spans of words (or hyphenated compounds) whose term is marked, and of the marked phrases. */
 function matchedSpansOf(
   text: string,
-  terms: ReadonlySet<string>,
+  { words: terms, phrases }: Marks,
   termOfWord: TermOfWord,
 ): { span: Span; term: string }[] {
   const found: { span: Span; term: string }[] = [];
-  for (const word of wordsOf(text)) {
-    const term = termOfWord(word.text);
-    if (term !== undefined && terms.has(term)) found.push({ span: word, term });
+  const tokens = wordsOf(text).map((word) => ({ span: word, term: termOfWord(word.text) }));
+  for (const { span, term } of tokens) if (term !== undefined && terms.has(term)) found.push({ span, term });
+  // Stop words aside, as a long form is written ("reinforcement learning from human feedback").
+  const held = tokens.filter((token) => token.term !== undefined);
+  for (const phrase of phrases) {
+    for (let at = 0; at + phrase.length <= held.length; at++) {
+      if (!phrase.every((term, j) => held[at + j]?.term === term)) continue;
+      const first = held[at]?.span;
+      const last = held[at + phrase.length - 1]?.span;
+      if (first && last) found.push({ span: { start: first.start, end: last.end }, term: phrase.join(" ") });
+    }
   }
   for (const m of text.matchAll(compoundPattern)) {
     const term = termOfWord(m[0].replaceAll("-", ""));
@@ -75,18 +89,19 @@ function runsOf(text: string, spans: readonly Span[]): Span[] {
   return runs;
 }
 
-/** The sentence of `text` holding most of `terms`, with those words marked and long sentences trimmed. */
+/** The sentence of `text` holding most of the marked terms, with those marked and long sentences trimmed. */
 export function snippetOf(
   text: string,
-  terms: ReadonlySet<string>,
+  terms: ReadonlySet<string> | Marks,
   maxLength = 280,
   termOfWord: TermOfWord = termOf,
 ): SnippetPart[] {
+  const marks = "words" in terms ? terms : { words: terms, phrases: [] };
   const sentences = sentenceSpansOf(text);
   let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as { span: Span; term: string }[] };
   let bestRank = [-1, -1];
   for (const span of sentences) {
-    const matches = matchedSpansOf(text.slice(span.start, span.end), terms, termOfWord).map((m) => ({
+    const matches = matchedSpansOf(text.slice(span.start, span.end), marks, termOfWord).map((m) => ({
       span: { start: m.span.start + span.start, end: m.span.end + span.start },
       term: m.term,
     }));

@@ -24,6 +24,18 @@ describe("snippets", () => {
     ]);
   });
 
+  it("marks a phrase (an acronym's long form) only where its words stand together", () => {
+    const marks = { words: new Set(["ppo"]), phrases: [termSequenceOf("proximal policy optimization")] };
+    const both = "We optimize the policy model. Proximal Policy Optimization (PPO) trains it.";
+    expect(
+      snippetOf(both, marks)
+        .filter((part) => part.match)
+        .map((part) => part.text),
+    ).toEqual(["Proximal Policy Optimization", "PPO"]);
+    // Its words apart are no match.
+    expect(snippetOf("We optimize the policy model.", marks).some((part) => part.match)).toBe(false);
+  });
+
   it("falls back to the first sentence when nothing matches", () => {
     expect(snippetOf(text, new Set())).toEqual([
       { text: "Large models are everywhere, e.g. in chat.", match: false },
