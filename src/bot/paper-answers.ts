@@ -1,6 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchIndex } from "../search/types.js";
-import { RESULTS_PER_PAGE } from "./actions.js";
+import { MOST_PER_PAGE, RESULTS_PER_PAGE } from "./actions.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
@@ -122,7 +122,8 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     ...(notice ? { notice } : {}),
     ...(showingFor ? { showingFor } : {}),
     ...(didYouMean.length > 0 ? { didYouMean } : {}),
-    ...(intent.limit !== undefined ? { perPage: intent.limit } : {}),
+    // A button carries at most MOST_PER_PAGE (the CLI's --limit may ask for more).
+    ...(intent.limit !== undefined ? { perPage: Math.min(intent.limit, MOST_PER_PAGE) } : {}),
   };
   return toAsker(reply, intent.paging);
 }
