@@ -22,7 +22,8 @@ import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
 import { clauseOf, type Matches, matchesOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
-import { asTypedIn, hitsOf, markedStemsOf, showingFor } from "./shown.js";
+import { asTypedIn, hitsOf, marksOf, showingFor } from "./shown.js";
+import { wordMarks } from "./snippet.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 import { type Dictionary, forgivenEdits } from "./terms.js";
 import type { SearchOptions, SearchResult } from "./types.js";
@@ -155,7 +156,7 @@ export function createSearch(context: SearchContext) {
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));
-    return { total: rowids.length, hits: hitsOf(store, page, new Set()) };
+    return { total: rowids.length, hits: hitsOf(store, page, wordMarks([])) };
   };
 
   /** Queries close to one that found nothing or lacked a word, in which every word is found. */
@@ -260,7 +261,7 @@ export function createSearch(context: SearchContext) {
       if (named !== undefined) notices.push(named);
     }
     if (matches.total === 0) return nothing();
-    const hits = hitsOf(store, matches.top, markedStemsOf(plan, matches.least < matches.groups));
+    const hits = hitsOf(store, matches.top, marksOf(plan, matches.least < matches.groups));
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));

@@ -10,7 +10,7 @@ import type { SearchHit } from "./types.js";
 const snippetLength = 280;
 
 /** What a hit's snippet marks: every word and phrase the plan could have matched, and near misses where they counted. */
-export function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Marks {
+export function marksOf(plan: QueryPlan, nearMisses: boolean): Marks {
   const phrases = [...plan.groups.flatMap((g) => g.alternatives), ...plan.phrases].map((words) =>
     words.flatMap((word) => termOf(word) ?? []),
   );
@@ -29,11 +29,11 @@ export function markedStemsOf(plan: QueryPlan, nearMisses: boolean): Marks {
 export function hitsOf(
   store: IndexStore,
   ranked: readonly { rowid: number; score: number; paper?: Paper }[],
-  stems: ReadonlySet<string> | Marks,
+  marks: Marks,
 ): SearchHit[] {
   const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
   return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
-    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, stems, snippetLength) }] : [],
+    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, marks, snippetLength) }] : [],
   );
 }
 

@@ -3,6 +3,7 @@ import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
 import { anyPhraseOf } from "./match.js";
 import { sampleEndOf } from "./ranking.js";
 import { hitsOf } from "./shown.js";
+import { wordMarks } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { Dictionary } from "./terms.js";
 import type { SearchHit } from "./types.js";
@@ -20,7 +21,7 @@ export function similarTo(
   options: { limit: number; offset: number; papers: number },
 ): SearchHit[] {
   const { ranked, words } = similarRanked(store, dictionary, abstract, rowid, options);
-  return hitsOf(store, ranked, new Set(words.flatMap((word) => termOf(word) ?? [])));
+  return hitsOf(store, ranked, wordMarks(words.flatMap((word) => termOf(word) ?? [])));
 }
 
 /** The papers like the one at `rowid`, ranked (from `offset`), and the distinctive words they were found by. */

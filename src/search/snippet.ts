@@ -36,6 +36,11 @@ export interface Marks {
   phrases: readonly (readonly string[])[];
 }
 
+/** Marks of these terms alone, wherever they stand. */
+export function wordMarks(terms: Iterable<string>): Marks {
+  return { words: new Set(terms), phrases: [] };
+}
+
 /** Spans of words (or hyphenated compounds) whose term is marked, and of the marked phrases. */
 function matchedSpansOf(
   text: string,
@@ -92,11 +97,10 @@ function runsOf(text: string, spans: readonly Span[]): Span[] {
 /** The sentence of `text` holding most of the marked terms, with those marked and long sentences trimmed. */
 export function snippetOf(
   text: string,
-  terms: ReadonlySet<string> | Marks,
+  marks: Marks,
   maxLength = 280,
   termOfWord: TermOfWord = termOf,
 ): SnippetPart[] {
-  const marks = "words" in terms ? terms : { words: terms, phrases: [] };
   const sentences = sentenceSpansOf(text);
   let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as { span: Span; term: string }[] };
   let bestRank = [-1, -1];

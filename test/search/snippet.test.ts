@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { termSequenceOf } from "../../src/search/analyze.js";
-import { sentenceSpansOf, snippetOf } from "../../src/search/snippet.js";
+import { sentenceSpansOf, snippetOf, wordMarks } from "../../src/search/snippet.js";
 
 const text =
   "Large models are everywhere, e.g. in chat. Speculative decoding speeds up decoding of large models. We release code.";
@@ -15,7 +15,7 @@ describe("snippets", () => {
   });
 
   it("picks the sentence with most query words and marks each run of them once", () => {
-    const parts = snippetOf(text, new Set(termSequenceOf("speculative decoding")));
+    const parts = snippetOf(text, wordMarks(termSequenceOf("speculative decoding")));
     expect(parts).toEqual([
       { text: "Speculative decoding", match: true },
       { text: " speeds up ", match: false },
@@ -37,19 +37,19 @@ describe("snippets", () => {
   });
 
   it("falls back to the first sentence when nothing matches", () => {
-    expect(snippetOf(text, new Set())).toEqual([
+    expect(snippetOf(text, wordMarks([]))).toEqual([
       { text: "Large models are everywhere, e.g. in chat.", match: false },
     ]);
   });
 
   it("marks a hyphenated name matched in its joined form", () => {
-    const parts = snippetOf("We propose PPO-max for stable training.", new Set(["ppomax"]));
+    const parts = snippetOf("We propose PPO-max for stable training.", wordMarks(["ppomax"]));
     expect(parts.filter((p) => p.match).map((p) => p.text)).toEqual(["PPO-max"]);
   });
 
   it("trims a long sentence around the first match, at word edges", () => {
     const long = `${"word ".repeat(100)}jailbreak ${"tail ".repeat(100)}end.`;
-    const parts = snippetOf(long, new Set(["jailbreak"]), 120);
+    const parts = snippetOf(long, wordMarks(["jailbreak"]), 120);
     const joined = parts.map((p) => p.text).join("");
     expect(joined.length).toBeLessThanOrEqual(122);
     expect(parts[0]).toEqual({ text: "…", match: false });
