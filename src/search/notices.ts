@@ -64,6 +64,10 @@ export function noPapersByNotice(named: readonly NamedPeople[]): string {
 const quotedWords = (words: readonly string[]) => words.map((word) => `“${word}”`).join(", ");
 
 /** Some words of the query are in no paper at all. */
+export function undatedNotice(years: readonly string[]): string {
+  return `The papers carry no dates, so ${quotedWords(years)} ${years.length === 1 ? "was" : "were"} left out.`;
+}
+
 export function missingWordsNotice(words: readonly string[]): string {
   return `No paper mentions ${quotedWords(words)}; these match the rest.`;
 }

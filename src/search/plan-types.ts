@@ -41,6 +41,8 @@ export interface QueryPlan {
   authors: string[];
   /** Names typed among the words, which the papers must be by too (as read: "Enyu Zhou" for "enyu zhuo"). */
   named: string[];
+  /** Years typed that no paper holds, left out: the papers carry no dates. */
+  undated: string[];
   /** Words left out: stop words and single letters. */
   ignored: string[];
   /** Slips of stop words, left out too, with the stop word each was read as. */

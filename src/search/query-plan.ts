@@ -222,7 +222,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     nearNames: context.nearNames,
   });
   const groups: WordGroup[] = [];
-  const missing: string[] = [];
+  const [missing, undated]: [string[], string[]] = [[], []];
   const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
   // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
   const unknown = units.filter(unknownInText).length;
@@ -267,7 +267,8 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     }
     const group = wordGroupOf(unit, at === units.length - 1, context, guess);
     if (group) groups.push(group);
-    else missing.push(unit.word);
+    // Papers carry no dates: a year no paper holds ("RLHF papers from 2023") is left out, and the answer says so.
+    else (/^(?:19|20)\d\d$/.test(unit.word) ? undated : missing).push(unit.word);
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(foldedWordsOf).filter((words) => words.some((w) => w.length > 1 || words.length > 1));
@@ -286,6 +287,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
     stopSlips,
     nameSlips: slips,
     missing: [...new Set([...missing, ...confirmed.filter(isUnconfirmedWord).map((g) => g.typed)])],
+    undated,
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded).filter(meaningful),
     authors: parsed.authors,

@@ -14,6 +14,7 @@ import {
   onlyExclusionsNotice,
   someWordsNotice,
   stopWordsNotice,
+  undatedNotice,
   unknownAuthorNotice,
 } from "./notices.js";
 import type { PeopleIndex } from "./people.js";
@@ -227,23 +228,23 @@ export function createSearch(context: SearchContext) {
       const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];
       return answer(didYouMean.length > 0 ? { didYouMean } : {});
     };
+    const undated = plan.undated.length > 0 ? undatedNotice(plan.undated) : undefined;
     if (!positive) {
       if (plan.missing.length > 0) return nothing();
       if (authors !== undefined) {
         const papers = authorPapers(plan, authors, offset, limit);
         const shown = showingFor(query, plan, undefined);
-        const notice = namedNoticeOf(plan, authors);
+        const notice = [namedNoticeOf(plan, authors), undated].filter(Boolean).join(" ");
         return answer({
           ...papers,
           by: authors.keys,
           withAllWords: papers.total,
           ...(shown !== undefined ? { showingFor: shown } : {}),
-          ...(notice !== undefined ? { notice } : {}),
+          ...(notice !== "" ? { notice } : {}),
         });
       }
-      return answer({
-        notice: parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice,
-      });
+      const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
+      return answer({ notice: undated ?? why });
     }
     let matches =
       authors === undefined
@@ -264,6 +265,7 @@ export function createSearch(context: SearchContext) {
     const hits = hitsOf(store, matches.top, marksOf(plan, matches.least < matches.groups));
     const expansions = plan.groups.flatMap((g) => g.expansions);
     if (expansions.length > 0) notices.push(expansionNotice(expansions));
+    if (undated !== undefined) notices.push(undated);
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
     else if (matches.least < matches.groups) notices.push(someWordsNotice(matches.withAll));
     const shown = showingFor(query, plan, offset === 0 ? hits[0]?.paper : undefined);

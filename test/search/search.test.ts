@@ -134,6 +134,25 @@ describe("search", () => {
     expect(engine.search("preference noise", { offset: 1 }).didYouMean).toBeUndefined();
   });
 
+  it("leaves out a year no paper holds, saying the papers carry no dates, and searches one a paper holds", () => {
+    const engine = engineOver(
+      "Reward models for RLHF.",
+      "Agents solve AIME 2024 problems.",
+      "Vision encoders.",
+    );
+    const dated = engine.search("reward models from 2023");
+    expect(dated.hits.map((hit) => hit.paper.id)).toEqual(
+      engine.search("reward models").hits.map((hit) => hit.paper.id),
+    );
+    expect(dated.notice).toContain("The papers carry no dates, so “2023” was left out.");
+    expect(dated.notice).not.toContain("No paper mentions");
+    expect(engine.search("2023")).toMatchObject({
+      total: 0,
+      notice: expect.stringContaining("carry no dates"),
+    });
+    expect(engine.search("2024").hits.map((hit) => hit.paper.id)).toEqual(["bbbb000001"]);
+  });
+
   it("offers a query that would match when the one typed finds nothing", () => {
     const result = index.search('"tokens visual"');
     expect(result.total).toBe(0);
@@ -242,7 +261,7 @@ describe("search", () => {
     const engine = engineOver("Reward models in 2024 and GPT4.", "Reward models for agents.");
     const year = engine.search("reward models 2023");
     expect(year.showingFor).toBeUndefined();
-    expect(year.notice).toContain("No paper mentions “2023”");
+    expect(year.notice).toContain("The papers carry no dates, so “2023” was left out.");
     expect(engine.search("gpt5").total).toBe(0);
     // Letters around the digits still slip: "gtp4" is GPT4.
     expect(engine.search("gtp4").showingFor).toBe("GPT4");
