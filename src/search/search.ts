@@ -134,7 +134,10 @@ export function createSearch(context: SearchContext) {
     const found = authorsOf(plan);
     if (found === undefined && offTopic(plan))
       return { matches: noMatches, leaving: [], notice: nobodyOnNotice(plan.missing) };
-    if (found === undefined) return { matches: matchesFor(plan, 0, limit), leaving: [] };
+    if (found === undefined) {
+      const undated = plan.undated.length > 0 ? { notice: undatedNotice(plan.undated) } : {};
+      return { matches: matchesFor(plan, 0, limit), leaving: [], ...undated };
+    }
     if ("unknown" in found)
       return { matches: noMatches, leaving: [], notice: unknownAuthorNotice(found.unknown) };
     const named = namedPeopleOf([...plan.authors, ...plan.named], found);

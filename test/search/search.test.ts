@@ -151,6 +151,10 @@ describe("search", () => {
       notice: expect.stringContaining("carry no dates"),
     });
     expect(engine.search("2024").hits.map((hit) => hit.paper.id)).toEqual(["bbbb000001"]);
+    // Who says so too, beside the people.
+    const who = engine.who("reward models from 2023");
+    expect(who.people.length).toBeGreaterThan(0);
+    expect(who.notice).toContain("carry no dates");
   });
 
   it("offers a query that would match when the one typed finds nothing", () => {
