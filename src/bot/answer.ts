@@ -27,8 +27,9 @@ const writtenBy = (paper: Paper): Answer =>
   toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
 
 /**
- * "who wrote this?" under a card: that paper's card; "more by these authors": the summary of its first author
- * with a file (whose papers are all known). Elsewhere, which paper is asked.
+ * "who wrote this?" under a card: that paper's card; "summarize this": the card with its whole abstract; "more by
+ * these authors": the summary of its first author with a file (whose papers are all known). Elsewhere, which paper
+ * is asked.
  */
 async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
   const index = deps.index();

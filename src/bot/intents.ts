@@ -1,6 +1,6 @@
 import type { DailySpecRequest } from "./daily-spec.js";
 
-/** What "who wrote this?" and "more by these authors" ask of the paper a thread is about. */
+/** What "who wrote this?", "more by these authors" and "summarize this" ask of the paper a thread is about. */
 export type ThreadPaperQuestion = "writers" | "theirPapers" | "abstract";
 
 /** What a usage card can be about besides everything: one feature's commands. */
@@ -35,7 +35,7 @@ export type Intent =
     }
   /** The people behind a paper's topic (its own authors and those of papers like it); `others`: not its own. */
   | { kind: "whoLike"; id: string; others: boolean; offset: number; paging: boolean }
-  /** About the paper of the thread it is asked in (its latest card): who wrote it, or more by its authors. */
+  /** About the paper of the thread it is asked in (its latest card): who wrote it, more by its authors, its abstract. */
   | { kind: "threadPaper"; wants: ThreadPaperQuestion }
   /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */
   | { kind: "author"; name: string; orSearch: boolean }

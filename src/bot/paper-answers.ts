@@ -160,17 +160,24 @@ export async function paperNamed(index: SearchIndex, words: string) {
 
 const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
+/**
+ * The paper an id means, or the words it was read from (`orSearch`): where words were typed, only a paper with
+ * exactly that id, else the paper they name ("papers like StepCoder", "summarize RMB"); a prefix of an id is fine
+ * only when an id was asked for. Words pointing at a paper ("this") name none.
+ */
+async function paperMeant(index: SearchIndex, id: string, orSearch: string | undefined) {
+  const byId = index.paper(id);
+  if (orSearch === undefined || byId?.id === id) return byId;
+  return POINTING.test(orSearch) ? undefined : paperNamed(index, orSearch);
+}
+
 /** Papers like one, a page at a time, down to SIMILAR_MOST: further down they share little with it. */
 export async function similarAnswer(
   index: SearchIndex,
   intent: Extract<Intent, { kind: "similar" }>,
 ): Promise<Answer> {
   const { orSearch } = intent;
-  const byId = index.paper(intent.id);
-  // Words that only look like an id must be one exactly; else they may be a paper's name ("papers like StepCoder").
-  let paper = orSearch === undefined || byId?.id === intent.id ? byId : undefined;
-  if (paper === undefined && orSearch !== undefined && !POINTING.test(orSearch))
-    paper = await paperNamed(index, orSearch);
+  const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
     if (orSearch === undefined) return paperNotFound(intent.id, intent.paging);
     if (POINTING.test(orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
@@ -205,10 +212,7 @@ export async function paperAnswer(
   intent: Extract<Intent, { kind: "paper" }>,
 ): Promise<Answer> {
   const { orSearch } = intent;
-  const byId = index.paper(intent.id);
-  // Words that only look like an id must be one exactly; else they may be a paper's name ("summarize RMB").
-  let paper = orSearch === undefined || byId?.id === intent.id ? byId : undefined;
-  if (paper === undefined && orSearch !== undefined) paper = await paperNamed(index, orSearch);
+  const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
     if (orSearch === undefined) return paperNotFound(intent.id);
     return searchedInstead(index, intent.id, orSearch);

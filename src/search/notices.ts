@@ -63,11 +63,13 @@ export function noPapersByNotice(named: readonly NamedPeople[]): string {
 /** “federated”, “privacy” */
 const quotedWords = (words: readonly string[]) => words.map((word) => `“${word}”`).join(", ");
 
-/** Some words of the query are in no paper at all. */
-export function undatedNotice(years: readonly string[]): string {
+/** Years typed that no paper holds, left out; undefined when there are none. */
+export function undatedNotice(years: readonly string[]): string | undefined {
+  if (years.length === 0) return undefined;
   return `The papers carry no dates, so ${quotedWords(years)} ${years.length === 1 ? "was" : "were"} left out.`;
 }
 
+/** Some words of the query are in no paper at all. */
 export function missingWordsNotice(words: readonly string[]): string {
   return `No paper mentions ${quotedWords(words)}; these match the rest.`;
 }

@@ -135,8 +135,8 @@ export function createSearch(context: SearchContext) {
     if (found === undefined && offTopic(plan))
       return { matches: noMatches, leaving: [], notice: nobodyOnNotice(plan.missing) };
     if (found === undefined) {
-      const undated = plan.undated.length > 0 ? { notice: undatedNotice(plan.undated) } : {};
-      return { matches: matchesFor(plan, 0, limit), leaving: [], ...undated };
+      const notice = undatedNotice(plan.undated);
+      return { matches: matchesFor(plan, 0, limit), leaving: [], ...(notice ? { notice } : {}) };
     }
     if ("unknown" in found)
       return { matches: noMatches, leaving: [], notice: unknownAuthorNotice(found.unknown) };
@@ -231,7 +231,7 @@ export function createSearch(context: SearchContext) {
       const didYouMean = suggest && !plan.noise ? suggestionsFor(query, plan) : [];
       return answer(didYouMean.length > 0 ? { didYouMean } : {});
     };
-    const undated = plan.undated.length > 0 ? undatedNotice(plan.undated) : undefined;
+    const undated = undatedNotice(plan.undated);
     if (!positive) {
       if (plan.missing.length > 0) return nothing();
       if (authors !== undefined) {
