@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import MiniSearch from "minisearch";
 import { PEOPLE_READ } from "../src/bot/people-lines.js";
-import type { Corpus } from "../src/corpus/types.js";
+import type { CorpusRead } from "../src/corpus/types.js";
 
 export type EngineName = "ours" | "plain";
 export const ENGINE_NAMES: readonly EngineName[] = ["ours", "plain"];
@@ -28,14 +28,17 @@ export interface EngineUnderTest {
 }
 
 type StoreModule = typeof import("../src/search/store-file.js") &
-  typeof import("../src/index/vocabulary-helper.js");
+  typeof import("../src/index/abstracts-helper.js");
 
-/** Ours as the bot runs it: the index written to a SQLite file (its vocabulary counted beside), then opened read-only. */
-async function ours(store: StoreModule, corpus: Corpus): Promise<EngineUnderTest> {
+/**
+ * Ours as the bot runs it: the index written to a SQLite file (headlines, acronyms and vocabulary worked out beside),
+ * then opened read-only.
+ */
+async function ours(store: StoreModule, corpus: CorpusRead): Promise<EngineUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-"));
   const path = join(dir, "index.sqlite");
-  await store.writeIndexFileCounting(path, corpus, { fingerprint: "bench" }, (abstracts) =>
-    store.countedInHelper(abstracts),
+  await store.writeIndexFileHelped(path, corpus, { fingerprint: "bench" }, (abstracts) =>
+    store.fromAbstractsInHelper(abstracts),
   );
   const index = store.openIndexFile(path, "bench");
   return {
@@ -57,7 +60,7 @@ async function ours(store: StoreModule, corpus: Corpus): Promise<EngineUnderTest
 }
 
 /** MiniSearch as it comes: default options, the abstract and the visible authors as fields. */
-function plain(corpus: Corpus): EngineUnderTest {
+function plain(corpus: CorpusRead): EngineUnderTest {
   const options = { fields: ["abstract", "authors"] };
   const index = new MiniSearch(options);
   index.addAll(
@@ -85,14 +88,14 @@ function plain(corpus: Corpus): EngineUnderTest {
 export async function loadStoreModule(): Promise<StoreModule> {
   return {
     ...(await import("../src/search/store-file.js")),
-    ...(await import("../src/index/vocabulary-helper.js")),
+    ...(await import("../src/index/abstracts-helper.js")),
   };
 }
 
 /** Builds the named engine's index over the corpus (the caller times this); `ours` needs the loaded module. */
 export async function buildEngine(
   name: EngineName,
-  corpus: Corpus,
+  corpus: CorpusRead,
   store?: StoreModule,
 ): Promise<EngineUnderTest> {
   if (name === "plain") return plain(corpus);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { eng } from "stopword";
-import { buildCorpus } from "../src/corpus/build.js";
+import { readCorpus } from "../src/corpus/build.js";
 import { readQuerySet } from "./corpus-files.js";
 import {
   buildEngine,
@@ -90,7 +90,8 @@ async function measureEngine(
     .map((file) => ({ name: file, bytes: readFileSync(join(dir, file)) }));
   const fileCount = files.length;
   collectGarbage();
-  const parsed = timed(() => buildCorpus(files ?? []));
+  // As the bot's build reads them; ours works out headlines and acronyms as it builds (plain needs neither).
+  const parsed = timed(() => readCorpus(files ?? []));
   const corpus = parsed.value;
   progress(name, `parsed ${corpus.papers.length} papers in ${(parsed.ms / 1000).toFixed(1)} s`);
   files = undefined;

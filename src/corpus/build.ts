@@ -1,10 +1,9 @@
-import { mineAcronyms } from "./acronyms.js";
+import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
 import { decodeCorpusBytes } from "./decode.js";
-import { headlineOf } from "./headline.js";
 import { personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
-import type { Corpus, CorpusFile, Paper, Person, Problem } from "./types.js";
+import type { Corpus, CorpusFile, CorpusRead, PaperRead, Person, Problem } from "./types.js";
 
 interface PaperDraft {
   key: string;
@@ -91,11 +90,17 @@ function byName(a: CorpusFile, b: CorpusFile): number {
 const keyOf = (person: PersonDraft): string => person.key;
 const nameOf = (person: PersonDraft): string => person.name;
 
-/**
- * Author files → Corpus: decode, parse, merge the same abstract across files into one paper whose owners
- * are the union, resolve people's display names, mine acronyms. Pure and linear in the input size.
- */
+/** Author files → Corpus: the files read (`readCorpus`), then their headlines and acronyms worked out. */
 export function buildCorpus(files: CorpusFile[]): Corpus {
+  const read = readCorpus(files);
+  return completedCorpus(read, abstractFactsOf(read.papers.map((paper) => paper.abstract)));
+}
+
+/**
+ * Author files → the corpus as they give it: decode, parse, merge the same abstract across files into one paper
+ * whose owners are the union, resolve people's display names. Pure and linear in the input size.
+ */
+export function readCorpus(files: CorpusFile[]): CorpusRead {
   const problems: Problem[] = [];
   const register = new PeopleRegister();
   const drafts = new Map<string, PaperDraft>();
@@ -150,11 +155,10 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
   const paperIds = assignPaperIds(drafts.keys());
   const idsInOrder = Array.from(paperIds.values());
   const people = register.people(idsInOrder);
-  const papers: Paper[] = [];
+  const papers: PaperRead[] = [];
   for (const draft of drafts.values()) {
     papers.push({
       id: idsInOrder[draft.index] ?? "",
-      headline: headlineOf(draft.abstract),
       authors: draft.authors.map(nameOf),
       authorKeys: draft.authors.map(keyOf),
       etAl: draft.etAl,
@@ -168,7 +172,6 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
   return {
     papers,
     people,
-    acronyms: mineAcronyms(papers.map((paper) => paper.abstract)),
     files: files.length,
     profiles: profileKeys.size,
     problems,

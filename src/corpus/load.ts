@@ -1,8 +1,8 @@
 import type { Dirent, Stats } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { buildCorpus } from "./build.js";
-import type { Corpus, CorpusFile, Problem } from "./types.js";
+import { buildCorpus, readCorpus } from "./build.js";
+import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
 export class CorpusError extends Error {
@@ -172,11 +172,20 @@ export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
 /** Builds the corpus of what was read from a folder; throws CorpusError when it cannot give a single paper. */
 export function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus {
-  const built = buildCorpus(read.files);
+  return checkedCorpus(dir, read, buildCorpus(read.files));
+}
+
+/** `corpusOfFolderRead` but for the headlines and acronyms, which the caller works out from the abstracts. */
+export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead): CorpusRead {
+  return checkedCorpus(dir, read, readCorpus(read.files));
+}
+
+/** The corpus built, with the folder's own problems; throws CorpusError when it holds not a single paper. */
+function checkedCorpus<T extends CorpusRead>(dir: string, read: CorpusFolderRead, built: T): T {
   const noticed = read.ignored
     .filter((name) => !isHiddenOrBackupName(name))
     .map((name) => ({ file: name, line: 0, message: IGNORED_FILE_MESSAGE }));
-  const corpus: Corpus = {
+  const corpus: T = {
     ...built,
     files: built.files + read.problems.length,
     problems: [...read.problems, ...noticed, ...built.problems],

@@ -56,6 +56,14 @@ export interface Corpus {
   problems: Problem[];
 }
 
+/** A paper as its files give it, before its headline is worked out from the abstract. */
+export type PaperRead = Omit<Paper, "headline">;
+
+/** A corpus as its files give it: papers merged and people resolved; what the abstracts say is worked out after. */
+export interface CorpusRead extends Omit<Corpus, "papers" | "acronyms"> {
+  papers: PaperRead[];
+}
+
 /** One author file as read from the corpus folder. */
 export interface CorpusFile {
   name: string;

@@ -34,11 +34,16 @@ export const buildMessageSchema = z.discriminatedUnion("kind", [
 ]);
 export type BuildMessage = z.infer<typeof buildMessageSchema>;
 
-/** What the vocabulary helper is given: the abstracts to count words in. */
-export const vocabularyWorkerDataSchema = z.object({ abstracts: z.array(z.string()) });
+/** What the abstracts helper is given: the abstracts of the corpus, in order. */
+export const abstractsWorkerDataSchema = z.object({ abstracts: z.array(z.string()) });
 
-/** What it answers: each word, in order, with how many abstracts hold it (`papers[i]` for `words[i]`). */
-export const vocabularyMessageSchema = z.object({
+/**
+ * What it answers: each word, in order, with how many abstracts hold it (`papers[i]` for `words[i]`); each
+ * abstract's headline, in order; the acronyms defined.
+ */
+export const abstractsMessageSchema = z.object({
   words: z.array(z.string()),
   papers: z.custom<Int32Array>((value) => value instanceof Int32Array, { error: "expected counts" }),
+  headlines: z.array(z.string()),
+  acronyms: z.array(z.object({ short: z.string(), long: z.string() })),
 });

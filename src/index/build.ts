@@ -1,7 +1,7 @@
-import { type CorpusFolderRead, corpusOfFolderRead } from "../corpus/load.js";
-import { writeIndexFileCounting } from "../search/store-file.js";
+import { type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
+import { writeIndexFileHelped } from "../search/store-file.js";
+import { fromAbstractsInHelper } from "./abstracts-helper.js";
 import type { LoadProgress } from "./progress.js";
-import { countedInHelper } from "./vocabulary-helper.js";
 
 /** What a build needs: the corpus folder as read, where to write the index, and what it was read from. */
 export interface BuildOrder {
@@ -13,20 +13,17 @@ export interface BuildOrder {
 }
 
 /**
- * Parses the corpus and writes its index file, the vocabulary counted on a second thread meanwhile; rejects with
- * CorpusError, as loadCorpus does, for an unusable corpus.
+ * Parses the corpus and writes its index file, what comes from the abstracts alone worked out on a second thread
+ * meanwhile; rejects with CorpusError, as loadCorpus does, for an unusable corpus.
  */
 export async function buildIndexFile(
   order: BuildOrder,
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
-  const corpus = corpusOfFolderRead(order.dir, order.read);
+  const corpus = corpusReadOfFolderRead(order.dir, order.read);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
-  await writeIndexFileCounting(
-    order.path,
-    corpus,
-    { fingerprint: order.fingerprint, onPapers },
-    (abstracts) => countedInHelper(abstracts),
+  await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, (abstracts) =>
+    fromAbstractsInHelper(abstracts),
   );
 }

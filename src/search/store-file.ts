@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
-import type { Corpus } from "../corpus/types.js";
+import type { Corpus, CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import type { Vocabulary } from "./store-vocabulary.js";
+import type { FromAbstracts } from "./store-vocabulary.js";
 import { startIndex, type WriteOptions, writeIndex } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 
@@ -41,20 +41,21 @@ export function writeIndexFile(path: string, corpus: Corpus, options: WriteOptio
 }
 
 /**
- * `writeIndexFile`, with the vocabulary counted by `counted` (on another thread, say) while the rest is written:
- * it is given the abstracts at once, and awaited once everything else is in.
+ * `writeIndexFile` for a corpus as read, with what comes from its abstracts alone (headlines, acronyms, vocabulary)
+ * worked out by `helper` (on another thread, say) while the rest is written: it is given the abstracts at once,
+ * and awaited once everything else is in.
  */
-export async function writeIndexFileCounting(
+export async function writeIndexFileHelped(
   path: string,
-  corpus: Corpus,
+  corpus: CorpusRead,
   options: WriteOptions,
-  counted: (abstracts: string[]) => Promise<Vocabulary>,
+  helper: (abstracts: string[]) => Promise<FromAbstracts>,
 ): Promise<void> {
   const db = fileForWriting(path);
   try {
-    const counting = counted(corpus.papers.map((paper) => paper.abstract));
+    const working = helper(corpus.papers.map((paper) => paper.abstract));
     const finish = startIndex(db, corpus, options);
-    finish(await counting);
+    finish(await working);
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

@@ -1,10 +1,10 @@
 import type { Database } from "better-sqlite3";
-import type { Corpus, Paper } from "../corpus/types.js";
+import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
-import { type Vocabulary, vocabularyOf } from "./store-vocabulary.js";
+import { type FromAbstracts, vocabularyOf } from "./store-vocabulary.js";
 
 export interface WriteOptions {
   /** What the corpus was read from (its files' fingerprint), recorded so a stale file is never used. */
@@ -14,8 +14,8 @@ export interface WriteOptions {
 }
 
 const PROGRESS_EVERY = 500;
-function byId(a: Paper, b: Paper): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
+  return a.paper.id < b.paper.id ? -1 : a.paper.id > b.paper.id ? 1 : 0;
 }
 
 /**
@@ -23,20 +23,24 @@ function byId(a: Paper, b: Paper): number {
  * the people and who wrote what. `complete` is written last: a file without it was never finished.
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
-  startIndex(db, corpus, options)(vocabularyOf(corpus.papers.map((paper) => paper.abstract)));
+  const vocabulary = vocabularyOf(corpus.papers.map((paper) => paper.abstract));
+  const headlines = corpus.papers.map((paper) => paper.headline);
+  startIndex(db, corpus, options)({ vocabulary, headlines, acronyms: corpus.acronyms });
 }
 
 /**
- * Writes all of the index but its vocabulary, in a transaction left open: the vocabulary may be counted meanwhile
- * on another thread. The function returned writes it and the rest, and commits.
+ * Writes all of the index but what comes from the abstracts alone (the papers' headlines, the acronyms and the
+ * vocabulary), in a transaction left open: that may be worked out meanwhile on another thread. The function
+ * returned writes it and the rest, and commits.
  */
 export function startIndex(
   db: Database,
-  corpus: Corpus,
+  corpus: CorpusRead,
   options: WriteOptions,
-): (vocabulary: Vocabulary) => void {
+): (fromAbstracts: FromAbstracts) => void {
   db.exec(SCHEMA);
-  const papers = [...corpus.papers].sort(byId);
+  // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
+  const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
   const insertPaper = db.prepare("INSERT INTO papers(rowid, id, paper) VALUES (?, ?, ?)");
   const insertText = db.prepare("INSERT INTO text(rowid, abstract, compounds) VALUES (?, ?, ?)");
   const insertWord = db.prepare("INSERT INTO vocabulary(word, papers) VALUES (?, ?)");
@@ -53,9 +57,8 @@ export function startIndex(
   try {
     // Merging as the tables grow is wasted work when the index is optimised once at the end.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
-    papers.forEach((paper, at) => {
+    papers.forEach(({ paper }, at) => {
       const rowid = at + 1;
-      insertPaper.run(rowid, paper.id, JSON.stringify(paper));
       const compounds = joinedCompoundsOf(paper.abstract);
       insertText.run(rowid, paper.abstract, compounds);
       authorship.add(paper.authorKeys, paper.ownerKeys, rowid);
@@ -77,14 +80,18 @@ export function startIndex(
     for (const token of [...keysByToken.keys()].sort()) {
       for (const key of [...(keysByToken.get(token) ?? [])].sort()) insertToken.run(token, key);
     }
-    for (const { short, long } of corpus.acronyms) insertAcronym.run(short, long);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
   } catch (error) {
     db.exec("ROLLBACK");
     throw error;
   }
-  return (vocabulary) => {
-    for (const [word, papers] of vocabulary) insertWord.run(word, papers);
+  return ({ vocabulary, headlines, acronyms }) => {
+    if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
+    papers.forEach(({ paper, at }, place) => {
+      insertPaper.run(place + 1, paper.id, JSON.stringify({ ...paper, headline: headlines[at] ?? "" }));
+    });
+    for (const { short, long } of acronyms) insertAcronym.run(short, long);
+    for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);
     const stats = {
       papers: papers.length,

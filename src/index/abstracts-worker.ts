@@ -1,0 +1,12 @@
+// The abstracts helper: works out headlines, acronyms and vocabulary while the build thread writes the rest.
+import { parentPort, workerData } from "node:worker_threads";
+import { fromAbstracts } from "../search/store-vocabulary.js";
+import { abstractsWorkerDataSchema } from "./build-messages.js";
+
+const { abstracts } = abstractsWorkerDataSchema.parse(workerData);
+const { vocabulary, headlines, acronyms } = fromAbstracts(abstracts);
+const counted = [...vocabulary];
+const papers = Int32Array.from(counted, ([, count]) => count);
+parentPort?.postMessage({ words: counted.map(([word]) => word), papers, headlines, acronyms }, [
+  papers.buffer,
+]);

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
+import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
+import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
+import { openIndexFile, writeIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
+
+let dir: string;
+let corpus: Corpus;
+let read: CorpusRead;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "paperbot-abstracts-"));
+  corpus = await loadCorpus("seeds");
+  read = corpusReadOfFolderRead("seeds", await readCorpusFiles("seeds"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rowsIn = (path: string, sql: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare(sql).raw().all();
+  } finally {
+    db.close();
+  }
+};
+const vocabularyIn = (path: string) => rowsIn(path, "SELECT word, papers FROM vocabulary ORDER BY word");
+const acronymsIn = (path: string) => rowsIn(path, "SELECT short, long FROM acronyms ORDER BY short, long");
+const papersIn = (path: string) =>
+  rowsIn(path, "SELECT paper FROM papers ORDER BY rowid").map((row) =>
+    Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
+  );
+
+describe("headlines, acronyms and vocabulary worked out on a helper thread", () => {
+  it("are the ones worked out in line, and the index answers typos and prefixes the same", async () => {
+    const inLine = join(dir, "in-line.sqlite");
+    const beside = join(dir, "beside.sqlite");
+    writeIndexFile(inLine, corpus, { fingerprint: "test" });
+    // From 0 papers: the seeds' 27 would otherwise be counted in line.
+    // The corpus as read, with no headlines: the helper works them out.
+    await writeIndexFileHelped(beside, read, { fingerprint: "test" }, (abstracts) =>
+      fromAbstractsInHelper(abstracts, 0),
+    );
+    const words = vocabularyIn(inLine);
+    expect(words.length).toBeGreaterThan(1000);
+    expect(vocabularyIn(beside)).toEqual(words);
+    const papers = papersIn(inLine);
+    expect(papers.map((paper) => paper.headline)).toContain("StepCoder: an RL framework for code generation");
+    expect(papersIn(beside)).toEqual(papers);
+    expect(acronymsIn(inLine)).toContainEqual(["RLHF", "Reinforcement Learning from Human Feedback"]);
+    expect(acronymsIn(beside)).toEqual(acronymsIn(inLine));
+    const [a, b] = [openIndexFile(inLine, "test"), openIndexFile(beside, "test")];
+    try {
+      for (const query of ["rewrad modle", "agnet", "specul*", "Enyu Zhuo reward"]) {
+        const ids = (engine: typeof a) => engine.search(query).hits.map((hit) => hit.paper.id);
+        expect(ids(b)).toEqual(ids(a));
+        expect(ids(a).length).toBeGreaterThan(0);
+      }
+    } finally {
+      a.close();
+      b.close();
+    }
+  });
+});
