@@ -31,11 +31,17 @@ const writtenBy = (paper: Paper): Answer =>
  * these authors": the summary of its first author with a file (whose papers are all known). Elsewhere, which paper
  * is asked.
  */
+const WHICH_PAPER: Record<ThreadPaperQuestion, string> = {
+  writers: MESSAGES.whichPaperAuthors,
+  abstract: MESSAGES.whichPaperAbstract,
+  theirPapers: MESSAGES.whichPaperPeople,
+};
+
 async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
   const index = deps.index();
   const id = await threadPaperOf(deps, request);
   const paper = id === undefined ? undefined : index.paper(id);
-  const which = toAsker({ kind: "info", message: MESSAGES.whichPaperAuthors });
+  const which = toAsker({ kind: "info", message: WHICH_PAPER[wants] });
   if (paper === undefined) return which;
   if (wants === "writers") return writtenBy(paper);
   if (wants === "abstract") return toAsker({ kind: "card", card: { ...cardOf(paper), full: true } });

@@ -48,6 +48,10 @@ export const MESSAGES = {
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name the topic: `/paper who <topic>`.",
   whichPaperAuthors:
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or give its id: `/paper id <id>` shows it with its authors.",
+  whichPaperAbstract:
+    "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name it: `/paper summarize RMB`.",
+  whichPaperPeople:
+    "Whose papers? Ask in the thread under a card (a shared one, or a paper of the day), or name the person: `/paper author Enyu Zhou`.",
   writtenBy: "Who wrote it",
   whichPaperLike:
     "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",

@@ -308,6 +308,21 @@ describe("answer: people", () => {
     expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperWho);
   });
 
+  it("asks which paper a question about “this” means when it is asked outside a card's thread, and how to name it", async () => {
+    const ask = async (text: string) =>
+      expectKind((await answer(depsWith(), mention(text))).reply, "info").message;
+    expect(await ask("who wrote this?")).toBe(MESSAGES.whichPaperAuthors);
+    expect(await ask("summarize this")).toBe(MESSAGES.whichPaperAbstract);
+    expect(await ask("more by these authors")).toBe(MESSAGES.whichPaperPeople);
+    // The way out each one offers works.
+    const named = expectKind((await answer(depsWith(), slash("summarize RMB"))).reply, "card");
+    expect(named.card.paper.headline).toMatch(/^RMB/);
+    expect(named.card.full).toBe(true);
+    expect(
+      expectKind((await answer(depsWith(), slash("author Enyu Zhou"))).reply, "author").summary.name,
+    ).toBe("Enyu Zhou");
+  });
+
   it("says a filter names nobody rather than finding nobody", async () => {
     const reply = expectKind(
       (await answer(depsWith(), slash('who reward models author:"Nobody Here"'))).reply,
