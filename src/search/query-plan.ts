@@ -9,6 +9,7 @@ import {
 } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
 import { isEnglishWord } from "./english.js";
+import { joinedWordsOf } from "./joined-words.js";
 import { namedAuthorsOf, type Unit } from "./named-authors.js";
 import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
@@ -182,7 +183,7 @@ function readWord(
     const lookup = () => (related ??= relatedFormsOf(word, dictionary));
     return { ...plain([[word]], exactFormsOf(word, dictionary)), related: lookup };
   }
-  return correctionOf(word, dictionary);
+  return correctionOf(word, dictionary) ?? joinedWordsOf(word, context);
 }
 
 /** A phrase remembered from a paper is a few words long; a longer question is not searched word for word. */

@@ -59,7 +59,9 @@ export function showingFor(query: string, plan: QueryPlan, best: Paper | undefin
     tokens.find((token) => /-|.\p{Lu}/u.test(token) && joinedWordsOf(token) === joined);
   const replacement = new Map([
     ...corrected.map((g): [string, string] => {
-      const options = g.alternatives.map((a) => a.join(" "));
+      // Of words typed joined ("rewardmodel"), the words: their acronym (RM) is searched but not what was meant.
+      const meant = g.expansions.length > 0 ? g.alternatives.slice(0, 1) : g.alternatives;
+      const options = meant.map((a) => a.join(" "));
       const found = options.map(writtenAs).find(Boolean) ?? options.find((w) => held.has(w));
       return [g.typed, found ?? g.shown];
     }),

@@ -102,4 +102,30 @@ describe("corrections", () => {
     expect(result.showingFor).toBe("creaing");
     expect(result.hits[0]?.paper.id).toBe("creaing001");
   });
+
+  it("reads two words typed without the space between them as the words some paper writes side by side", () => {
+    const index = createSearchEngine(
+      corpusOf(
+        [
+          paper("rewardm001", "We train a reward model (RM) on preference pairs."),
+          paper("rmonly0001", "An RM scores each answer."),
+          paper("apart00001", "A model of the reward is learned."),
+          paper("decode0001", "Speculative decoding drafts tokens, and the model reviews them."),
+        ],
+        [{ short: "RM", long: "reward model" }],
+      ),
+    );
+    const joined = index.search("rewardmodel");
+    expect(joined.showingFor).toBe("reward model");
+    const ids = joined.hits.map((hit) => hit.paper.id);
+    // The acronym of the words is searched too, as it is for "reward model" typed apart.
+    expect(ids).toEqual(expect.arrayContaining(["rewardm001", "rmonly0001"]));
+    // A paper holding both words but never side by side is not what was typed.
+    expect(ids).not.toContain("apart00001");
+    expect(index.search("speculativedecoding").hits.map((hit) => hit.paper.id)).toEqual(["decode0001"]);
+    // Two known words no paper writes side by side are no reading: nothing matched, nothing shown as searched.
+    const nowhere = index.search("decodingreward");
+    expect(nowhere.hits).toEqual([]);
+    expect(nowhere.showingFor).toBeUndefined();
+  });
 });

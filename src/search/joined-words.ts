@@ -1,0 +1,45 @@
+import { foldedWordsOf, isStopWord, isUnambiguous, longFormsAt, termOf } from "./analyze.js";
+import type { PlanContext, WordGroup } from "./plan-types.js";
+
+/** Parts shorter than this are found by chance in too many joined words. */
+const shortestPart = 3;
+/** A word shorter than this is rarely two words typed together. */
+const shortestJoined = 7;
+/** Splits looked for in the papers, the likeliest first (one index lookup each). */
+const maxTried = 3;
+
+/**
+ * A word the corpus does not know read as two typed without the space between them ("rewardmodel"): the split
+ * into two words some paper writes side by side, the pair of commonest words first, with the acronym they are
+ * the long form of ("rewardmodel" is reward model, or RM). Undefined when there is none.
+ */
+export function joinedWordsOf(
+  word: string,
+  context: Pick<PlanContext, "dictionary" | "holdsAll" | "acronyms">,
+): WordGroup | undefined {
+  if (word.length < shortestJoined || /\d/.test(word)) return undefined;
+  const splits: { words: string[]; papers: number }[] = [];
+  for (let at = shortestPart; at <= word.length - shortestPart; at++) {
+    const words = [word.slice(0, at), word.slice(at)];
+    if (words.some(isStopWord)) continue;
+    const papers = Math.min(...words.map((part) => context.dictionary.papers(part)));
+    if (papers > 0) splits.push({ words, papers });
+  }
+  const likeliest = splits.sort((a, b) => b.papers - a.papers).slice(0, maxTried);
+  const held = likeliest.find((split) => context.holdsAll([[split.words]]));
+  if (held === undefined) return undefined;
+  const stems = held.words.map((part) => termOf(part) ?? "");
+  const meanings = longFormsAt(stems, 0, context.acronyms).filter((m) => m.longTerms.length === stems.length);
+  const shortForms = meanings
+    .filter((meaning) => isUnambiguous(context.acronyms, meaning.shortTerm))
+    .map((meaning) => foldedWordsOf(meaning.short));
+  return {
+    typed: word,
+    shown: held.words.join(" "),
+    alternatives: [held.words, ...shortForms.filter((short) => short.length > 0)],
+    exact: [],
+    related: () => [],
+    corrected: true,
+    expansions: meanings,
+  };
+}
