@@ -13,7 +13,7 @@ import { joinedWordsOf } from "./joined-words.js";
 import { namedAuthorsOf, type Unit } from "./named-authors.js";
 import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
-import { type Dictionary, exactFormsOf } from "./terms.js";
+import { exactFormsOf, relatedFormsOf } from "./terms.js";
 
 /**
  * The plan context, with whether the corpus knows a word (as written or by its stem) and how many papers are by
@@ -21,6 +21,8 @@ import { type Dictionary, exactFormsOf } from "./terms.js";
  */
 interface Reading extends PlanContext {
   known(word: string): boolean;
+  /** A word the corpus does not know, read as a slip (correctionOf), once per plan. */
+  slipOf(word: string): WordGroup | undefined;
 }
 
 function onceEach<T>(ask: (key: string) => T): (key: string) => T {
@@ -36,6 +38,7 @@ function readingOf(context: PlanContext): Reading {
     ...context,
     known: onceEach((word) => context.dictionary.papers(word) > 0 || context.knownStem([word])),
     namedPapers: onceEach(context.namedPapers),
+    slipOf: onceEach((word) => correctionOf(word, context.dictionary)),
   };
 }
 
@@ -95,18 +98,6 @@ function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored
     }
   }
   return units.slice(0, maxUnits);
-}
-
-/** Words of the corpus that begin with the typed word, or that it begins with ("math" ↔ "mathematical"). */
-function relatedFormsOf(word: string, dictionary: Dictionary): string[] {
-  const exact = new Set(exactFormsOf(word, dictionary));
-  const longer = word.length >= 4 ? dictionary.completions(word, maxCompletions).map((c) => c.word) : [];
-  const shorter: string[] = [];
-  for (let length = 4; length < word.length - 2; length++) {
-    const prefix = word.slice(0, length);
-    if (dictionary.papers(prefix) > 0) shorter.push(prefix);
-  }
-  return [...longer, ...shorter].filter((form) => !exact.has(form));
 }
 
 function acronymGroup(
@@ -174,16 +165,16 @@ function readWord(
     if (completions.length > 0) {
       // An English word the corpus lacks may be a slip the rest of the query confirms ("reward modes" is
       // reward models, not "modest"); unconfirmed, it is finished as typed so far ("reinforce").
-      const slip = unit.prefix || known || !isEnglishWord(word) ? undefined : correctionOf(word, dictionary);
+      const slip = unit.prefix || known || !isEnglishWord(word) ? undefined : context.slipOf(word);
       return slip?.realWord ? { ...slip, otherwise: plain(completions) } : plain(completions);
     }
   }
   if (known) {
     let related: string[] | undefined;
-    const lookup = () => (related ??= relatedFormsOf(word, dictionary));
+    const lookup = () => (related ??= relatedFormsOf(word, dictionary, maxCompletions));
     return { ...plain([[word]], exactFormsOf(word, dictionary)), related: lookup };
   }
-  return correctionOf(word, dictionary) ?? joinedWordsOf(word, context);
+  return context.slipOf(word) ?? joinedWordsOf(word, context);
 }
 
 /** A phrase remembered from a paper is a few words long; a longer question is not searched word for word. */
@@ -224,10 +215,14 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
   });
   const groups: WordGroup[] = [];
   const [missing, undated]: [string[], string[]] = [[], []];
-  const stems = units.map((unit) => ("word" in unit ? (termOf(unit.word) ?? "") : ""));
   // Mostly unknown words are noise (a pasted string, a cat on the keyboard), not typos to guess at.
   const unknown = units.filter(unknownInText).length;
   const guess = !(units.length >= 4 && unknown * 2 > units.length);
+  // A slip is read as its likeliest word here, so that "reinforcement lerning" is the long form of RL too.
+  const readAs = (word: string, slip = guess && !context.known(word) ? context.slipOf(word) : undefined) =>
+    slip === undefined || slip.realWord || slip.stopWord ? word : slip.shown;
+  const read = units.map((u) => ("word" in u ? (u.prefix ? u.word : readAs(u.word)) : ""));
+  const stems = read.map((word) => termOf(word) ?? "");
   for (let at = 0; at < units.length; at++) {
     const unit = units[at] as Unit;
     const longForms = longFormsAt(stems, at, context.acronyms);
@@ -237,9 +232,13 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
       const spans = units.slice(at, at + length).map((u) => ("word" in u ? u.word : ""));
       const matched = longForms.filter((entry) => entry.longTerms.length === length);
       const unambiguous = matched.filter((entry) => isUnambiguous(context.acronyms, entry.shortTerm));
-      groups.push(
-        acronymGroup(spans.join(" "), unambiguous.length > 0 ? unambiguous : matched, context.acronyms),
+      const group = acronymGroup(
+        spans.join(" "),
+        unambiguous.length > 0 ? unambiguous : matched,
+        context.acronyms,
       );
+      const shown = read.slice(at, at + length).join(" ");
+      groups.push(shown === group.typed ? group : { ...group, shown, corrected: true });
       at += length - 1;
       continue;
     }

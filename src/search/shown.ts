@@ -58,12 +58,16 @@ export function showingFor(query: string, plan: QueryPlan, best: Paper | undefin
   const writtenAs = (joined: string) =>
     tokens.find((token) => /-|.\p{Lu}/u.test(token) && joinedWordsOf(token) === joined);
   const replacement = new Map([
-    ...corrected.map((g): [string, string] => {
+    ...corrected.flatMap((g): [string, string][] => {
+      // A long form with a slip in it ("rewrad modle"): each word typed, as read.
+      const typed = g.typed.split(" ");
+      const shown = g.shown.split(" ");
+      if (typed.length > 1) return typed.map((word, at) => [word, shown[at] ?? word]);
       // Of words typed joined ("rewardmodel"), the words: their acronym (RM) is searched but not what was meant.
       const meant = g.expansions.length > 0 ? g.alternatives.slice(0, 1) : g.alternatives;
       const options = meant.map((a) => a.join(" "));
       const found = options.map(writtenAs).find(Boolean) ?? options.find((w) => held.has(w));
-      return [g.typed, found ?? g.shown];
+      return [[g.typed, found ?? g.shown]];
     }),
     ...plan.stopSlips.map((slip): [string, string] => [slip.typed, slip.stopWord]),
     ...plan.nameSlips.map((slip): [string, string] => [slip.typed, slip.name]),

@@ -163,3 +163,15 @@ export function createDictionary(source: {
     },
   };
 }
+
+/** Words of the corpus that begin with the typed word, or that it begins with ("math" ↔ "mathematical"). */
+export function relatedFormsOf(word: string, dictionary: Dictionary, maxCompletions: number): string[] {
+  const exact = new Set(exactFormsOf(word, dictionary));
+  const longer = word.length >= 4 ? dictionary.completions(word, maxCompletions).map((c) => c.word) : [];
+  const shorter: string[] = [];
+  for (let length = 4; length < word.length - 2; length++) {
+    const prefix = word.slice(0, length);
+    if (dictionary.papers(prefix) > 0) shorter.push(prefix);
+  }
+  return [...longer, ...shorter].filter((form) => !exact.has(form));
+}

@@ -128,4 +128,24 @@ describe("corrections", () => {
     expect(nowhere.hits).toEqual([]);
     expect(nowhere.showingFor).toBeUndefined();
   });
+
+  it("reads a long form with a slip in it as the long form, its acronym searched as when typed right", () => {
+    const index = createSearchEngine(
+      corpusOf(
+        [
+          paper("rewardm001", "We train a reward model (RM) on preference pairs."),
+          paper("rmonly0001", "An RM scores each answer."),
+          paper("apart00001", "A model of the reward is learned."),
+          ...repeat(3, (n) => paper(`models000${n}`, "Modest models for the model zoo.")),
+        ],
+        [{ short: "RM", long: "reward model" }],
+      ),
+    );
+    const ids = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
+    const slipped = index.search("Rewrad modle");
+    expect(slipped.showingFor).toBe("reward model");
+    expect(slipped.notice).toContain("RM (reward model)");
+    expect(ids("Rewrad modle")).toEqual(ids("reward model"));
+    expect(ids("Rewrad modle").slice(0, 2).sort()).toEqual(["rewardm001", "rmonly0001"]);
+  });
 });
