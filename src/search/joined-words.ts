@@ -5,6 +5,8 @@ import type { PlanContext, WordGroup } from "./plan-types.js";
 const shortestPart = 3;
 /** A word shorter than this is rarely two words typed together. */
 const shortestJoined = 7;
+/** Longer than this, a word is no two words run together but a pasted string: not split (a lookup per letter). */
+const longestJoined = 30;
 /** Splits looked for in the papers, the likeliest first (one index lookup each). */
 const maxTried = 3;
 
@@ -17,7 +19,7 @@ export function joinedWordsOf(
   word: string,
   context: Pick<PlanContext, "dictionary" | "holdsAll" | "acronyms">,
 ): WordGroup | undefined {
-  if (word.length < shortestJoined || /\d/.test(word)) return undefined;
+  if (word.length < shortestJoined || word.length > longestJoined || /\d/.test(word)) return undefined;
   const splits: { words: string[]; papers: number }[] = [];
   for (let at = shortestPart; at <= word.length - shortestPart; at++) {
     const words = [word.slice(0, at), word.slice(at)];
