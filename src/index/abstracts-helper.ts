@@ -1,4 +1,4 @@
-import { type FromAbstracts, fromAbstracts } from "../search/store-vocabulary.js";
+import { type FromAbstracts, fromAbstracts } from "../search/from-abstracts.js";
 import { abstractsMessageSchema } from "./build-messages.js";
 import { startWorker } from "./start-worker.js";
 

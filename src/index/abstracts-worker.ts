@@ -1,6 +1,6 @@
 // The abstracts helper: works out headlines, acronyms and vocabulary while the build thread writes the rest.
 import { parentPort, workerData } from "node:worker_threads";
-import { fromAbstracts } from "../search/store-vocabulary.js";
+import { fromAbstracts } from "../search/from-abstracts.js";
 import { abstractsWorkerDataSchema } from "./build-messages.js";
 
 const { abstracts } = abstractsWorkerDataSchema.parse(workerData);

@@ -2,8 +2,8 @@ import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { Corpus, CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
+import type { FromAbstracts } from "./from-abstracts.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import type { FromAbstracts } from "./store-vocabulary.js";
 import { startIndex, type WriteOptions, writeIndex } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 

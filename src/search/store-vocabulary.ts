@@ -1,5 +1,4 @@
 import Database from "better-sqlite3";
-import { type AbstractFacts, abstractFactsOf } from "../corpus/abstract-facts.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import { WORDS_WHILE_COUNTING } from "./store-schema.js";
 
@@ -23,13 +22,4 @@ export function vocabularyOf(abstracts: readonly string[]): [string, number][] {
   } finally {
     db.close();
   }
-}
-
-/** What the index takes from the abstracts alone: worked out on another thread, it is done while the rest is written. */
-export interface FromAbstracts extends AbstractFacts {
-  vocabulary: Vocabulary;
-}
-
-export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
-  return { ...abstractFactsOf(abstracts), vocabulary: vocabularyOf(abstracts) };
 }

@@ -2,9 +2,10 @@ import type { Database } from "better-sqlite3";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
+import type { FromAbstracts } from "./from-abstracts.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
-import { type FromAbstracts, vocabularyOf } from "./store-vocabulary.js";
+import { vocabularyOf } from "./store-vocabulary.js";
 
 export interface WriteOptions {
   /** What the corpus was read from (its files' fingerprint), recorded so a stale file is never used. */
