@@ -26,17 +26,18 @@ import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
 const writtenBy = (paper: Paper): Answer =>
   toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
 
-/**
- * "who wrote this?" under a card: that paper's card; "summarize this": the card with its whole abstract; "more by
- * these authors": the summary of its first author with a file (whose papers are all known). Elsewhere, which paper
- * is asked.
- */
+/** What to ask, outside a card's thread, for each question about "this" paper. */
 const WHICH_PAPER: Record<ThreadPaperQuestion, string> = {
   writers: MESSAGES.whichPaperAuthors,
   abstract: MESSAGES.whichPaperAbstract,
   theirPapers: MESSAGES.whichPaperPeople,
 };
 
+/**
+ * "who wrote this?" under a card: that paper's card; "summarize this": the card with its whole abstract; "more by
+ * these authors": the summary of its first author with a file (whose papers are all known). Elsewhere, which paper
+ * is asked.
+ */
 async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
   const index = deps.index();
   const id = await threadPaperOf(deps, request);

@@ -219,8 +219,10 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
   const unknown = units.filter(unknownInText).length;
   const guess = !(units.length >= 4 && unknown * 2 > units.length);
   // A slip is read as its likeliest word here, so that "reinforcement lerning" is the long form of RL too.
-  const readAs = (word: string, slip = guess && !context.known(word) ? context.slipOf(word) : undefined) =>
-    slip === undefined || slip.realWord || slip.stopWord ? word : slip.shown;
+  const readAs = (word: string) => {
+    const slip = guess && !context.known(word) ? context.slipOf(word) : undefined;
+    return slip === undefined || slip.realWord || slip.stopWord ? word : slip.shown;
+  };
   const read = units.map((u) => ("word" in u ? (u.prefix ? u.word : readAs(u.word)) : ""));
   const stems = read.map((word) => termOf(word) ?? "");
   for (let at = 0; at < units.length; at++) {
