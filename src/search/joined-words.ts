@@ -1,4 +1,5 @@
-import { foldedWordsOf, isStopWord, isUnambiguous, longFormsAt, termOf } from "./analyze.js";
+import { acronymGroup } from "./acronym-group.js";
+import { isStopWord, longFormsAt, termOf } from "./analyze.js";
 import type { PlanContext, WordGroup } from "./plan-types.js";
 
 /** Parts shorter than this are found by chance in too many joined words. */
@@ -32,13 +33,13 @@ export function joinedWordsOf(
   if (held === undefined) return undefined;
   const stems = held.words.map((part) => termOf(part) ?? "");
   const meanings = longFormsAt(stems, 0, context.acronyms).filter((m) => m.longTerms.length === stems.length);
-  const shortForms = meanings
-    .filter((meaning) => isUnambiguous(context.acronyms, meaning.shortTerm))
-    .map((meaning) => foldedWordsOf(meaning.short));
+  // The acronym's forms too ("rewardmodel" is reward model, or RM), as when the words are typed apart.
+  const forms = meanings.length > 0 ? acronymGroup(word, meanings, context.acronyms).alternatives : [];
+  const shown = held.words.join(" ");
   return {
     typed: word,
-    shown: held.words.join(" "),
-    alternatives: [held.words, ...shortForms.filter((short) => short.length > 0)],
+    shown,
+    alternatives: [held.words, ...forms.filter((words) => words.join(" ") !== shown)],
     exact: [],
     related: () => [],
     corrected: true,

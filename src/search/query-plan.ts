@@ -1,12 +1,5 @@
-import {
-  type AcronymTable,
-  type AcronymTerms,
-  foldedWordsOf,
-  isStopWord,
-  isUnambiguous,
-  longFormsAt,
-  termOf,
-} from "./analyze.js";
+import { acronymGroup } from "./acronym-group.js";
+import { foldedWordsOf, isStopWord, isUnambiguous, longFormsAt, termOf } from "./analyze.js";
 import { confirmedGroups, correctionOf } from "./corrections.js";
 import { isEnglishWord } from "./english.js";
 import { joinedWordsOf } from "./joined-words.js";
@@ -100,30 +93,14 @@ function unitsOf(tokens: readonly string[], excluded: readonly string[], ignored
   return units.slice(0, maxUnits);
 }
 
-function acronymGroup(
-  typed: string,
-  meanings: AcronymTerms[],
-  table: AcronymTable,
-  short?: string,
-): WordGroup {
-  const alternatives = new Map<string, string[]>();
-  if (short !== undefined) alternatives.set(short, [short]);
-  for (const meaning of meanings) {
-    const words = foldedWordsOf(meaning.long);
-    alternatives.set(words.join(" "), words);
-    const shortWords = foldedWordsOf(meaning.short);
-    if (isUnambiguous(table, meaning.shortTerm) && shortWords.length > 0)
-      alternatives.set(shortWords.join(" "), shortWords);
-  }
-  return {
-    typed,
-    shown: typed,
-    alternatives: [...alternatives.values()],
-    exact: [],
-    related: () => [],
-    corrected: false,
-    expansions: meanings,
-  };
+/** A slip the stemmer forgives ("reinforcment" stems as "reinforcement" does): found the same, shown as meant. */
+function stemSlipOf(word: string, context: Reading): WordGroup | undefined {
+  if (!context.known(word) || context.dictionary.papers(word) > 0 || isEnglishWord(word)) return undefined;
+  const slip = context.slipOf(word);
+  if (slip === undefined || slip.stopWord !== undefined || termOf(slip.shown) !== termOf(word))
+    return undefined;
+  // Read as that one word: the other words of the query have nothing to confirm.
+  return { ...slip, candidates: [], furtherCandidates: undefined };
 }
 
 function wordGroupOf(
@@ -169,6 +146,8 @@ function readWord(
       return slip?.realWord ? { ...slip, otherwise: plain(completions) } : plain(completions);
     }
   }
+  const stemmed = stemSlipOf(word, context);
+  if (stemmed !== undefined) return stemmed;
   if (known) {
     let related: string[] | undefined;
     const lookup = () => (related ??= relatedFormsOf(word, dictionary, maxCompletions));
@@ -220,7 +199,7 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
   const guess = !(units.length >= 4 && unknown * 2 > units.length);
   // A slip is read as its likeliest word here, so that "reinforcement lerning" is the long form of RL too.
   const readAs = (word: string) => {
-    const slip = guess && !context.known(word) ? context.slipOf(word) : undefined;
+    const slip = !guess ? undefined : context.known(word) ? stemSlipOf(word, context) : context.slipOf(word);
     return slip === undefined || slip.realWord || slip.stopWord ? word : slip.shown;
   };
   const read = units.map((u) => ("word" in u ? (u.prefix ? u.word : readAs(u.word)) : ""));

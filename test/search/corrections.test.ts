@@ -148,4 +148,19 @@ describe("corrections", () => {
     expect(ids("Rewrad modle")).toEqual(ids("reward model"));
     expect(ids("Rewrad modle").slice(0, 2).sort()).toEqual(["rewardm001", "rmonly0001"]);
   });
+
+  it("names a slip the stemmer forgives, and ranks the word meant as a word typed right ranks", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("reinfo0001", "Rewards reinforce the policy, and we reinforce it again."),
+        paper("reinfo0002", "We study reinforcement of policies."),
+      ]),
+    );
+    // "reinforcment" has the stem of "reinforcement" (and "reinforce"): the same papers, in the same order.
+    const slipped = index.search("reinforcment");
+    expect(slipped.showingFor).toBe("reinforcement");
+    const ids = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
+    expect(ids("reinforcment")).toEqual(ids("reinforcement"));
+    expect(ids("reinforcment")[0]).toBe("reinfo0002");
+  });
 });
