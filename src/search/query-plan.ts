@@ -6,7 +6,7 @@ import { joinedWordsOf } from "./joined-words.js";
 import { namedAuthorsOf, type Unit } from "./named-authors.js";
 import type { PlanContext, QueryPlan, WordGroup } from "./plan-types.js";
 import type { ParsedQuery } from "./query.js";
-import { exactFormsOf, relatedFormsOf } from "./terms.js";
+import { type Dictionary, exactFormsOf, relatedFormsOf } from "./terms.js";
 
 /**
  * The plan context, with whether the corpus knows a word (as written or by its stem) and how many papers are by
@@ -27,11 +27,18 @@ function onceEach<T>(ask: (key: string) => T): (key: string) => T {
 }
 
 function readingOf(context: PlanContext): Reading {
+  // A word's paper count is asked for by several readings of it (known, a slip the stemmer forgives, its forms).
+  const dictionary: Dictionary = {
+    papers: onceEach((word) => context.dictionary.papers(word)),
+    near: (word, maxDistance) => context.dictionary.near(word, maxDistance),
+    completions: (prefix, limit) => context.dictionary.completions(prefix, limit),
+  };
   return {
     ...context,
-    known: onceEach((word) => context.dictionary.papers(word) > 0 || context.knownStem([word])),
+    dictionary,
+    known: onceEach((word) => dictionary.papers(word) > 0 || context.knownStem([word])),
     namedPapers: onceEach(context.namedPapers),
-    slipOf: onceEach((word) => correctionOf(word, context.dictionary)),
+    slipOf: onceEach((word) => correctionOf(word, dictionary)),
   };
 }
 

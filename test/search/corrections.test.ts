@@ -6,6 +6,14 @@ const paper = (id: string, abstract: string) => ({ id, authors: ["Ada Lovelace"]
 const repeat = (count: number, make: (n: number) => ReturnType<typeof paper>) =>
   Array.from({ length: count }, (_, n) => make(n));
 
+/** A paper on reward models (RM), one saying only "RM", and one holding both words apart. */
+const rewardModelPapers = [
+  paper("rewardm001", "We train a reward model (RM) on preference pairs."),
+  paper("rmonly0001", "An RM scores each answer."),
+  paper("apart00001", "A model of the reward is learned."),
+];
+const rewardModel = [{ short: "RM", long: "reward model" }];
+
 describe("corrections", () => {
   it("corrects a slip in a hyphenated name as one term, and shows it as the paper writes it", () => {
     const index = createSearchEngine(
@@ -107,12 +115,10 @@ describe("corrections", () => {
     const index = createSearchEngine(
       corpusOf(
         [
-          paper("rewardm001", "We train a reward model (RM) on preference pairs."),
-          paper("rmonly0001", "An RM scores each answer."),
-          paper("apart00001", "A model of the reward is learned."),
+          ...rewardModelPapers,
           paper("decode0001", "Speculative decoding drafts tokens, and the model reviews them."),
         ],
-        [{ short: "RM", long: "reward model" }],
+        rewardModel,
       ),
     );
     const joined = index.search("rewardmodel");
@@ -133,12 +139,10 @@ describe("corrections", () => {
     const index = createSearchEngine(
       corpusOf(
         [
-          paper("rewardm001", "We train a reward model (RM) on preference pairs."),
-          paper("rmonly0001", "An RM scores each answer."),
-          paper("apart00001", "A model of the reward is learned."),
+          ...rewardModelPapers,
           ...repeat(3, (n) => paper(`models000${n}`, "Modest models for the model zoo.")),
         ],
-        [{ short: "RM", long: "reward model" }],
+        rewardModel,
       ),
     );
     const ids = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
