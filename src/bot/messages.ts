@@ -41,8 +41,6 @@ export const MESSAGES = {
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
-  needsSimilarId:
-    "Papers like which one? Give its id (every card shows one), e.g. `/paper similar 2f9k3xa`, or pick “More like this” in a card's ⋯ menu.",
   noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
   leavingOut: (who: string) => `Leaving out ${who}.`,
   nobodyElse: "Nobody else has worked on papers like it.",

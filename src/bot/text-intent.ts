@@ -112,7 +112,8 @@ function commandIntent(text: string): Intent | undefined {
       const args = words.slice(words[1]?.toLowerCase() === "to" ? 2 : 1);
       const id = idOf(args[0]);
       if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
-      if (id === undefined) return { kind: "invalid", message: MESSAGES.needsSimilarId };
+      // "similar" alone is "more like this": in a card's thread, that card's paper; elsewhere, which one is asked.
+      if (id === undefined) return { kind: "similar", id: "this", orSearch: "this" };
       // An id or, alone and with a digit, the start of one ("similar 5w9y"); other words ("similar reward models")
       // are searched for, all of them, when no paper has the first as its id.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));

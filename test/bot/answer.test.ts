@@ -634,6 +634,9 @@ describe("answer: papers and buttons", () => {
     expect(expectKind((await answer(depsWith(), slash(`similar ${start}`))).reply, "similar").of.id).toBe(id);
     const pointing = await answer(depsWith(), mention("more like this"));
     expect(expectKind(pointing.reply, "info").message).toBe(MESSAGES.whichPaperLike);
+    // "/paper similar" with no id is "more like this" too.
+    const bare = await answer(depsWith(), slash("similar"));
+    expect(expectKind(bare.reply, "info").message).toBe(MESSAGES.whichPaperLike);
   });
 
   it("pages papers like one with Show more, replacing the message, down to twenty, never one twice", async () => {

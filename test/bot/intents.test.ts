@@ -308,7 +308,6 @@ describe("intentOf explains what is missing", () => {
     ["author", MESSAGES.needsName],
     ["who", MESSAGES.needsTopic],
     ["id", MESSAGES.needsId],
-    ["similar", MESSAGES.needsSimilarId],
     ["follow", MESSAGES.needsFollow],
     ["unfollow", MESSAGES.needsUnfollow],
   ])("%j", (text, message) => {

@@ -72,6 +72,9 @@ describe.each(SLACK_MODES)("in a thread under a card, over %s", (mode) => {
     expect(read?.args).toMatchObject({ channel: CHANNEL, ts: thread });
     expect(answer.blocks).toContain(`Papers like *${paper.headline.slice(0, 30)}`);
     expect(answer.blocks).not.toContain(`"value":"{\\"a\\":\\"similar\\",\\"id\\":\\"${paper.id}\\"}"`);
+    // "similar" alone, as /paper takes it, means the same there.
+    const bare = await askIn(threadOf(cardBlocks(paper, "Paper of the day")), "<@U0BOT> similar");
+    expect(bare.blocks).toContain(`Papers like *${paper.headline.slice(0, 30)}`);
   });
 
   it("takes the latest card in the thread, and asks which when that message shows several", async () => {
