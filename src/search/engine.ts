@@ -4,6 +4,7 @@ import { problemSchema } from "../corpus/problem-schema.js";
 import type { Corpus, Problem } from "../corpus/types.js";
 import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
 import { createAuthors } from "./authors.js";
+import { storedLengthSchema } from "./lengths.js";
 import { createPeopleIndex } from "./people.js";
 import { parseQuery } from "./query.js";
 import { createSearch } from "./search.js";
@@ -74,7 +75,8 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
     wordsBetween: store.wordsBetween,
   });
   const people = createPeopleIndex(store);
-  const context = { store, dictionary, acronyms, people, papers, ...options };
+  const lengths = storedLengthSchema.parse(JSON.parse(store.meta("lengths") ?? "null"));
+  const context = { store, dictionary, acronyms, people, papers, lengths, ...options };
   const { search, planOf, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
 

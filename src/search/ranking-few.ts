@@ -1,3 +1,4 @@
+import type { AbstractLength } from "./lengths.js";
 import { allOf, anyOf, phraseOf, without } from "./match.js";
 import type { QueryPlan } from "./plan-types.js";
 import {
@@ -24,7 +25,14 @@ export function matchesAmongFew(
   plan: QueryPlan,
   authors: readonly string[],
   /** `papers`: the authors' papers; `corpus`: all the papers. */
-  options: { offset: number; limit: number; papers: number; corpus: number; only?: ReadonlySet<number> },
+  options: {
+    offset: number;
+    limit: number;
+    papers: number;
+    corpus: number;
+    lengths: AbstractLength;
+    only?: ReadonlySet<number>;
+  },
 ): Matches {
   const clauses = plan.groups.map(clauseOf);
   const phrases = plan.phrases.map(phraseOf);
@@ -75,7 +83,7 @@ export function matchesAmongFew(
     // As matchesOf: a band's best by BM25, down to the page's end and a fixed window further, is reranked.
     const window = band.rows.slice(0, Math.max(end - before, rerankWindow));
     if (before < end && before + band.rows.length > options.offset) {
-      const page = rerankedOf(store, plan, band.level, window);
+      const page = rerankedOf(store, plan, band.level, window, options.lengths);
       ranked.push(...page.slice(Math.max(0, options.offset - before), end - before));
     }
     before += band.rows.length;

@@ -1,5 +1,6 @@
 import type { Paper } from "../corpus/types.js";
 import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
+import { type AbstractLength, distinctLengthFactor, lengthOf } from "./lengths.js";
 import { allOf, anyOf, anyPhraseOf, atLeast, phraseOf, without } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -113,9 +114,10 @@ function rankedBand(
   plan: QueryPlan,
   band: Band,
   need: number,
-  papers: number,
+  corpus: { papers: number; lengths: AbstractLength },
   authors: readonly string[] | undefined,
 ): Match[] {
+  const { papers } = corpus;
   let maxRowid = sampleEndOf(band.size, papers);
   // Where so many match that a sample is ranked, a stop word decides nothing and doubles the work.
   const match = maxRowid === undefined ? scoredMatchOf(store, plan, band.match, papers) : band.match;
@@ -126,19 +128,20 @@ function rankedBand(
     maxRowid = maxRowid * 2 >= papers ? undefined : maxRowid * 2;
     ranked = store.top(query, limit, maxRowid);
   }
-  return rerankedOf(store, plan, band.level, ranked);
+  return rerankedOf(store, plan, band.level, ranked, corpus.lengths);
 }
 
 /**
  * Papers of one band (holding `level` of the words) in their order: more words as typed first (a stem-only
- * match ranks below the exact form), then BM25 lifted where the typed words stand side by side or a missing
- * word's longer form is held.
+ * match ranks below the exact form), then BM25 (its length in distinct words, `lengths` the corpus's mean) lifted
+ * where the typed words stand side by side or a missing word's longer form is held.
  */
 export function rerankedOf(
   store: IndexStore,
   plan: QueryPlan,
   level: number,
   ranked: readonly Ranked[],
+  lengths: AbstractLength,
 ): Match[] {
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
@@ -156,9 +159,10 @@ export function rerankedOf(
   const runs = typedRunsOf(plan.groups);
   /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
   const liftOf = (paper: Paper): { exact: number; factor: number } => {
-    const words = foldedWordsOf(`${paper.abstract} ${paper.headline}`);
+    const abstractWords = foldedWordsOf(paper.abstract);
+    const words = [...abstractWords, ...foldedWordsOf(paper.headline)];
     const held = new Set(words);
-    let factor = 1;
+    let factor = distinctLengthFactor(lengthOf(paper.abstract, abstractWords), lengths);
     const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
     const exactly =
       heldExactly.length + phrased.filter((runs) => runs.some((run) => hasRun(words, run))).length;
@@ -235,7 +239,13 @@ function hasRun(words: readonly string[], run: readonly Set<string>[]): boolean 
 export function matchesOf(
   store: IndexStore,
   plan: QueryPlan,
-  options: { offset: number; limit: number; papers: number; authors?: readonly string[] },
+  options: {
+    offset: number;
+    limit: number;
+    papers: number;
+    lengths: AbstractLength;
+    authors?: readonly string[];
+  },
 ): Matches {
   const { offset, limit, authors } = options;
   const bands = bandsOf(store, plan, authors);
@@ -245,7 +255,7 @@ export function matchesOf(
     const from = Math.max(0, offset - before);
     const to = offset + limit - before;
     if (to > 0 && from < band.size)
-      top.push(...rankedBand(store, plan, band, to, options.papers, authors).slice(from, to));
+      top.push(...rankedBand(store, plan, band, to, options, authors).slice(from, to));
     before += band.size;
     if (before >= offset + limit) break;
   }

@@ -1,5 +1,6 @@
 import type { AcronymTable } from "./analyze.js";
 import { isEnglishWord } from "./english.js";
+import type { AbstractLength } from "./lengths.js";
 import { allOf, anyPhraseOf, phraseOf } from "./match.js";
 import { asWrittenIn } from "./names.js";
 import {
@@ -36,6 +37,8 @@ export interface SearchContext {
   acronyms: AcronymTable;
   people: PeopleIndex;
   papers: number;
+  /** The mean length of an abstract, which BM25's length norm is taken against. */
+  lengths: AbstractLength;
   /** Authors with at most this many papers are searched among their papers one by one (FEW_PAPERS). */
   fewPapers?: number;
 }
@@ -95,8 +98,9 @@ export function createSearch(context: SearchContext) {
     const joint = [...(first ?? [])].filter((rowid) => others.every((theirs) => theirs.has(rowid)));
     return joint.length === 0 ? authors : { ...authors, only: new Set(joint) };
   };
+  const corpus = { papers: context.papers, lengths: context.lengths };
   const matchesFor = (plan: QueryPlan, offset: number, limit: number, authors?: string[]): Matches =>
-    matchesOf(store, plan, { offset, limit, papers: context.papers, ...(authors ? { authors } : {}) });
+    matchesOf(store, plan, { offset, limit, ...corpus, ...(authors ? { authors } : {}) });
   /** The matches among the papers of the plan's authors: paper by paper when they have few. */
   const authorMatchesFor = (
     plan: QueryPlan,
@@ -110,6 +114,7 @@ export function createSearch(context: SearchContext) {
           limit,
           papers,
           corpus: context.papers,
+          lengths: context.lengths,
           ...(only ? { only } : {}),
         })
       : matchesFor(plan, offset, limit, keys);

@@ -3,6 +3,7 @@ import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import type { FromAbstracts } from "./from-abstracts.js";
+import { LENGTH_SAMPLE, meanLengthOf } from "./lengths.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 import { vocabularyOf } from "./store-vocabulary.js";
@@ -103,6 +104,8 @@ export function startIndex(
     setMeta.run("version", INDEX_VERSION);
     setMeta.run("fingerprint", options.fingerprint);
     setMeta.run("stats", JSON.stringify(stats));
+    const sample = papers.slice(0, LENGTH_SAMPLE).map(({ paper }) => paper.abstract);
+    setMeta.run("lengths", JSON.stringify(meanLengthOf(sample)));
     setMeta.run("problems", JSON.stringify(corpus.problems));
     setMeta.run("complete", "1");
     db.exec("COMMIT");

@@ -181,7 +181,11 @@ describe("who", () => {
         id: "memory0001",
         authors: ["Fay Focus"],
         owners: [],
-        abstract: `A memory for agents. ${"We survey many designs of stores, caches and indexes at length. ".repeat(4)}`,
+        // Long in different words (a paper repeating itself is not the longer for it).
+        abstract:
+          "A memory for agents. We survey many designs of stores, caches and indexes at length: how each is " +
+          "written, read, evicted, compressed, shared between processes, recovered after a crash, and priced " +
+          "in time and space on the hardware of today, from phones to clusters of servers in several regions.",
       },
     ]);
     const people = createSearchEngine(corpus)

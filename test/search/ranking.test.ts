@@ -122,9 +122,22 @@ describe("ranking", () => {
     expect(idsFor(papers, "reasonableness")).toEqual(["bbbb000001", "aaaa000001"]);
   });
 
+  it("counts a paper's length in different words, so one that says its own words again is not pushed down", () => {
+    const papers = [
+      paper("scatter001", "Zorbling helps chemists, doctors, pilots, robots, teachers and farmers."),
+      paper(
+        "focused001",
+        "Zorbling trains agents: agents that plan, agents that act, agents that learn, agents that remember.",
+      ),
+      ...copies("other", 6, "Protein folding at scale, measured on several different kinds of chips."),
+    ];
+    // Ten words against sixteen, but ten different words against eight.
+    expect(idsFor(papers, "zorbling")).toEqual(["focused001", "scatter001"]);
+  });
+
   it("puts the word as typed above its plural or singular, which still counts as holding it", () => {
     const papers = [
-      paper("aaaa000001", "Case study: one study, and a study of assessment after assessment."),
+      paper("aaaa000001", "A case study, then a second study: an assessment and a further assessment."),
       paper(
         "bbbb000001",
         "Two studies and their assessments, told over a longer abstract than the other one.",
