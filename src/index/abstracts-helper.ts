@@ -24,9 +24,9 @@ export function fromAbstractsInHelper(abstracts: string[], helpedFrom = HELPED_F
     worker.once("message", (message: unknown) => {
       const parsed = abstractsMessageSchema.safeParse(message);
       if (!parsed.success || parsed.data.headlines.length !== abstracts.length) return settle();
-      const { words, papers, headlines, acronyms } = parsed.data;
+      const { words, papers, headlines, acronyms, lengths } = parsed.data;
       const vocabulary = words.map((word, at): [string, number] => [word, papers[at] ?? 0]);
-      settle({ vocabulary, headlines, acronyms });
+      settle({ vocabulary, headlines, acronyms, lengths });
     });
     worker.once("error", () => settle());
     worker.once("exit", () => settle());

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { problemSchema } from "../corpus/problem-schema.js";
+import { storedLengthSchema } from "../search/lengths.js";
 import type { LoadProgress } from "./progress.js";
 
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, { error: "expected bytes" });
@@ -46,4 +47,5 @@ export const abstractsMessageSchema = z.object({
   papers: z.custom<Int32Array>((value) => value instanceof Int32Array, { error: "expected counts" }),
   headlines: z.array(z.string()),
   acronyms: z.array(z.object({ short: z.string(), long: z.string() })),
+  lengths: storedLengthSchema,
 });

@@ -1,6 +1,7 @@
 const letterOrDigit = /[\p{L}\p{N}]/u;
 
-function isWordUnit(code: number): boolean {
+/** Whether a UTF-16 code unit is part of a word, as FTS5's unicode61 tokenizer reads one (letters and digits). */
+export function isWordUnit(code: number): boolean {
   if (code < 128)
     return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   return letterOrDigit.test(String.fromCharCode(code));

@@ -1,11 +1,22 @@
 import { type AbstractFacts, abstractFactsOf } from "../corpus/abstract-facts.js";
+import { joinedCompoundsOf } from "./compounds.js";
+import { type AbstractLength, meanLengthOf } from "./lengths.js";
 import { type Vocabulary, vocabularyOf } from "./store-vocabulary.js";
 
 /** What the index takes from the abstracts alone: worked out on another thread, it is done while the rest is written. */
 export interface FromAbstracts extends AbstractFacts {
   vocabulary: Vocabulary;
+  /** The mean length of a paper, which BM25's length norm is taken against. */
+  lengths: AbstractLength;
 }
 
 export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
-  return { ...abstractFactsOf(abstracts), vocabulary: vocabularyOf(abstracts) };
+  return { ...abstractFactsOf(abstracts), ...wordsOf(abstracts) };
+}
+
+/** The vocabulary of these abstracts and their mean length. */
+export function wordsOf(abstracts: readonly string[]): Pick<FromAbstracts, "vocabulary" | "lengths"> {
+  const vocabulary = vocabularyOf(abstracts);
+  const rows = abstracts.map((abstract) => ({ abstract, compounds: joinedCompoundsOf(abstract) }));
+  return { vocabulary, lengths: meanLengthOf(rows) };
 }

@@ -64,6 +64,9 @@ export interface PlanContext {
   namedPapers(name: string): number;
   /** The names near a misspelt one, nearest first. */
   nearNames(name: string): string[];
-  /** Whether any paper holds, for each list, one of its phrases (words as written). */
+  /** Whether any paper holds, for each list, one of its phrases (words as written, matched by their stems). */
   holdsAll(lists: readonly (readonly string[][])[]): boolean;
+  /** Of phrases with the same stems, the one the first few papers holding those stems write word for word most
+   * ("code generation", not "code general"); undefined when none writes any. */
+  mostWrittenOf<T extends readonly string[]>(phrases: readonly T[]): T | undefined;
 }

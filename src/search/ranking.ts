@@ -160,9 +160,11 @@ export function rerankedOf(
   /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
   const liftOf = (paper: Paper): { exact: number; factor: number } => {
     const abstractWords = foldedWordsOf(paper.abstract);
-    const words = [...abstractWords, ...foldedWordsOf(paper.headline)];
-    const held = new Set(words);
-    let factor = distinctLengthFactor(lengthOf(paper.abstract, abstractWords), lengths);
+    const held = new Set(abstractWords);
+    let factor = distinctLengthFactor(lengthOf(paper.abstract, abstractWords, held.size), lengths);
+    const headlineWords = foldedWordsOf(paper.headline);
+    for (const word of headlineWords) held.add(word);
+    const words = abstractWords.concat(headlineWords);
     const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
     const exactly =
       heldExactly.length + phrased.filter((runs) => runs.some((run) => hasRun(words, run))).length;
@@ -225,6 +227,27 @@ function typedRunsOf(groups: readonly WordGroup[]): Set<string>[][] {
   const forms = groups.map((g) => new Set(g.exact));
   if (groups.length > shortQuery) return [forms];
   return forms.slice(1).map((second, i) => [forms[i] ?? second, second]);
+}
+
+/** Papers read to see how words whose stems stand side by side are written. */
+const papersRead = 20;
+
+/** Of phrases with the same stems, the one the first papers holding those stems write word for word most. */
+export function mostWrittenOf<T extends readonly string[]>(
+  store: IndexStore,
+  phrases: readonly T[],
+): T | undefined {
+  const first = phrases[0];
+  if (first === undefined) return undefined;
+  const rowids = store.top({ match: phraseOf(first) }, papersRead).map((row) => row.rowid);
+  const texts = [...store.papers(rowids).values()].map((paper) => foldedWordsOf(paper.abstract));
+  let most: { phrase: T; papers: number } | undefined;
+  for (const phrase of phrases) {
+    const run = phrase.map((word) => new Set([word]));
+    const papers = texts.filter((words) => hasRun(words, run)).length;
+    if (papers > (most?.papers ?? 0)) most = { phrase, papers };
+  }
+  return most?.phrase;
 }
 
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */

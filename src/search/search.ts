@@ -22,7 +22,7 @@ import type { PeopleIndex } from "./people.js";
 import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
-import { clauseOf, type Matches, matchesOf } from "./ranking.js";
+import { clauseOf, type Matches, matchesOf, mostWrittenOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { asTypedIn, hitsOf, marksOf, showingFor } from "./shown.js";
 import { wordMarks } from "./snippet.js";
@@ -75,6 +75,7 @@ export function createSearch(context: SearchContext) {
       return found.kind === "notFound" ? found.suggestions.map((person) => person.name) : [];
     },
     holdsAll: (lists) => store.anyMatch(allOf(lists.map(anyPhraseOf))),
+    mostWrittenOf: (phrases) => mostWrittenOf(store, phrases),
   };
   const planOf = (parsed: ParsedQuery) => queryPlanOf(parsed, planContext);
   /** The people each of the plan's names means (`author:"…"` and names among the words), or the first that is nobody's. */

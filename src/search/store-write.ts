@@ -2,11 +2,9 @@ import type { Database } from "better-sqlite3";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
-import type { FromAbstracts } from "./from-abstracts.js";
-import { LENGTH_SAMPLE, meanLengthOf } from "./lengths.js";
+import { type FromAbstracts, wordsOf } from "./from-abstracts.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
-import { vocabularyOf } from "./store-vocabulary.js";
 
 export interface WriteOptions {
   /** What the corpus was read from (its files' fingerprint), recorded so a stale file is never used. */
@@ -25,9 +23,9 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
  * the people and who wrote what. `complete` is written last: a file without it was never finished.
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
-  const vocabulary = vocabularyOf(corpus.papers.map((paper) => paper.abstract));
   const headlines = corpus.papers.map((paper) => paper.headline);
-  startIndex(db, corpus, options)({ vocabulary, headlines, acronyms: corpus.acronyms });
+  const words = wordsOf(corpus.papers.map((paper) => paper.abstract));
+  startIndex(db, corpus, options)({ ...words, headlines, acronyms: corpus.acronyms });
 }
 
 /**
@@ -87,7 +85,7 @@ export function startIndex(
     db.exec("ROLLBACK");
     throw error;
   }
-  return ({ vocabulary, headlines, acronyms }) => {
+  return ({ vocabulary, headlines, acronyms, lengths }) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     papers.forEach(({ paper, at }, place) => {
       insertPaper.run(place + 1, paper.id, JSON.stringify({ ...paper, headline: headlines[at] ?? "" }));
@@ -104,8 +102,7 @@ export function startIndex(
     setMeta.run("version", INDEX_VERSION);
     setMeta.run("fingerprint", options.fingerprint);
     setMeta.run("stats", JSON.stringify(stats));
-    const sample = papers.slice(0, LENGTH_SAMPLE).map(({ paper }) => paper.abstract);
-    setMeta.run("lengths", JSON.stringify(meanLengthOf(sample)));
+    setMeta.run("lengths", JSON.stringify(lengths));
     setMeta.run("problems", JSON.stringify(corpus.problems));
     setMeta.run("complete", "1");
     db.exec("COMMIT");

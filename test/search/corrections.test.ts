@@ -135,6 +135,19 @@ describe("corrections", () => {
     expect(nowhere.showingFor).toBeUndefined();
   });
 
+  it("reads a word run into the start of the next as the words some paper writes ('codegen': code generation)", () => {
+    const index = createSearchEngine(
+      corpusOf([
+        paper("codegen001", "Code generation with unit tests as the reward."),
+        paper("general001", "General code review for large teams."),
+        paper("genome0001", "Genome assembly at scale."),
+      ]),
+    );
+    const result = index.search("codegen");
+    expect(result.showingFor).toBe("code generation");
+    expect(result.hits.map((hit) => hit.paper.id)).toEqual(["codegen001"]);
+  });
+
   it("reads a long form with a slip in it as the long form, its acronym searched as when typed right", () => {
     const index = createSearchEngine(
       corpusOf(
