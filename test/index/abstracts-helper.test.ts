@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
 import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
 import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
+import { foldedWordsOf } from "../../src/search/analyze.js";
+import { joinedCompoundsOf } from "../../src/search/compounds.js";
 import { openIndexFile, writeIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 
 let dir: string;
@@ -29,6 +31,10 @@ const rowsIn = (path: string, sql: string) => {
 };
 const vocabularyIn = (path: string) => rowsIn(path, "SELECT word, papers FROM vocabulary ORDER BY word");
 const acronymsIn = (path: string) => rowsIn(path, "SELECT short, long FROM acronyms ORDER BY short, long");
+const lengthsIn = (path: string) =>
+  rowsIn(path, "SELECT value FROM meta WHERE key = 'lengths'").map((row) =>
+    Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
+  );
 const papersIn = (path: string) =>
   rowsIn(path, "SELECT paper FROM papers ORDER BY rowid").map((row) =>
     Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
@@ -52,6 +58,15 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
     expect(papersIn(beside)).toEqual(papers);
     expect(acronymsIn(inLine)).toContainEqual(["RLHF", "Reinforcement Learning from Human Feedback"]);
     expect(acronymsIn(beside)).toEqual(acronymsIn(inLine));
+    // The mean length BM25 is normed against: every row's words, as the index counts them (FTS5's own mean).
+    const rowWords = corpus.papers.map(
+      ({ abstract }) => foldedWordsOf(abstract).length + foldedWordsOf(joinedCompoundsOf(abstract)).length,
+    );
+    const [lengths] = lengthsIn(inLine);
+    expect(lengths.words).toBeCloseTo(rowWords.reduce((sum, n) => sum + n, 0) / rowWords.length, 9);
+    expect(lengths.distinct).toBeGreaterThan(lengths.words / 2);
+    expect(lengths.distinct).toBeLessThan(lengths.words);
+    expect(lengthsIn(beside)).toEqual(lengthsIn(inLine));
     const [a, b] = [openIndexFile(inLine, "test"), openIndexFile(beside, "test")];
     try {
       for (const query of ["rewrad modle", "agnet", "specul*", "Enyu Zhuo reward"]) {
