@@ -1,4 +1,4 @@
-// The abstracts helper: works out headlines, acronyms and vocabulary while the build thread writes the rest.
+// The abstracts helper: works out headlines, acronyms, vocabulary and mean length while the build thread writes the rest.
 import { parentPort, workerData } from "node:worker_threads";
 import { fromAbstracts } from "../search/from-abstracts.js";
 import { abstractsWorkerDataSchema } from "./build-messages.js";
