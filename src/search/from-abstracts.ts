@@ -11,12 +11,11 @@ export interface FromAbstracts extends AbstractFacts {
 }
 
 export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
-  return { ...abstractFactsOf(abstracts), ...wordsOf(abstracts) };
+  return { ...abstractFactsOf(abstracts), ...wordStatsOf(abstracts) };
 }
 
 /** The vocabulary of these abstracts and their mean length. */
-export function wordsOf(abstracts: readonly string[]): Pick<FromAbstracts, "vocabulary" | "lengths"> {
-  const vocabulary = vocabularyOf(abstracts);
+export function wordStatsOf(abstracts: readonly string[]): Pick<FromAbstracts, "vocabulary" | "lengths"> {
   const rows = abstracts.map((abstract) => ({ abstract, compounds: joinedCompoundsOf(abstract) }));
-  return { vocabulary, lengths: meanLengthOf(rows) };
+  return { vocabulary: vocabularyOf(rows), lengths: meanLengthOf(rows) };
 }

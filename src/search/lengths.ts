@@ -19,7 +19,7 @@ const DISTINCT_SAMPLE = 2000;
 export function lengthOf(
   abstract: string,
   abstractWords: readonly string[],
-  distinct = new Set(abstractWords).size,
+  distinct: number,
 ): AbstractLength {
   return { words: abstractWords.length + wordCountOf(joinedCompoundsOf(abstract)), distinct };
 }

@@ -22,7 +22,7 @@ import type { PeopleIndex } from "./people.js";
 import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
-import { clauseOf, type Matches, matchesOf, mostWrittenOf } from "./ranking.js";
+import { clauseOf, type Matches, matchesOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { asTypedIn, hitsOf, marksOf, showingFor } from "./shown.js";
 import { wordMarks } from "./snippet.js";
@@ -30,6 +30,7 @@ import type { IndexStore, PersonRow } from "./store-read.js";
 import { type Dictionary, forgivenEdits } from "./terms.js";
 import type { SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
+import { mostWrittenOf } from "./word-runs.js";
 
 export interface SearchContext {
   store: IndexStore;
@@ -131,7 +132,6 @@ export function createSearch(context: SearchContext) {
     plan.named.length === 0 && plan.authors.length < 2
       ? undefined
       : namedAuthorsNotice(namedPeopleOf([...plan.authors, ...plan.named], authors), togetherOf(authors));
-
   /**
    * The papers who reads as evidence: with names in the topic ("reward models with Rui Zheng"), those of
    * theirs on it, whose other authors are the answer; where they have none, everyone's, and the notice says so.

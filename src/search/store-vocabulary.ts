@@ -1,12 +1,11 @@
 import Database from "better-sqlite3";
-import { joinedCompoundsOf } from "./compounds.js";
 import { WORDS_WHILE_COUNTING } from "./store-schema.js";
 
 /** Every word as written, in order, with the number of papers holding it. */
 export type Vocabulary = Iterable<readonly [word: string, papers: number]>;
 
-/** The vocabulary of these abstracts (and of their hyphenated words written joined), by FTS5's own tokenizer. */
-export function vocabularyOf(abstracts: readonly string[]): [string, number][] {
+/** The vocabulary of these abstracts and their hyphenated words written joined, by FTS5's own tokenizer. */
+export function vocabularyOf(rows: readonly { abstract: string; compounds: string }[]): [string, number][] {
   const db = new Database(":memory:");
   try {
     db.exec(WORDS_WHILE_COUNTING);
@@ -14,8 +13,7 @@ export function vocabularyOf(abstracts: readonly string[]): [string, number][] {
     db.exec("INSERT INTO words(words, rank) VALUES ('automerge', 0)");
     const insert = db.prepare("INSERT INTO words(rowid, abstract, compounds) VALUES (?, ?, ?)");
     db.transaction(() => {
-      for (const [at, abstract] of abstracts.entries())
-        insert.run(at + 1, abstract, joinedCompoundsOf(abstract));
+      for (const [at, { abstract, compounds }] of rows.entries()) insert.run(at + 1, abstract, compounds);
     })();
     db.exec("CREATE VIRTUAL TABLE word_counts USING fts5vocab(words, 'row')");
     return db.prepare("SELECT term, doc FROM word_counts").raw().all() as [string, number][];

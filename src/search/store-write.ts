@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
-import { type FromAbstracts, wordsOf } from "./from-abstracts.js";
+import { type FromAbstracts, wordStatsOf } from "./from-abstracts.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 
@@ -24,7 +24,7 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const headlines = corpus.papers.map((paper) => paper.headline);
-  const words = wordsOf(corpus.papers.map((paper) => paper.abstract));
+  const words = wordStatsOf(corpus.papers.map((paper) => paper.abstract));
   startIndex(db, corpus, options)({ ...words, headlines, acronyms: corpus.acronyms });
 }
 
