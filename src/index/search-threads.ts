@@ -20,7 +20,10 @@ export interface OpenIndex extends SearchIndex {
  * inside their target; a second one only shares the same two cores with it (see the README's figures).
  */
 export const SEARCH_WORKERS = 1;
-/** A query unanswered this long means its worker hangs: the worker is replaced and the query failed. */
+/**
+ * A worker holding queries that answers none of them for this long hangs: it is replaced and they fail.
+ * Counted from its last answer, not from each query's arrival, so a backlog after a burst is not a hang.
+ */
 export const QUERY_TIMEOUT_MS = 15_000;
 /**
  * A search worker's old generation at most: twice what it keeps (the dictionary's trees, capped at about
@@ -45,7 +48,6 @@ export interface SearchThreadsOptions {
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
 }
 
 interface Thread {
@@ -55,6 +57,8 @@ interface Thread {
   /** Settles once the worker has opened the index (or could not). */
   opening: Promise<void>;
   ready: boolean;
+  /** Runs while the worker holds queries; restarted by each answer. */
+  watchdog?: NodeJS.Timeout;
 }
 
 const UNAVAILABLE = "the search stopped while answering; ask again";
@@ -106,12 +110,26 @@ export async function openSearchThreads(
   let drained: (() => void) | undefined;
   const inFlight = () => threads.reduce((sum, thread) => sum + thread.pending.size, 0);
 
+  const watch = (thread: Thread) => {
+    clearTimeout(thread.watchdog);
+    thread.watchdog = undefined;
+    if (thread.pending.size === 0 || !thread.alive) return;
+    thread.watchdog = setTimeout(() => {
+      logger.error(
+        { ms: timeoutMs, held: thread.pending.size },
+        "a search took too long; replacing its worker",
+      );
+      lost(thread, `a worker answered nothing for ${timeoutMs} ms`);
+    }, timeoutMs);
+    thread.watchdog.unref();
+  };
+
   const settle = (thread: Thread, id: number, outcome: (pending: Pending) => void) => {
     const pending = thread.pending.get(id);
     if (pending === undefined) return;
     thread.pending.delete(id);
-    clearTimeout(pending.timer);
     outcome(pending);
+    if (thread.alive) watch(thread);
     if (inFlight() === 0) drained?.();
   };
 
@@ -126,6 +144,7 @@ export async function openSearchThreads(
   const lost = (thread: Thread, why: string) => {
     if (!thread.alive) return;
     thread.alive = false;
+    clearTimeout(thread.watchdog);
     threads.splice(threads.indexOf(thread), 1);
     for (const id of [...thread.pending.keys()]) {
       settle(thread, id, (pending) => pending.reject(new SearchUnavailableError(UNAVAILABLE)));
@@ -183,11 +202,6 @@ export async function openSearchThreads(
     const id = nextId++;
     const schema = answerSchemas[method];
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        logger.error({ method: call.method, ms: timeoutMs }, "a search took too long; replacing its worker");
-        lost(thread, `a query took over ${timeoutMs} ms`);
-      }, timeoutMs);
-      timer.unref();
       thread.pending.set(id, {
         resolve: (value) => {
           const checked = schema.safeParse(value);
@@ -195,8 +209,8 @@ export async function openSearchThreads(
           else reject(new Error(`a search worker's answer to ${call.method} is malformed`));
         },
         reject,
-        timer,
       });
+      if (thread.watchdog === undefined) watch(thread);
       thread.worker.postMessage({ id, call });
     });
   };

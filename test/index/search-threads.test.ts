@@ -142,6 +142,19 @@ describe("searches in worker threads", () => {
     }
   });
 
+  it("works through a backlog longer than the timeout without replacing a worker that keeps answering", async () => {
+    const slowAnswer = `const until = Date.now() + 80; while (Date.now() < until) {}
+      parentPort.postMessage({ kind: "answer", id: message.id, value: [] });`;
+    const { index, spawned } = await served({ spawn: standIn(slowAnswer), queryTimeoutMs: 250 });
+    try {
+      const asked = Array.from({ length: 6 }, () => index.papersWithWords(["agents"]));
+      expect(await Promise.all(asked)).toEqual(Array.from({ length: 6 }, () => []));
+      expect(spawned).toHaveLength(1);
+    } finally {
+      await index.close();
+    }
+  });
+
   it("refuses a malformed answer instead of passing it on", async () => {
     const answerBogus = `parentPort.postMessage({ kind: "answer", id: message.id, value: { hits: "none" } });`;
     const { index } = await served({ spawn: standIn(answerBogus) });
