@@ -57,14 +57,18 @@ export function expertsOf(
   if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
   const left = new Set(leaving);
   const relevance = relevanceOf(matches);
-  const evidence = matches.top.filter((_, rank) => (relevance[rank] ?? 0) >= minRelevance);
+  // Each paper keeps its own relevance: a weak paper dropped between two strong ones shifts the ranks after it.
+  const evidence = matches.top.flatMap((match, i) => {
+    const paperRelevance = relevance[i] ?? 0;
+    return paperRelevance >= minRelevance ? [{ ...match, relevance: paperRelevance }] : [];
+  });
   const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
   const credits = new Map<string, Credit>();
   const rows = store.authorshipOf(evidence.map((m) => m.rowid));
   for (const row of rows) {
-    if (left.has(row.person)) continue;
-    const rank = rankOf.get(row.paper) as number;
-    const paperRelevance = relevance[rank] ?? 0;
+    const rank = rankOf.get(row.paper);
+    if (left.has(row.person) || rank === undefined) continue;
+    const paperRelevance = evidence[rank]?.relevance ?? 0;
     const credit = credits.get(row.person) ?? {
       key: row.person,
       score: 0,

@@ -69,6 +69,19 @@ describe("author", () => {
     expect(line).toBeLessThan(5);
   });
 
+  it("weighs each person's evidence by that paper's own strength, none far weaker than the best (seeds)", async () => {
+    const seeds = createSearchEngine(await loadCorpus("seeds"));
+    for (const topic of ["self-improvement", "evaluation benchmark", "process supervision"]) {
+      const scores = seeds
+        .who(topic, { limit: 20 })
+        .people.flatMap((p) => p.papers.map((paper) => paper.score));
+      expect(Math.min(...scores)).toBeGreaterThanOrEqual(0.2);
+    }
+    // No paper has both words: Q-Ponder distills from a teacher model, LoRAMoE only leverages world knowledge.
+    const [first] = seeds.who("knowledge distillation").people;
+    expect(first?.name).toBe("Zhuoxuan Cai");
+  });
+
   it("never gives filler, stop words, adverbs or phrases everyone shares as topics (seeds)", async () => {
     const seeds = createSearchEngine(await loadCorpus("seeds"));
     const filler = [
