@@ -51,7 +51,8 @@ export function createAuthors(context: AuthorContext) {
     let topics = topicsByKey.get(key);
     if (topics === undefined) {
       topics = distinctiveTopicsOf(papers, topicStats);
-      if (topicsByKey.size >= rememberedTopics) topicsByKey.delete(topicsByKey.keys().next().value as string);
+      const oldest = topicsByKey.keys().next();
+      if (topicsByKey.size >= rememberedTopics && !oldest.done) topicsByKey.delete(oldest.value);
       topicsByKey.set(key, topics);
     }
     return topics;

@@ -18,12 +18,12 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
       const bj = b.charCodeAt(j - 1);
       const cost = ai === bj ? 0 : 1;
       let value = Math.min(
-        (rows[prev + j] as number) + 1,
-        (rows[row + j - 1] as number) + 1,
-        (rows[prev + j - 1] as number) + cost,
+        (rows[prev + j] ?? 0) + 1,
+        (rows[row + j - 1] ?? 0) + 1,
+        (rows[prev + j - 1] ?? 0) + cost,
       );
       if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) {
-        value = Math.min(value, (rows[prevPrev + j - 2] as number) + 1);
+        value = Math.min(value, (rows[prevPrev + j - 2] ?? 0) + 1);
       }
       rows[row + j] = value;
       if (value < rowMin) rowMin = value;
@@ -34,5 +34,5 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
     prev = row;
     row = spare;
   }
-  return Math.min(rows[prev + b.length] as number, cap + 1);
+  return Math.min(rows[prev + b.length] ?? 0, cap + 1);
 }

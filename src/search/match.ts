@@ -18,11 +18,11 @@ export function anyPhraseOf(phrases: readonly (readonly string[])[]): string {
 }
 
 export function anyOf(parts: readonly string[]): string {
-  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" OR ")})`;
+  return parts.length === 1 ? parts.join("") : `(${parts.join(" OR ")})`;
 }
 
 export function allOf(parts: readonly string[]): string {
-  return parts.length === 1 ? (parts[0] as string) : `(${parts.join(" AND ")})`;
+  return parts.length === 1 ? parts.join("") : `(${parts.join(" AND ")})`;
 }
 
 /** `expression` without the papers matching any of `excluded`. */
@@ -48,7 +48,9 @@ export function atLeast(clauses: readonly string[], m: number): string | undefin
       combinations.push(allOf(chosen));
       return;
     }
-    for (let i = from; i <= n - (m - chosen.length); i++) pick(i + 1, [...chosen, clauses[i] as string]);
+    for (const [i, clause] of clauses.entries()) {
+      if (i >= from && i <= n - (m - chosen.length)) pick(i + 1, [...chosen, clause]);
+    }
   };
   pick(0, []);
   return anyOf(combinations);

@@ -44,7 +44,7 @@ export function slipLikelihood(typed: string, word: string): number {
     for (let i = 0; i < typed.length && differ.length <= 2; i++) if (typed[i] !== word[i]) differ.push(i);
     const [first, second] = differ;
     if (first === undefined) return 1;
-    if (second === undefined) return nearKey(typed[first] as string, word[first] as string) ? 1 : farSlip;
+    if (second === undefined) return nearKey(typed.charAt(first), word.charAt(first)) ? 1 : farSlip;
     // Two letters differ: a swap (a near slip) or two edits (not judged).
     return 1;
   }
@@ -52,7 +52,7 @@ export function slipLikelihood(typed: string, word: string): number {
   if (typed.length !== word.length + 1) return 1;
   for (let i = 0; i < typed.length; i++) {
     if (typed.slice(0, i) + typed.slice(i + 1) !== word) continue;
-    const extra = typed[i] as string;
+    const extra = typed.charAt(i);
     const before = typed[i - 1];
     const after = typed[i + 1];
     if ((before !== undefined && nearKey(extra, before)) || (after !== undefined && nearKey(extra, after)))

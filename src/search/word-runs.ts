@@ -26,7 +26,7 @@ export function mostWrittenOf<T extends readonly string[]>(
 /** Whether `words` holds, side by side and in order, one form of each of `run`. */
 export function hasRun(words: readonly string[], run: readonly Set<string>[]): boolean {
   for (let i = 0; i + run.length <= words.length; i++) {
-    if (run.every((forms, j) => forms.has(words[i + j] as string))) return true;
+    if (run.every((forms, j) => forms.has(words[i + j] ?? ""))) return true;
   }
   return false;
 }
