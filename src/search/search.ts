@@ -18,11 +18,12 @@ import {
   undatedNotice,
   unknownAuthorNotice,
 } from "./notices.js";
+import { isOffTopic } from "./off-topic.js";
 import type { PeopleIndex } from "./people.js";
 import type { PlanContext, QueryPlan } from "./plan-types.js";
 import { isBlankQuery, type ParsedQuery, parseQuery } from "./query.js";
 import { queryPlanOf } from "./query-plan.js";
-import { clauseOf, type Matches, matchesOf } from "./ranking.js";
+import { type Matches, matchesOf } from "./ranking.js";
 import { FEW_PAPERS, matchesAmongFew } from "./ranking-few.js";
 import { asTypedIn, hitsOf, marksOf, showingFor } from "./shown.js";
 import { wordMarks } from "./snippet.js";
@@ -60,9 +61,6 @@ const togetherOf = ({ byName, only }: Authors) =>
 const noMatches: Matches = { total: 0, groups: 0, least: 0, withAll: 0, top: [] };
 const defaultLimit = 10;
 const maxSuggestions = 3;
-/** A word in more than this share of the papers, and more than so many, says little alone ("learning", "models"). */
-const commonShare = 0.2;
-const commonPapers = 10;
 
 export function createSearch(context: SearchContext) {
   const { store, dictionary, people } = context;
@@ -138,7 +136,7 @@ export function createSearch(context: SearchContext) {
    */
   const evidenceFor = (plan: QueryPlan, limit: number): Evidence => {
     const found = authorsOf(plan);
-    if (found === undefined && offTopic(plan))
+    if (found === undefined && isOffTopic(store, plan, context.papers))
       return { matches: noMatches, leaving: [], notice: nobodyOnNotice(plan.missing) };
     if (found === undefined) {
       const notice = undatedNotice(plan.undated);
@@ -198,17 +196,6 @@ export function createSearch(context: SearchContext) {
     return [...suggestions].slice(0, maxSuggestions);
   };
 
-  /** The topic is not in the corpus: most of its words are in no paper, and the others say little alone. */
-  const offTopic = (plan: QueryPlan): boolean => {
-    const { missing, groups } = plan;
-    if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
-    const common = Math.max(commonPapers, Math.ceil(context.papers * commonShare));
-    return (
-      plan.phrases.length === 0 &&
-      groups.every((g) => store.countUpTo({ match: clauseOf(g) }, common + 1) > common)
-    );
-  };
-
   const search = (query: string, options: SearchOptions = {}, suggest = true): SearchResult => {
     const limit = options.limit ?? defaultLimit;
     const offset = options.offset ?? 0;
@@ -226,7 +213,7 @@ export function createSearch(context: SearchContext) {
     if (found !== undefined && "unknown" in found)
       return answer({ notice: unknownAuthorNotice(found.unknown) });
     const authors = found;
-    if (authors === undefined && offTopic(plan)) {
+    if (authors === undefined && isOffTopic(store, plan, context.papers)) {
       // Not papers that only say "learning": nothing matched, and the words the corpus has, offered alone.
       const rest = plan.groups.map((g) => asTypedIn(query, g.shown)).join(" ");
       const near = suggest ? suggestionsFor(query, plan) : [];

@@ -1,0 +1,40 @@
+import type { QueryPlan, WordGroup } from "./plan-types.js";
+import { clauseOf } from "./ranking.js";
+import type { IndexStore } from "./store-read.js";
+
+/** A word in more than this share of the papers, and more than so many, says little alone ("learning", "models"). */
+const commonShare = 0.2;
+const commonPapers = 10;
+
+/**
+ * Whether a group matches more than `common` papers. Its words' paper counts (FTS5's vocabulary) bound that
+ * from both sides, so a count over the index (thousands of rows for a common word) is the rare case.
+ */
+function isCommon(store: IndexStore, group: WordGroup, common: number): boolean {
+  const words = group.alternatives.flat();
+  const terms = store.termsOf(words);
+  const papersOf = (phrase: readonly string[], from: number) =>
+    phrase.map((_, i) => (terms[from + i] ?? []).map((term) => store.termPapers(term)));
+  let from = 0;
+  let most = 0;
+  let atMost = 0;
+  for (const phrase of group.alternatives) {
+    const counts = papersOf(phrase, from);
+    from += phrase.length;
+    const one = counts.length === 1 && counts[0]?.length === 1 ? (counts[0][0] ?? 0) : 0;
+    most = Math.max(most, one);
+    // A phrase is in no more papers than its rarest term.
+    atMost += Math.min(...counts.flat());
+  }
+  if (most > common) return true;
+  if (atMost <= common) return false;
+  return store.countUpTo({ match: clauseOf(group) }, common + 1) > common;
+}
+
+/** The topic is not in the corpus: most of its words are in no paper, and the others say little alone. */
+export function isOffTopic(store: IndexStore, plan: QueryPlan, papers: number): boolean {
+  const { missing, groups } = plan;
+  if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
+  const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
+  return plan.phrases.length === 0 && groups.every((group) => isCommon(store, group, common));
+}
