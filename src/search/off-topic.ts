@@ -11,18 +11,18 @@ const commonPapers = 10;
  * from both sides, so a count over the index (thousands of rows for a common word) is the rare case.
  */
 function isCommon(store: IndexStore, group: WordGroup, common: number): boolean {
-  const words = group.alternatives.flat();
-  const terms = store.termsOf(words);
-  const papersOf = (phrase: readonly string[], from: number) =>
-    phrase.map((_, i) => (terms[from + i] ?? []).map((term) => store.termPapers(term)));
+  // Each word's terms (one, unless the tokenizer splits it) and how many papers hold each, in one probe.
+  const wordPapers = store
+    .termsOf(group.alternatives.flat())
+    .map((terms) => terms.map((term) => store.termPapers(term)));
   let from = 0;
   let most = 0;
   let atMost = 0;
   for (const phrase of group.alternatives) {
-    const counts = papersOf(phrase, from);
+    const counts = wordPapers.slice(from, from + phrase.length);
     from += phrase.length;
-    const one = counts.length === 1 && counts[0]?.length === 1 ? (counts[0][0] ?? 0) : 0;
-    most = Math.max(most, one);
+    const [only] = counts;
+    if (counts.length === 1 && only?.length === 1) most = Math.max(most, only[0] ?? 0);
     // A phrase is in no more papers than its rarest term.
     atMost += Math.min(...counts.flat());
   }
