@@ -38,11 +38,11 @@ export function createAuthors(context: AuthorContext) {
     // apart: a phrase of two common words is otherwise checked in every paper holding both.
     phrasePapers: (words: readonly string[]) => {
       const sample = Math.min(context.papers, countedSample);
-      const found = store.countUpTo(
+      const found = store.rowidsUpTo(
         { match: phraseOf(words) },
         commonEnough,
         sample < context.papers ? sample : undefined,
-      );
+      ).length;
       return Math.round((found * context.papers) / sample);
     },
     acronyms: context.acronyms,

@@ -28,7 +28,7 @@ function isCommon(store: IndexStore, group: WordGroup, common: number): boolean 
   }
   if (most > common) return true;
   if (atMost <= common) return false;
-  return store.countUpTo({ match: clauseOf(group) }, common + 1) > common;
+  return store.rowidsUpTo({ match: clauseOf(group) }, common + 1).length > common;
 }
 
 /** The topic is not in the corpus: most of its words are in no paper, and the others say little alone. */

@@ -36,8 +36,8 @@ export interface AuthorshipRow {
 /** Everything search asks of the SQLite file, as prepared statements. */
 export interface IndexStore {
   count(query: MatchQuery): number;
-  /** `count`, stopping at `limit`, of the papers up to `maxRowid` when given (a fair sample). */
-  countUpTo(query: MatchQuery, limit: number, maxRowid?: number): number;
+  /** The first `limit` matches by rowid, up to `maxRowid` when given (a fair sample). */
+  rowidsUpTo(query: MatchQuery, limit: number, maxRowid?: number): number[];
   /** The best matches first; with `maxRowid`, only papers up to that rowid are ranked (a fair sample). */
   top(query: MatchQuery, limit: number, maxRowid?: number): Ranked[];
   /** Which of `rowids` match. */
@@ -155,11 +155,10 @@ export function indexStoreOf(db: Database): IndexStore {
       const { sql, params } = whereOf(query);
       return (prepared(`SELECT count(*) FROM text WHERE ${sql}`).pluck().get(params) as number) ?? 0;
     },
-    countUpTo(query, limit, maxRowid) {
+    rowidsUpTo(query, limit, maxRowid) {
       const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
-      const statement = prepared(`SELECT count(*) FROM (SELECT 1 FROM text WHERE ${sql} LIMIT @limit)`);
-      const bound = maxRowid === undefined ? {} : { maxRowid };
-      return (statement.pluck().get({ ...params, limit, ...bound }) as number) ?? 0;
+      const statement = prepared(`SELECT rowid FROM text WHERE ${sql} LIMIT @limit`).pluck();
+      return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as number[];
     },
     top(query, limit, maxRowid) {
       const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);

@@ -169,3 +169,34 @@ describe("ranking", () => {
     expect(idsFor([a, b], "clipping")).toEqual(idsFor([b, a], "clipping"));
   });
 });
+
+describe("paging through the bands", () => {
+  /** Every hit of a query, page by page of three. */
+  const pagedIds = (papers: ReturnType<typeof paper>[], query: string) => {
+    const engine = createSearchEngine(corpusOf(papers));
+    const ids: string[] = [];
+    for (let offset = 0; ; offset += 3) {
+      const { hits, total } = engine.search(query, { offset, limit: 3 });
+      ids.push(...hits.map((hit) => hit.paper.id));
+      if (hits.length === 0 || offset + 3 >= total) return { ids, total };
+    }
+  };
+
+  it("shows each paper once, those with every word first, down to those with one", () => {
+    const both = copies("both", 4, "Reward shaping for agents.");
+    const one = copies("one", 12, "Agents in the wild.");
+    const { ids, total } = pagedIds([...both, ...one, paper("nothing01", "Vision only.")], "agents reward");
+    expect(total).toBe(16);
+    expect(new Set(ids).size).toBe(16);
+    expect(ids.slice(0, 4).sort()).toEqual(both.map((p) => p.id));
+  });
+
+  it("shows each paper once where many hold the query word for word and a few hold its words apart", () => {
+    const together = copies("together", 60, "Process supervision helps.");
+    const apart = copies("apart", 5, "Supervision of the process helps.");
+    const { ids, total } = pagedIds([...together, ...apart], "process supervision");
+    expect(total).toBe(65);
+    expect(new Set(ids).size).toBe(65);
+    expect(ids.slice(60).sort()).toEqual(apart.map((p) => p.id));
+  });
+});
