@@ -152,9 +152,9 @@ function rankedBand(
 }
 
 /**
- * Papers of one band (holding `level` of the words) in their order: more words as typed first (a stem-only
- * match ranks below the exact form), then BM25 (its length in distinct words, `lengths` the corpus's mean) lifted
- * where the typed words stand side by side or a missing word's longer form is held.
+ * Papers of one band (holding `level` of the words) in their order: a word matched only by its stem or another
+ * reading below the same word held as typed elsewhere, then BM25 (its length in distinct words, `lengths` the
+ * corpus's mean) lifted where the typed words stand side by side or a missing word's longer form is held.
  */
 export function rerankedOf(
   store: IndexStore,
@@ -165,43 +165,49 @@ export function rerankedOf(
 ): Match[] {
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
-  const exact = plan.groups.filter((g) => g.exact.length > 0).map((g) => typedFormsOf(g.exact));
-  // A compound or an acronym is held as typed where one of its phrases stands in the text word for word, its
-  // last word maybe plural ("LLMs" for LLM, "large language models").
-  const phrased = plan.groups
-    .filter((g) => g.exact.length === 0)
-    .map((g) =>
-      g.alternatives.map((words) =>
-        words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
-      ),
-    );
+  const typedTests = plan.groups.map(typedTestOf);
+  const groupStems = plan.groups.map((g) =>
+    g.alternatives.map((words) => words.flatMap((w) => termOf(w) ?? [])),
+  );
   const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const runs = typedRunsOf(plan.groups);
-  /** How many words the paper holds as typed (a tier: above any paper holding fewer), and its boost. */
-  const liftOf = (paper: Paper): { exact: number; factor: number } => {
+  /** Which words the paper holds as typed, which only otherwise (a stem-mate, another reading), and its boost. */
+  const liftOf = (paper: Paper) => {
     const abstractWords = foldedWordsOf(paper.abstract);
     const held = new Set(abstractWords);
     let factor = distinctLengthFactor(lengthOf(paper.abstract, abstractWords, held.size), lengths);
     const headlineWords = foldedWordsOf(paper.headline);
     for (const word of headlineWords) held.add(word);
     const words = abstractWords.concat(headlineWords);
-    const heldExactly = exact.filter(({ forms }) => [...forms].some((form) => held.has(form)));
-    const exactly =
-      heldExactly.length + phrased.filter((runs) => runs.some((run) => hasRun(words, run))).length;
-    for (const typedForms of heldExactly) factor *= typedShareFactor(words, typedForms);
+    const typed = typedTests.map((test) => test.holds(held, words));
+    let stems: Set<string> | undefined;
+    const otherwise = groupStems.map((alternatives, at) => {
+      if (typed[at]) return false;
+      stems ??= new Set(words.flatMap((word) => termOf(word) ?? []));
+      const paperStems = stems;
+      return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => paperStems.has(stem)));
+    });
+    typedTests.forEach((test, at) => {
+      if (typed[at] && test.forms !== undefined) factor *= typedShareFactor(words, test.forms);
+    });
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     for (const run of runs) if (hasRun(words, run)) factor *= adjacentBoost;
-    return { exact: exactly, factor };
+    return { typed, otherwise, factor };
   };
-  return ranked
-    .flatMap((r) => {
-      // A rowid with no paper row (never, in an index writeIndex finished) cannot be shown.
-      const paper = fetched.get(r.rowid);
-      if (paper === undefined) return [];
-      const { exact: held, factor } = liftOf(paper);
-      return [{ match: { rowid: r.rowid, score: r.score * factor, level, paper }, held }];
-    })
-    .sort((a, b) => b.held - a.held || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
+  const lifted = ranked.flatMap((r) => {
+    // A rowid with no paper row (never, in an index writeIndex finished) cannot be shown.
+    const paper = fetched.get(r.rowid);
+    return paper === undefined ? [] : [{ rowid: r.rowid, score: r.score, paper, ...liftOf(paper) }];
+  });
+  // A word held only otherwise ranks below the same word held as typed in another paper ("generative" below
+  // "generation"), and only then: a paper holding another word of the query is not the lower for it.
+  const typedSomewhere = plan.groups.map((_, at) => lifted.some((c) => c.typed[at]));
+  return lifted
+    .map((c) => ({
+      match: { rowid: c.rowid, score: c.score * c.factor, level, paper: c.paper },
+      below: c.otherwise.filter((held, at) => held && typedSomewhere[at]).length,
+    }))
+    .sort((a, b) => a.below - b.below || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
     .map(({ match }) => match);
 }
 
@@ -220,6 +226,22 @@ function typedFormsOf(exact: readonly string[]): TypedForms {
   // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
   const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
   return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
+}
+
+/** How to tell a paper holds a group as typed: its word or plural (`forms`, for the share factor), else a phrase
+ * of it word for word, the last word maybe plural ("LLMs" for LLM, "large language models"). */
+function typedTestOf(group: WordGroup): {
+  forms?: TypedForms;
+  holds(held: ReadonlySet<string>, words: readonly string[]): boolean;
+} {
+  if (group.exact.length > 0) {
+    const forms = typedFormsOf(group.exact);
+    return { forms, holds: (held) => [...forms.forms].some((form) => held.has(form)) };
+  }
+  const phrases = group.alternatives.map((words) =>
+    words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
+  );
+  return { holds: (_, words) => phrases.some((run) => hasRun(words, run)) };
 }
 
 /**

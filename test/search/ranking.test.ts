@@ -23,6 +23,17 @@ describe("ranking", () => {
     expect(idsFor(papers, "code generation")[0]).toBe("generat001");
   });
 
+  it("does not put a paper holding one word by its stem below papers holding another word as typed", () => {
+    const papers = [
+      paper("knowledge1", "Adapters keep world knowledge while the model learns new tasks."),
+      paper("knowledge2", "Agents gather knowledge and skills through exploration."),
+      paper("knowledge3", "Prior knowledge helps agents act."),
+      paper("distilled1", "We distill high-quality data from a teacher model into a small student."),
+      ...copies("filler", 4, "Vision models see images."),
+    ];
+    expect(idsFor(papers, "knowledge distillation")[0]).toBe("distilled1");
+  });
+
   it("ranks papers holding more of the words first, and leaves out none that hold most of them", () => {
     const papers = [
       paper("three00001", "Agents learn rewards with reinforcement learning."),
