@@ -169,6 +169,8 @@ export function rerankedOf(
   const groupStems = plan.groups.map((g) =>
     g.alternatives.map((words) => words.flatMap((w) => termOf(w) ?? [])),
   );
+  // A Porter stem starts like its words: only a paper's words starting as these stems do are stemmed.
+  const groupStarts = groupStems.map((alternatives) => new Set(alternatives.flat().map(startOf)));
   const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const runs = typedRunsOf(plan.groups);
   /** Which words the paper holds as typed, which only otherwise (a stem-mate, another reading), and its boost. */
@@ -180,12 +182,17 @@ export function rerankedOf(
     for (const word of headlineWords) held.add(word);
     const words = abstractWords.concat(headlineWords);
     const typed = typedTests.map((test) => test.holds(held, words));
-    let stems: Set<string> | undefined;
+    // A paper holding as many words as typed as its band's level holds none otherwise.
+    const allTyped = typed.filter(Boolean).length >= level;
     const otherwise = groupStems.map((alternatives, at) => {
-      if (typed[at]) return false;
-      stems ??= new Set(words.flatMap((word) => termOf(word) ?? []));
-      const paperStems = stems;
-      return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => paperStems.has(stem)));
+      const starts = groupStarts[at];
+      if (allTyped || typed[at] || starts === undefined) return false;
+      const stems = new Set<string>();
+      for (const word of words) {
+        const stem = starts.has(startOf(word)) ? termOf(word) : undefined;
+        if (stem !== undefined) stems.add(stem);
+      }
+      return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => stems.has(stem)));
     });
     typedTests.forEach((test, at) => {
       if (typed[at] && test.forms !== undefined) factor *= typedShareFactor(words, test.forms);
@@ -221,10 +228,12 @@ interface TypedForms {
   starts: ReadonlySet<string>;
 }
 
+const startOf = (word: string) => word.slice(0, 3);
+
 function typedFormsOf(exact: readonly string[]): TypedForms {
   const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
   // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
-  const starts = new Set([...stems].map((stem) => stem.slice(0, 3)));
+  const starts = new Set([...stems].map(startOf));
   return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
 }
 
@@ -256,7 +265,7 @@ function typedShareFactor(words: readonly string[], { literal, forms, stems, sta
   for (const word of words) {
     if (word === literal) typed++;
     else if (forms.has(word)) variants++;
-    else if (starts.has(word.slice(0, 3)) && stems.has(termOf(word) ?? "")) mates++;
+    else if (starts.has(startOf(word)) && stems.has(termOf(word) ?? "")) mates++;
   }
   const held = typed + variants;
   return held === 0 ? 1 : (1 + (typed + variants / 2) / (held + mates)) / 2;
