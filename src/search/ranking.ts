@@ -115,8 +115,11 @@ function bandsOf(store: IndexStore, plan: QueryPlan, authors: readonly string[] 
  * it no weight): it is left out.
  */
 export function scoredMatchOf(store: IndexStore, plan: QueryPlan, match: string, papers: number): string {
-  const stopWords = plan.ignored.filter(
-    (word) => word.length > 1 && isStopWord(word) && store.wordPapers(word) * 2 < papers,
+  // Each once, and none a word of the match already: BM25 weighs a phrase again each time it is written.
+  const searched = new Set(plan.groups.flatMap((g) => g.alternatives.flat()));
+  const stopWords = [...new Set(plan.ignored)].filter(
+    (word) =>
+      word.length > 1 && isStopWord(word) && !searched.has(word) && store.wordPapers(word) * 2 < papers,
   );
   if (stopWords.length === 0 || plan.groups.length === 0) return match;
   return allOf([match, anyOf([...plan.groups.map(clauseOf), ...stopWords.map((word) => phraseOf([word]))])]);

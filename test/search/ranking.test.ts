@@ -57,6 +57,21 @@ describe("ranking", () => {
     expect(ids).not.toContain("stopword01");
   });
 
+  it("ranks the same whether a stop word is typed once or again and again", () => {
+    const papers = [
+      paper("plain00001", "Agents learn rewards from their environment quickly."),
+      paper(
+        "either0001",
+        "Agents learn rewards from humans or from a model or two, over many long days of careful training.",
+      ),
+      ...copies("orfill", 3, "Vision or sound."),
+      ...copies("filler", 4, "Vision models see images."),
+    ];
+    const once = idsFor(papers, "agents or rewards");
+    expect(once).toEqual(["plain00001", "either0001"]);
+    expect(idsFor(papers, `agents ${"or ".repeat(10)}rewards`)).toEqual(once);
+  });
+
   it("lifts a paper holding the words side by side above one holding them apart", () => {
     const papers = [
       paper(
