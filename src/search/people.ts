@@ -20,6 +20,9 @@ const maxCandidates = 10;
 const maxSuggestions = 5;
 /** Candidates for a misspelt name checked part by part (the nearest by their longest part). */
 const maxChecked = 500;
+/** Loose names whose people are remembered: one query reads each of its names many times over (the words'
+ * runs, the filter, each suggestion), and a common given name alone means a thousand people and more. */
+const rememberedNames = 16;
 
 /** People with a file first, then the most prolific. */
 export function byStanding(a: PersonRow, b: PersonRow): number {
@@ -46,8 +49,19 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     );
   };
 
-  /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */
+  const remembered = new Map<string, PersonRow[]>();
   const tokenMatchesOf = (name: string): PersonRow[] => {
+    let found = remembered.get(name);
+    if (found === undefined) {
+      found = peopleNamedBy(name);
+      if (remembered.size >= rememberedNames) remembered.clear();
+      remembered.set(name, found);
+    }
+    return found;
+  };
+
+  /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */
+  const peopleNamedBy = (name: string): PersonRow[] => {
     const tokens = nameTokensOf(name);
     const initials = tokens.filter((token) => token.length === 1);
     const parts = tokens.filter((token) => token.length > 1);

@@ -178,20 +178,23 @@ export function createSearch(context: SearchContext) {
       const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
       return [...near.slice(0, 2), ...longer].map((c) => c.word).filter((c) => c !== word);
     });
-    const findsEveryWord = (text: string) =>
-      planOf(parseQuery(text)).missing.length === 0 && search(text, { limit: 1 }, false).total > 0;
+    // Counted, not ranked: a page of none ranks nothing.
+    const finds = (text: string) => search(text, { limit: 0 }, false).total > 0;
+    const findsEveryWord = (text: string) => planOf(parseQuery(text)).missing.length === 0 && finds(text);
     const suggestions = new Set<string>();
+    const tried = new Set([query]);
     for (let pick = 0; pick < 3 && suggestions.size < maxSuggestions; pick++) {
       let text = query;
       unknown.forEach((word, at) => {
         const replacement = options[at]?.[pick] ?? options[at]?.[0];
         if (replacement) text = text.replace(new RegExp(`\\b${word}\\b`, "iu"), replacement);
       });
-      if (text !== query && findsEveryWord(text)) suggestions.add(text);
+      if (!tried.has(text) && findsEveryWord(text)) suggestions.add(text);
+      tried.add(text);
     }
     if (plan.phrases.length > 0) {
       const loose = query.replace(/["“”„‟″«»]/g, "");
-      if (loose !== query && search(loose, { limit: 1 }, false).total > 0) suggestions.add(loose);
+      if (loose !== query && finds(loose)) suggestions.add(loose);
     }
     return [...suggestions].slice(0, maxSuggestions);
   };
