@@ -1,15 +1,8 @@
 import type { AbstractLength } from "./lengths.js";
 import { allOf, anyOf, phraseOf, without } from "./match.js";
 import type { QueryPlan } from "./plan-types.js";
-import {
-  clauseOf,
-  enoughToShow,
-  type Match,
-  type Matches,
-  rerankedOf,
-  rerankWindow,
-  scoredMatchOf,
-} from "./ranking.js";
+import { clauseOf, enoughToShow, type Matches, scoredMatchOf } from "./ranking.js";
+import { type Match, rerankedOf, rerankWindow } from "./rerank.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 
 /** Authors with at most this many papers are searched paper by paper: BM25 once, then a seek per paper and word. */

@@ -1,0 +1,152 @@
+import type { Paper } from "../corpus/types.js";
+import { foldedWordsOf, termOf } from "./analyze.js";
+import { type AbstractLength, distinctLengthFactor, lengthOf } from "./lengths.js";
+import type { QueryPlan, WordGroup } from "./plan-types.js";
+import type { IndexStore, Ranked } from "./store-read.js";
+import { numberFormsOf } from "./terms.js";
+import { hasRun } from "./word-runs.js";
+
+/** A ranked paper; `level` is how many of the query's words (groups) it holds. */
+export interface Match extends Ranked {
+  level: number;
+  /** The paper itself: ranking reads it for the boosts, so nothing reads it again. */
+  paper: Paper;
+}
+
+/** Papers re-ranked for exact forms and adjacency (fixed, so that pages agree with each other). */
+export const rerankWindow = 50;
+
+/** A paper without some word that holds a longer or shorter form of it ("mathematical" for "math"). */
+const nearMissBoost = 1;
+const adjacentBoost = 1.5;
+/** Words in a query this short are read pair by pair for words typed side by side. */
+const shortQuery = 3;
+
+/**
+ * Papers of one band (holding `level` of the words) in their order: a word matched only by its stem or another
+ * reading below the same word held as typed elsewhere, then BM25 (its length in distinct words, `lengths` the
+ * corpus's mean) lifted where the typed words stand side by side or a missing word's longer form is held.
+ */
+export function rerankedOf(
+  store: IndexStore,
+  plan: QueryPlan,
+  level: number,
+  ranked: readonly Ranked[],
+  lengths: AbstractLength,
+): Match[] {
+  // The boosts read the candidates' own words: one fetch, no further index query per paper.
+  const fetched = store.papers(ranked.map((r) => r.rowid));
+  const typedTests = plan.groups.map(typedTestOf);
+  const groupStems = plan.groups.map((g) =>
+    g.alternatives.map((words) => words.flatMap((w) => termOf(w) ?? [])),
+  );
+  // A Porter stem starts like its words: only a paper's words starting as these stems do are stemmed.
+  const groupStarts = groupStems.map((alternatives) => new Set(alternatives.flat().map(startOf)));
+  const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
+  const runs = typedRunsOf(plan.groups);
+  /** Which words the paper holds as typed, which only otherwise (a stem-mate, another reading), and its boost. */
+  const liftOf = (paper: Paper) => {
+    const abstractWords = foldedWordsOf(paper.abstract);
+    const held = new Set(abstractWords);
+    let factor = distinctLengthFactor(lengthOf(paper.abstract, abstractWords, held.size), lengths);
+    const headlineWords = foldedWordsOf(paper.headline);
+    for (const word of headlineWords) held.add(word);
+    const words = abstractWords.concat(headlineWords);
+    const typed = typedTests.map((test) => test.holds(held, words));
+    // A paper holding as many words as typed as its band's level holds none otherwise.
+    const allTyped = typed.filter(Boolean).length >= level;
+    const otherwise = groupStems.map((alternatives, at) => {
+      const starts = groupStarts[at];
+      if (allTyped || typed[at] || starts === undefined) return false;
+      const stems = new Set<string>();
+      for (const word of words) {
+        const stem = starts.has(startOf(word)) ? termOf(word) : undefined;
+        if (stem !== undefined) stems.add(stem);
+      }
+      return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => stems.has(stem)));
+    });
+    typedTests.forEach((test, at) => {
+      if (typed[at] && test.forms !== undefined) factor *= typedShareFactor(words, test.forms);
+    });
+    if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
+    for (const run of runs) if (hasRun(words, run)) factor *= adjacentBoost;
+    return { typed, otherwise, factor };
+  };
+  const lifted = ranked.flatMap((r) => {
+    // A rowid with no paper row (never, in an index writeIndex finished) cannot be shown.
+    const paper = fetched.get(r.rowid);
+    return paper === undefined ? [] : [{ rowid: r.rowid, score: r.score, paper, ...liftOf(paper) }];
+  });
+  // A word held only otherwise ranks below the same word held as typed in another paper ("generative" below
+  // "generation"), and only then: a paper holding another word of the query is not the lower for it.
+  const typedSomewhere = plan.groups.map((_, at) => lifted.some((c) => c.typed[at]));
+  return lifted
+    .map((c) => ({
+      match: { rowid: c.rowid, score: c.score * c.factor, level, paper: c.paper },
+      below: c.otherwise.filter((held, at) => held && typedSomewhere[at]).length,
+    }))
+    .sort((a, b) => a.below - b.below || b.match.score - a.match.score || a.match.rowid - b.match.rowid)
+    .map(({ match }) => match);
+}
+
+/** A word's forms as typed, their stems, and how those stems start (worked out once per query). */
+interface TypedForms {
+  /** The word as typed. */
+  literal: string;
+  /** It and its plural or singular: each holds the word. */
+  forms: ReadonlySet<string>;
+  stems: ReadonlySet<string>;
+  starts: ReadonlySet<string>;
+}
+
+const startOf = (word: string) => word.slice(0, 3);
+
+function typedFormsOf(exact: readonly string[]): TypedForms {
+  const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
+  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
+  const starts = new Set([...stems].map(startOf));
+  return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
+}
+
+/** How to tell a paper holds a group as typed: its word or plural (`forms`, for the share factor), else a phrase
+ * of it word for word, the last word maybe plural ("LLMs" for LLM, "large language models"). */
+function typedTestOf(group: WordGroup): {
+  forms?: TypedForms;
+  holds(held: ReadonlySet<string>, words: readonly string[]): boolean;
+} {
+  if (group.exact.length > 0) {
+    const forms = typedFormsOf(group.exact);
+    return { forms, holds: (held) => [...forms.forms].some((form) => held.has(form)) };
+  }
+  const phrases = group.alternatives.map((words) =>
+    words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
+  );
+  return { holds: (_, words) => phrases.some((run) => hasRun(words, run)) };
+}
+
+/**
+ * BM25 counts every word of a stem alike; a word as typed counts more than its stem-mates: the paper's score
+ * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
+ * its plural or singular counting half and a stem-mate nothing ("studies" above "study", which is above "studying").
+ */
+function typedShareFactor(words: readonly string[], { literal, forms, stems, starts }: TypedForms): number {
+  let typed = 0;
+  let variants = 0;
+  let mates = 0;
+  for (const word of words) {
+    if (word === literal) typed++;
+    else if (forms.has(word)) variants++;
+    else if (starts.has(startOf(word)) && stems.has(termOf(word) ?? "")) mates++;
+  }
+  const held = typed + variants;
+  return held === 0 ? 1 : (1 + (typed + variants / 2) / (held + mates)) / 2;
+}
+
+/** Words held side by side count: every pair typed in a short query ("process supervision" in "process
+ * supervision math" names a term), the whole query in a longer one (where a pair may stand side by side by chance). */
+function typedRunsOf(groups: readonly WordGroup[]): Set<string>[][] {
+  if (groups.length < 2 || !groups.every((g) => g.alternatives.length === 1 && g.exact.length > 0)) return [];
+  const forms = groups.map((g) => new Set(g.exact));
+  if (groups.length > shortQuery) return [forms];
+  return forms.slice(1).map((second, i) => [forms[i] ?? second, second]);
+}
