@@ -213,30 +213,29 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
     }
   }
 
-  // Each file is hashed as it is read and its bytes dropped: on an unchanged corpus none of it stays in memory.
+  // Each file is hashed as it is read. Its bytes are let go once an index of the same bytes is found, and are
+  // otherwise what the build reads: the folder is read once, and the key is the hash of these very bytes.
   let files = 0;
   const counted = <T>(value: T): T => {
     files += 1;
     if (files % 200 === 0) onProgress({ phase: "reading", files });
     return value;
   };
-  let readFromMs = clock();
-  const digests = await readCorpusFolder(corpusDir, (name, bytes, stamp) =>
-    counted({ ...fileDigestOf(name, bytes), ...stamp }),
+  const readFromMs = clock();
+  const stamped = await readCorpusFolder(corpusDir, (name, bytes, stamp) =>
+    counted({ ...fileDigestOf(name, bytes), bytes, stamp }),
   );
-  const digestKey = keyOf(digests);
-  const stored = await storedIndexOf(cacheDir, digestKey, options);
+  const key = keyOf(stamped);
+  const stampsOfFiles = stamped.files.map(({ name, stamp }) => ({ name, ...stamp }));
+  const { ignored, problems } = stamped;
+  const stamps = { corpusDir, key, readFromMs, files: stampsOfFiles, ignored, problems };
+  const stored = await storedIndexOf(cacheDir, key, options);
   if (stored !== undefined) {
-    await storeStamps(cacheDir, { corpusDir, key: digestKey, readFromMs, ...digests }, logger);
-    return loaded(stored, "stored", digestKey);
+    await storeStamps(cacheDir, stamps, logger);
+    return loaded(stored, "stored", key);
   }
 
-  // Read again for the build; the key is taken from these very bytes in case a file changed meanwhile.
-  files = 0;
-  readFromMs = clock();
-  const stamped = await readCorpusFolder(corpusDir, (name, bytes, stamp) => counted({ name, bytes, stamp }));
   const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
-  const key = keyOf(read);
   const finalPath = indexFilePath(cacheDir, key);
   let path = await temporaryPathFor(cacheDir, key).catch(() => undefined);
   const aside = path === undefined ? await mkdtemp(join(tmpdir(), "paperbot-index-")) : undefined;
@@ -258,12 +257,6 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
     logger.warn({ cacheDir }, "cannot store the index file; serving anyway, the next start rebuilds");
     return { index, source: "built", ms: Math.round(now() - started) };
   }
-  const stampsOfFiles = stamped.files.map(({ name, stamp }) => ({ name, ...stamp }));
-  const { ignored, problems } = stamped;
-  await storeStamps(
-    cacheDir,
-    { corpusDir, key, readFromMs, files: stampsOfFiles, ignored, problems },
-    logger,
-  );
+  await storeStamps(cacheDir, stamps, logger);
   return loaded(await servedIndexOf(finalPath, key, options), "built", key);
 }
