@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { stemmer } from "stemmer";
 import { eng } from "stopword";
 import type { Acronym } from "../corpus/types.js";
@@ -37,19 +38,19 @@ export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }
 
-/** Stems already worked out: snippets stem every word of every abstract shown. Emptied when full. */
-const stems = new Map<string, string | undefined>();
-const rememberedStems = 100_000;
+/** Stems already worked out, the least recently used let go: snippets and re-ranking stem every word of the
+ * abstracts they read. "" stands for a stop word (the cache holds no undefined). */
+const stems = new LRUCache<string, string>({ max: 100_000 });
 
 /** The stem of one word (Porter, as the index stems), or undefined for a stop word. */
 export function termOf(word: string): string | undefined {
-  if (stems.has(word)) return stems.get(word);
-  const folded = foldedText(word);
-  const stem =
-    folded === "" || stopWords.has(folded) ? undefined : /^\p{N}+$/u.test(folded) ? folded : stemmer(folded);
-  if (stems.size >= rememberedStems) stems.clear();
-  stems.set(word, stem);
-  return stem;
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    const folded = foldedText(word);
+    stem = folded === "" || stopWords.has(folded) ? "" : /^\p{N}+$/u.test(folded) ? folded : stemmer(folded);
+    stems.set(word, stem);
+  }
+  return stem === "" ? undefined : stem;
 }
 
 /** The stems of a text in order, stop words dropped: how acronym long forms are recognised in a query. */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { AcronymTable } from "./analyze.js";
 import { phraseOf } from "./match.js";
 import { isSlipOfName } from "./names.js";
@@ -30,7 +31,7 @@ export interface AuthorContext {
 
 export function createAuthors(context: AuthorContext) {
   const { store, people } = context;
-  const topicsByKey = new Map<string, string[]>();
+  const topicsByKey = new LRUCache<string, string[]>({ max: rememberedTopics });
   const topicStats = {
     totalPapers: context.papers,
     wordPapers: (word: string) => context.dictionary.papers(word),
@@ -51,8 +52,6 @@ export function createAuthors(context: AuthorContext) {
     let topics = topicsByKey.get(key);
     if (topics === undefined) {
       topics = distinctiveTopicsOf(papers, topicStats);
-      const oldest = topicsByKey.keys().next();
-      if (topicsByKey.size >= rememberedTopics && !oldest.done) topicsByKey.delete(oldest.value);
       topicsByKey.set(key, topics);
     }
     return topics;

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { personKey } from "../corpus/names.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
@@ -49,16 +50,11 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     );
   };
 
-  const remembered = new Map<string, PersonRow[]>();
-  const tokenMatchesOf = (name: string): PersonRow[] => {
-    let found = remembered.get(name);
-    if (found === undefined) {
-      found = peopleNamedBy(name);
-      if (remembered.size >= rememberedNames) remembered.clear();
-      remembered.set(name, found);
-    }
-    return found;
-  };
+  const remembered = new LRUCache<string, PersonRow[]>({
+    max: rememberedNames,
+    memoMethod: (name) => peopleNamedBy(name),
+  });
+  const tokenMatchesOf = (name: string): PersonRow[] => remembered.memo(name);
 
   /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */
   const peopleNamedBy = (name: string): PersonRow[] => {

@@ -36,12 +36,7 @@ export function rerankedOf(
 ): Match[] {
   // The boosts read the candidates' own words: one fetch, no further index query per paper.
   const fetched = store.papers(ranked.map((r) => r.rowid));
-  const typedTests = plan.groups.map(typedTestOf);
-  const groupStems = plan.groups.map((g) =>
-    g.alternatives.map((words) => words.flatMap((w) => termOf(w) ?? [])),
-  );
-  // A Porter stem starts like its words: only a paper's words starting as these stems do are stemmed.
-  const groupStarts = groupStems.map((alternatives) => new Set(alternatives.flat().map(startOf)));
+  const readings = plan.groups.map(groupReadingOf);
   const related = new Set(level < plan.groups.length ? plan.groups.flatMap((g) => g.related()) : []);
   const runs = typedRunsOf(plan.groups);
   /** Which words the paper holds as typed, which only otherwise (a stem-mate, another reading), and its boost. */
@@ -52,21 +47,12 @@ export function rerankedOf(
     const headlineWords = foldedWordsOf(paper.headline);
     for (const word of headlineWords) held.add(word);
     const words = abstractWords.concat(headlineWords);
-    const typed = typedTests.map((test) => test.holds(held, words));
+    const typed = readings.map((reading) => reading.holds(held, words));
     // A paper holding as many words as typed as its band's level holds none otherwise.
     const allTyped = typed.filter(Boolean).length >= level;
-    const otherwise = groupStems.map((alternatives, at) => {
-      const starts = groupStarts[at];
-      if (allTyped || typed[at] || starts === undefined) return false;
-      const stems = new Set<string>();
-      for (const word of words) {
-        const stem = starts.has(startOf(word)) ? termOf(word) : undefined;
-        if (stem !== undefined) stems.add(stem);
-      }
-      return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => stems.has(stem)));
-    });
-    typedTests.forEach((test, at) => {
-      if (typed[at] && test.forms !== undefined) factor *= typedShareFactor(words, test.forms);
+    const otherwise = readings.map((reading, at) => !allTyped && !typed[at] && reading.heldOtherwise(words));
+    readings.forEach(({ forms }, at) => {
+      if (typed[at] && forms !== undefined) factor *= typedShareFactor(words, forms);
     });
     if ([...related].some((form) => held.has(form))) factor *= 1 + nearMissBoost;
     for (const run of runs) if (hasRun(words, run)) factor *= adjacentBoost;
@@ -99,29 +85,40 @@ interface TypedForms {
   starts: ReadonlySet<string>;
 }
 
+/** A Porter stem starts like its words, give or take its last letters: only words starting so are stemmed. */
 const startOf = (word: string) => word.slice(0, 3);
 
 function typedFormsOf(exact: readonly string[]): TypedForms {
   const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
-  // A Porter stem starts like its words, give or take its last letters: only those are stemmed.
   const starts = new Set([...stems].map(startOf));
   return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
 }
 
-/** How to tell a paper holds a group as typed: its word or plural (`forms`, for the share factor), else a phrase
- * of it word for word, the last word maybe plural ("LLMs" for LLM, "large language models"). */
-function typedTestOf(group: WordGroup): {
+/** How to tell a paper holds a group: as typed (its word or plural, `forms` for the share factor; else a phrase
+ * of it word for word, the last word maybe plural: "LLMs" for LLM), or otherwise (every stem of one reading). */
+function groupReadingOf(group: WordGroup): {
   forms?: TypedForms;
   holds(held: ReadonlySet<string>, words: readonly string[]): boolean;
+  heldOtherwise(words: readonly string[]): boolean;
 } {
+  const alternatives = group.alternatives.map((words) => words.flatMap((w) => termOf(w) ?? []));
+  const starts = new Set(alternatives.flat().map(startOf));
+  const heldOtherwise = (words: readonly string[]) => {
+    const stems = new Set<string>();
+    for (const word of words) {
+      const stem = starts.has(startOf(word)) ? termOf(word) : undefined;
+      if (stem !== undefined) stems.add(stem);
+    }
+    return alternatives.some((alt) => alt.length > 0 && alt.every((stem) => stems.has(stem)));
+  };
   if (group.exact.length > 0) {
     const forms = typedFormsOf(group.exact);
-    return { forms, holds: (held) => [...forms.forms].some((form) => held.has(form)) };
+    return { forms, holds: (held) => [...forms.forms].some((form) => held.has(form)), heldOtherwise };
   }
   const phrases = group.alternatives.map((words) =>
     words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
   );
-  return { holds: (_, words) => phrases.some((run) => hasRun(words, run)) };
+  return { holds: (_, words) => phrases.some((run) => hasRun(words, run)), heldOtherwise };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Paper } from "../corpus/types.js";
 import { factsOf, type TokenFacts } from "./topic-words.js";
 
@@ -45,19 +46,11 @@ function tokensOf(clause: string): string[] {
     .filter(Boolean);
 }
 
-/** Tokens already judged, for every topic list: a corpus has far fewer words than uses. Emptied when full. */
-const known = new Map<string, TokenFacts>();
-const rememberedTokens = 100_000;
+/** Tokens already judged, for every topic list (a corpus has far fewer words than uses); the least recently used
+ * let go. */
+const known = new LRUCache<string, TokenFacts>({ max: 100_000, memoMethod: factsOf });
 
-function facts(token: string): TokenFacts {
-  let found = known.get(token);
-  if (found === undefined) {
-    found = factsOf(token);
-    if (known.size >= rememberedTokens) known.clear();
-    known.set(token, found);
-  }
-  return found;
-}
+const facts = (token: string): TokenFacts => known.memo(token);
 
 /** A term, a name, or a name the paper brings. */
 type Kind = "term" | "named" | "introduced";
