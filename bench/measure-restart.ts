@@ -36,7 +36,8 @@ async function main(): Promise<void> {
     corpusDir: values.dir,
     cacheDir: values.cache,
     logger: pino({ level: "silent" }),
-    build: "inline",
+    // As the bot builds: in its worker thread, with the worker's own heap limits.
+    build: "worker",
   });
   const ms = performance.now() - started;
   // One turn of the event loop first: the snapshot's bytes are only let go once the read that gave them is done.

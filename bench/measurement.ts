@@ -36,8 +36,11 @@ export interface EngineMeasurement {
    * `phrase`: the same papers sought by three words in a row remembered from them (common words, mostly). */
   reciprocalRanks: { exact: number[]; typo: number[]; phrase: number[] };
   mrr10Phrase: number;
-  /** A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only. */
-  restart?: { ms: number; rssMB: number; source: string } | { error: string };
+  /**
+   * A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only;
+   * `coldMs`: the start before it, with an empty CACHE_DIR, as the bot builds (reading, parse and build in its worker).
+   */
+  restart?: { ms: number; rssMB: number; source: string; coldMs: number } | { error: string };
   /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */
   eventLoopDelay: { p50: number; p99: number; max: number };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -93,14 +93,15 @@ function restartInChild(dir: string, cacheDir: string): RestartMeasurement | { e
   return JSON.parse(line.slice(RESULT_PREFIX.length)) as RestartMeasurement;
 }
 
-/** Restart over an unchanged corpus: a first start fills the cache folder, the second is the one measured. */
+/** Restart over an unchanged corpus: a first start, from an empty cache folder, fills it; the second opens it. */
 function measureRestart(papers: number, seed: string, dir: string): EngineMeasurement["restart"] {
   const cacheDir = join(RESULTS_DIR, "cache", `${papers}-${seed}`);
-  const warm = restartInChild(dir, cacheDir);
-  if ("error" in warm) return warm;
+  rmSync(cacheDir, { recursive: true, force: true });
+  const cold = restartInChild(dir, cacheDir);
+  if ("error" in cold) return cold;
   const measured = restartInChild(dir, cacheDir);
   if ("error" in measured) return measured;
-  return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source };
+  return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source, coldMs: cold.ms };
 }
 
 function latencyCell(summary: { p50: number; p99: number; max: number } | null): string {
@@ -279,6 +280,7 @@ function targetsOf(
       (restart?.rssMB ?? 1e9) <= 200,
     ),
     line("cold start (parse + build) ≤ 20 s", `${formatNumber(cold, 1)} s`, cold <= 20),
+    `      the bot's own cold start, empty CACHE_DIR, reading included: ${restart ? `${formatNumber(restart.coldMs / 1000, 1)} s` : "n/a"}`,
     line("search p99 ≤ 50 ms", `${formatNumber(ours.search.p99)} ms`, ours.search.p99 <= 50),
     line(
       "search max ≤ 150 ms (typos included)",

@@ -123,6 +123,15 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   const { globals, name, rest } = splitAtCommand(argv);
   const command = name === undefined ? undefined : commands[name];
   const say = name === "say";
+  // Asked for, help is the answer: on stdout, exit 0 (`paperbot search --help` gives that command's line).
+  if (name === "help" || globals.includes("--help") || globals.includes("-h")) {
+    io.stdout(usageText());
+    return exitCodes.found;
+  }
+  if ((command !== undefined || say) && rest.includes("--help")) {
+    io.stdout(`Usage: paperbot ${(command ?? sayCommand).usage}\n`);
+    return exitCodes.found;
+  }
   try {
     const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
     const dir =
@@ -137,7 +146,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
       );
     }
     if (!command && !say) {
-      if (name !== undefined && name !== "help") io.stderr(`Unknown command “${name}”.\n\n`);
+      if (name !== undefined) io.stderr(`Unknown command “${name}”.\n\n`);
       io.stderr(usageText());
       return exitCodes.usage;
     }

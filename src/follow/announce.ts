@@ -40,7 +40,7 @@ import type { StateStore } from "../state/store.js";
  * next time. After MAX_ATTEMPTS it stops (`failed` / `unknown`): a duplicate is worse than a missing DM.
  */
 
-/** DMs of new papers one person gets a day at most; the last one says so (README: Follow). */
+/** DMs of new papers one person gets a day at most; the last one says so (README: Following). */
 export const FOLLOW_DAILY_CAP = 3;
 const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
 const MAX_ATTEMPTS = 5;

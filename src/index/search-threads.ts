@@ -17,7 +17,7 @@ export interface OpenIndex extends SearchIndex {
 
 /**
  * Search workers per index. One answers the bench's 20 queries a second at 100,000 papers with acks well
- * inside their target; a second one only shares the same two cores with it (see the README's figures).
+ * inside their target; a second one only shares the same two cores with it (docs/search.md has the figures).
  */
 export const SEARCH_WORKERS = 1;
 /**

@@ -1,10 +1,15 @@
 const letterOrDigit = /[\p{L}\p{N}]/u;
+const asciiWordUnits = Uint8Array.from({ length: 128 }, (_, code) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) ? 1 : 0,
+);
 
-/** Whether a UTF-16 code unit is part of a word, as FTS5's unicode61 tokenizer reads one (letters and digits). */
+/** 1 where a UTF-16 code unit is part of a word, as FTS5's unicode61 tokenizer reads one (letters and digits), else 0. */
+export function wordUnitBit(code: number): number {
+  return asciiWordUnits[code] ?? (letterOrDigit.test(String.fromCharCode(code)) ? 1 : 0);
+}
+
 export function isWordUnit(code: number): boolean {
-  if (code < 128)
-    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-  return letterOrDigit.test(String.fromCharCode(code));
+  return wordUnitBit(code) === 1;
 }
 
 /**

@@ -75,7 +75,11 @@ export function namedAuthorsOf(
     if (found) {
       names.push(found.name);
       at = found.end;
-    } else rest.push(units[at++] as Unit);
+    } else {
+      const unit = units[at];
+      if (unit !== undefined) rest.push(unit);
+      at += 1;
+    }
   }
   return { names, slips, rest };
 }

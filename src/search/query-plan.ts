@@ -19,10 +19,14 @@ interface Reading extends PlanContext {
 }
 
 function onceEach<T>(ask: (key: string) => T): (key: string) => T {
-  const answers = new Map<string, T>();
+  const answers = new Map<string, { value: T }>();
   return (key) => {
-    if (!answers.has(key)) answers.set(key, ask(key));
-    return answers.get(key) as T;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = { value: ask(key) };
+      answers.set(key, answer);
+    }
+    return answer.value;
   };
 }
 
@@ -212,7 +216,8 @@ export function queryPlanOf(parsed: ParsedQuery, planContext: PlanContext): Quer
   const read = units.map((u) => ("word" in u ? (u.prefix ? u.word : readAs(u.word)) : ""));
   const stems = read.map((word) => termOf(word) ?? "");
   for (let at = 0; at < units.length; at++) {
-    const unit = units[at] as Unit;
+    const unit = units[at];
+    if (unit === undefined) break;
     const longForms = longFormsAt(stems, at, context.acronyms);
     const longest = longForms[0];
     if (longest !== undefined) {

@@ -175,8 +175,21 @@ describe("paperbot paper, similar, random, stats", () => {
 });
 
 describe("paperbot usage and errors", () => {
-  it("prints usage on stderr with exit 2 for help, no command or an unknown command", async () => {
-    for (const argv of [["help"], [], ["frobnicate"]]) {
+  it("prints usage on stdout with exit 0 when asked for help", async () => {
+    for (const argv of [["help"], ["--help"], ["-h"], ["--json", "--help"]]) {
+      const result = await run(...argv);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toContain("Usage: paperbot");
+      expect(result.stdout).toContain("search <query…>");
+    }
+    const search = await run("search", "--help");
+    expect(search.code).toBe(0);
+    expect(search.stdout).toMatch(/^Usage: paperbot search <query…>/);
+  });
+
+  it("prints usage on stderr with exit 2 for no command or an unknown command", async () => {
+    for (const argv of [[], ["frobnicate"]]) {
       const result = await run(...argv);
       expect(result.code).toBe(2);
       expect(result.stdout).toBe("");
