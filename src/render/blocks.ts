@@ -22,6 +22,7 @@ import {
   similarPagingSpecs,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
+import { dailyPreviewText, dailyText } from "./daily-lines.js";
 import { isSlackChannelId } from "./escape.js";
 import { followBlocks, followFallback } from "./follow-blocks.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
@@ -31,8 +32,6 @@ import {
   authorOverview,
   authorPaperGroups,
   coauthorLine,
-  dailyPreviewText,
-  dailyText,
   helpText,
   messageText,
   nearNameLine,

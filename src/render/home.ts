@@ -15,12 +15,13 @@ import {
   section,
 } from "./block-parts.js";
 import { actionIdOf, type ButtonSpec, fittingSpec } from "./buttons.js";
+import { weekdaysText } from "./daily-lines.js";
 import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
-import { abstractPreview, authorLine, plural, weekdaysText } from "./lines.js";
+import { abstractPreview, authorLine, plural } from "./lines.js";
 import { exportSpec, pagingSpecs, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */

@@ -12,6 +12,7 @@ import {
   resultsPagingSpecs,
   similarPagingSpecs,
 } from "./buttons.js";
+import { dailyPreviewText, dailyText } from "./daily-lines.js";
 import { isSlackUserId } from "./escape.js";
 import { followTerminalLines } from "./follow-terminal.js";
 import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
@@ -23,8 +24,6 @@ import {
   authorPaperGroups,
   cardBodyText,
   coauthorLine,
-  dailyPreviewText,
-  dailyText,
   helpText,
   messageText,
   nearNameLine,

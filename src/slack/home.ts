@@ -7,6 +7,7 @@ import type { BotRequest } from "../bot/request.js";
 import { type HomeDeps, type HomePages, homeModelOf } from "../home/model.js";
 import { renderAskModal } from "../render/ask-modal.js";
 import { renderSlackMessage } from "../render/blocks.js";
+import { weekdaysText } from "../render/daily-lines.js";
 import { escapeMrkdwn } from "../render/escape.js";
 import {
   DAILY_EDIT_CALLBACK,
@@ -15,7 +16,6 @@ import {
   weekdaysOfChoice,
 } from "../render/home.js";
 import { HOME_ACTION_ID_PATTERN } from "../render/ids.js";
-import { weekdaysText } from "../render/lines.js";
 import { isValidTime, isValidTimeZone } from "../schedule/next-run.js";
 import { actionValueOf } from "./requests.js";
 
