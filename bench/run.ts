@@ -103,6 +103,7 @@ function measureRestart(papers: number, seed: string, dir: string): EngineMeasur
   rmSync(cacheDir, { recursive: true, force: true });
   const cold = restartInChild(dir, cacheDir);
   if ("error" in cold) return cold;
+  if (cold.source !== "built") return { error: "the first start found an index in an emptied cache folder" };
   const measured = restartInChild(dir, cacheDir);
   if ("error" in measured) return measured;
   return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source, coldMs: cold.ms };
