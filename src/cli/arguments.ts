@@ -21,12 +21,13 @@ export function commandArgs(
 ): { words: string[]; values: Values } {
   const { values, positionals } = parseArgs({
     args: rest.map((arg) => (/^-[^-]/.test(arg) ? `${exclusionMark}${arg}` : arg)),
-    options: { ...command.options, json: { type: "boolean" } },
+    options: { ...command.options, json: { type: "boolean" }, help: { type: "boolean" } },
     allowPositionals: true,
     strict: true,
   });
   const words = positionals.map((word) => word.replace(exclusionMark, ""));
-  if (words.length < command.minWords) throw new UsageError(`Usage: paperbot ${command.usage}`);
+  if (words.length < command.minWords && values.help !== true)
+    throw new UsageError(`Usage: paperbot ${command.usage}`);
   const flat: Values = {};
   for (const [key, value] of Object.entries(values)) if (!Array.isArray(value)) flat[key] = value;
   return { words, values: flat };

@@ -50,7 +50,11 @@ interface CommandContext {
   random(): number;
 }
 
-const globalOptions: OptionSpec = { corpus: { type: "string" }, json: { type: "boolean" } };
+const globalOptions: OptionSpec = {
+  corpus: { type: "string" },
+  json: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
 const CLI_ASKER = { userId: "U0CLI", channelId: "C0CLI" };
 
 /** 0 when the reply has what was asked for, 1 when it found nothing (or only asks which one was meant). */
@@ -123,17 +127,13 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
   const { globals, name, rest } = splitAtCommand(argv);
   const command = name === undefined ? undefined : commands[name];
   const say = name === "say";
-  // Asked for, help is the answer: on stdout, exit 0 (`paperbot search --help` gives that command's line).
-  if (name === "help" || globals.includes("--help") || globals.includes("-h")) {
-    io.stdout(usageText());
-    return exitCodes.found;
-  }
-  if ((command !== undefined || say) && rest.includes("--help")) {
-    io.stdout(`Usage: paperbot ${(command ?? sayCommand).usage}\n`);
-    return exitCodes.found;
-  }
   try {
     const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
+    // Help asked for is the answer: on stdout, exit 0.
+    if (name === "help" || values.help === true) {
+      io.stdout(usageText());
+      return exitCodes.found;
+    }
     const dir =
       (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
     const loadIndex = options.loadIndex ?? indexInMemory;
@@ -151,6 +151,10 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
       return exitCodes.usage;
     }
     const { words, values: commandValues } = commandArgs(command ?? sayCommand, rest);
+    if (commandValues.help === true) {
+      io.stdout(`Usage: paperbot ${(command ?? sayCommand).usage}\n`);
+      return exitCodes.found;
+    }
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,

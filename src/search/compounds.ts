@@ -8,6 +8,7 @@ export function wordUnitBit(code: number): number {
   return asciiWordUnits[code] ?? (letterOrDigit.test(String.fromCharCode(code)) ? 1 : 0);
 }
 
+/** Whether a UTF-16 code unit is part of a word (`wordUnitBit` as a boolean). */
 export function isWordUnit(code: number): boolean {
   return wordUnitBit(code) === 1;
 }
