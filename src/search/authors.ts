@@ -10,11 +10,13 @@ import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
 /** A phrase in this many papers of the sample is too common to be anyone's topic. */
-const commonEnough = 1000;
+const commonEnough = 500;
 /** Papers a phrase is counted in (rowids follow a hash: the first ones are a fair sample). */
-const countedSample = 20_000;
+const countedSample = 10_000;
 /** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
 const rememberedTopics = 500;
+/** Phrase counts remembered: people of one field share most candidate phrases (bounded: a few dozen bytes each). */
+const rememberedCounts = 20_000;
 
 /** First-author papers first, then in the order of the author line, papers found only through a file last. */
 export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
@@ -32,19 +34,22 @@ export interface AuthorContext {
 export function createAuthors(context: AuthorContext) {
   const { store, people } = context;
   const topicsByKey = new LRUCache<string, string[]>({ max: rememberedTopics });
+  const phraseCounts = new LRUCache<string, number>({ max: rememberedCounts });
   const topicStats = {
     totalPapers: context.papers,
     wordPapers: (word: string) => context.dictionary.papers(word),
     // Counted in a fair sample of the corpus, and only up to where a phrase is too common to set anyone
     // apart: a phrase of two common words is otherwise checked in every paper holding both.
     phrasePapers: (words: readonly string[]) => {
-      const sample = Math.min(context.papers, countedSample);
-      const found = store.rowidsUpTo(
-        { match: phraseOf(words) },
-        commonEnough,
-        sample < context.papers ? sample : undefined,
-      ).length;
-      return Math.round((found * context.papers) / sample);
+      const match = phraseOf(words);
+      let counted = phraseCounts.get(match);
+      if (counted === undefined) {
+        const sample = Math.min(context.papers, countedSample);
+        const found = store.rowidsUpTo({ match }, commonEnough, sample < context.papers ? sample : undefined);
+        counted = Math.round((found.length * context.papers) / sample);
+        phraseCounts.set(match, counted);
+      }
+      return counted;
     },
     acronyms: context.acronyms,
   };

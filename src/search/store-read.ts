@@ -80,6 +80,12 @@ const AUTHOR_FILTER =
 /** Where a hidden owner (no place on the visible author line) is put: after every visible author. */
 export const HIDDEN_OWNER_PLACE = 99;
 
+// A paper whole, as JSON: its abstract and headline are kept beside the rest.
+const PAPER_ROWS = `SELECT p.rowid, json_set(p.paper, '$.headline', h.headline, '$.abstract', p.abstract) AS paper
+  FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid`;
+type PaperRow = { rowid: number; paper: string };
+type AuthorshipRecord = Omit<AuthorshipRow, "owner"> & { owner: number };
+
 interface PersonRecord {
   key: string;
   name: string;
@@ -115,23 +121,11 @@ export function indexStoreOf(db: Database): IndexStore {
   const rowidList = (rowids: readonly number[]) => JSON.stringify(rowids);
   const personOf = (record: PersonRecord | undefined): PersonRow | undefined =>
     record && {
-      key: record.key,
-      name: record.name,
+      ...record,
       spellings: JSON.parse(record.spellings) as string[],
       profiled: record.profiled === 1,
-      papers: record.papers,
     };
-  const authorshipOfRecord = (row: {
-    paper: number;
-    person: string;
-    position: number | null;
-    owner: number;
-  }) => ({
-    paper: row.paper,
-    person: row.person,
-    position: row.position,
-    owner: row.owner === 1,
-  });
+  const authorshipOfRecord = (row: AuthorshipRecord): AuthorshipRow => ({ ...row, owner: row.owner === 1 });
   let ids: string[] | undefined;
   // On this connection only (temp tables; the file is not written): FTS5's vocabulary of `text`, and a table
   // with the same tokenizer whose own vocabulary tells how `text` analyses a word.
@@ -178,21 +172,16 @@ export function indexStoreOf(db: Database): IndexStore {
     },
     papers(rowids) {
       if (rowids.length === 0) return new Map();
-      const rows = prepared(
-        "SELECT rowid, paper FROM papers WHERE rowid IN (SELECT value FROM json_each(?))",
-      ).all(rowidList(rowids)) as { rowid: number; paper: string }[];
+      const rows = prepared(`${PAPER_ROWS} WHERE p.rowid IN (SELECT value FROM json_each(?))`).all(
+        rowidList(rowids),
+      ) as PaperRow[];
       return new Map(rows.map((row) => [row.rowid, JSON.parse(row.paper) as Paper]));
     },
     paperByIdOrPrefix(id) {
-      const exact = prepared("SELECT rowid, paper FROM papers WHERE id = ?").get(id) as
-        | { rowid: number; paper: string }
-        | undefined;
+      const exact = prepared(`${PAPER_ROWS} WHERE p.id = ?`).get(id) as PaperRow | undefined;
       const found = exact
         ? [exact]
-        : (prepared("SELECT rowid, paper FROM papers WHERE id >= ? ORDER BY id LIMIT 2").all(id) as {
-            rowid: number;
-            paper: string;
-          }[]);
+        : (prepared(`${PAPER_ROWS} WHERE p.id >= ? ORDER BY p.id LIMIT 2`).all(id) as PaperRow[]);
       const papers = found.map((row) => ({ rowid: row.rowid, paper: JSON.parse(row.paper) as Paper }));
       const starting = papers.filter((p) => p.paper.id.toLowerCase().startsWith(id.toLowerCase()));
       return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
@@ -252,13 +241,13 @@ export function indexStoreOf(db: Database): IndexStore {
     authorshipOf(rowids) {
       const rows = prepared(
         "SELECT paper, person, position, owner FROM authorship WHERE paper IN (SELECT value FROM json_each(?))",
-      ).all(rowidList(rowids)) as Parameters<typeof authorshipOfRecord>[0][];
+      ).all(rowidList(rowids)) as AuthorshipRecord[];
       return rows.map(authorshipOfRecord);
     },
     papersOf(key) {
       const rows = prepared(
         "SELECT paper, person, position, owner FROM authorship WHERE person = ? ORDER BY paper",
-      ).all(key) as Parameters<typeof authorshipOfRecord>[0][];
+      ).all(key) as AuthorshipRecord[];
       return rows.map(authorshipOfRecord);
     },
     papersOfAny(keys) {

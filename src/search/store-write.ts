@@ -41,7 +41,8 @@ export function startIndex(
   db.exec(SCHEMA);
   // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
   const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
-  const insertPaper = db.prepare("INSERT INTO papers(rowid, id, paper) VALUES (?, ?, ?)");
+  const insertPaper = db.prepare("INSERT INTO papers(rowid, id, abstract, paper) VALUES (?, ?, ?, ?)");
+  const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
   const insertText = db.prepare("INSERT INTO text(rowid, abstract, compounds) VALUES (?, ?, ?)");
   const insertWord = db.prepare("INSERT INTO vocabulary(word, papers) VALUES (?, ?)");
   const insertAuthor = db.prepare(
@@ -81,15 +82,16 @@ export function startIndex(
       for (const key of [...(keysByToken.get(token) ?? [])].sort()) insertToken.run(token, key);
     }
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
+    // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
+    for (const [place, { paper }] of papers.entries())
+      insertPaper.run(place + 1, paper.id, paper.abstract, JSON.stringify({ ...paper, abstract: undefined }));
   } catch (error) {
     db.exec("ROLLBACK");
     throw error;
   }
   return ({ vocabulary, headlines, acronyms, lengths }) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
-    papers.forEach(({ paper, at }, place) => {
-      insertPaper.run(place + 1, paper.id, JSON.stringify({ ...paper, headline: headlines[at] ?? "" }));
-    });
+    for (const [place, { at }] of papers.entries()) insertHeadline.run(place + 1, headlines[at] ?? "");
     for (const { short, long } of acronyms) insertAcronym.run(short, long);
     for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);

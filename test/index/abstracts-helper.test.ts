@@ -36,9 +36,11 @@ const lengthsIn = (path: string) =>
     Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
   );
 const papersIn = (path: string) =>
-  rowsIn(path, "SELECT paper FROM papers ORDER BY rowid").map((row) =>
-    Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
-  );
+  rowsIn(
+    path,
+    `SELECT json_set(p.paper, '$.headline', h.headline, '$.abstract', p.abstract)
+     FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid ORDER BY p.rowid`,
+  ).map((row) => (Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row));
 
 describe("headlines, acronyms and vocabulary worked out on a helper thread", () => {
   it("are the ones worked out in line, and the index answers typos and prefixes the same", async () => {
