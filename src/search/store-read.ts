@@ -80,10 +80,15 @@ const AUTHOR_FILTER =
 /** Where a hidden owner (no place on the visible author line) is put: after every visible author. */
 export const HIDDEN_OWNER_PLACE = 99;
 
-// A paper whole, as JSON: its abstract and headline are kept beside the rest.
-const PAPER_ROWS = `SELECT p.rowid, json_set(p.paper, '$.headline', h.headline, '$.abstract', p.abstract) AS paper
+// A paper's abstract and headline are kept beside the rest of it (JSON).
+const PAPER_ROWS = `SELECT p.rowid, p.paper, p.abstract, h.headline
   FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid`;
-type PaperRow = { rowid: number; paper: string };
+type PaperRow = { rowid: number; paper: string; abstract: string; headline: string };
+const paperOf = (row: PaperRow): Paper => ({
+  ...(JSON.parse(row.paper) as Omit<Paper, "abstract" | "headline">),
+  abstract: row.abstract,
+  headline: row.headline,
+});
 type AuthorshipRecord = Omit<AuthorshipRow, "owner"> & { owner: number };
 
 interface PersonRecord {
@@ -175,14 +180,14 @@ export function indexStoreOf(db: Database): IndexStore {
       const rows = prepared(`${PAPER_ROWS} WHERE p.rowid IN (SELECT value FROM json_each(?))`).all(
         rowidList(rowids),
       ) as PaperRow[];
-      return new Map(rows.map((row) => [row.rowid, JSON.parse(row.paper) as Paper]));
+      return new Map(rows.map((row) => [row.rowid, paperOf(row)]));
     },
     paperByIdOrPrefix(id) {
       const exact = prepared(`${PAPER_ROWS} WHERE p.id = ?`).get(id) as PaperRow | undefined;
       const found = exact
         ? [exact]
         : (prepared(`${PAPER_ROWS} WHERE p.id >= ? ORDER BY p.id LIMIT 2`).all(id) as PaperRow[]);
-      const papers = found.map((row) => ({ rowid: row.rowid, paper: JSON.parse(row.paper) as Paper }));
+      const papers = found.map((row) => ({ rowid: row.rowid, paper: paperOf(row) }));
       const starting = papers.filter((p) => p.paper.id.toLowerCase().startsWith(id.toLowerCase()));
       return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
     },

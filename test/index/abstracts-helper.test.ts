@@ -9,6 +9,7 @@ import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
 import { foldedWordsOf } from "../../src/search/analyze.js";
 import { joinedCompoundsOf } from "../../src/search/compounds.js";
 import { openIndexFile, writeIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
+import { indexStoreOf } from "../../src/search/store-read.js";
 
 let dir: string;
 let corpus: Corpus;
@@ -35,12 +36,17 @@ const lengthsIn = (path: string) =>
   rowsIn(path, "SELECT value FROM meta WHERE key = 'lengths'").map((row) =>
     Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
   );
-const papersIn = (path: string) =>
-  rowsIn(
-    path,
-    `SELECT json_set(p.paper, '$.headline', h.headline, '$.abstract', p.abstract)
-     FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid ORDER BY p.rowid`,
-  ).map((row) => (Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row));
+// Every paper as the index gives it back, in rowid order.
+const papersIn = (path: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    const rowids = db.prepare("SELECT rowid FROM papers ORDER BY rowid").pluck().all() as number[];
+    const papers = indexStoreOf(db).papers(rowids);
+    return rowids.flatMap((rowid) => papers.get(rowid) ?? []);
+  } finally {
+    db.close();
+  }
+};
 
 describe("headlines, acronyms and vocabulary worked out on a helper thread", () => {
   it("are the ones worked out in line, and the index answers typos and prefixes the same", async () => {
@@ -56,6 +62,7 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
     expect(words.length).toBeGreaterThan(1000);
     expect(vocabularyIn(beside)).toEqual(words);
     const papers = papersIn(inLine);
+    expect(papers).toHaveLength(corpus.papers.length);
     expect(papers.map((paper) => paper.headline)).toContain("StepCoder: an RL framework for code generation");
     expect(papersIn(beside)).toEqual(papers);
     expect(acronymsIn(inLine)).toContainEqual(["RLHF", "Reinforcement Learning from Human Feedback"]);
