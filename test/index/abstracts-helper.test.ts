@@ -22,14 +22,15 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const rowsIn = (path: string, sql: string) => {
+const readOnly = <T>(path: string, read: (db: Database.Database) => T): T => {
   const db = new Database(path, { readonly: true });
   try {
-    return db.prepare(sql).raw().all();
+    return read(db);
   } finally {
     db.close();
   }
 };
+const rowsIn = (path: string, sql: string) => readOnly(path, (db) => db.prepare(sql).raw().all());
 const vocabularyIn = (path: string) => rowsIn(path, "SELECT word, papers FROM vocabulary ORDER BY word");
 const acronymsIn = (path: string) => rowsIn(path, "SELECT short, long FROM acronyms ORDER BY short, long");
 const lengthsIn = (path: string) =>
@@ -37,16 +38,12 @@ const lengthsIn = (path: string) =>
     Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
   );
 // Every paper as the index gives it back, in rowid order.
-const papersIn = (path: string) => {
-  const db = new Database(path, { readonly: true });
-  try {
+const papersIn = (path: string) =>
+  readOnly(path, (db) => {
     const rowids = db.prepare("SELECT rowid FROM papers ORDER BY rowid").pluck().all() as number[];
     const papers = indexStoreOf(db).papers(rowids);
     return rowids.flatMap((rowid) => papers.get(rowid) ?? []);
-  } finally {
-    db.close();
-  }
-};
+  });
 
 describe("headlines, acronyms and vocabulary worked out on a helper thread", () => {
   it("are the ones worked out in line, and the index answers typos and prefixes the same", async () => {
