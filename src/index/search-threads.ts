@@ -26,11 +26,11 @@ export const SEARCH_WORKERS = 1;
  */
 export const QUERY_TIMEOUT_MS = 15_000;
 /**
- * A search worker's old generation at most: twice what it keeps (the dictionary's trees, capped at about
- * 60 MB, and small caches), so V8 collects before its heap grows to two or three times that between
- * collections; a worker that still ran out would be replaced like any that dies.
+ * A search worker's old generation at most: twice what it keeps (the dictionary's trees, about 100 MB at
+ * 100,000 papers and capped at 150 MB, and small caches), so V8 collects before its heap grows to two or three
+ * times that between collections; a worker that still ran out would be replaced like any that dies.
  */
-const SEARCH_WORKER_HEAP_MB = 192;
+const SEARCH_WORKER_HEAP_MB = 256;
 /** Workers that die this many times within a minute are not started again: the index is then unusable. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 
