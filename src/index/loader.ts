@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Worker } from "node:worker_threads";
 import { z } from "zod";
 import { corpusFingerprint, type FileDigest, fileDigestOf } from "../corpus/fingerprint.js";
 import { type FileStamp, readCorpusFolder, statCorpusFolder } from "../corpus/load.js";
@@ -21,7 +22,7 @@ import {
 } from "./cache-files.js";
 import type { LoadProgress } from "./progress.js";
 import { sameThreadIndex } from "./same-thread.js";
-import { type OpenIndex, openSearchThreads } from "./search-threads.js";
+import { type OpenIndex, openSearchThreads, startSearchWorker } from "./search-threads.js";
 import { buildInWorker, integrityInWorker } from "./worker-client.js";
 
 export interface LoadIndexOptions {
@@ -77,11 +78,21 @@ function keyOf(read: {
   return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
 }
 
+/** A search worker started early, while it lasts: the first to open a file takes it. */
+type Spare = () => Worker | undefined;
+
 /** The index file at `path`, opened and checked, served as `options` ask. Throws IndexFileError. */
-async function servedIndexOf(path: string, key: string, options: LoadIndexOptions): Promise<OpenIndex> {
+async function servedIndexOf(
+  path: string,
+  key: string,
+  options: LoadIndexOptions,
+  spare: Spare,
+): Promise<OpenIndex> {
   if (options.queries === "same-thread") return sameThreadIndex(openIndexFile(path, key));
   const lookups = openIndexLookups(path, key);
+  const early = spare();
   const index = await openSearchThreads({ path, fingerprint: key }, lookups, {
+    ...(early === undefined ? {} : { spare: early }),
     logger: options.logger,
     ...(options.searchWorkers === undefined ? {} : { workers: options.searchWorkers }),
     ...(options.onUnusable === undefined ? {} : { onUnusable: options.onUnusable }),
@@ -96,12 +107,13 @@ async function storedIndexOf(
   cacheDir: string,
   key: string,
   options: LoadIndexOptions,
+  spare: Spare,
 ): Promise<OpenIndex | undefined> {
   const { logger } = options;
   const path = indexFilePath(cacheDir, key);
   if (!existsSync(path)) return undefined;
   try {
-    return await servedIndexOf(path, key, options);
+    return await servedIndexOf(path, key, options, spare);
   } catch (error) {
     logger.warn({ path, reason: reasonOf(error) }, "index file is unusable; removed it, rebuilding");
     await discardFile(path).catch(() => undefined);
@@ -179,6 +191,21 @@ async function storeStamps(
  * loadCorpus does, when the folder cannot give a single paper.
  */
 export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex> {
+  // Started at once: through tsx its modules take a second to load, longer than the checks before it opens a file.
+  let early = options.queries === "same-thread" ? undefined : startSearchWorker();
+  const spare = () => {
+    const taken = early;
+    early = undefined;
+    return taken;
+  };
+  try {
+    return await loadIndexWith(options, spare);
+  } finally {
+    void spare()?.terminate();
+  }
+}
+
+async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<LoadedIndex> {
   const { corpusDir, cacheDir, logger } = options;
   const now = options.now ?? (() => performance.now());
   const started = now();
@@ -206,7 +233,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
 
   const unchangedKey = await unchangedKeyOf(corpusDir, cacheDir);
   if (unchangedKey !== undefined) {
-    const stored = await storedIndexOf(cacheDir, unchangedKey, options);
+    const stored = await storedIndexOf(cacheDir, unchangedKey, options, spare);
     if (stored !== undefined) {
       logger.debug({ corpusDir }, "corpus files unchanged since the index was built (by their stamps)");
       return loaded(stored, "stored", unchangedKey);
@@ -229,7 +256,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   const stampsOfFiles = stamped.files.map(({ name, stamp }) => ({ name, ...stamp }));
   const { ignored, problems } = stamped;
   const stamps = { corpusDir, key, readFromMs, files: stampsOfFiles, ignored, problems };
-  const stored = await storedIndexOf(cacheDir, key, options);
+  const stored = await storedIndexOf(cacheDir, key, options, spare);
   if (stored !== undefined) {
     await storeStamps(cacheDir, stamps, logger);
     return loaded(stored, "stored", key);
@@ -252,11 +279,11 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   }
   if (aside !== undefined) {
     // The open file stays readable once its name is gone; the next start builds again.
-    const index = await servedIndexOf(path, key, options);
+    const index = await servedIndexOf(path, key, options, spare);
     await rm(aside, { recursive: true, force: true });
     logger.warn({ cacheDir }, "cannot store the index file; serving anyway, the next start rebuilds");
     return { index, source: "built", ms: Math.round(now() - started) };
   }
   await storeStamps(cacheDir, stamps, logger);
-  return loaded(await servedIndexOf(finalPath, key, options), "built", key);
+  return loaded(await servedIndexOf(finalPath, key, options, spare), "built", key);
 }

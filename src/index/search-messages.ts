@@ -49,8 +49,9 @@ export const workerReplySchema = z.discriminatedUnion("kind", [
 export type WorkerReply = z.infer<typeof workerReplySchema>;
 
 /** What a worker is started with (its workerData). */
-export const workerDataSchema = z.object({ path: z.string(), fingerprint: z.string() });
-export type SearchWorkerData = z.infer<typeof workerDataSchema>;
+/** The index file a search worker opens, its first message. */
+export const openOrderSchema = z.object({ path: z.string(), fingerprint: z.string() });
+export type SearchWorkerData = z.infer<typeof openOrderSchema>;
 
 const paperSchema: z.ZodType<Paper> = z.object({
   id: z.string(),

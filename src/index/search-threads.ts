@@ -42,6 +42,8 @@ export interface SearchThreadsOptions {
   onUnusable?: (reason: string) => void;
   /** Starts one worker (tests give stand-ins that crash or hang); the search worker of this folder by default. */
   spawn?: (data: SearchWorkerData) => Worker;
+  /** A search worker started early (startSearchWorker), taken as the first worker instead of starting one. */
+  spare?: Worker;
   now?: () => number;
 }
 
@@ -63,6 +65,14 @@ interface Thread {
 
 const UNAVAILABLE = "the search stopped while answering; ask again";
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A search worker, loading its modules (a second through tsx) while the caller works out which file it is to open:
+ * the file is named by the first message it is sent.
+ */
+export function startSearchWorker(): Worker {
+  return startWorker("search-worker", { resourceLimits: { maxOldGenerationSizeMb: SEARCH_WORKER_HEAP_MB } });
+}
 
 /** Waits for a worker's first word: it opened the index, or why it could not. */
 function opened(worker: Worker): Promise<void> {
@@ -92,13 +102,15 @@ export async function openSearchThreads(
   options: SearchThreadsOptions,
 ): Promise<OpenIndex> {
   const { logger } = options;
+  let spare = options.spare;
   const spawn =
     options.spawn ??
-    ((workerData: SearchWorkerData) =>
-      startWorker("search-worker", {
-        workerData,
-        resourceLimits: { maxOldGenerationSizeMb: SEARCH_WORKER_HEAP_MB },
-      }));
+    ((order: SearchWorkerData) => {
+      const worker = spare ?? startSearchWorker();
+      spare = undefined;
+      worker.postMessage(order);
+      return worker;
+    });
   const timeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const threads: Thread[] = [];

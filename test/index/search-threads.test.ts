@@ -7,8 +7,7 @@ import { answer } from "../../src/bot/answer.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import type { SearchWorkerData } from "../../src/index/search-messages.js";
-import { type OpenIndex, openSearchThreads } from "../../src/index/search-threads.js";
-import { startWorker } from "../../src/index/start-worker.js";
+import { type OpenIndex, openSearchThreads, startSearchWorker } from "../../src/index/search-threads.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
 import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
@@ -40,6 +39,13 @@ function standIn(onQuery: string): () => Worker {
   return () => new Worker(code, { eval: true });
 }
 
+/** A real search worker, told which file to open. */
+function opening(order: SearchWorkerData): Worker {
+  const worker = startSearchWorker();
+  worker.postMessage(order);
+  return worker;
+}
+
 /** The seeds' index served by workers from `spawn` (real search workers unless given), each one counted. */
 async function served(
   options: {
@@ -55,7 +61,7 @@ async function served(
     logger,
     ...options,
     spawn: (workerData) => {
-      const worker = options.spawn?.() ?? startWorker("search-worker", { workerData });
+      const worker = options.spawn?.() ?? opening(workerData);
       spawned.push(worker);
       return worker;
     },
@@ -196,7 +202,7 @@ describe("searches in worker threads", () => {
         logger,
         onUnusable: (reason) => unusable.push(reason),
         spawn: (workerData) => {
-          const worker = startWorker("search-worker", { workerData });
+          const worker = opening(workerData);
           spawned.push(worker);
           return worker;
         },
