@@ -48,10 +48,9 @@ export const workerReplySchema = z.discriminatedUnion("kind", [
 ]);
 export type WorkerReply = z.infer<typeof workerReplySchema>;
 
-/** What a worker is started with (its workerData). */
-/** The index file a search worker opens, its first message. */
+/** The index file a search worker opens: the first message it is sent. */
 export const openOrderSchema = z.object({ path: z.string(), fingerprint: z.string() });
-export type SearchWorkerData = z.infer<typeof openOrderSchema>;
+export type OpenOrder = z.infer<typeof openOrderSchema>;
 
 const paperSchema: z.ZodType<Paper> = z.object({
   id: z.string(),

@@ -2,12 +2,7 @@ import type { Worker } from "node:worker_threads";
 import type { Logger } from "../logger.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { EngineQueries, PaperLookups, SearchIndex, SearchQueries } from "../search/types.js";
-import {
-  answerSchemas,
-  type SearchCall,
-  type SearchWorkerData,
-  workerReplySchema,
-} from "./search-messages.js";
+import { answerSchemas, type OpenOrder, type SearchCall, workerReplySchema } from "./search-messages.js";
 import { startWorker } from "./start-worker.js";
 
 /** The index the bot serves; `close` lets its file go once no query is in flight on it. */
@@ -41,8 +36,8 @@ export interface SearchThreadsOptions {
   /** Called once when no worker can serve the index any more (its file is gone, workers keep dying). */
   onUnusable?: (reason: string) => void;
   /** Starts one worker (tests give stand-ins that crash or hang); the search worker of this folder by default. */
-  spawn?: (data: SearchWorkerData) => Worker;
-  /** A search worker started early (startSearchWorker), taken as the first worker instead of starting one. */
+  spawn?: (data: OpenOrder) => Worker;
+  /** A search worker started early (startSearchWorker): the default `spawn` takes it as the first worker. */
   spare?: Worker;
   now?: () => number;
 }
@@ -97,7 +92,7 @@ function opened(worker: Worker): Promise<void> {
  * Resolves once every worker has opened the file; rejects (and stops them) when one cannot.
  */
 export async function openSearchThreads(
-  data: SearchWorkerData,
+  data: OpenOrder,
   lookups: PaperLookups & { close(): void },
   options: SearchThreadsOptions,
 ): Promise<OpenIndex> {
@@ -105,7 +100,7 @@ export async function openSearchThreads(
   let spare = options.spare;
   const spawn =
     options.spawn ??
-    ((order: SearchWorkerData) => {
+    ((order: OpenOrder) => {
       const worker = spare ?? startSearchWorker();
       spare = undefined;
       worker.postMessage(order);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answer } from "../../src/bot/answer.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import type { SearchWorkerData } from "../../src/index/search-messages.js";
+import type { OpenOrder } from "../../src/index/search-messages.js";
 import { type OpenIndex, openSearchThreads, startSearchWorker } from "../../src/index/search-threads.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
@@ -16,7 +16,7 @@ import { capturedLogger } from "../helpers/logs.js";
 let dir: string;
 let path: string;
 let engine: OpenEngine;
-const data = (): SearchWorkerData => ({ path, fingerprint: "test" });
+const data = (): OpenOrder => ({ path, fingerprint: "test" });
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "paperbot-threads-"));
@@ -40,7 +40,7 @@ function standIn(onQuery: string): () => Worker {
 }
 
 /** A real search worker, told which file to open. */
-function opening(order: SearchWorkerData): Worker {
+function opening(order: OpenOrder): Worker {
   const worker = startSearchWorker();
   worker.postMessage(order);
   return worker;
