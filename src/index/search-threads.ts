@@ -69,6 +69,12 @@ export function startSearchWorker(): Worker {
   return startWorker("search-worker", { resourceLimits: { maxOldGenerationSizeMb: SEARCH_WORKER_HEAP_MB } });
 }
 
+/** A search worker told to open the file of `order`: `worker` when given (one started early), else a new one. */
+export function searchWorkerOpening(order: OpenOrder, worker: Worker = startSearchWorker()): Worker {
+  worker.postMessage(order);
+  return worker;
+}
+
 /** Waits for a worker's first word: it opened the index, or why it could not. */
 function opened(worker: Worker): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -101,9 +107,8 @@ export async function openSearchThreads(
   const spawn =
     options.spawn ??
     ((order: OpenOrder) => {
-      const worker = spare ?? startSearchWorker();
+      const worker = searchWorkerOpening(order, spare);
       spare = undefined;
-      worker.postMessage(order);
       return worker;
     });
   const timeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;

@@ -111,9 +111,11 @@ export function indexStoreOf(db: Database): IndexStore {
     }
     return statement;
   };
-  db.exec("CREATE TEMP TABLE IF NOT EXISTS by_authors(rowid INTEGER PRIMARY KEY)");
   let heldAuthors: string | undefined;
+  // Made by the first search by an author, on this connection only (the file is not written).
   const holdPapersOf = db.transaction((authors: string) => {
+    if (heldAuthors === undefined)
+      db.exec("CREATE TEMP TABLE IF NOT EXISTS by_authors(rowid INTEGER PRIMARY KEY)");
     prepared("DELETE FROM temp.by_authors").run();
     prepared(
       "INSERT OR IGNORE INTO temp.by_authors SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(?))",

@@ -7,7 +7,7 @@ import { answer } from "../../src/bot/answer.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import type { OpenOrder } from "../../src/index/search-messages.js";
-import { type OpenIndex, openSearchThreads, startSearchWorker } from "../../src/index/search-threads.js";
+import { type OpenIndex, openSearchThreads, searchWorkerOpening } from "../../src/index/search-threads.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
 import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
@@ -39,13 +39,6 @@ function standIn(onQuery: string): () => Worker {
   return () => new Worker(code, { eval: true });
 }
 
-/** A real search worker, told which file to open. */
-function opening(order: OpenOrder): Worker {
-  const worker = startSearchWorker();
-  worker.postMessage(order);
-  return worker;
-}
-
 /** The seeds' index served by workers from `spawn` (real search workers unless given), each one counted. */
 async function served(
   options: {
@@ -61,7 +54,7 @@ async function served(
     logger,
     ...options,
     spawn: (workerData) => {
-      const worker = options.spawn?.() ?? opening(workerData);
+      const worker = options.spawn?.() ?? searchWorkerOpening(workerData);
       spawned.push(worker);
       return worker;
     },
@@ -202,7 +195,7 @@ describe("searches in worker threads", () => {
         logger,
         onUnusable: (reason) => unusable.push(reason),
         spawn: (workerData) => {
-          const worker = opening(workerData);
+          const worker = searchWorkerOpening(workerData);
           spawned.push(worker);
           return worker;
         },

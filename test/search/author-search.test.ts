@@ -52,13 +52,23 @@ describe("a search among an author's few papers", () => {
 describe("searches by different authors, one after another", () => {
   it("answer each with that author's papers, whoever was asked for before", () => {
     const engine = createSearchEngine(corpus);
-    const idsFor = (search: { search: typeof engine.search }, name: string) =>
-      search.search(`reward author:"${name}"`).hits.map((hit) => hit.paper.id);
-    for (const name of ["Enyu Zhou", "Rui Zheng", "Enyu Zhou", "Shihan Dou"]) {
-      const hits = engine.search(`reward author:"${name}"`).hits;
-      expect(hits.length, name).toBeGreaterThan(0);
-      for (const { paper } of hits) expect([...paper.authors, ...paper.owners], name).toContain(name);
-      expect(idsFor(engine, name), name).toEqual(idsFor(createSearchEngine(corpus), name));
+    const idsOf = (hits: { paper: { id: string } }[]) => hits.map((hit) => hit.paper.id);
+    try {
+      for (const name of ["Enyu Zhou", "Rui Zheng", "Enyu Zhou", "Shihan Dou"]) {
+        const query = `reward author:"${name}"`;
+        const hits = engine.search(query).hits;
+        expect(hits.length, name).toBeGreaterThan(0);
+        for (const { paper } of hits) expect([...paper.authors, ...paper.owners], name).toContain(name);
+        // The same search on an engine asked nothing before.
+        const fresh = createSearchEngine(corpus);
+        try {
+          expect(idsOf(hits), name).toEqual(idsOf(fresh.search(query).hits));
+        } finally {
+          fresh.close();
+        }
+      }
+    } finally {
+      engine.close();
     }
   });
 });
