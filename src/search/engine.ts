@@ -73,7 +73,6 @@ export function searchEngineOf(db: Database.Database, options: { fewPapers?: num
   const dictionary = createDictionary({
     papers: store.wordPapers,
     wordsBetween: store.wordsBetween,
-    longestWord: store.longestWord,
   });
   const people = createPeopleIndex(store);
   const lengths = storedLengthSchema.parse(JSON.parse(store.meta("lengths") ?? "null"));

@@ -56,8 +56,6 @@ export interface IndexStore {
   anyMatch(match: string): boolean;
   /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
   wordsBetween(from: string, to: string, length?: number): [string, number][];
-  /** The length of the longest word in the vocabulary (0 when it is empty). */
-  longestWord(): number;
   person(key: string): PersonRow | undefined;
   /** The people with these keys, in one query: those in the corpus, in the order of `keys`. */
   people(keys: readonly string[]): PersonRow[];
@@ -237,9 +235,6 @@ export function indexStoreOf(db: Database): IndexStore {
       return parts.flatMap((word, at): [string, number][] =>
         at % 2 === 0 ? [[word, Number(parts[at + 1])]] : [],
       );
-    },
-    longestWord() {
-      return (prepared("SELECT max(length(word)) FROM vocabulary").pluck().get() as number | null) ?? 0;
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);

@@ -50,11 +50,12 @@ const after = (start: string): string => {
 /**
  * Words a set of trees holds at most (about 300 bytes each): beyond it the least recently used trees are let
  * go, so a long-running bot does not end up holding every word of the corpus twice (200 MB at 100,000
- * papers). A tree let go is read again when next needed. The word trees (a few thousand words each, four read
- * for a slip of one edit, eight for two) hold the whole vocabulary of 100,000 papers (322,000 words, 93 MB): at
- * 200,000 words they were let go and read again so often that 200 typo queries took 40 % more CPU.
+ * papers). A tree let go is read again when next needed. Typo trees (a few thousand words each, four read for
+ * a slip of one edit, eight for two) hold the whole vocabulary of 100,000 papers (322,000 words, 93 MB): at
+ * 200,000 words they were let go and read again so often that 200 typo queries took 40 % more CPU. Prefix
+ * trees are small.
  */
-const TREE_WORDS = { words: 350_000, names: 100_000 } as const;
+const TREE_WORDS = { typos: 350_000, prefixes: 50_000, names: 100_000 } as const;
 
 /** Radix trees built the first time a key needs one (from `wordsOfTree`), each from a few thousand words at most. */
 function lazyTrees<T>(maxWords: number) {
@@ -119,19 +120,19 @@ const byDistanceThenUse = (a: Candidate, b: Candidate) =>
 
 /**
  * The dictionary over the index's vocabulary, as many small trees read when first needed, so that no lookup
- * waits for the whole vocabulary: the words of one first letter and one length. A slip of two edits changes the
- * length by two at most, so a typo reads a few trees; a prefix reads its letter's trees of its length and longer
- * (held for typos as well: one copy of the vocabulary, not two).
+ * waits for the whole vocabulary: for typos, the words of one first letter and one length (a slip of two edits
+ * changes the length by two at most); for prefixes, the words of one first three letters (a few hundred:
+ * a tree let go is read again in a millisecond).
  */
 export function createDictionary(source: {
   papers(word: string): number;
   wordsBetween(from: string, to: string, length?: number): Iterable<[string, number]>;
-  longestWord(): number;
 }): Dictionary {
-  const trees = lazyTrees<number>(TREE_WORDS.words);
-  const treeOf = (letter: string, length: number) =>
-    trees(`${letter} ${length}`, () => source.wordsBetween(letter, after(letter), length));
-  let longest: number | undefined;
+  const typoTrees = lazyTrees<number>(TREE_WORDS.typos);
+  const typoTree = (letter: string, length: number) =>
+    typoTrees(`${letter} ${length}`, () => source.wordsBetween(letter, after(letter), length));
+  const prefixTrees = lazyTrees<number>(TREE_WORDS.prefixes);
+  const prefixTree = (start: string) => prefixTrees(start, () => source.wordsBetween(start, after(start)));
   return {
     papers: (word) => source.papers(word),
     near(word, maxDistance) {
@@ -141,7 +142,7 @@ export function createDictionary(source: {
       const look = (letter: string, lengths: number) => {
         // A word within d edits (a swap counting one) is within d characters of the length.
         for (let other = Math.max(1, length - lengths); other <= length + lengths; other++) {
-          for (const near of fuzzyMatchesOf(treeOf(letter, other), word, maxDistance)) {
+          for (const near of fuzzyMatchesOf(typoTree(letter, other), word, maxDistance)) {
             if (near.distance > 0)
               found.set(near.word, { word: near.word, distance: near.distance, papers: near.value });
           }
@@ -155,13 +156,9 @@ export function createDictionary(source: {
     },
     completions(prefix, limit) {
       if (prefix === "") return [];
-      longest ??= source.longestWord();
       const found: Candidate[] = [];
-      const letter = startOf(prefix, 1);
-      for (let length = [...prefix].length; length <= longest; length++) {
-        for (const [word, papers] of treeOf(letter, length).atPrefix(prefix)) {
-          found.push({ word, distance: word.length - prefix.length, papers });
-        }
+      for (const [word, papers] of prefixTree(startOf(prefix, 3)).atPrefix(prefix)) {
+        found.push({ word, distance: word.length - prefix.length, papers });
       }
       return found.sort((a, b) => b.papers - a.papers || (a.word < b.word ? -1 : 1)).slice(0, limit);
     },
