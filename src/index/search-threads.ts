@@ -37,7 +37,7 @@ export interface SearchThreadsOptions {
   onUnusable?: (reason: string) => void;
   /** Starts one worker (tests give stand-ins that crash or hang); the search worker of this folder by default. */
   spawn?: (data: OpenOrder) => Worker;
-  /** A search worker started early (startSearchWorker): the default `spawn` takes it as the first worker. */
+  /** A search worker started early (startSearchWorker): told to open the file, it is the first worker. */
   spare?: Worker;
   now?: () => number;
 }
@@ -104,13 +104,13 @@ export async function openSearchThreads(
 ): Promise<OpenIndex> {
   const { logger } = options;
   let spare = options.spare;
-  const spawn =
-    options.spawn ??
-    ((order: OpenOrder) => {
-      const worker = searchWorkerOpening(order, spare);
-      spare = undefined;
-      return worker;
-    });
+  const spawnNew = options.spawn ?? ((order: OpenOrder) => searchWorkerOpening(order));
+  // The spare is the first worker, whoever starts the others: never left running unused.
+  const spawn = (order: OpenOrder) => {
+    const worker = spare === undefined ? spawnNew(order) : searchWorkerOpening(order, spare);
+    spare = undefined;
+    return worker;
+  };
   const timeoutMs = options.queryTimeoutMs ?? QUERY_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const threads: Thread[] = [];
