@@ -38,4 +38,13 @@ describe("the dictionary's completions", () => {
     expect(dictionary.completions("rewire", 5)).toEqual([{ word: "rewire", distance: 0, papers: 2 }]);
     expect(dictionary.completions("zebra", 5)).toEqual([]);
   });
+
+  it("finds a short prefix's words across longer ones already looked up, and theirs after it", () => {
+    const dictionary = dictionaryOf();
+    const words = (prefix: string) => dictionary.completions(prefix, 10).map((c) => c.word);
+    expect(words("rewi")).toEqual(["rewire"]);
+    expect(words("rew")).toEqual(["reward", "rewards", "rewardmodel", "rewarding", "rewire", longWord]);
+    expect(words("rewa")).toEqual(["reward", "rewards", "rewardmodel", "rewarding", longWord]);
+    expect(words("me")).toEqual(["memory"]);
+  });
 });
