@@ -1,5 +1,5 @@
 import { type DestinationStream, type Logger, pino } from "pino";
-import type { LogLevelName } from "./config.js";
+import type { LogLevelName } from "./config-env.js";
 
 export type { Logger } from "pino";
 

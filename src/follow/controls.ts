@@ -1,6 +1,7 @@
 import type { FollowControl, ReadingList } from "../bot/ports.js";
 import type { StateStore } from "../state/store.js";
-import { digestViewOf, FOLLOW_DAILY_CAP } from "./announce.js";
+import { FOLLOW_DAILY_CAP } from "./announce.js";
+import { digestViewOf } from "./send-digests.js";
 
 /** Most follows one person may have: far more than anyone reads, and a bound on the announcement's work. */
 const MAX_FOLLOWS = 1000;

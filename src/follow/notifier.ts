@@ -1,6 +1,7 @@
 import type { Logger } from "../logger.js";
 import { StateUnavailableError } from "../state/sql.js";
-import { type RecordDeps, recordCorpusChange, type SendDeps, sendDueDigests } from "./announce.js";
+import { type RecordDeps, recordCorpusChange } from "./announce.js";
+import { type SendDeps, sendDueDigests } from "./send-digests.js";
 
 export interface FollowNotifierDeps {
   record: RecordDeps;

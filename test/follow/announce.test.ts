@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type DigestStep, recordCorpusChange, sendDueDigests } from "../../src/follow/announce.js";
+import { recordCorpusChange } from "../../src/follow/announce.js";
+import { type DigestStep, sendDueDigests } from "../../src/follow/send-digests.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import type { DeliveryLedger } from "../../src/state/delivery-ledger.js";
 import type { StateStore } from "../../src/state/store.js";

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { recordCorpusChange, sendDueDigests } from "../../src/follow/announce.js";
+import { recordCorpusChange } from "../../src/follow/announce.js";
+import { sendDueDigests } from "../../src/follow/send-digests.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import type { StateStore } from "../../src/state/store.js";
 import { corpusFolders, dmsOf, followDeps, indexOfFolder, paperIdWith } from "../follow/helpers.js";

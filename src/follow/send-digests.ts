@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import type { webApi } from "@slack/bolt";
+import { digestReplyOf } from "../bot/digest-reply.js";
+import type { DigestView } from "../bot/ports.js";
+import type { Logger } from "../logger.js";
+import { postPayload } from "../render/payloads.js";
+import type { PaperLookups } from "../search/types.js";
+import type { Digest, DigestKey } from "../state/follow-digests.js";
+import type { StateStore } from "../state/store.js";
+import { FOLLOW_DAILY_CAP } from "./announce.js";
+
+// Steps 2 to 5 of telling followers about new papers (announce.ts tells the whole protocol): claim a due
+// digest, open the DM, deliver it at most once, record it sent.
+
+const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
+const MAX_ATTEMPTS = 5;
+const defaultLeaseMs = 5 * 60 * 1000;
+// Slack stamps messages with its own clock: look a little before the digest was planned.
+const historyMarginSeconds = 10 * 60;
+const backoffMs = (attempt: number) =>
+  [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
+
+export type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown";
+
+/** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
+export interface DmDelivery {
+  /** The DM channel with a person (conversations.open: im:write); sends nothing. */
+  openDm(userId: string): Promise<string>;
+  deliver(
+    target: { key: string; channel: string; after: string },
+    request: { retried: boolean; message: () => Promise<webApi.ChatPostMessageArguments> },
+  ): Promise<DeliveryResult>;
+}
+
+export type DigestStep = "claimed" | "sending" | "delivered" | "recorded";
+
+export type DigestOutcome = "sent" | "empty" | "busy" | "retry-later" | "gave-up";
+
+export interface SendDeps {
+  store: Pick<StateStore, "announcements">;
+  index: () => PaperLookups;
+  now: () => Date;
+  dm: DmDelivery;
+  logger: Logger;
+  dailyCap?: number;
+  leaseMs?: number;
+  /** Test seam: called after each step; throwing here is a crash at that point. */
+  afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
+}
+
+/** A stored digest as the bot reads it (the DM, and its "more" pages). */
+export function digestViewOf(digest: Digest): DigestView {
+  const { id, userId, items, capReached } = digest;
+  return { id, userId, follows: items.follows, papers: items.papers, capReached };
+}
+
+async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
+  const { announcements } = deps.store;
+  const token = randomUUID();
+  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
+  const at = deps.now().getTime();
+  const digest = await announcements.claim(due.id, token, at, at + leaseMs);
+  if (digest === undefined) return "busy";
+  await deps.afterStep?.("claimed", digest.id);
+  const key: DigestKey = { id: digest.id, token, state: digest.state };
+  const sendingKey: DigestKey = { ...key, state: "sending" };
+  const reply = digestReplyOf(digestViewOf(digest), deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
+  // Every paper left the corpus since it was planned: removed papers are never announced.
+  if (reply.total === 0) {
+    await announcements.update(key, { state: "empty", token, leaseUntil: 0 });
+    return "empty";
+  }
+  const attempts = digest.attempts + 1;
+  const retryLater = async (state: "pending" | "sending", why: string): Promise<DigestOutcome> => {
+    const now = deps.now().getTime();
+    if (attempts >= MAX_ATTEMPTS) {
+      await announcements.update(sendingKey, {
+        state: state === "sending" ? "unknown" : "failed",
+        token,
+        leaseUntil: 0,
+      });
+      deps.logger.error({ digest: digest.id, userId: digest.userId, why }, "gave up on a DM of new papers");
+      return "gave-up";
+    }
+    await announcements.update(sendingKey, {
+      state,
+      token,
+      leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
+      notBefore: now + backoffMs(attempts),
+    });
+    deps.logger.warn(
+      { digest: digest.id, userId: digest.userId, why, attempts },
+      "a DM of new papers will be tried again",
+    );
+    return "retry-later";
+  };
+
+  let channel: string;
+  try {
+    channel = await deps.dm.openDm(digest.userId);
+  } catch (error) {
+    deps.logger.warn({ err: error, userId: digest.userId }, "could not open a DM for new papers");
+    // Nothing was sent: the digest keeps its state and waits out a back-off, or stops (a pending one as failed).
+    const now = deps.now().getTime();
+    const last = attempts >= MAX_ATTEMPTS;
+    await announcements.update(key, {
+      state: last ? (digest.state === "pending" ? "failed" : "unknown") : digest.state,
+      token,
+      leaseUntil: now + backoffMs(attempts),
+      attempts,
+    });
+    return last ? "gave-up" : "retry-later";
+  }
+  if (!(await announcements.update(key, { state: "sending", token, leaseUntil: at + leaseMs, attempts })))
+    return "busy";
+  await deps.afterStep?.("sending", digest.id);
+
+  const outcome = await deps.dm.deliver(
+    {
+      key: `${DIGEST_EVENT_KEY_PREFIX}${digest.id}`,
+      channel,
+      after: String(Math.floor(digest.createdAt / 1000) - historyMarginSeconds),
+    },
+    {
+      retried: digest.state === "sending",
+      message: async () => postPayload({ reply, audience: "asker" }, channel, undefined),
+    },
+  );
+  await deps.afterStep?.("delivered", digest.id);
+  switch (outcome) {
+    case "answered":
+    case "duplicate":
+      await announcements.update(sendingKey, {
+        state: "sent",
+        token,
+        leaseUntil: 0,
+        sentAt: deps.now().getTime(),
+      });
+      await deps.afterStep?.("recorded", digest.id);
+      deps.logger.info(
+        { digest: digest.id, userId: digest.userId, papers: reply.total },
+        "DM of new papers sent",
+      );
+      return "sent";
+    case "busy":
+      return "busy";
+    case "failed":
+      return retryLater("pending", "Slack kept nothing");
+    case "unknown":
+      return retryLater("sending", "cannot tell whether Slack kept it");
+  }
+}
+
+/** Steps 2 to 5 for every digest that is due, one at a time; a store that cannot be read ends the pass. */
+export async function sendDueDigests(deps: SendDeps, limit = 200): Promise<DigestOutcome[]> {
+  const outcomes: DigestOutcome[] = [];
+  const due = await deps.store.announcements.due(deps.now().getTime(), limit);
+  for (const digest of due) {
+    try {
+      outcomes.push(await sendDigest(deps, digest));
+    } catch (error) {
+      deps.logger.error({ err: error, digest: digest.id }, "sending a DM of new papers failed");
+      throw error;
+    }
+  }
+  return outcomes;
+}
