@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
-import type { Logger } from "../logger.js";
-import type { PaperLookups } from "../search/types.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
 import { StateUnavailableError } from "../state/sql.js";
-import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
 import { findDailyMessage, sendDailyMessage } from "./daily-message.js";
-import type { SlackClient } from "./daily-post-client.js";
+import type { DailyPostDeps, DailyPostOutcome, DailyPostResult } from "./daily-post-types.js";
 import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
@@ -39,43 +36,6 @@ import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
  * State that cannot be written stops the protocol where it is: no Slack call starts unless step 3's
  * compare-and-set was stored, and a post whose step 4 failed stays `posting`, reconciled once writes work.
  */
-
-export type DailyPostStep = "claimed" | "posting" | "sent" | "recorded";
-
-export type DailyPostOutcome =
-  | "posted"
-  | "reconciled"
-  | "already-done"
-  | "busy"
-  | "paused"
-  | "retry-later"
-  | "unknown"
-  | "no-papers"
-  | "lost-claim"
-  /** The store cannot be written (or reached): nothing was posted. */
-  | "state-unavailable"
-  | "failed";
-
-export interface DailyPostResult {
-  channelId: string;
-  localDate: string;
-  outcome: DailyPostOutcome;
-}
-
-export interface DailyPostDeps {
-  store: Pick<StateStore, "subscriptions" | "dailyPosts">;
-  /** The answers' client (slack/web-client.ts): no automatic retries, rate limits rejected with their Retry-After. */
-  client: SlackClient;
-  index: () => PaperLookups;
-  now: () => Date;
-  random: () => number;
-  logger: Logger;
-  sleep: (ms: number) => Promise<void>;
-  /** Test seam: called after each protocol step; throwing here is a crash at that point. */
-  afterStep?: (step: DailyPostStep, channelId: string) => void | Promise<void>;
-  /** How long a claim is owned; default five minutes. */
-  leaseMs?: number;
-}
 
 const defaultLeaseMs = 5 * 60 * 1000;
 const ambiguousRetryMs = 60 * 1000;

@@ -5,6 +5,7 @@ import {
   digestOf,
   type FollowDigests,
   insertDigests,
+  mergedItems,
   sqlFollowDigests,
 } from "./follow-digests.js";
 import { type Follow, sqlFollows } from "./follows.js";
@@ -106,27 +107,6 @@ async function knownAmong(tx: SqlSession, ids: readonly string[]): Promise<Set<s
     for (const row of rows) found.add(idRowSchema.parse(row).paper_id);
   }
   return found;
-}
-
-/** Held items and newly planned ones as one list: follows merged by what they follow, papers appended. */
-export function mergedItems(held: DigestItems, more: DigestItems): DigestItems {
-  const follows = [...held.follows];
-  const indexOf = new Map(follows.map((f, i) => [`${f.kind}:${f.target}`, i]));
-  const remap = more.follows.map((f) => {
-    const key = `${f.kind}:${f.target}`;
-    const known = indexOf.get(key);
-    if (known !== undefined) return known;
-    follows.push(f);
-    indexOf.set(key, follows.length - 1);
-    return follows.length - 1;
-  });
-  const seen = new Set(held.papers.map((p) => p.id));
-  const papers = [...held.papers];
-  for (const paper of more.papers) {
-    if (seen.has(paper.id)) continue;
-    papers.push({ id: paper.id, matched: paper.matched.flatMap((i) => remap[i] ?? []) });
-  }
-  return { follows, papers };
 }
 
 const corpusLock = "paperbot:follow:corpus";

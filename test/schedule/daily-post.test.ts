@@ -1,7 +1,8 @@
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
-import { type DailyPostStep, dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import type { DailyPostStep } from "../../src/schedule/daily-post-types.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { StateStore } from "../../src/state/store.js";
 import { capturedLogger } from "../helpers/logs.js";
