@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { eng } from "stopword";
+import { eng } from "stopword/src/stopwords_eng.js";
 import { readCorpus } from "../src/corpus/build.js";
 import { readQuerySet } from "./corpus-files.js";
 import {

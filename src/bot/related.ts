@@ -1,5 +1,5 @@
 import { stemmer } from "stemmer";
-import { eng } from "stopword";
+import { eng } from "stopword/src/stopwords_eng.js";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
 import { MESSAGES } from "./messages.js";

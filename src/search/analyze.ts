@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { stemmer } from "stemmer";
-import { eng } from "stopword";
+import { eng } from "stopword/src/stopwords_eng.js";
 import type { Acronym } from "../corpus/types.js";
 
 /** A word of the original text and where it sits, so snippets can mark it. */
