@@ -1,10 +1,10 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
-import type { Corpus, CorpusRead } from "../corpus/types.js";
+import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
 import type { FromAbstracts } from "./from-abstracts.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import { startIndex, type WriteOptions, writeIndex } from "./store-write.js";
+import { startIndex, type WriteOptions } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
@@ -29,21 +29,10 @@ function fileForWriting(path: string): Database.Database {
   return db;
 }
 
-/** Writes the index of a corpus into a new file at `path` (which must not exist), flushed to disk. */
-export function writeIndexFile(path: string, corpus: Corpus, options: WriteOptions): void {
-  const db = fileForWriting(path);
-  try {
-    writeIndex(db, corpus, options);
-    db.pragma("synchronous = FULL");
-  } finally {
-    db.close();
-  }
-}
-
 /**
- * `writeIndexFile` for a corpus as read, with what comes from its abstracts alone (headlines, acronyms, vocabulary)
- * worked out by `helper` (on another thread, say) while the rest is written: it is given the abstracts at once,
- * and awaited once everything else is in.
+ * Writes the index of a corpus as read into a new file at `path` (which must not exist), flushed to disk. What
+ * comes from its abstracts alone (headlines, acronyms, vocabulary) is worked out by `helper` (on another thread,
+ * say) while the rest is written: it is given the abstracts at once, and awaited once everything else is in.
  */
 export async function writeIndexFileHelped(
   path: string,
@@ -66,9 +55,8 @@ export async function writeIndexFileHelped(
 function checkedFingerprint(db: Database.Database, path: string): string {
   const pages = db.pragma("page_count", { simple: true }) as number;
   const pageSize = db.pragma("page_size", { simple: true }) as number;
-  if (db.pragma("application_id", { simple: true }) !== APPLICATION_ID) {
+  if (db.pragma("application_id", { simple: true }) !== APPLICATION_ID)
     throw new IndexFileError("not a Paperbot index");
-  }
   if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION)
     throw new IndexFileError("another schema version");
   if (statSync(path).size !== pages * pageSize) throw new IndexFileError("truncated");

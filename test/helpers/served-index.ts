@@ -6,7 +6,8 @@ import { loadCorpus } from "../../src/corpus/load.js";
 import type { Corpus } from "../../src/corpus/types.js";
 import { type OpenIndex, openSearchThreads } from "../../src/index/search-threads.js";
 import { createLogger } from "../../src/logger.js";
-import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
+import { openIndexLookups } from "../../src/search/store-file.js";
+import { writeIndexFileInLine } from "./index-file.js";
 
 // Indexes as the bot serves them: an index file searched by a search worker. Each one a test file opens is
 // closed (worker stopped, file removed) after its last test; corpus folders' indexes are shared in the file.
@@ -27,7 +28,7 @@ export async function servedIndexOf(corpus: Corpus): Promise<OpenIndex> {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-served-"));
   const path = join(dir, "index.sqlite");
   try {
-    writeIndexFile(path, corpus, { fingerprint: "test" });
+    await writeIndexFileInLine(path, corpus);
     const index = await openSearchThreads({ path, fingerprint: "test" }, openIndexLookups(path, "test"), {
       logger: createLogger("silent"),
     });

@@ -8,8 +8,9 @@ import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
 import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
 import { foldedWordsOf } from "../../src/search/analyze.js";
 import { joinedCompoundsOf } from "../../src/search/compounds.js";
-import { openIndexFile, writeIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
+import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 import { indexStoreOf } from "../../src/search/store-read.js";
+import { writeIndexFileInLine } from "../helpers/index-file.js";
 
 let dir: string;
 let corpus: Corpus;
@@ -49,7 +50,7 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
   it("are the ones worked out in line, and the index answers typos and prefixes the same", async () => {
     const inLine = join(dir, "in-line.sqlite");
     const beside = join(dir, "beside.sqlite");
-    writeIndexFile(inLine, corpus, { fingerprint: "test" });
+    await writeIndexFileInLine(inLine, corpus);
     // From 0 papers: the seeds' 27 would otherwise be counted in line.
     // The corpus as read, with no headlines: the helper works them out.
     await writeIndexFileHelped(beside, read, { fingerprint: "test" }, (abstracts) =>

@@ -10,7 +10,8 @@ import type { OpenOrder } from "../../src/index/search-messages.js";
 import { type OpenIndex, openSearchThreads, searchWorkerOpening } from "../../src/index/search-threads.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
-import { openIndexLookups, writeIndexFile } from "../../src/search/store-file.js";
+import { openIndexLookups } from "../../src/search/store-file.js";
+import { writeIndexFileInLine } from "../helpers/index-file.js";
 import { capturedLogger } from "../helpers/logs.js";
 
 let dir: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "paperbot-threads-"));
   path = join(dir, "index.sqlite");
   const corpus = await loadCorpus("seeds");
-  writeIndexFile(path, corpus, { fingerprint: "test" });
+  await writeIndexFileInLine(path, corpus);
   engine = createSearchEngine(corpus);
 });
 afterAll(() => {

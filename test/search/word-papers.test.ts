@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { isStopWord } from "../../src/search/analyze.js";
 import type { OpenEngine } from "../../src/search/engine.js";
-import { openIndexFile, writeIndexFile } from "../../src/search/store-file.js";
+import { openIndexFile } from "../../src/search/store-file.js";
+import { writeIndexFileInLine } from "../helpers/index-file.js";
 
 let dir: string;
 let engine: OpenEngine;
@@ -15,7 +16,7 @@ let db: Database.Database;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "paperbot-words-"));
   const path = join(dir, "index.sqlite");
-  writeIndexFile(path, await loadCorpus("seeds"), { fingerprint: "test" });
+  await writeIndexFileInLine(path, await loadCorpus("seeds"));
   engine = openIndexFile(path, "test");
   db = new Database(path, { readonly: true });
 });
