@@ -1,6 +1,8 @@
+import { isEnglishWord } from "./english.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import { clauseOf } from "./ranking.js";
 import type { IndexStore } from "./store-read.js";
+import type { Dictionary } from "./terms.js";
 
 /** A word in more than this share of the papers, and more than so many, says little alone ("learning", "models"). */
 const commonShare = 0.2;
@@ -31,10 +33,36 @@ function isCommon(store: IndexStore, group: WordGroup, common: number): boolean 
   return store.rowidsUpTo({ match: clauseOf(group) }, common + 1).length > common;
 }
 
-/** The topic is not in the corpus: most of its words are in no paper, and the others say little alone. */
-export function isOffTopic(store: IndexStore, plan: QueryPlan, papers: number): boolean {
-  const { missing, groups } = plan;
+/**
+ * A word read as itself (or a correction of it) that is everyday English: "object" of "object detection", "image"
+ * of "image classification" does not name a topic the other words miss, however few papers hold it; a coinage does
+ * ("EliteKV", "RLHF", "PPO-max"), and so does a prefix (it stands for the corpus's words).
+ */
+const isEverydayWord = (group: WordGroup): boolean =>
+  (group.exact.length > 0 || group.corrected) &&
+  group.expansions.length === 0 &&
+  group.shown.split(" ").every((word) => /^\p{Ll}+$/u.test(word) && isEnglishWord(word));
+
+/** Says little alone: an everyday word, or one in more than `common` papers ("learning", "models"). */
+const saysLittle = (store: IndexStore, group: WordGroup, common: number) =>
+  isEverydayWord(group) || isCommon(store, group, common);
+
+const commonFor = (papers: number) => Math.max(commonPapers, Math.ceil(papers * commonShare));
+
+/**
+ * The topic is not in the corpus: most of its words are in no paper, and the others say little alone. A word no
+ * paper holds that is not English but starts words of the corpus ("jailbr") was left unfinished: not counted.
+ */
+export function isOffTopic(
+  store: IndexStore,
+  dictionary: Pick<Dictionary, "completions">,
+  plan: QueryPlan,
+  papers: number,
+): boolean {
+  const { groups } = plan;
+  const unfinished = (word: string) => !isEnglishWord(word) && dictionary.completions(word, 1).length > 0;
+  const missing = plan.missing.filter((word) => !unfinished(word));
   if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
-  const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
-  return plan.phrases.length === 0 && groups.every((group) => isCommon(store, group, common));
+  const common = commonFor(papers);
+  return plan.phrases.length === 0 && groups.every((group) => saysLittle(store, group, common));
 }

@@ -136,7 +136,7 @@ export function createSearch(context: SearchContext) {
    */
   const evidenceFor = (plan: QueryPlan, limit: number): Evidence => {
     const found = authorsOf(plan);
-    if (found === undefined && isOffTopic(store, plan, context.papers))
+    if (found === undefined && isOffTopic(store, dictionary, plan, context.papers))
       return { matches: noMatches, leaving: [], notice: nobodyOnNotice(plan.missing) };
     if (found === undefined) {
       const notice = undatedNotice(plan.undated);
@@ -216,7 +216,7 @@ export function createSearch(context: SearchContext) {
     if (found !== undefined && "unknown" in found)
       return answer({ notice: unknownAuthorNotice(found.unknown) });
     const authors = found;
-    if (authors === undefined && isOffTopic(store, plan, context.papers)) {
+    if (authors === undefined && isOffTopic(store, dictionary, plan, context.papers)) {
       // Not papers that only say "learning": nothing matched, and the words the corpus has, offered alone.
       const rest = plan.groups.map((g) => asTypedIn(query, g.shown)).join(" ");
       const near = suggest ? suggestionsFor(query, plan) : [];

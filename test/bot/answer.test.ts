@@ -495,6 +495,10 @@ describe("answer: people", () => {
     const shown = renderSlackMessage(none);
     expect(shown.text).toContain("no paper mentions “protein”, “folding”, “deep”");
     expect(controlsOf(shown.blocks).map((c) => c.label)).toContain("Search “learning”");
+    // "object" is in a few papers, none of them on detection: nothing matched, and "object" offered alone.
+    const objects = expectKind((await answer(depsWith(), slash("object detection"))).reply, "notFound");
+    expect(objects.missing).toEqual(["detection"]);
+    expect(controlsOf(renderSlackMessage(objects).blocks).map((c) => c.label)).toContain("Search “object”");
   });
 
   it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {

@@ -96,6 +96,7 @@ describe("search", () => {
       ...Array.from({ length: 12 }, (_, n) => `Learning to act, study number ${n}.`),
       "Reinforcement learning for games.",
       "Vision transformers see.",
+      "SafeAligner guards decoding.",
     ];
     const engine = createSearchEngine(
       corpusOf(
@@ -112,26 +113,40 @@ describe("search", () => {
       people: [],
       notice: expect.stringContaining("no paper mentions “federated”, “privacy”"),
     });
-    // A word the corpus holds in few papers still finds them, beside one it lacks.
-    expect(engine.search("reinforcement robotics").total).toBe(1);
-    // Half the words held, and the other half rare: the papers are shown.
-    expect(engine.search("federated vision").total).toBe(1);
+    // An everyday word, however few papers hold it, does not name the topic the word no paper holds does.
+    const robotics = engine.search("reinforcement robotics");
+    expect(robotics).toMatchObject({ total: 0, hits: [], missing: ["robotics"] });
+    expect(robotics.didYouMean).toContain("reinforcement");
+    expect(engine.search("federated vision")).toMatchObject({ total: 0, missing: ["federated"] });
+    // A coinage the corpus holds (a method's name) names what is wanted: its paper is shown, and what it lacks said.
+    const named = engine.search("SafeAligner robotics");
+    expect(named.hits.map((hit) => hit.paper.abstract)).toEqual(["SafeAligner guards decoding."]);
+    expect(named.notice).toContain("No paper mentions “robotics”");
+    // A word left unfinished ("reinforc" of "reinforcement robotics") is not a topic the corpus lacks.
+    expect(engine.search("reinforc games").total).toBeGreaterThan(0);
   });
 
   it("offers, beside papers holding the other words, the query with a word no paper holds made a near one", () => {
     const engine = engineOver(
       "Learning from noisy labels.",
+      "PrefRank data for alignment.",
+      "PrefRank models rank answers.",
       "Preference data for alignment.",
-      "Preference models rank answers.",
     );
-    const result = engine.search("preference noise");
-    expect(result.total).toBeGreaterThan(0);
+    const result = engine.search("prefrank noise");
+    expect(result.total).toBe(2);
     expect(result.notice).toContain("“noise”");
-    expect(result.didYouMean).toEqual(["preference noisy"]);
+    expect(result.didYouMean).toEqual(["prefrank noisy"]);
     // Nothing near the missing word: nothing offered.
-    expect(engine.search("preference qwxyz").didYouMean).toBeUndefined();
+    expect(engine.search("prefrank qwxyz").didYouMean).toBeUndefined();
     // A further page repeats no offer.
-    expect(engine.search("preference noise", { offset: 1 }).didYouMean).toBeUndefined();
+    expect(engine.search("prefrank noise", { offset: 1 }).didYouMean).toBeUndefined();
+    // Beside an everyday word, nothing matched: the near query is offered first, then the word alone.
+    expect(engine.search("preference noise")).toMatchObject({
+      total: 0,
+      missing: ["noise"],
+      didYouMean: ["preference noisy", "preference"],
+    });
   });
 
   it("leaves out a year no paper holds, saying the papers carry no dates, and searches one a paper holds", () => {
