@@ -43,12 +43,6 @@ const isEverydayWord = (group: WordGroup): boolean =>
   group.expansions.length === 0 &&
   group.shown.split(" ").every((word) => /^\p{Ll}+$/u.test(word) && isEnglishWord(word));
 
-/** Says little alone: an everyday word, or one in more than `common` papers ("learning", "models"). */
-const saysLittle = (store: IndexStore, group: WordGroup, common: number) =>
-  isEverydayWord(group) || isCommon(store, group, common);
-
-const commonFor = (papers: number) => Math.max(commonPapers, Math.ceil(papers * commonShare));
-
 /**
  * The topic is not in the corpus: most of its words are in no paper, and the others say little alone. A word no
  * paper holds that is not English but starts words of the corpus ("jailbr") was left unfinished: not counted.
@@ -63,6 +57,9 @@ export function isOffTopic(
   const unfinished = (word: string) => !isEnglishWord(word) && dictionary.completions(word, 1).length > 0;
   const missing = plan.missing.filter((word) => !unfinished(word));
   if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
-  const common = commonFor(papers);
-  return plan.phrases.length === 0 && groups.every((group) => saysLittle(store, group, common));
+  const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
+  return (
+    plan.phrases.length === 0 &&
+    groups.every((group) => isEverydayWord(group) || isCommon(store, group, common))
+  );
 }
