@@ -54,12 +54,10 @@ export function isOffTopic(
   papers: number,
 ): boolean {
   const { groups } = plan;
+  // The plan alone first: most queries are decided before a word is looked up.
+  if (plan.phrases.length > 0 || groups.length === 0 || plan.missing.length < groups.length) return false;
   const unfinished = (word: string) => !isEnglishWord(word) && dictionary.completions(word, 1).length > 0;
-  const missing = plan.missing.filter((word) => !unfinished(word));
-  if (missing.length === 0 || groups.length === 0 || missing.length < groups.length) return false;
+  if (plan.missing.filter((word) => !unfinished(word)).length < groups.length) return false;
   const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
-  return (
-    plan.phrases.length === 0 &&
-    groups.every((group) => isEverydayWord(group) || isCommon(store, group, common))
-  );
+  return groups.every((group) => isEverydayWord(group) || isCommon(store, group, common));
 }
