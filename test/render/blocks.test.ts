@@ -830,6 +830,14 @@ describe("other replies", () => {
     expect(textOf({ kind: "help", topic: "daily" })).toContain("`/paper daily off`");
   });
 
+  it("writes every help card in marks Slack reads, with none turned into look-alikes", () => {
+    const topics = [undefined, "follow", "saved", "share", "daily"] as const;
+    for (const topic of topics) {
+      const text = textOf(topic === undefined ? { kind: "help" } : { kind: "help", topic });
+      expect(text).not.toMatch(/[\u2217\u02cd\u223c\u02cb]/u);
+    }
+  });
+
   it("keeps a card with a 20,000-character abstract inside 50 blocks of at most 3000 characters, whole", () => {
     const huge = { ...rewardPaper, abstract: `${"<&> ".repeat(5000)}END` };
     const message = renderSlackMessage({
