@@ -3,7 +3,7 @@ import type { AcronymTerms } from "./analyze.js";
 export const emptyQueryNotice =
   'Type a few words to search for, e.g. `reward models` or `author:"Shihan Dou"`.';
 export const stopWordsNotice =
-  "Those words are too common to search for. Try something more specific, e.g. `speculative decoding`.";
+  "Every word is too short or too common to search for. Try something more specific, e.g. `speculative decoding`.";
 export const onlyExclusionsNotice = "Add a word to search for besides the ones to leave out.";
 
 export function unknownAuthorNotice(name: string): string {
