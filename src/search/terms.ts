@@ -115,6 +115,15 @@ export function fuzzyMatchesOf<T>(
   return found;
 }
 
+const LETTERS = [..."abcdefghijklmnopqrstuvwxyz"];
+
+/** The words one edit at the first letter away from `word`: it dropped, added, or another in its place. */
+function firstLetterSlipsOf(word: string): string[] {
+  const rest = word.slice(startOf(word, 1).length);
+  const forms = [rest, ...LETTERS.flatMap((letter) => [letter + word, letter + rest])];
+  return [...new Set(forms)].filter((form) => form !== word && form.length > 1);
+}
+
 const byDistanceThenUse = (a: Candidate, b: Candidate) =>
   a.distance - b.distance || b.papers - a.papers || (a.word < b.word ? -1 : 1);
 
@@ -153,6 +162,13 @@ export function createDictionary(source: {
       // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
       const second = [...word][1];
       if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
+      // Nothing near: a first letter dropped, added or struck beside ("ewards", "treward"), looked up whole.
+      if (found.size === 0) {
+        for (const form of firstLetterSlipsOf(word)) {
+          const papers = source.papers(form);
+          if (papers > 0) found.set(form, { word: form, distance: 1, papers });
+        }
+      }
       return [...found.values()].sort(byDistanceThenUse);
     },
     completions(prefix, limit) {

@@ -48,3 +48,33 @@ describe("the dictionary's completions", () => {
     expect(words("me")).toEqual(["memory"]);
   });
 });
+
+describe("the dictionary's words near a slip", () => {
+  it("finds a word whose first letter was dropped, added or struck beside, when no other word is near", () => {
+    const dictionary = dictionaryOf();
+    const near = (word: string) => dictionary.near(word, 1).map((c) => [c.word, c.distance]);
+    expect(near("eward")).toEqual([["reward", 1]]);
+    expect(near("treward")).toEqual([["reward", 1]]);
+    expect(near("temory")).toEqual([["memory", 1]]);
+    expect(near("ememory")).toEqual([["memory", 1]]);
+  });
+
+  it("looks at the first letter only when no slip after it is found, and not at all in a short word", () => {
+    const words = new Map([
+      ["toward", 5],
+      ["reward", 40],
+    ]);
+    const dictionary = createDictionary({
+      papers: (word) => words.get(word) ?? 0,
+      wordsBetween: (from, to, length) =>
+        [...words].filter(
+          ([word]) => word >= from && word < to && (length === undefined || word.length === length),
+        ),
+    });
+    // One edit from toward, and at its first letter from the far more common reward: the inner slip is read.
+    expect(dictionary.near("teward", 1).map((c) => c.word)).toEqual(["toward"]);
+    expect(dictionary.near("eward", 1).map((c) => c.word)).toEqual(["reward"]);
+    expect(dictionary.near("eward", 0)).toEqual([]);
+    expect(dictionary.near("zzzzzz", 1)).toEqual([]);
+  });
+});

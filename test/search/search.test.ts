@@ -45,6 +45,11 @@ describe("search", () => {
     expect(index.search("agnets").showingFor).toBe("agents");
   });
 
+  it("reads a slip at the first letter when nothing else is near", () => {
+    expect(index.search("ewards modles").showingFor).toBe("rewards models");
+    expect(index.search("tentropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
+  });
+
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
     expect(index.search("models").showingFor).toBeUndefined();
     expect(index.search("entropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
