@@ -1,5 +1,6 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { editDistance } from "./edit-distance.js";
+import { isEnglishWord } from "./english.js";
 
 /** A word of the corpus near a typed one: `distance` counts a swap of two letters as one edit. */
 export interface Candidate {
@@ -162,8 +163,9 @@ export function createDictionary(source: {
       // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
       const second = [...word][1];
       if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
-      // Nothing near: a first letter dropped, added or struck beside ("ewards", "treward"), looked up whole.
-      if (found.size === 0) {
+      // Nothing near: a first letter dropped, added or struck beside ("ewards", "treward"), looked up whole; not
+      // in an English word, which was meant as typed ("hacking" is not "lacking").
+      if (found.size === 0 && !isEnglishWord(word)) {
         for (const form of firstLetterSlipsOf(word)) {
           const papers = source.papers(form);
           if (papers > 0) found.set(form, { word: form, distance: 1, papers });

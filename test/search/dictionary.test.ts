@@ -59,10 +59,11 @@ describe("the dictionary's words near a slip", () => {
     expect(near("ememory")).toEqual([["memory", 1]]);
   });
 
-  it("looks at the first letter only when no slip after it is found, and not at all in a short word", () => {
+  it("looks at the first letter only when no slip after it is found, and never in an English word", () => {
     const words = new Map([
       ["toward", 5],
       ["reward", 40],
+      ["lacking", 9],
     ]);
     const dictionary = createDictionary({
       papers: (word) => words.get(word) ?? 0,
@@ -75,6 +76,8 @@ describe("the dictionary's words near a slip", () => {
     expect(dictionary.near("teward", 1).map((c) => c.word)).toEqual(["toward"]);
     expect(dictionary.near("eward", 1).map((c) => c.word)).toEqual(["reward"]);
     expect(dictionary.near("eward", 0)).toEqual([]);
+    // An English word was meant as typed: "hacking" is not a slip of "lacking".
+    expect(dictionary.near("hacking", 1)).toEqual([]);
     expect(dictionary.near("zzzzzz", 1)).toEqual([]);
   });
 });
