@@ -55,9 +55,14 @@ export function isOffTopic(
 ): boolean {
   const { groups } = plan;
   // The plan alone first: most queries are decided before a word is looked up.
-  if (plan.phrases.length > 0 || groups.length === 0 || plan.missing.length < groups.length) return false;
+  if (plan.phrases.length > 0 || groups.length === 0 || plan.missing.length === 0) return false;
   const unfinished = (word: string) => !isEnglishWord(word) && dictionary.completions(word, 1).length > 0;
-  if (plan.missing.filter((word) => !unfinished(word)).length < groups.length) return false;
+  const missing = plan.missing.filter((word) => !unfinished(word)).length;
+  if (missing === 0) return false;
+  // With fewer words missing than found, the found ones must also be in no paper together ("time series
+  // forecasting": "time" and "series" are, apart, in papers about neither).
+  if (missing < groups.length && (groups.length < 2 || store.anyMatch(groups.map(clauseOf).join(" AND "))))
+    return false;
   const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
   return groups.every((group) => isEverydayWord(group) || isCommon(store, group, common));
 }

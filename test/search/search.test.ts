@@ -129,6 +129,13 @@ describe("search", () => {
     expect(named.notice).toContain("No paper mentions “robotics”");
     // A word left unfinished ("reinforc" of "reinforcement robotics") is not a topic the corpus lacks.
     expect(engine.search("reinforc games").total).toBeGreaterThan(0);
+    // Fewer words missing than found: the found ones name the topic only where some paper holds them together.
+    const apart = engine.search("vision games forecasting");
+    expect(apart).toMatchObject({ total: 0, hits: [], missing: ["forecasting"] });
+    expect(apart.didYouMean).toContain("vision games");
+    const together = engine.search("reinforcement games forecasting");
+    expect(together.hits.map((hit) => hit.paper.abstract)).toEqual(["Reinforcement learning for games."]);
+    expect(together.notice).toContain("No paper mentions “forecasting”");
   });
 
   it("offers, beside papers holding the other words, the query with a word no paper holds made a near one", () => {
