@@ -83,6 +83,8 @@ interface TypedForms {
   forms: ReadonlySet<string>;
   stems: ReadonlySet<string>;
   starts: ReadonlySet<string>;
+  /** How a longer word built on the typed one starts ("evaluat" of evaluate: evaluation); none when short. */
+  base: string | undefined;
 }
 
 /** A Porter stem starts like its words, give or take its last letters: only words starting so are stemmed. */
@@ -91,8 +93,21 @@ const startOf = (word: string) => word.slice(0, 3);
 function typedFormsOf(exact: readonly string[]): TypedForms {
   const stems = new Set(exact.flatMap((form) => termOf(form) ?? []));
   const starts = new Set([...stems].map(startOf));
-  return { literal: exact[0] ?? "", forms: new Set(exact), stems, starts };
+  const literal = exact[0] ?? "";
+  const base = literal.endsWith("e") ? literal.slice(0, -1) : literal;
+  return { literal, forms: new Set(exact), stems, starts, base: base.length >= 4 ? base : undefined };
 }
+
+/**
+ * A stem-mate built on the typed word holds it too ("evaluation" of evaluate, "alignment" of align); one it is
+ * built on does not ("continue" of continual), nor one that only shares the stem ("generative" of generation).
+ */
+const isBuiltOn = (word: string, { base, stems, starts }: TypedForms): boolean =>
+  base !== undefined &&
+  word.length > base.length + 1 &&
+  word.startsWith(base) &&
+  starts.has(startOf(word)) &&
+  stems.has(termOf(word) ?? "");
 
 /** How to tell a paper holds a group: as typed (its word or plural, `forms` for the share factor; else a phrase
  * of it word for word, the last word maybe plural: "LLMs" for LLM), or otherwise (every stem of one reading). */
@@ -113,7 +128,9 @@ function groupReadingOf(group: WordGroup): {
   };
   if (group.exact.length > 0) {
     const forms = typedFormsOf(group.exact);
-    return { forms, holds: (held) => [...forms.forms].some((form) => held.has(form)), heldOtherwise };
+    const holds = (held: ReadonlySet<string>, words: readonly string[]) =>
+      [...forms.forms].some((form) => held.has(form)) || words.some((word) => isBuiltOn(word, forms));
+    return { forms, holds, heldOtherwise };
   }
   const phrases = group.alternatives.map((words) =>
     words.map((word, i) => (i === words.length - 1 ? numberFormsOf(word) : new Set([word]))),
@@ -126,13 +143,14 @@ function groupReadingOf(group: WordGroup): {
  * goes by the share of those it writes as typed ("reasonableness" twice above "reasonableness" and "reasoning"),
  * its plural or singular counting half and a stem-mate nothing ("studies" above "study", which is above "studying").
  */
-function typedShareFactor(words: readonly string[], { literal, forms, stems, starts }: TypedForms): number {
+function typedShareFactor(words: readonly string[], typedForms: TypedForms): number {
+  const { literal, forms, stems, starts } = typedForms;
   let typed = 0;
   let variants = 0;
   let mates = 0;
   for (const word of words) {
     if (word === literal) typed++;
-    else if (forms.has(word)) variants++;
+    else if (forms.has(word) || isBuiltOn(word, typedForms)) variants++;
     else if (starts.has(startOf(word)) && stems.has(termOf(word) ?? "")) mates++;
   }
   const held = typed + variants;

@@ -23,6 +23,24 @@ describe("ranking", () => {
     expect(idsFor(papers, "code generation")[0]).toBe("generat001");
   });
 
+  it("counts a longer word built on the one typed as holding it, and not a shorter one it is built on", () => {
+    const evaluation = [
+      paper(
+        "evalrm0001",
+        "A benchmark for the evaluation of reward models: evaluation data and evaluation methods.",
+      ),
+      paper("reevalrm01", "We re-evaluate the inner workings of PPO, whose reward models drift."),
+      ...copies("filler", 4, "Vision models see images."),
+    ];
+    expect(idsFor(evaluation, "evaluate reward models")[0]).toBe("evalrm0001");
+    const continual = [
+      paper("continue01", "Models continue learning, and continue to learn, as they continue."),
+      paper("continual1", "Continual learning keeps old tasks."),
+      ...copies("filler", 4, "Vision models see images."),
+    ];
+    expect(idsFor(continual, "continual learning")[0]).toBe("continual1");
+  });
+
   it("does not put a paper holding one word by its stem below papers holding another word as typed", () => {
     const papers = [
       paper("knowledge1", "Adapters keep world knowledge while the model learns new tasks."),
