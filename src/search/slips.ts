@@ -39,6 +39,16 @@ export const farSlip = 0.1;
  * Words further apart than one edit are not judged (1).
  */
 export function slipLikelihood(typed: string, word: string): number {
+  // A slip at the first letter is rarer than one after it (it is right in about 93 % of misspellings).
+  const swapped = typed.charAt(0) === word.charAt(1) && typed.charAt(1) === word.charAt(0);
+  const atFirst = typed.charAt(0) !== word.charAt(0) && !swapped;
+  return (atFirst ? firstLetterSlip : 1) * keyboardLikelihood(typed, word);
+}
+
+/** How much less likely a slip at the first letter is than one after it. */
+export const firstLetterSlip = 0.5;
+
+function keyboardLikelihood(typed: string, word: string): number {
   if (typed.length === word.length) {
     const differ: number[] = [];
     for (let i = 0; i < typed.length && differ.length <= 2; i++) if (typed[i] !== word[i]) differ.push(i);

@@ -163,11 +163,11 @@ export function createDictionary(source: {
       // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
       const second = [...word][1];
       if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
-      // Nothing near: a first letter dropped, added or struck beside ("ewards", "treward"), looked up whole; not
-      // in an English word, which was meant as typed ("hacking" is not "lacking").
-      if (found.size === 0 && !isEnglishWord(word)) {
+      // A first letter dropped, added or struck beside ("ewards", "teward"), which no tree above holds, looked up
+      // whole; not in an English word, which was meant as typed ("hacking" is not "lacking").
+      if (!isEnglishWord(word)) {
         for (const form of firstLetterSlipsOf(word)) {
-          const papers = source.papers(form);
+          const papers = found.has(form) ? 0 : source.papers(form);
           if (papers > 0) found.set(form, { word: form, distance: 1, papers });
         }
       }

@@ -50,7 +50,7 @@ describe("the dictionary's completions", () => {
 });
 
 describe("the dictionary's words near a slip", () => {
-  it("finds a word whose first letter was dropped, added or struck beside, when no other word is near", () => {
+  it("finds a word whose first letter was dropped, added or struck beside", () => {
     const dictionary = dictionaryOf();
     const near = (word: string) => dictionary.near(word, 1).map((c) => [c.word, c.distance]);
     expect(near("eward")).toEqual([["reward", 1]]);
@@ -59,7 +59,7 @@ describe("the dictionary's words near a slip", () => {
     expect(near("ememory")).toEqual([["memory", 1]]);
   });
 
-  it("looks at the first letter only when no slip after it is found, and never in an English word", () => {
+  it("finds slips at the first letter beside those after it, and never in an English word", () => {
     const words = new Map([
       ["toward", 5],
       ["reward", 40],
@@ -72,8 +72,11 @@ describe("the dictionary's words near a slip", () => {
           ([word]) => word >= from && word < to && (length === undefined || word.length === length),
         ),
     });
-    // One edit from toward, and at its first letter from the far more common reward: the inner slip is read.
-    expect(dictionary.near("teward", 1).map((c) => c.word)).toEqual(["toward"]);
+    // One edit from toward, and at its first letter from reward: both offered, the commoner first.
+    expect(dictionary.near("teward", 1).map((c) => [c.word, c.distance])).toEqual([
+      ["reward", 1],
+      ["toward", 1],
+    ]);
     expect(dictionary.near("eward", 1).map((c) => c.word)).toEqual(["reward"]);
     expect(dictionary.near("eward", 0)).toEqual([]);
     // An English word was meant as typed: "hacking" is not a slip of "lacking".

@@ -45,9 +45,12 @@ describe("search", () => {
     expect(index.search("agnets").showingFor).toBe("agents");
   });
 
-  it("reads a slip at the first letter when nothing else is near", () => {
+  it("reads a slip at the first letter, below one after it as likely, above a far key after it", () => {
     expect(index.search("ewards modles").showingFor).toBe("rewards models");
     expect(index.search("tentropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
+    // "teward" is toward with a key far from o, or reward with t beside r: reward, the likelier slip.
+    const engine = engineOver("Toward better agents.", "Reward models rank answers.", "Reward models again.");
+    expect(engine.search("teward models").showingFor).toBe("reward models");
   });
 
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
