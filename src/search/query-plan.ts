@@ -72,6 +72,13 @@ const fillers = new Set([
   "enhancing",
   "boost",
   "boosting",
+  "make",
+  "making",
+  "thing",
+  "things",
+  "stuff",
+  "something",
+  "anything",
 ]);
 
 /** The words to look for, each once: a word typed twice is asked for once, and one also excluded is not asked for. */
