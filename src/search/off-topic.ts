@@ -1,4 +1,5 @@
 import { isEnglishWord } from "./english.js";
+import { allOf } from "./match.js";
 import type { QueryPlan, WordGroup } from "./plan-types.js";
 import { clauseOf } from "./ranking.js";
 import type { IndexStore } from "./store-read.js";
@@ -61,7 +62,7 @@ export function isOffTopic(
   if (missing === 0) return false;
   // With fewer words missing than found, the found ones must also be in no paper together ("time series
   // forecasting": "time" and "series" are, apart, in papers about neither).
-  if (missing < groups.length && (groups.length < 2 || store.anyMatch(groups.map(clauseOf).join(" AND "))))
+  if (missing < groups.length && (groups.length < 2 || store.anyMatch(allOf(groups.map(clauseOf)))))
     return false;
   const common = Math.max(commonPapers, Math.ceil(papers * commonShare));
   return groups.every((group) => isEverydayWord(group) || isCommon(store, group, common));
