@@ -23,7 +23,9 @@ export function correctionOf(word: string, dictionary: Dictionary): WordGroup | 
   const forgiven = realWord ? Math.min(1, forgivenEdits(word)) : forgivenEdits(word);
   // A number is never a slip of another ("2023" is not 2024, "gpt5" not gpt4): a correction keeps the digits.
   const digits = digitsOf(word);
-  const nearWord = (edits: number) => dictionary.near(word, edits).filter((c) => digitsOf(c.word) === digits);
+  // An English word was meant as typed at its first letter ("hacking" is not "lacking").
+  const nearWord = (edits: number) =>
+    dictionary.near(word, edits, !realWord).filter((c) => digitsOf(c.word) === digits);
   const oneEdit = nearWord(Math.min(1, forgiven));
   const near = oneEdit.length > 0 || forgiven < 2 ? oneEdit : nearWord(forgiven);
   const candidates = confirmable(near);

@@ -34,7 +34,7 @@ function readingOf(context: PlanContext): Reading {
   // A word's paper count is asked for by several readings of it (known, a slip the stemmer forgives, its forms).
   const dictionary: Dictionary = {
     papers: onceEach((word) => context.dictionary.papers(word)),
-    near: (word, maxDistance) => context.dictionary.near(word, maxDistance),
+    near: (word, maxDistance, atFirstLetter) => context.dictionary.near(word, maxDistance, atFirstLetter),
     completions: (prefix, limit) => context.dictionary.completions(prefix, limit),
   };
   return {

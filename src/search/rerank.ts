@@ -98,16 +98,19 @@ function typedFormsOf(exact: readonly string[]): TypedForms {
   return { literal, forms: new Set(exact), stems, starts, base: base.length >= 4 ? base : undefined };
 }
 
+/** A word of the same stem as the typed word (its starting letters checked first: stemming costs more). */
+const isStemMate = (word: string, { stems, starts }: TypedForms): boolean =>
+  starts.has(startOf(word)) && stems.has(termOf(word) ?? "");
+
 /**
  * A stem-mate built on the typed word holds it too ("evaluation" of evaluate, "alignment" of align); one it is
  * built on does not ("continue" of continual), nor one that only shares the stem ("generative" of generation).
  */
-const isBuiltOn = (word: string, { base, stems, starts }: TypedForms): boolean =>
-  base !== undefined &&
-  word.length > base.length + 1 &&
-  word.startsWith(base) &&
-  starts.has(startOf(word)) &&
-  stems.has(termOf(word) ?? "");
+const isBuiltOn = (word: string, forms: TypedForms): boolean =>
+  forms.base !== undefined &&
+  word.length > forms.base.length + 1 &&
+  word.startsWith(forms.base) &&
+  isStemMate(word, forms);
 
 /** How to tell a paper holds a group: as typed (its word or plural, `forms` for the share factor; else a phrase
  * of it word for word, the last word maybe plural: "LLMs" for LLM), or otherwise (every stem of one reading). */
@@ -144,14 +147,14 @@ function groupReadingOf(group: WordGroup): {
  * its plural or singular counting half and a stem-mate nothing ("studies" above "study", which is above "studying").
  */
 function typedShareFactor(words: readonly string[], typedForms: TypedForms): number {
-  const { literal, forms, stems, starts } = typedForms;
+  const { literal, forms } = typedForms;
   let typed = 0;
   let variants = 0;
   let mates = 0;
   for (const word of words) {
     if (word === literal) typed++;
     else if (forms.has(word) || isBuiltOn(word, typedForms)) variants++;
-    else if (starts.has(startOf(word)) && stems.has(termOf(word) ?? "")) mates++;
+    else if (isStemMate(word, typedForms)) mates++;
   }
   const held = typed + variants;
   return held === 0 ? 1 : (1 + (typed + variants / 2) / (held + mates)) / 2;

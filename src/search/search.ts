@@ -174,7 +174,8 @@ export function createSearch(context: SearchContext) {
     const options = unknown.map((word) => {
       // An English word the corpus lacks is offered only words one slip away ("prediction" is not "reduction").
       const edits = Math.max(forgivenEdits(word), Math.min(2, word.length - 2));
-      const near = dictionary.near(word, isEnglishWord(word) ? Math.min(1, edits) : edits);
+      const english = isEnglishWord(word);
+      const near = dictionary.near(word, english ? Math.min(1, edits) : edits, !english);
       const longer = word.length >= 3 ? dictionary.completions(word, 2) : [];
       return [...near.slice(0, 2), ...longer].map((c) => c.word).filter((c) => c !== word);
     });

@@ -1,6 +1,5 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { editDistance } from "./edit-distance.js";
-import { isEnglishWord } from "./english.js";
 
 /** A word of the corpus near a typed one: `distance` counts a swap of two letters as one edit. */
 export interface Candidate {
@@ -13,8 +12,11 @@ export interface Candidate {
 export interface Dictionary {
   /** How many papers hold the word as written; 0 when the corpus does not know it. */
   papers(word: string): number;
-  /** Known words within `maxDistance` edits, nearest first, then the most common. */
-  near(word: string, maxDistance: number): Candidate[];
+  /**
+   * Known words within `maxDistance` edits, nearest first, then the most common; with `atFirstLetter`, also those
+   * one slip at the first letter away (dropped, added or struck beside: "ewards", "teward").
+   */
+  near(word: string, maxDistance: number, atFirstLetter?: boolean): Candidate[];
   /** Known words starting with `prefix` (itself included), the most common first. */
   completions(prefix: string, limit: number): Candidate[];
 }
@@ -146,7 +148,7 @@ export function createDictionary(source: {
   const prefixTree = (start: string) => prefixTrees(start, () => source.wordsBetween(start, after(start)));
   return {
     papers: (word) => source.papers(word),
-    near(word, maxDistance) {
+    near(word, maxDistance, atFirstLetter = false) {
       if (maxDistance < 1 || word === "" || word.length > LONGEST_WORD) return [];
       const found = new Map<string, Candidate>();
       const length = [...word].length;
@@ -163,9 +165,8 @@ export function createDictionary(source: {
       // A slip rarely hits the first letter; the second letter's trees catch a swap of the first two.
       const second = [...word][1];
       if (second !== undefined && second !== startOf(word, 1)) look(second, maxDistance - 1);
-      // A first letter dropped, added or struck beside ("ewards", "teward"), which no tree above holds, looked up
-      // whole; not in an English word, which was meant as typed ("hacking" is not "lacking").
-      if (!isEnglishWord(word)) {
+      // No tree above holds a slip at the first letter: each such word is looked up whole.
+      if (atFirstLetter) {
         for (const form of firstLetterSlipsOf(word)) {
           const papers = found.has(form) ? 0 : source.papers(form);
           if (papers > 0) found.set(form, { word: form, distance: 1, papers });

@@ -51,6 +51,12 @@ describe("search", () => {
     // "teward" is toward with a key far from o, or reward with t beside r: reward, the likelier slip.
     const engine = engineOver("Toward better agents.", "Reward models rank answers.", "Reward models again.");
     expect(engine.search("teward models").showingFor).toBe("reward models");
+    // An English word was meant as typed at its first letter: "hacking" is not a slip of "lacking".
+    const english = engineOver("Lacking reward data.", "Reward models rank answers.");
+    const hacking = english.search("reward hacking");
+    expect(hacking.total).toBe(0);
+    expect(hacking.showingFor).toBeUndefined();
+    expect(hacking.didYouMean ?? []).not.toContain("reward lacking");
   });
 
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
