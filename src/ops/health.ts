@@ -9,8 +9,12 @@ export interface Readiness {
   slack(): SlackReadinessState;
 }
 
-/** Handles one request when it is for /healthz, /readyz or /metrics; false leaves it to the caller. */
-export type OpsHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+/** One GET route of the ops surface, in the shape of Bolt's customRoutes. */
+export interface OpsRoute {
+  path: string;
+  method: string[];
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+}
 
 function sendJson(res: ServerResponse, status: number, body: object): void {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
@@ -26,15 +30,15 @@ function corpusLoaded(readiness: Readiness): boolean {
 }
 
 /** GET /healthz (alive), /readyz (index open, Slack accepting our tokens: cached, no Slack call) and /metrics. */
-export function opsHandler(readiness: Readiness, registry: Registry, logger: Logger): OpsHandler {
-  return (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (path === "/healthz") {
-      sendJson(res, 200, { ok: true });
-      return true;
-    }
-    if (path === "/readyz") {
+export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logger): OpsRoute[] {
+  const route = (path: string, handler: OpsRoute["handler"]): OpsRoute => ({
+    path,
+    method: ["GET", "HEAD"],
+    handler,
+  });
+  return [
+    route("/healthz", (_req, res) => sendJson(res, 200, { ok: true })),
+    route("/readyz", (_req, res) => {
       const corpus = corpusLoaded(readiness);
       const state = readiness.slack();
       const slack = state.token && state.socket !== false;
@@ -45,9 +49,8 @@ export function opsHandler(readiness: Readiness, registry: Registry, logger: Log
         slack,
         ...(state.socket === undefined ? {} : { socket: state.socket }),
       });
-      return true;
-    }
-    if (path === "/metrics") {
+    }),
+    route("/metrics", (_req, res) => {
       registry.metrics().then(
         (text) => {
           res.writeHead(200, { "content-type": registry.contentType });
@@ -58,8 +61,6 @@ export function opsHandler(readiness: Readiness, registry: Registry, logger: Log
           sendJson(res, 500, { ok: false });
         },
       );
-      return true;
-    }
-    return false;
-  };
+    }),
+  ];
 }

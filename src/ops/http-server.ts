@@ -1,26 +1,34 @@
-import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer, type Server, type ServerOptions } from "node:http";
 import type { ListenOptions } from "node:net";
 import type { HttpLimits } from "../config.js";
+import type { OpsRoute } from "./health.js";
 
-/** Node checks request and header timeouts on this interval (30 s by default, longer than the timeouts). */
-function checkingIntervalMs(limits: HttpLimits): number {
-  return Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2)));
+/** Node's server options for the limits: slow headers and bodies cut off with 408. */
+export function serverOptionsOf(limits: HttpLimits): ServerOptions {
+  return {
+    requestTimeout: limits.requestTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    // Node checks those timeouts on this interval (30 s by default, longer than the timeouts).
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
+  };
 }
 
-/** An http.Server that drops slow requests (408) and caps open connections, listening where asked. */
-export async function listenWithLimits(
-  listener: RequestListener,
+/**
+ * The ops routes on their own port (Socket Mode's health port); Bolt's Socket Mode server for customRoutes
+ * takes neither server options nor a host.
+ */
+export async function serveOpsRoutes(
+  routes: readonly OpsRoute[],
   limits: HttpLimits,
   listen: ListenOptions,
 ): Promise<Server> {
-  const server = createServer(
-    {
-      requestTimeout: limits.requestTimeoutMs,
-      headersTimeout: limits.headersTimeoutMs,
-      connectionsCheckingInterval: checkingIntervalMs(limits),
-    },
-    listener,
-  );
+  const server = createServer(serverOptionsOf(limits), (req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const route = routes.find((r) => r.path === path && r.method.includes(req.method ?? ""));
+    if (route !== undefined) return route.handler(req, res);
+    res.writeHead(404, { "content-type": "text/plain" });
+    res.end("not found");
+  });
   server.maxConnections = limits.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -1,4 +1,4 @@
-import type { webApi } from "@slack/bolt";
+import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
 import { FRIENDLY_ERROR, MESSAGES_UNDELIVERED } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
@@ -24,8 +24,6 @@ export interface ListenerDeps {
   ledger: DeliveryLedger;
   /** A client that never retries on its own: a post is not idempotent. */
   poster: SlackClient;
-  /** The Slack fetch, for response_url posts (timeout and metrics included). */
-  fetch: typeof fetch;
   policy: DeliveryPolicy;
   metrics: Metrics;
   logger: Logger;
@@ -92,33 +90,33 @@ export function outcomeOfResponse(result: RespondResult, apologised: boolean): R
  */
 export async function noteUndelivered(
   deps: ListenerDeps,
-  responseUrl: string,
+  respond: RespondFn,
   outcome: "failed" | "unknown",
 ): Promise<void> {
   const note = outcome === "failed" ? MESSAGES_UNDELIVERED.failed : MESSAGES_UNDELIVERED.unconfirmed;
-  await respondVia(deps, responseUrl, errorPayload(note), 1);
+  await respondVia(deps, respond, errorPayload(note), 1);
 }
 
-/** Answers privately through the response_url (slash commands, buttons, the Ask form). */
+/** Answers privately through Bolt's respond() (slash commands, buttons, the Ask form). */
 export async function answerPrivately(
   deps: ListenerDeps,
   kind: string,
   receivedAt: number,
-  responseUrl: string,
+  respond: RespondFn,
   request: BotRequest,
 ): Promise<void> {
-  const { message, apologised } = await replyOrApology<object>(
+  const { message, apologised } = await replyOrApology<RespondArguments>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),
     () => errorPayload(FRIENDLY_ERROR),
   );
-  const result = await respondVia(deps, responseUrl, message);
+  const result = await respondVia(deps, respond, message);
   if (result.outcome !== "sent") {
     deps.logger.error(
       { kind, outcome: result.outcome, failure: result.failure },
       "could not answer through response_url",
     );
-    await noteUndelivered(deps, responseUrl, result.outcome);
+    await noteUndelivered(deps, respond, result.outcome);
   }
   count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
 }

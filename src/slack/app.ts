@@ -6,8 +6,8 @@ export interface SlackAppOptions {
   botToken: string;
   receiver: Receiver;
   logger: Logger;
-  /** Base URL and fetch (timeout, metrics) of the app's own Web API client; respond() uses the same fetch. */
-  clientOptions: Pick<webApi.WebClientOptions, "slackApiUrl" | "fetch">;
+  /** Base URL, per-call timeout and fetch (metrics) of the app's own Web API client; respond() uses the same fetch. */
+  clientOptions: Pick<webApi.WebClientOptions, "slackApiUrl" | "fetch" | "timeout">;
   /** Retries of the app's own client (idempotent calls); posts go through a client that never retries. */
   retries: number;
   /** Known identity: with both set, the constructor makes no auth.test call. */
@@ -24,6 +24,5 @@ export function createSlackApp(options: SlackAppOptions): App {
     clientOptions: { ...options.clientOptions, retryConfig: { retries: options.retries } },
     ...(options.botId === undefined ? {} : { botId: options.botId }),
     ...(options.botUserId === undefined ? {} : { botUserId: options.botUserId }),
-    extendedErrorHandler: true,
   });
 }

@@ -47,7 +47,7 @@ export function registerAskShortcut(app: App, deps: ListenerDeps): void {
     }
   });
 
-  app.view<ViewSubmitAction>(ASK_MODAL_CALLBACK, async ({ ack, body, context }) => {
+  app.view<ViewSubmitAction>(ASK_MODAL_CALLBACK, async ({ ack, body, context, respond }) => {
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const parsed = submissionSchema.safeParse(body);
     if (!parsed.success)
@@ -66,7 +66,8 @@ export function registerAskShortcut(app: App, deps: ListenerDeps): void {
     const target = form.response_urls[0];
     if (target !== undefined) {
       const request: BotRequest = { source: "slash", text, userId, channelId: target.channel_id };
-      return answerPrivately(deps, "ask", receivedAt, target.response_url, request);
+      // Bolt's respond() posts to response_urls[0], this conversation's.
+      return answerPrivately(deps, "ask", receivedAt, respond, request);
     }
     // No conversation to answer in (Slack made no response_url): the asker's DM with the bot, once.
     deps.logger.warn("an Ask form came without a response_url; answering in a DM");

@@ -1,4 +1,4 @@
-import type { App, ReceiverEvent } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { z } from "zod";
 import type { Metrics } from "../ops/metrics.js";
 
@@ -24,31 +24,13 @@ export function receivedAtOf(context: Record<string, unknown>, fallback: number)
 }
 
 /**
- * The app as its receiver sees it: every request stamped with the time it arrived (`context.receivedAt`)
- * and its acknowledgement timed, in HTTP and Socket Mode alike.
+ * A global middleware timing each request's acknowledgement from its arrival (the receivers stamp
+ * `receivedAt`): Bolt acknowledges events before the middleware runs, and every other listener acks first.
  */
-export function instrumentedApp(app: App, metrics: Metrics, now: () => number): App {
-  const processEvent = (event: ReceiverEvent): Promise<void> => {
-    const receivedAt = now();
-    const kind = requestKindOf(event.body);
-    let acked = false;
-    return app.processEvent({
-      ...event,
-      customProperties: { ...event.customProperties, receivedAt },
-      ack: (response) => {
-        if (!acked) {
-          acked = true;
-          metrics.ackSeconds.observe({ kind }, (now() - receivedAt) / 1000);
-        }
-        return event.ack(response);
-      },
-    });
-  };
-  return new Proxy(app, {
-    get(target, property) {
-      if (property === "processEvent") return processEvent;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
+export function timeAcks(app: App, metrics: Metrics, now: () => number): void {
+  app.use(async ({ body, context, next }) => {
+    const at = now();
+    metrics.ackSeconds.observe({ kind: requestKindOf(body) }, (at - receivedAtOf(context, at)) / 1000);
+    await next();
   });
 }

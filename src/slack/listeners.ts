@@ -1,4 +1,4 @@
-import type { App, BlockAction } from "@slack/bolt";
+import type { App, BlockAction, RespondArguments, RespondFn } from "@slack/bolt";
 import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_SHARE } from "../bot/messages.js";
 import type { BotRequest } from "../bot/request.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
@@ -23,7 +23,7 @@ import { respondVia } from "./respond.js";
 async function shareOnce(
   deps: ListenerDeps,
   receivedAt: number,
-  responseUrl: string,
+  respond: RespondFn,
   onceKey: string,
   request: BotRequest,
 ): Promise<void> {
@@ -34,28 +34,28 @@ async function shareOnce(
     deps.logger.warn(
       "share deferred: the shared state cannot be written, so a double click could share twice",
     );
-    await respondVia(deps, responseUrl, errorPayload(MESSAGES_SHARE.stateDown), 1);
+    await respondVia(deps, respond, errorPayload(MESSAGES_SHARE.stateDown), 1);
     return count(deps, "share", "deferred", receivedAt);
   }
-  const { message, apologised } = await replyOrApology<object>(
+  const { message, apologised } = await replyOrApology<RespondArguments>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),
     () => errorPayload(FRIENDLY_ERROR),
   );
-  const result = await respondVia(deps, responseUrl, message);
+  const result = await respondVia(deps, respond, message);
   if (result.outcome === "sent" && !apologised) await deps.ledger.markDone(onceKey);
   else await deps.ledger.release(onceKey);
   if (result.outcome !== "sent") {
     deps.logger.error({ outcome: result.outcome, failure: result.failure }, "could not share a card");
     const notice = result.outcome === "failed" ? MESSAGES_SHARE.failed : MESSAGES_SHARE.unconfirmed;
-    await respondVia(deps, responseUrl, errorPayload(notice), 1);
+    await respondVia(deps, respond, errorPayload(notice), 1);
   }
   count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
 }
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
   if (deps.home) registerHome(app, { home: deps.home, answer: (request) => answerFor(deps, request) });
-  app.command("/paper", async ({ command, ack, context }) => {
+  app.command("/paper", async ({ command, ack, respond, context }) => {
     await ack();
     const request: BotRequest = {
       source: "slash",
@@ -63,27 +63,21 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       userId: command.user_id,
       channelId: command.channel_id,
     };
-    await answerPrivately(
-      deps,
-      "slash",
-      receivedAtOf(context, deps.policy.now()),
-      command.response_url,
-      request,
-    );
+    await answerPrivately(deps, "slash", receivedAtOf(context, deps.policy.now()), respond, request);
   });
 
-  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, context }) => {
+  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond, context }) => {
     await ack();
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const click = buttonRequest(body, actionValueOf(action));
     if (click === undefined) {
-      await respondVia(deps, body.response_url, errorPayload(INVALID_BUTTON));
+      await respondVia(deps, respond, errorPayload(INVALID_BUTTON));
       return count(deps, "action", "error", receivedAt);
     }
     if (click.onceKey !== undefined) {
-      return shareOnce(deps, receivedAt, body.response_url, click.onceKey, click.request);
+      return shareOnce(deps, receivedAt, respond, click.onceKey, click.request);
     }
-    await answerPrivately(deps, "action", receivedAt, body.response_url, click.request);
+    await answerPrivately(deps, "action", receivedAt, respond, click.request);
   });
 
   app.event("app_mention", async ({ event, context }) => {
@@ -111,11 +105,17 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     await answerInConversation(deps, "dm", receivedAt, target, dm.request, isSlackRetry(context));
   });
 
-  // Listeners handle their own failures; this is for what escapes them. An event's answer (or apology)
-  // already went through its delivery, so only a response_url gets the friendly message here.
-  app.error(async ({ error, body }: { error: Error; body: unknown }) => {
-    deps.logger.error({ err: error }, "a Slack request failed");
-    const url = responseUrlOf(body);
-    if (url !== undefined) await respondVia(deps, url, errorPayload(FRIENDLY_ERROR), 1);
+  // Listeners handle their own failures; this global middleware is for what escapes them. An event's answer
+  // (or apology) already went through its delivery, so only a response_url gets the friendly message here.
+  app.use(async (args) => {
+    try {
+      await args.next();
+    } catch (error) {
+      deps.logger.error({ err: error }, "a Slack request failed");
+      // Bolt makes respond() from the body's response_url, when it has one.
+      if ("respond" in args && responseUrlOf(args.body) !== undefined) {
+        await respondVia(deps, args.respond, errorPayload(FRIENDLY_ERROR), 1);
+      }
+    }
   });
 }

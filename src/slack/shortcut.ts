@@ -1,4 +1,4 @@
-import type { App } from "@slack/bolt";
+import type { App, RespondFn } from "@slack/bolt";
 import { z } from "zod";
 import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
@@ -99,16 +99,20 @@ async function answerOrApology(
  * (which reaches DMs and private channels the bot is not in). Where Slack refuses it, or the payload has none,
  * the answer goes to the asker's DM with the bot, through the same once-only delivery as mentions.
  */
-async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, receivedAt: number) {
-  const url = shortcut.response_url;
-  if (url !== undefined) {
+async function answerShortcut(
+  deps: ListenerDeps,
+  shortcut: MessageShortcut,
+  respond: RespondFn,
+  receivedAt: number,
+) {
+  if (shortcut.response_url !== undefined) {
     const { answer, apologised } = await answerOrApology(deps, shortcut, false);
-    const result = await respondVia(deps, url, responsePayload(answer));
+    const result = await respondVia(deps, respond, responsePayload(answer));
     if (result.outcome === "sent")
       return count(deps, "shortcut", apologised ? "error" : "answered", receivedAt);
     if (result.outcome === "unknown") {
       deps.logger.error({ failure: result.failure }, "cannot tell whether related papers reached the asker");
-      await noteUndelivered(deps, url, "unknown");
+      await noteUndelivered(deps, respond, "unknown");
       return count(deps, "shortcut", "unknown", receivedAt);
     }
     deps.logger.warn(
@@ -131,14 +135,14 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
 }
 
 export function registerShortcut(app: App, deps: ListenerDeps): void {
-  app.shortcut(RELATED_PAPERS_SHORTCUT, async ({ ack, body, context }) => {
+  app.shortcut(RELATED_PAPERS_SHORTCUT, async ({ ack, body, context, respond }) => {
     await ack();
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const parsed = messageShortcutSchema.safeParse(body);
-    if (parsed.success) return answerShortcut(deps, parsed.data, receivedAt);
+    if (parsed.success) return answerShortcut(deps, parsed.data, respond, receivedAt);
     deps.logger.warn({ issues: parsed.error.issues.length }, "a message shortcut payload was not understood");
-    const url = responseUrlOf(body);
-    if (url !== undefined) await respondVia(deps, url, errorPayload(FRIENDLY_ERROR), 1);
+    // Bolt makes respond() from the body's response_url, when it has one.
+    if (responseUrlOf(body) !== undefined) await respondVia(deps, respond, errorPayload(FRIENDLY_ERROR), 1);
     count(deps, "shortcut", "error", receivedAt);
   });
 }

@@ -9,11 +9,9 @@ export interface SlackCallResult {
 }
 
 export interface SlackFetchOptions {
-  /** Every call is aborted after this long. */
+  /** For calls that come without a signal of their own: Bolt's respond() (the Web API clients set `timeout`). */
   timeoutMs: number;
-  observe?: (result: SlackCallResult) => void;
-  /** The fetch underneath (globalThis.fetch unless given). */
-  fetch?: typeof fetch;
+  observe: (result: SlackCallResult) => void;
 }
 
 function urlOf(input: Parameters<typeof fetch>[0]): string {
@@ -43,24 +41,22 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 }
 
 /**
- * The fetch every Slack call goes through (the Web API clients and response_url): a timeout on each call,
- * and each outcome reported (for metrics and readiness) without changing what the caller sees.
+ * The fetch Bolt's clients and respond() call Slack through: each outcome reported (for metrics and readiness)
+ * without changing what the caller sees.
  */
 export function createSlackFetch(options: SlackFetchOptions): typeof fetch {
   return async (input, init) => {
-    // Looked up per call, so a fetch patched later (an HTTP recorder, a proxy agent) is the one used.
-    const base = options.fetch ?? globalThis.fetch;
     const method = methodOf(urlOf(input));
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    const signal = init?.signal ?? AbortSignal.timeout(options.timeoutMs);
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     try {
-      const response = await base(input, { ...init, signal });
-      options.observe?.({ method, seconds: seconds(), code: await errorCodeOf(response) });
+      // Looked up per call, so a fetch patched later (an HTTP recorder, a proxy agent) is the one used.
+      const response = await globalThis.fetch(input, { ...init, signal });
+      options.observe({ method, seconds: seconds(), code: await errorCodeOf(response) });
       return response;
     } catch (error) {
-      options.observe?.({ method, seconds: seconds(), code: networkCodeOf(error) });
+      options.observe({ method, seconds: seconds(), code: networkCodeOf(error) });
       throw error;
     }
   };

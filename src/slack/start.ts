@@ -3,7 +3,8 @@ import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot/ports.js";
 import type { HttpLimits, SlackMode } from "../config.js";
 import type { Logger } from "../logger.js";
-import { opsHandler } from "../ops/health.js";
+import { opsRoutes } from "../ops/health.js";
+import { closeServer, portOf, serveOpsRoutes, serverOptionsOf } from "../ops/http-server.js";
 import { createMetrics, type Metrics } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
@@ -14,8 +15,9 @@ import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
+import { timeAcks } from "./instrumented-app.js";
 import { registerListeners } from "./listeners.js";
-import { GuardedHttpReceiver, GuardedSocketReceiver } from "./receivers.js";
+import { createHttpReceiver, createSocketReceiver } from "./receivers.js";
 import { registerShortcut } from "./shortcut.js";
 import { createSlackFetch } from "./slack-fetch.js";
 import { threadPapersOf } from "./thread-papers.js";
@@ -110,11 +112,17 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   });
   const clientOptions = {
     ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    timeout: timeoutMs,
     fetch: slackFetch,
   };
-  const poster = createSlackClient(mode.botToken, { ...clientOptions, logger });
+  const poster = createSlackClient(mode.botToken, {
+    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    fetch: slackFetch,
+    timeoutMs,
+    logger,
+  });
   const identity = options.identity ?? (await identityOf(poster));
-  const ops = opsHandler(
+  const routes = opsRoutes(
     { corpusLoaded: options.corpusLoaded, slack: readiness.state },
     metrics.registry,
     logger,
@@ -122,27 +130,19 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
 
   const receiver =
     mode.kind === "socket"
-      ? new GuardedSocketReceiver({
+      ? createSocketReceiver({
           appToken: mode.appToken,
           clientOptions: {
             ...clientOptions,
             ...(options.retries === undefined ? {} : { retryConfig: { retries: options.retries } }),
           },
           autoReconnect: options.autoReconnect ?? true,
-          health: { listen: options.healthListen ?? { port: mode.healthPort }, limits: HEALTH_LIMITS, ops },
           readiness,
           metrics,
           logger,
           now,
         })
-      : new GuardedHttpReceiver({
-          signingSecret: mode.signingSecret,
-          limits: mode.limits,
-          ops,
-          metrics,
-          logger,
-          now,
-        });
+      : createHttpReceiver({ signingSecret: mode.signingSecret, routes, logger, now });
   const app = createSlackApp({
     botToken: mode.botToken,
     receiver,
@@ -151,6 +151,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     retries: options.retries ?? 2,
     ...identity,
   });
+  timeAcks(app, metrics, now);
   const bot = {
     ...options.bot,
     index: timedIndexSource(options.bot.index, metrics.searchSeconds),
@@ -162,7 +163,6 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     adminUsers: options.adminUsers,
     ledger: options.ledger,
     poster,
-    fetch: slackFetch,
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
@@ -175,18 +175,35 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
 
-  const running = { app, metrics, poster, stop: () => app.stop().then(() => undefined) };
-  if (receiver instanceof GuardedSocketReceiver) {
-    await app.start();
-    const healthPort = receiver.healthPort;
+  if (mode.kind === "socket") {
+    const health = await serveOpsRoutes(
+      routes,
+      HEALTH_LIMITS,
+      options.healthListen ?? { port: mode.healthPort },
+    );
+    try {
+      await app.start();
+    } catch (error) {
+      await closeServer(health);
+      throw error;
+    }
+    const healthPort = portOf(health);
     logger.info(
       { mode: "socket", botUserId: identity.botUserId, healthPort },
       "connected to Slack in Socket Mode; /healthz, /readyz and /metrics on the health port",
     );
-    return { ...running, ...(healthPort === undefined ? {} : { healthPort }) };
+    const stop = () => app.stop().then(() => closeServer(health));
+    return { app, metrics, poster, healthPort, stop };
   }
-  await app.start(options.listen ?? { port: mode.kind === "http" ? mode.port : 0 });
-  const port = receiver.port ?? 0;
+  const server = await app.start(options.listen ?? { port: mode.port }, serverOptionsOf(mode.limits));
+  server.maxConnections = mode.limits.maxConnections;
+  const port = portOf(server);
   logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
-  return { ...running, port };
+  const stop = async () => {
+    // Bolt's stop waits for open connections: the idle ones are closed now, busy ones after a grace.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+    await app.stop();
+  };
+  return { app, metrics, poster, port, stop };
 }

@@ -7,7 +7,9 @@ export type SlackClient = webApi.WebClient;
 export interface SlackClientOptions {
   slackApiUrl?: string;
   logger?: Logger;
-  /** The fetch its calls go through: createSlackFetch's, with the per-call timeout and metrics. */
+  /** Each call is aborted after this long (none unless given). */
+  timeoutMs?: number;
+  /** The fetch its calls go through: createSlackFetch's, with metrics. */
   fetch?: typeof fetch;
 }
 
@@ -21,6 +23,7 @@ export function createSlackClient(token: string, options: SlackClientOptions = {
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.logger === undefined ? {} : { logger: createBoltLogger(options.logger) }),
   });

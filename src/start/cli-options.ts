@@ -55,13 +55,12 @@ async function uploadToDm(
   { slackApiUrl, slackTimeoutMs }: { slackApiUrl: string | undefined; slackTimeoutMs: number },
   reply: Extract<Reply, { kind: "export" }>,
 ): Promise<{ channel: string; fileName: string }> {
-  const [{ createSlackClient }, { createSlackFetch }, { uploadSavedList }] = await Promise.all([
+  const [{ createSlackClient }, { uploadSavedList }] = await Promise.all([
     import("../slack/web-client.js"),
-    import("../slack/slack-fetch.js"),
     import("../follow/saved-upload.js"),
   ]);
   const client = createSlackClient(botToken, {
-    fetch: createSlackFetch({ timeoutMs: slackTimeoutMs }),
+    timeoutMs: slackTimeoutMs,
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   });
   return uploadSavedList(client, reply);
