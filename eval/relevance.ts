@@ -1,12 +1,22 @@
-import MiniSearch from "minisearch";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { personKey } from "../src/corpus/names.js";
-import type { Corpus, Paper } from "../src/corpus/types.js";
+import type { Paper } from "../src/corpus/types.js";
 import type { SearchEngine } from "../src/search/types.js";
+import { mean, ndcgAt, reciprocalRank } from "./metrics.js";
+
+export const HALVES = ["dev", "test"] as const;
+export type Half = (typeof HALVES)[number];
 
 export const qrelsSchema = z.object({
   papers: z.record(z.string(), z.string().min(1)),
-  queries: z.record(z.string(), z.record(z.string(), z.number().int().min(0))),
+  queries: z.record(
+    z.string(),
+    z.object({
+      half: z.enum(HALVES),
+      judged: z.record(z.string(), z.number().int().min(0).max(2)),
+    }),
+  ),
   experts: z.record(
     z.string(),
     z.object({ top: z.number().int().min(1), atLeast: z.number().int().min(1), of: z.array(z.string()) }),
@@ -16,11 +26,20 @@ export const qrelsSchema = z.object({
 
 export type Qrels = z.infer<typeof qrelsSchema>;
 
-export const targets = { ndcg: 0.97, mrr: 1 } as const;
+/**
+ * The half a query belongs to, fixed by its text alone: "test" when the first byte of the SHA-256 of its UTF-8
+ * bytes is odd. Nobody chooses it, so no query can be moved out of the gated half.
+ */
+export function halfOf(query: string): Half {
+  const first = createHash("sha256").update(query, "utf8").digest()[0] ?? 0;
+  return first % 2 === 1 ? "test" : "dev";
+}
+
 const depth = 10;
 
 export interface QueryScore {
   query: string;
+  half: Half;
   ndcg: number;
   reciprocalRank: number;
   /** Qrels keys of the top results, "-" for unjudged papers. */
@@ -48,17 +67,10 @@ export interface AuthorCheck {
   met: boolean;
 }
 
-export interface RelevanceReport {
-  search: RankingScore;
-  baseline: RankingScore;
-  experts: ExpertCheck[];
-  authors: AuthorCheck[];
-  /** Qrels keys that name no paper, or more than one. */
-  problems: string[];
-  passed: boolean;
-}
-
-/** Each qrels key → the id of the one paper whose abstract contains its text. */
+/**
+ * Each qrels key → the id of the one paper whose abstract contains its text; `problems` names keys that match
+ * no paper or several, and queries whose half is not the one `halfOf` gives.
+ */
 export function judgedPaperIds(
   papers: readonly Paper[],
   qrels: Qrels,
@@ -71,50 +83,44 @@ export function judgedPaperIds(
     if (matches.length === 1 && only) ids.set(key, only.id);
     else problems.push(`"${key}" (${text}) matches ${matches.length} papers`);
   }
+  for (const [query, entry] of Object.entries(qrels.queries)) {
+    if (entry.half !== halfOf(query))
+      problems.push(`"${query}" is in ${entry.half}, halfOf says ${halfOf(query)}`);
+    for (const key of Object.keys(entry.judged)) {
+      if (qrels.papers[key] === undefined)
+        problems.push(`"${query}" judges "${key}", which papers does not name`);
+    }
+  }
   return { ids, problems };
 }
 
-function ndcgAt(ranked: readonly string[], judgments: ReadonlyMap<string, number>): number {
-  const dcg = ranked
-    .slice(0, depth)
-    .reduce((sum, id, i) => sum + (judgments.get(id) ?? 0) / Math.log2(i + 2), 0);
-  const ideal = [...judgments.values()]
-    .sort((a, b) => b - a)
-    .slice(0, depth)
-    .reduce((sum, gain, i) => sum + gain / Math.log2(i + 2), 0);
-  return ideal === 0 ? 0 : dcg / ideal;
-}
-
-function reciprocalRankOf(ranked: readonly string[], judgments: ReadonlyMap<string, number>): number {
-  const at = ranked.findIndex((id) => (judgments.get(id) ?? 0) > 0);
-  return at === -1 ? 0 : 1 / (at + 1);
-}
-
-/** nDCG@10 (linear gains) and MRR of a ranking function over the qrels queries. */
+/** nDCG@10 (linear gains) and MRR of a ranking function over the qrels queries of `halves`. */
 export function rankingScoreOf(
   rank: (query: string) => string[],
   qrels: Qrels,
   ids: ReadonlyMap<string, string>,
+  halves: readonly Half[] = HALVES,
 ): RankingScore {
   const keyOfId = new Map([...ids].map(([key, id]) => [id, key]));
-  const queries = Object.entries(qrels.queries).map(([query, judged]): QueryScore => {
-    const judgments = new Map<string, number>();
-    for (const [key, gain] of Object.entries(judged)) {
-      const id = ids.get(key);
-      if (id !== undefined) judgments.set(id, gain);
-    }
-    const ranked = rank(query);
-    // Nothing to find: right only when nothing comes back.
-    const nothing = judgments.size === 0 ? (ranked.length === 0 ? 1 : 0) : undefined;
-    return {
-      query,
-      ndcg: nothing ?? ndcgAt(ranked, judgments),
-      reciprocalRank: nothing ?? reciprocalRankOf(ranked, judgments),
-      top: ranked.slice(0, depth).map((id) => keyOfId.get(id) ?? "-"),
-    };
-  });
-  const mean = (values: number[]) =>
-    values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+  const queries = Object.entries(qrels.queries)
+    .filter(([, entry]) => halves.includes(entry.half))
+    .map(([query, entry]): QueryScore => {
+      const judgments = new Map<string, number>();
+      for (const [key, gain] of Object.entries(entry.judged)) {
+        const id = ids.get(key);
+        if (id !== undefined) judgments.set(id, gain);
+      }
+      const ranked = rank(query);
+      // Nothing to find: right only when nothing comes back.
+      const nothing = judgments.size === 0 ? (ranked.length === 0 ? 1 : 0) : undefined;
+      return {
+        query,
+        half: entry.half,
+        ndcg: nothing ?? ndcgAt(ranked, judgments, depth),
+        reciprocalRank: nothing ?? reciprocalRank(ranked, judgments),
+        top: ranked.slice(0, depth).map((id) => keyOfId.get(id) ?? "-"),
+      };
+    });
   return {
     ndcg: mean(queries.map((q) => q.ndcg)),
     mrr: mean(queries.map((q) => q.reciprocalRank)),
@@ -122,31 +128,9 @@ export function rankingScoreOf(
   };
 }
 
-/** Plain MiniSearch with default options over abstract and authors: the yardstick. */
-export function baselineRanker(corpus: Corpus): (query: string) => string[] {
-  const mini = new MiniSearch<{ id: string; abstract: string; authors: string }>({
-    fields: ["abstract", "authors"],
-  });
-  mini.addAll(
-    corpus.papers.map((paper) => ({
-      id: paper.id,
-      abstract: paper.abstract,
-      authors: paper.authors.join(", "),
-    })),
-  );
-  return (query) => mini.search(query).map((result) => result.id as string);
-}
-
-/** `corpus` is what `index` was built from: the baseline is built over the same papers. */
-export function evaluateRelevance(index: SearchEngine, corpus: Corpus, qrels: Qrels): RelevanceReport {
-  const { ids, problems } = judgedPaperIds(corpus.papers, qrels);
-  const search = rankingScoreOf(
-    (query) => index.search(query, { limit: depth }).hits.map((hit) => hit.paper.id),
-    qrels,
-    ids,
-  );
-  const baseline = rankingScoreOf(baselineRanker(corpus), qrels, ids);
-  const experts = Object.entries(qrels.experts).map(([topic, judged]): ExpertCheck => {
+/** The qrels' "who" topics: at least `atLeast` of the judged people among the first `top`. */
+export function expertChecks(index: SearchEngine, qrels: Qrels): ExpertCheck[] {
+  return Object.entries(qrels.experts).map(([topic, judged]): ExpertCheck => {
     const wanted = new Set(judged.of.map(personKey));
     const found = index
       .who(topic, { limit: judged.top })
@@ -154,17 +138,14 @@ export function evaluateRelevance(index: SearchEngine, corpus: Corpus, qrels: Qr
       .map((person) => person.name);
     return { topic, found, needed: judged.atLeast, top: judged.top, met: found.length >= judged.atLeast };
   });
-  const authors = Object.entries(qrels.authors).map(([query, expected]): AuthorCheck => {
+}
+
+/** The qrels' author lookups: the right person, with the right number of papers. */
+export function authorChecks(index: SearchEngine, qrels: Qrels): AuthorCheck[] {
+  return Object.entries(qrels.authors).map(([query, expected]): AuthorCheck => {
     const lookup = index.author(query);
     if (lookup.kind !== "found") return { query, expected, met: false };
     const got = { name: lookup.summary.name, papers: lookup.summary.papers.length };
     return { query, expected, got, met: got.name === expected.name && got.papers === expected.papers };
   });
-  const passed =
-    problems.length === 0 &&
-    search.ndcg >= targets.ndcg &&
-    search.mrr >= targets.mrr &&
-    experts.every((check) => check.met) &&
-    authors.every((check) => check.met);
-  return { search, baseline, experts, authors, problems, passed };
 }
