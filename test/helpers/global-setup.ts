@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -9,6 +10,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     /** A PostgreSQL server the store tests create and drop their own databases on. */
     pgUrl: string;
+    /** How this run's test databases are named, so runs sharing a server check only their own. */
+    pgDatabasePrefix: string;
     /** This run's temporary folder: every test's os.tmpdir(), checked empty at the end. */
     runTmp: string;
   }
@@ -39,13 +42,13 @@ function filesUnder(dir: string): Map<string, string> {
   return files;
 }
 
-async function leftoverDatabases(url: string): Promise<string[]> {
+async function leftoverDatabases(url: string, prefix: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY datname",
-      [`${testDatabasePrefix}%`],
+      "SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname",
+      [prefix],
     );
     return rows.map((row) => row.datname);
   } finally {
@@ -56,7 +59,7 @@ async function leftoverDatabases(url: string): Promise<string[]> {
 /**
  * Once per `vitest run`: a temporary folder of its own for the tests (so runs in other worktrees do not
  * count), a PostgreSQL for the store tests (PAPERBOT_TEST_PG_URL, else a throw-away server), and at the end
- * a check that nothing was left behind: no file in the temporary folder, no test database, nothing new in
+ * a check that nothing was left behind: no file in the temporary folder, no database of this run, nothing new in
  * the project's data/ folder. A leak fails the run.
  */
 export default async function setup(project: TestProject) {
@@ -73,13 +76,16 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   const pgUrl = givenUrl || (server?.url ?? "");
+  // Other runs (another worktree, a second run at once) may share the server: each names its databases apart.
+  const pgDatabasePrefix = `${testDatabasePrefix}${randomBytes(3).toString("hex")}_`;
   project.provide("pgUrl", pgUrl);
+  project.provide("pgDatabasePrefix", pgDatabasePrefix);
   project.provide("runTmp", runTmp);
 
   return async () => {
     const problems: string[] = [];
     try {
-      const databases = await leftoverDatabases(pgUrl);
+      const databases = await leftoverDatabases(pgUrl, pgDatabasePrefix);
       if (databases.length > 0) problems.push(`test databases not dropped: ${databases.join(", ")}`);
     } finally {
       server?.stop();

@@ -9,7 +9,7 @@ export interface TestPostgres {
   stop(): void;
 }
 
-/** Every database the tests create starts so; the run fails if one is left. */
+/** Every database the tests create starts so, then the run's own part; a run fails if one of its own is left. */
 export const testDatabasePrefix = "paperbot_t_";
 
 const candidates = ["/usr/lib/postgresql/15/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/17/bin"];

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import type { Corpus } from "../../src/corpus/types.js";
 import { type OpenIndex, openSearchThreads } from "../../src/index/search-threads.js";
@@ -15,13 +14,18 @@ import { writeIndexFileInLine } from "./index-file.js";
 const opened: { index: OpenIndex; dir: string }[] = [];
 const byFolder = new Map<string, Promise<OpenIndex>>();
 
-afterAll(async () => {
+/**
+ * Closes every index opened since the last call. Run after each test file by the setup file (each-file.ts):
+ * a worker runs several files one after another and imports this module once, so a hook registered here on
+ * import would run after the first file only.
+ */
+export async function closeServedIndexes(): Promise<void> {
   byFolder.clear();
   for (const { index, dir } of opened.splice(0)) {
     await index.close();
     rmSync(dir, { recursive: true, force: true });
   }
-});
+}
 
 /** A corpus's index written to a temporary file and served by one search worker until the test file ends. */
 export async function servedIndexOf(corpus: Corpus): Promise<OpenIndex> {

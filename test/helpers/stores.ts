@@ -8,7 +8,6 @@ import { afterEach, inject } from "vitest";
 import { openPostgresStore } from "../../src/state/postgres-store.js";
 import { openSqliteStore } from "../../src/state/sqlite-store.js";
 import type { StateStore } from "../../src/state/store.js";
-import { testDatabasePrefix } from "./postgres.js";
 
 export type StoreKind = "sqlite" | "postgres";
 
@@ -106,7 +105,7 @@ async function adminQuery(url: string, statement: string, params: (string | numb
 
 async function postgresState(): Promise<TestState> {
   const serverUrl = inject("pgUrl");
-  const name = `${testDatabasePrefix}${randomBytes(6).toString("hex")}`;
+  const name = `${inject("pgDatabasePrefix")}${randomBytes(6).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

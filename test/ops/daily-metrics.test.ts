@@ -54,7 +54,7 @@ describe("daily post metrics", () => {
         countDailyResults(metrics, results);
       },
     });
-    await vi.waitFor(() => expect(passes).toHaveLength(1));
+    await vi.waitFor(() => expect(passes).toHaveLength(1), { timeout: 10_000 });
     scheduler.stop();
     const text = await metrics.registry.metrics();
     expect(text).toContain('paperbot_daily_posts_total{outcome="sent",reason="posted"} 1');

@@ -33,7 +33,6 @@ beforeAll(async () => {
       bot,
       logger: logs.logger,
       slackApiUrl: slack.apiUrl,
-      slackTimeoutMs: 600,
       metrics,
       isLocalClaim: () => stateDown,
     }),
@@ -59,28 +58,35 @@ describe("a share while the shared state cannot be written", () => {
   it("is not posted; the sharer is told privately, and a click once the state is back shares it once", async () => {
     stateDown = true;
     await Promise.all([click("/defer/1"), click("/defer/2")]);
-    await vi.waitFor(() => {
-      expect(slack.responses("/defer/1")).toHaveLength(1);
-      expect(slack.responses("/defer/2")).toHaveLength(1);
-    });
+    // A click is counted once its note has been sent, after the fake Slack has it: wait for both.
+    await vi.waitFor(
+      async () => {
+        expect(slack.responses("/defer/1")).toHaveLength(1);
+        expect(slack.responses("/defer/2")).toHaveLength(1);
+        expect(await metrics.registry.metrics()).toMatch(
+          /paperbot_requests_total\{kind="share",outcome="deferred"\} 2/,
+        );
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     for (const path of ["/defer/1", "/defer/2"]) {
       expect(slack.responses(path)[0]).toMatchObject({
         text: MESSAGES_SHARE.stateDown,
         response_type: "ephemeral",
       });
     }
-    expect(await metrics.registry.metrics()).toMatch(
-      /paperbot_requests_total\{kind="share",outcome="deferred"\} 2/,
-    );
 
     stateDown = false;
     await Promise.all([click("/defer/3"), click("/defer/4")]);
     // One shares; the other is dropped as a duplicate or while the first is still being shared.
-    await vi.waitFor(async () => {
-      const text = await metrics.registry.metrics();
-      expect(text).toMatch(/paperbot_requests_total\{kind="share",outcome="answered"\} 1/);
-      expect(text).toMatch(/paperbot_requests_total\{kind="share",outcome="(duplicate|busy)"\} 1/);
-    });
+    await vi.waitFor(
+      async () => {
+        const text = await metrics.registry.metrics();
+        expect(text).toMatch(/paperbot_requests_total\{kind="share",outcome="answered"\} 1/);
+        expect(text).toMatch(/paperbot_requests_total\{kind="share",outcome="(duplicate|busy)"\} 1/);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     const shared = [...slack.responses("/defer/3"), ...slack.responses("/defer/4")];
     expect(shared).toHaveLength(1);
     expect(shared[0]).toMatchObject({ response_type: "in_channel" });
