@@ -32,7 +32,11 @@ export interface SurfaceApp {
 export const waitUntil = (check: () => void | Promise<void>, timeout = 5000) =>
   vi.waitFor(check, { timeout, interval: 20 });
 
-export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<SurfaceApp> {
+export async function startSurfaceApp(
+  mode: SlackMode,
+  bot: BotDeps,
+  { slackTimeoutMs = 2000 }: { slackTimeoutMs?: number } = {},
+): Promise<SurfaceApp> {
   const slack = await startFakeSlackApi();
   const logs = capturedLogger();
   const metrics = createMetrics({ processMetrics: false });
@@ -40,7 +44,7 @@ export async function startSurfaceApp(mode: SlackMode, bot: BotDeps): Promise<Su
     bot,
     logger: logs.logger,
     slackApiUrl: slack.apiUrl,
-    slackTimeoutMs: 2000,
+    slackTimeoutMs,
     metrics,
   };
   let app: RunningSlackApp;
