@@ -87,6 +87,8 @@ describe("manifest.yml", () => {
         // The daily post's duplicate check reads channel history; App Home lists the viewer's channels.
         "channels:history",
         "groups:history",
+        // A thread question in a group DM reads the thread for its card.
+        "mpim:history",
         "channels:read",
         "groups:read",
       ].sort(),

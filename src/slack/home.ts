@@ -143,12 +143,20 @@ function noticeOf(answer: Answer): string {
   return renderSlackMessage(answer.reply).text;
 }
 
-const submissionSchema = z.object({
-  time: z.object({ value: z.object({ selected_time: z.string().nullable().optional() }) }),
-  days: z.object({
-    value: z.object({ selected_option: z.object({ value: z.string() }).nullable().optional() }),
+const dailyEditSchema = z.object({
+  user: z.object({ id: z.string() }),
+  view: z.object({
+    private_metadata: z.string().optional(),
+    state: z.object({
+      values: z.object({
+        time: z.object({ value: z.object({ selected_time: z.string().nullable().optional() }) }),
+        days: z.object({
+          value: z.object({ selected_option: z.object({ value: z.string() }).nullable().optional() }),
+        }),
+        zone: z.object({ value: z.object({ value: z.string().nullable().optional() }) }),
+      }),
+    }),
   }),
-  zone: z.object({ value: z.object({ value: z.string().nullable().optional() }) }),
 });
 const modalMetadataSchema = z.object({ c: z.string().regex(/^[CG][A-Z0-9]{2,20}$/) });
 
@@ -194,14 +202,20 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     await publish(wiring, viewer, pages, notice);
   });
 
-  app.view<ViewSubmitAction>(DAILY_EDIT_CALLBACK, async ({ ack, body, view, client }) => {
-    const values = submissionSchema.safeParse(view.state.values);
+  // Every submission is acknowledged: Slack shows an error on the form when it gets no answer in 3 s.
+  app.view<ViewSubmitAction>(DAILY_EDIT_CALLBACK, async ({ ack, body, client }) => {
+    const form = dailyEditSchema.safeParse(body);
+    if (!form.success) {
+      logger.warn({ issues: form.error.issues.length }, "a daily-paper form was not understood");
+      await ack({ response_action: "errors", errors: { time: MESSAGES_HOME.reopenForm } });
+      return;
+    }
+    const { user, view } = form.data;
+    const { values } = view.state;
     const channel = modalMetadataSchema.safeParse(jsonOf(view.private_metadata));
-    const time = values.success ? (values.data.time.value.selected_time ?? "") : "";
-    const days = values.success
-      ? weekdaysOfChoice(values.data.days.value.selected_option?.value ?? "")
-      : undefined;
-    const zone = values.success ? (values.data.zone.value.value ?? "").trim() : "";
+    const time = values.time.value.selected_time ?? "";
+    const days = weekdaysOfChoice(values.days.value.selected_option?.value ?? "");
+    const zone = (values.zone.value.value ?? "").trim();
     const errors: Record<string, string> = {};
     if (!isValidTime(time)) errors.time = MESSAGES_HOME.pickTime;
     if (days === undefined) errors.days = MESSAGES_HOME.pickDays;
@@ -214,7 +228,7 @@ export function registerHome(app: App, wiring: HomeWiring): void {
       return;
     }
     await ack();
-    const userId = body.user.id;
+    const userId = user.id;
     const viewer = viewerOf(client, userId);
     const channelId = channel.data.c;
     let notice: string;

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { decodeAction } from "../bot/actions.js";
 import type { BotRequest } from "../bot/request.js";
 
+// Another bot's post that mentions us (a bot_message, or any message with a bot_id) is not a question: two bots
+// answering each other would loop.
 const mentionEventSchema = z.object({
+  subtype: z
+    .string()
+    .optional()
+    .refine((subtype) => subtype !== "bot_message"),
+  bot_id: z.undefined().optional(),
   user: z.string(),
   text: z.string().default(""),
   channel: z.string(),
@@ -13,7 +20,8 @@ const mentionEventSchema = z.object({
 const dmEventSchema = z.object({
   type: z.literal("message"),
   channel_type: z.literal("im"),
-  subtype: z.undefined().optional(),
+  // A message with a file attached (file_share) is answered by its text like any other.
+  subtype: z.literal("file_share").optional(),
   bot_id: z.undefined().optional(),
   user: z.string(),
   text: z.string().default(""),
@@ -62,7 +70,7 @@ export function mentionRequest(
   };
 }
 
-/** A person's plain direct message to the bot; undefined for edits, bot posts, joins and the bot's own messages. */
+/** A person's direct message to the bot (with or without a file); undefined for edits, bot posts, joins and the bot's own. */
 export function dmRequest(
   event: unknown,
   botUserId: string | undefined,

@@ -346,6 +346,26 @@ describe("the Home tab through the Bolt app", () => {
     expect(textsOf(view).join("\n")).toContain("only change the daily paper of a channel you are in");
   });
 
+  it("acknowledges a daily-paper form that comes without its state, asking to open it again, and changes nothing", async () => {
+    // A view_submission as Slack sends it for a view whose inputs it did not keep: no view.state.
+    const submitted = await app.submit(
+      {
+        callback_id: DAILY_EDIT_CALLBACK,
+        private_metadata: JSON.stringify({ c: "CPAUSED" }),
+        hash: "1700000000.AbCdEf12",
+        title: { type: "plain_text", text: "Paper of the day" },
+        blocks: [],
+      },
+      "U1",
+    );
+    expect(submitted.status).toBe(200);
+    expect(JSON.parse(submitted.text)).toEqual({
+      response_action: "errors",
+      errors: { time: "Please open the form again." },
+    });
+    expect((await store.subscriptions.get("CPAUSED"))?.time).toBe("09:00");
+  });
+
   it("opens the Ask Paperbot form from the tab's button, leaving the tab as it is", async () => {
     const view = await opened();
     const ask = homeButton(view, ASK_TEXT.homeButton);
