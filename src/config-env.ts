@@ -73,7 +73,8 @@ export const envSchema = z.object({
       .trim()
       .regex(/^[1-9]\d{0,5}$/, { error: "must be a whole number from 1 to 999999" })
       .transform(Number)
-      .default(256),
+      // A guard against running out of file descriptors, not a limit on clients: the timeouts drop slow ones.
+      .default(10_000),
   ),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === "string" ? blankIsUnset(v.trim().toLowerCase()) : v),

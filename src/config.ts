@@ -6,7 +6,7 @@ export interface HttpLimits {
   requestTimeoutMs: number;
   /** The headers must arrive within this time (else 408). */
   headersTimeoutMs: number;
-  /** Open connections beyond this are closed at once. */
+  /** Open connections beyond this are closed at once (a file-descriptor guard, far above what Slack needs). */
   maxConnections: number;
 }
 

@@ -74,7 +74,7 @@ describe("loadConfig", () => {
       botToken: BOT,
       signingSecret: SECRET,
       port: 3000,
-      limits: { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 256 },
+      limits: { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 10_000 },
     });
     expect(
       loadConfig({ SLACK_BOT_TOKEN: BOT, SLACK_SIGNING_SECRET: SECRET, PORT: "8080" }).mode,

@@ -3,11 +3,16 @@ import type { ListenOptions } from "node:net";
 import type { HttpLimits } from "../config.js";
 import type { OpsRoute } from "./health.js";
 
-/** Node's server options for the limits: slow headers and bodies cut off with 408. */
+/**
+ * Node's server options for the limits: headers (and a connection that sends nothing) cut off with 408 after
+ * the headers timeout, a whole request after the request timeout, an idle kept-alive socket dropped after 5 s.
+ * No connection is held longer, so many slow clients cost sockets, not service.
+ */
 export function serverOptionsOf(limits: HttpLimits): ServerOptions {
   return {
     requestTimeout: limits.requestTimeoutMs,
     headersTimeout: limits.headersTimeoutMs,
+    keepAliveTimeout: 5000,
     // Node checks those timeouts on this interval (30 s by default, longer than the timeouts).
     connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(limits.headersTimeoutMs / 2))),
   };

@@ -7,22 +7,79 @@ import type { SlackReadiness } from "../ops/readiness.js";
 import { createBoltLogger } from "./bolt-logger.js";
 import { guardSocketFrames } from "./socket-frames.js";
 
-/** Bolt's default bodyLimit: larger bodies are refused. */
-const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+/**
+ * The largest body taken. Slack's real payloads are tens of KB: the largest of the official SDKs' fixtures is a
+ * block_actions of 39 KB (java-slack-sdk), and ours, a click in a full App Home (its 100-block view comes back
+ * with it), is about 100 KB form-encoded.
+ */
+export const BODY_LIMIT_BYTES = 512 * 1024;
 
-/** Slack's replay window; Bolt enforces it only for timestamps in the past. */
+/** Body bytes being received at once, all requests together; a body that would go past it is dropped. */
+export const BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
+
+/** Slack's replay window, checked both ways (Bolt checks only the past, and only after reading the body). */
 const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+const SIGNATURE_SHAPE = /^v0=[0-9a-f]{64}$/;
 export const EVENTS_PATH = "/slack/events";
 
-/** A signed request dated further ahead than Slack's replay window allows (Bolt checks only the past). */
-export function isFromTheFuture(req: IncomingMessage, nowMs: number): boolean {
-  const header = req.headers["x-slack-request-timestamp"];
-  const seconds = Number(Array.isArray(header) ? header[0] : header);
-  return Number.isFinite(seconds) && seconds > nowMs / 1000 + MAX_CLOCK_SKEW_SECONDS;
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Why a POST to the events path is refused from its headers alone, before a byte of its body is read: a
+ * timestamp missing or outside Slack's replay window, a signature that cannot be one, a body over the limit.
+ */
+export function refusalOf(
+  req: IncomingMessage,
+  nowMs: number,
+): { status: number; reason: string } | undefined {
+  const seconds = Number(headerOf(req, "x-slack-request-timestamp") ?? Number.NaN);
+  if (!Number.isInteger(seconds)) return { status: 401, reason: "no request timestamp" };
+  if (seconds > nowMs / 1000 + MAX_CLOCK_SKEW_SECONDS) {
+    return { status: 401, reason: "request timestamp is too far in the future" };
+  }
+  if (seconds < nowMs / 1000 - MAX_CLOCK_SKEW_SECONDS)
+    return { status: 401, reason: "stale request timestamp" };
+  if (!SIGNATURE_SHAPE.test(headerOf(req, "x-slack-signature") ?? "")) {
+    return { status: 401, reason: "no request signature" };
+  }
+  if (Number(headerOf(req, "content-length") ?? 0) > BODY_LIMIT_BYTES) {
+    return { status: 413, reason: "request body too large" };
+  }
+  return undefined;
+}
+
+/** Counts the body bytes being received; a request whose next chunk would pass `limit` is dropped. */
+function bodyBudget(limit: number): (req: IncomingMessage) => void {
+  let inFlight = 0;
+  return (req) => {
+    let counted = 0;
+    let open = true;
+    const release = () => {
+      if (!open) return;
+      open = false;
+      inFlight -= counted;
+    };
+    // Bolt's body reader attaches in the same tick, before any chunk can arrive.
+    req.on("data", (chunk: Buffer) => {
+      if (!open) return;
+      counted += chunk.length;
+      inFlight += chunk.length;
+      if (inFlight > limit) {
+        release();
+        req.destroy();
+      }
+    });
+    req.once("end", release);
+    req.once("close", release);
+  };
 }
 
 function refuse(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "content-type": "text/plain" });
+  // The connection is closed, so the unread body is neither read nor taken for a request.
+  res.writeHead(status, { "content-type": "text/plain", connection: "close" });
   res.end(text);
 }
 
@@ -40,8 +97,8 @@ export interface HttpReceiverOptions {
 }
 
 /**
- * Bolt's HTTP receiver with the ops routes; what can be refused from the headers alone is refused before the
- * body is read: a signed request dated more than five minutes ahead (401), a body over the limit (413).
+ * Bolt's HTTP receiver with the ops routes. What can be refused from the headers alone is refused before the
+ * body is read (refusalOf), and the body bytes being received at once are bounded (BODY_BYTES_IN_FLIGHT).
  */
 export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
   const { logger, now } = options;
@@ -54,16 +111,16 @@ export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
     customPropertiesExtractor: stampArrival(now),
   });
   const bolt = receiver.requestListener;
+  const track = bodyBudget(BODY_BYTES_IN_FLIGHT);
   // Bolt's server hands every request to requestListener.
   receiver.requestListener = (req, res) => {
-    if (req.method === "POST" && isFromTheFuture(req, now())) {
-      logger.warn({ path: req.url }, "refused a signed request dated more than five minutes ahead");
-      return refuse(res, 401, "request timestamp is too far in the future");
-    }
-    // Refused before it is read, and the connection closed, so the unread rest is not taken for a request.
-    if (Number(req.headers["content-length"] ?? 0) > BODY_LIMIT_BYTES) {
-      res.setHeader("connection", "close");
-      return refuse(res, 413, "request body too large");
+    if (req.method === "POST" && new URL(req.url ?? "/", "http://localhost").pathname === EVENTS_PATH) {
+      const refusal = refusalOf(req, now());
+      if (refusal !== undefined) {
+        logger.debug({ path: req.url, reason: refusal.reason }, "refused a request from its headers");
+        return refuse(res, refusal.status, refusal.reason);
+      }
+      track(req);
     }
     bolt(req, res);
   };

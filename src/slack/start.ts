@@ -90,7 +90,12 @@ async function identityOf(client: SlackClient): Promise<{ botId: string; botUser
   throw new SlackStartError("SLACK_BOT_TOKEN is not a bot token (auth.test returned no bot id)");
 }
 
-const HEALTH_LIMITS: HttpLimits = { requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 64 };
+// As the HTTP mode's defaults (config-env.ts): no cap a client can fill before the timeouts drop its sockets.
+const HEALTH_LIMITS: HttpLimits = {
+  requestTimeoutMs: 10_000,
+  headersTimeoutMs: 5_000,
+  maxConnections: 10_000,
+};
 
 /** Connects the bot to Slack in Socket Mode or over HTTP and starts answering. */
 export async function startSlackApp(options: SlackStartOptions): Promise<RunningSlackApp> {

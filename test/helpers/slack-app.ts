@@ -8,7 +8,7 @@ import { SIGNING_SECRET } from "./signed-request.js";
 export const TEST_HTTP_LIMITS: HttpLimits = {
   requestTimeoutMs: 10_000,
   headersTimeoutMs: 5_000,
-  maxConnections: 256,
+  maxConnections: 10_000,
 };
 
 /** A port the system picks, on loopback only. */

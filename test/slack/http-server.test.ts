@@ -1,13 +1,20 @@
-import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HttpLimits } from "../../src/config.js";
 import { createMetrics, type Metrics, watchIndex } from "../../src/ops/metrics.js";
+import { BODY_BYTES_IN_FLIGHT, BODY_LIMIT_BYTES } from "../../src/slack/receivers.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { eventBody, nowSeconds, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import {
+  eventBody,
+  nowSeconds,
+  postSigned,
+  slackSignature,
+  slashCommandBody,
+} from "../helpers/signed-request.js";
 import { httpAppOptions } from "../helpers/slack-app.js";
+import { holdSockets, rawRequest, release } from "./raw-sockets.js";
 
 const REQUEST_TIMEOUT_MS = 800;
 const HEADERS_TIMEOUT_MS = 400;
@@ -15,7 +22,8 @@ const FORM = "application/x-www-form-urlencoded";
 
 let slack: FakeSlackApi;
 let app: RunningSlackApp;
-let capped: RunningSlackApp;
+/** An app whose timeouts outlast each test, so that the connections a test holds stay open throughout. */
+let patient: RunningSlackApp;
 let metrics: Metrics;
 let base: string;
 let corpusOpen = true;
@@ -55,35 +63,15 @@ beforeAll(async () => {
   app = main.running;
   metrics = main.appMetrics;
   base = `http://127.0.0.1:${app.port}`;
-  capped = (await start({ requestTimeoutMs: 10_000, headersTimeoutMs: 5_000, maxConnections: 3 })).running;
+  patient = (await start({ requestTimeoutMs: 60_000, headersTimeoutMs: 30_000, maxConnections: 10_000 }))
+    .running;
 });
 
 afterAll(async () => {
   await app.stop();
-  await capped.stop();
+  await patient.stop();
   await slack.close();
 });
-
-/** A raw connection that sends `text` and reports what came back and when the server closed it. */
-function rawRequest(port: number, text: string): Promise<{ reply: string; closedAfterMs: number }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    let reply = "";
-    const socket = connect(port, "127.0.0.1", () => socket.write(text));
-    socket.on("data", (chunk) => {
-      reply += String(chunk);
-    });
-    socket.on("error", reject);
-    socket.on("close", () => resolve({ reply, closedAfterMs: Date.now() - started }));
-  });
-}
-
-function openIdle(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () => resolve(socket));
-    socket.on("error", reject);
-  });
-}
 
 describe("signed requests dated in the future", () => {
   it("are refused with 401 more than five minutes ahead, and answered within them", async () => {
@@ -105,7 +93,7 @@ describe("signed requests dated in the future", () => {
 
 describe("slow clients", () => {
   it("a body that never finishes is cut off with 408 after the request timeout", async () => {
-    const head = `POST /slack/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"type":`;
+    const head = `${postHead(500, signedLooking())}payload=%7B`;
     const { reply, closedAfterMs } = await rawRequest(app.port ?? 0, head);
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 50);
@@ -122,24 +110,92 @@ describe("slow clients", () => {
     expect(closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS + 2500);
   });
 
-  it("a body over 4 MB is refused with 413 and answers nothing, and the next request is served", async () => {
+  it("a body over the limit is refused with 413 and answers nothing, and the next request is served", async () => {
     const body = slashCommandBody({
-      text: "x".repeat(5 * 1024 * 1024),
+      text: "x".repeat(BODY_LIMIT_BYTES),
       responseUrl: slack.responseUrl("/commands/huge"),
     });
     expect((await postSigned(`${base}/slack/events`, body, FORM)).status).toBe(413);
     expect(slack.responses("/commands/huge")).toEqual([]);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
+});
 
-  it("connections beyond the cap are closed at once, and accepted again when others leave", async () => {
-    const port = capped.port ?? 0;
-    const held = await Promise.all([openIdle(port), openIdle(port), openIdle(port)]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const extra = await rawRequest(port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
-    expect(extra.reply).toBe("");
-    for (const socket of held) socket.destroy();
-    await waitUntil(async () => expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200));
+/** The headers of a POST to the events path; `signed` gives it a fresh timestamp and a signature of the right shape. */
+function postHead(contentLength: number, headers: Record<string, string>): string {
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  return `POST /slack/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${FORM}\r\nContent-Length: ${contentLength}\r\n${lines.join("")}\r\n`;
+}
+const signedLooking = () => ({
+  "X-Slack-Request-Timestamp": String(nowSeconds()),
+  "X-Slack-Signature": slackSignature("not-the-secret", nowSeconds(), "whatever"),
+});
+
+describe("connections that cannot be hoarded", () => {
+  async function servedWhileHeld(port: number) {
+    const patientBase = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 10; i++) {
+      const path = `/commands/held-${port}-${i}`;
+      const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
+      expect((await postSigned(`${patientBase}/slack/events`, body, FORM)).status).toBe(200);
+      expect((await fetch(`${patientBase}/readyz`)).status).toBe(200);
+    }
+    await waitUntil(() => expect(slack.responses(`/commands/held-${port}-9`)).toHaveLength(1));
+  }
+
+  it("300 connections that send nothing, 300 with unfinished headers and 300 with unfinished bodies leave signed requests and /readyz served", async () => {
+    const port = patient.port ?? 0;
+    const held = [
+      ...(await holdSockets(port, 300, "")),
+      ...(await holdSockets(port, 300, "POST /slack/events HTTP/1.1\r\nHost: x\r\nX-Slow: ")),
+      ...(await holdSockets(port, 300, `${postHead(2000, signedLooking())}payload=%7B`)),
+    ];
+    try {
+      await servedWhileHeld(port);
+      // They were all held while the bot answered: none was closed to make room.
+      expect(held.filter((h) => h.closed())).toEqual([]);
+    } finally {
+      release(held);
+    }
+  });
+
+  it("refuses from its headers alone, before reading its body, a request that cannot be Slack's", async () => {
+    const port = patient.port ?? 0;
+    const fourMegabytes = 4 * 1024 * 1024;
+    const stale = String(nowSeconds() - 10 * 60);
+    const cases = [
+      { head: postHead(fourMegabytes, {}), status: 401 },
+      {
+        head: postHead(fourMegabytes, { ...signedLooking(), "X-Slack-Signature": "v0=forged" }),
+        status: 401,
+      },
+      {
+        head: postHead(fourMegabytes, { ...signedLooking(), "X-Slack-Request-Timestamp": stale }),
+        status: 401,
+      },
+      { head: postHead(fourMegabytes, signedLooking()), status: 413 },
+    ];
+    for (const { head, status } of cases) {
+      // Only the headers are sent: the answer comes without the body, and the connection is closed.
+      const { reply } = await rawRequest(port, head);
+      expect(reply).toMatch(new RegExp(`^HTTP/1\\.1 ${status}`));
+      expect(reply.toLowerCase()).toContain("connection: close");
+    }
+  });
+
+  it("reads at most BODY_BYTES_IN_FLIGHT of bodies at once: the body that would pass it is dropped, signed requests go on", async () => {
+    const port = patient.port ?? 0;
+    const sent = BODY_LIMIT_BYTES - 1024;
+    const bodies = Math.floor(BODY_BYTES_IN_FLIGHT / sent) + 1;
+    const head = Buffer.from(postHead(BODY_LIMIT_BYTES, signedLooking()));
+    const held = await holdSockets(port, bodies, Buffer.concat([head, Buffer.alloc(sent, "a")]));
+    try {
+      await waitUntil(() => expect(held.filter((h) => h.closed())).toHaveLength(1));
+      await servedWhileHeld(port);
+      expect(held.filter((h) => h.closed())).toHaveLength(1);
+    } finally {
+      release(held);
+    }
   });
 });
 
@@ -205,8 +261,7 @@ describe("health and metrics on the HTTP port", () => {
     expect(text).toMatch(
       /paperbot_slack_api_errors_total\{method="chat.postMessage",code="invalid_auth"\} 1/,
     );
-    // Each app has its own registry: the capped app's metrics are not in this one.
-    expect(await capped.metrics.registry.metrics()).not.toMatch(/paperbot_requests_total\{kind="slash"/);
-    expect(metrics.registry).not.toBe(capped.metrics.registry);
+    // Each app has its own registry: the other app's metrics are not in this one.
+    expect(metrics.registry).not.toBe(patient.metrics.registry);
   });
 });

@@ -10,6 +10,7 @@ import {
   slashCommandEnvelope,
   startSocketModeServer,
 } from "../helpers/socket-server.js";
+import { holdSockets, release } from "./raw-sockets.js";
 
 const APP_TOKEN = "xapp-1-A0PAPERBOT-1-socketapptoken";
 
@@ -125,6 +126,22 @@ describe("Socket Mode", () => {
     expect(metrics).toContain("process_resident_memory_bytes");
     expect(slack.calls.length).toBe(before);
     expect((await fetch(`${health}/nowhere`)).status).toBe(404);
+  });
+
+  it("serves /healthz and /readyz while 600 idle or slow connections are held on the health port", async () => {
+    const port = app.healthPort ?? 0;
+    const held = [
+      ...(await holdSockets(port, 300, "")),
+      ...(await holdSockets(port, 300, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")),
+    ];
+    try {
+      for (let i = 0; i < 20; i++) {
+        expect((await fetch(`${health}/healthz`)).status).toBe(200);
+        expect((await fetch(`${health}/readyz`)).status).toBe(200);
+      }
+    } finally {
+      release(held);
+    }
   });
 
   it("keeps the app token out of the logs", () => {
