@@ -7,6 +7,8 @@ export interface Readiness {
   /** An index is open and answers. */
   corpusLoaded(): boolean;
   slack(): SlackReadinessState;
+  /** False when the process should be restarted (Socket Mode disconnected past its limit). */
+  alive(): boolean;
 }
 
 /** One GET route of the ops surface, in the shape of Bolt's customRoutes. */
@@ -29,7 +31,7 @@ function corpusLoaded(readiness: Readiness): boolean {
   }
 }
 
-/** GET /healthz (alive), /readyz (index open, Slack accepting our tokens: cached, no Slack call) and /metrics. */
+/** GET /healthz (alive: 503 once Socket Mode has been disconnected too long), /readyz (index open, Slack accepting our tokens: cached, no Slack call) and /metrics. */
 export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logger): OpsRoute[] {
   const route = (path: string, handler: OpsRoute["handler"]): OpsRoute => ({
     path,
@@ -37,7 +39,10 @@ export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logg
     handler,
   });
   return [
-    route("/healthz", (_req, res) => sendJson(res, 200, { ok: true })),
+    route("/healthz", (_req, res) => {
+      const alive = readiness.alive();
+      sendJson(res, alive ? 200 : 503, alive ? { ok: true } : { ok: false, socket: false });
+    }),
     route("/readyz", (_req, res) => {
       const corpus = corpusLoaded(readiness);
       const state = readiness.slack();

@@ -23,11 +23,20 @@ export interface SlackReadiness {
   observe(method: string, code: string | undefined): void;
   socketConnected(connected: boolean): void;
   state(): SlackReadinessState;
+  /** False once Socket Mode has had no open connection for longer than the deaf limit: time for a restart. */
+  alive(): boolean;
 }
 
-export function createSlackReadiness(initial: SlackReadinessState): SlackReadiness {
+export interface DeafLimit {
+  now: () => number;
+  /** How long Socket Mode may stay without a connection before the process counts as dead. */
+  limitMs: number;
+}
+
+export function createSlackReadiness(initial: SlackReadinessState, deaf?: DeafLimit): SlackReadiness {
   let { token, socket } = initial;
   let appToken = true;
+  let downSince = socket === false && deaf !== undefined ? deaf.now() : undefined;
   return {
     observe(method, code) {
       if (method === "response_url") return;
@@ -38,9 +47,14 @@ export function createSlackReadiness(initial: SlackReadinessState): SlackReadine
     },
     socketConnected(connected) {
       socket = connected;
+      if (connected) downSince = undefined;
+      else downSince ??= deaf?.now();
     },
     state() {
       return socket === undefined ? { token } : { token, socket: socket && appToken };
+    },
+    alive() {
+      return deaf === undefined || downSince === undefined || deaf.now() - downSince <= deaf.limitMs;
     },
   };
 }

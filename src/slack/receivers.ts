@@ -131,19 +131,64 @@ export interface SocketReceiverOptions {
   appToken: string;
   /** Options of the client that opens connections (apps.connections.open): fetch, API URL, retries. */
   clientOptions: webApi.WebClientOptions;
-  autoReconnect: boolean;
+  /** Reconnects after a lost connection, waiting this long before attempt n; never when undefined. */
+  reconnectBackoffMs?: (attempt: number) => number;
   readiness: SlackReadiness;
   metrics: Metrics;
   logger: Logger;
   now: () => number;
 }
 
-/** Bolt's Socket Mode receiver with malformed frames dropped and the connection's state tracked. */
+type SocketModeClient = SocketModeReceiver["client"];
+
+/**
+ * Reconnects after every lost connection until it is back or the client is stopped, whatever the error: the
+ * SDK's own reconnection gives up for good on invalid_auth or an HTTP error from apps.connections.open, and
+ * then the process would stay up and deaf.
+ */
+function keepConnected(client: SocketModeClient, backoffMs: (attempt: number) => number, logger: Logger) {
+  let connectedOnce = false;
+  let stopped = false;
+  let reconnecting = false;
+  const reconnect = async () => {
+    reconnecting = true;
+    for (let attempt = 1; !stopped; attempt++) {
+      try {
+        await client.start();
+        break;
+      } catch (error) {
+        const waitMs = backoffMs(attempt);
+        logger.warn(
+          { err: error, attempt, waitMs },
+          "could not reconnect to Slack in Socket Mode; trying again",
+        );
+        await new Promise((resolve) => setTimeout(resolve, waitMs).unref());
+      }
+    }
+    reconnecting = false;
+  };
+  // A first connection that fails fails the start; only disconnect(), the receiver's stop, emits "disconnecting".
+  client.on("connected", () => {
+    connectedOnce = true;
+  });
+  client.on("disconnecting", () => {
+    stopped = true;
+  });
+  client.on("disconnected", () => {
+    if (connectedOnce && !stopped && !reconnecting) void reconnect();
+  });
+}
+
+/**
+ * Bolt's Socket Mode receiver with malformed frames dropped, the connection's state tracked (closed at once
+ * when the socket closes), and every lost connection reconnected (keepConnected).
+ */
 export function createSocketReceiver(options: SocketReceiverOptions): SocketModeReceiver {
   const receiver = new SocketModeReceiver({
     appToken: options.appToken,
     logger: createBoltLogger(options.logger),
-    autoReconnectEnabled: options.autoReconnect,
+    // Our own reconnection replaces the SDK's: with it off, a lost connection ends in "disconnected".
+    autoReconnectEnabled: false,
     installerOptions: { clientOptions: options.clientOptions },
     customPropertiesExtractor: stampArrival(options.now),
   });
@@ -152,8 +197,11 @@ export function createSocketReceiver(options: SocketReceiverOptions): SocketMode
     options.metrics.processErrors.inc({ kind: "malformed_frame" }),
   );
   client.on("connected", () => options.readiness.socketConnected(true));
-  for (const state of ["disconnected", "reconnecting", "disconnecting"]) {
+  for (const state of ["close", "disconnected", "reconnecting", "disconnecting"]) {
     client.on(state, () => options.readiness.socketConnected(false));
+  }
+  if (options.reconnectBackoffMs !== undefined) {
+    keepConnected(client, options.reconnectBackoffMs, options.logger);
   }
   return receiver;
 }

@@ -43,8 +43,12 @@ export interface SlackStartOptions {
   listen?: ListenOptions;
   /** Socket Mode: where /healthz, /readyz and /metrics listen instead of mode.healthPort on every interface. */
   healthListen?: ListenOptions;
-  /** Socket Mode: reconnect after a dropped connection (on unless false). */
+  /** Socket Mode: reconnect after a lost connection, whatever the error (on unless false). */
   autoReconnect?: boolean;
+  /** Socket Mode: the wait before reconnection attempt n (1 s, doubling up to 30 s, unless given). */
+  reconnectBackoffMs?: (attempt: number) => number;
+  /** Socket Mode: /healthz fails after this long without an open connection (DEAF_LIMIT_MS unless given). */
+  deafLimitMs?: number;
   /** The registry /metrics serves; a fresh one unless given. */
   metrics?: Metrics;
   /** Test seams for delivery: back-off, attempts, clock. */
@@ -97,15 +101,20 @@ const HEALTH_LIMITS: HttpLimits = {
   maxConnections: 10_000,
 };
 
+/** Socket Mode without a connection this long makes /healthz fail, so that a supervisor restarts the process. */
+export const DEAF_LIMIT_MS = 2 * 60_000;
+
+const reconnectBackoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
+
 /** Connects the bot to Slack in Socket Mode or over HTTP and starts answering. */
 export async function startSlackApp(options: SlackStartOptions): Promise<RunningSlackApp> {
   const { mode, logger } = options;
   const now = Date.now;
   const metrics = options.metrics ?? createMetrics({ processMetrics: false });
-  const readiness = createSlackReadiness({
-    token: true,
-    ...(mode.kind === "socket" ? { socket: false } : {}),
-  });
+  const readiness = createSlackReadiness(
+    { token: true, ...(mode.kind === "socket" ? { socket: false } : {}) },
+    { now, limitMs: options.deafLimitMs ?? DEAF_LIMIT_MS },
+  );
   const timeoutMs = options.slackTimeoutMs ?? 10_000;
   const slackFetch = createSlackFetch({
     timeoutMs,
@@ -128,7 +137,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   });
   const identity = options.identity ?? (await identityOf(poster));
   const routes = opsRoutes(
-    { corpusLoaded: options.corpusLoaded, slack: readiness.state },
+    { corpusLoaded: options.corpusLoaded, slack: readiness.state, alive: readiness.alive },
     metrics.registry,
     logger,
   );
@@ -137,11 +146,11 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     mode.kind === "socket"
       ? createSocketReceiver({
           appToken: mode.appToken,
-          clientOptions: {
-            ...clientOptions,
-            ...(options.retries === undefined ? {} : { retryConfig: { retries: options.retries } }),
-          },
-          autoReconnect: options.autoReconnect ?? true,
+          // apps.connections.open is not retried by its client: the reconnection loop retries it, with back-off.
+          clientOptions: { ...clientOptions, retryConfig: { retries: 0 } },
+          ...(options.autoReconnect === false
+            ? {}
+            : { reconnectBackoffMs: options.reconnectBackoffMs ?? reconnectBackoffMs }),
           readiness,
           metrics,
           logger,
