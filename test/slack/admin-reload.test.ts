@@ -37,7 +37,7 @@ async function reloadAs(userId: string, path: string) {
   const hook = captureResponseUrl(path);
   const body = slashCommandBody({ text: "reload", userId, responseUrl: hook.url });
   expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
-  await vi.waitFor(() => expect(hook.bodies).toHaveLength(1), { timeout: 5000 });
+  await vi.waitFor(() => expect(hook.bodies).toHaveLength(1), { timeout: 15_000 });
   return JSON.stringify(hook.bodies[0]);
 }
 
