@@ -3,10 +3,9 @@ import { parseArgs } from "node:util";
 import type { ReadingList } from "../bot/ports.js";
 import type { Reply } from "../bot/reply.js";
 import { savedAnswer } from "../bot/saved-answers.js";
-import { TERMINAL_FORMAT } from "../render/format.js";
 import { replyJson } from "../render/json.js";
-import { messageText } from "../render/lines.js";
 import { savedMarkdown } from "../render/saved-markdown.js";
+import { renderTerminal } from "../render/terminal.js";
 import type { SearchIndex } from "../search/types.js";
 
 /** What `paperbot saved export` needs from main: the state store's reading list and, with a bot token, Slack. */
@@ -67,9 +66,7 @@ export async function runSavedExport(
       { kind: "savedExport" },
     );
     if (reply.kind !== "export") {
-      const message =
-        reply.kind === "info" || reply.kind === "error" ? messageText(TERMINAL_FORMAT, reply.message) : "";
-      io.stderr(`paperbot: ${message}\n`);
+      io.stderr(`paperbot: ${renderTerminal(reply, { buttons: false }).text.trim()}\n`);
       return reply.kind === "error" ? 2 : 1;
     }
     const json = context.json || values.json === true;

@@ -67,11 +67,12 @@ function channelLink(channelId: string): string {
 }
 
 /** Cards as a list: as many whole cards as fit in `room` blocks, then a line saying how many were left out. */
-function cardList(cards: Card[], room: number): KnownBlock[] {
+function cardList(cards: Card[], room: number, firstRank?: number): KnownBlock[] {
   const blocks: KnownBlock[] = [];
   let shown = 0;
   for (const card of cards) {
-    const group = [divider(), ...cardBlocks(card, { heading: "inline", maxBlocks: 6 })];
+    const rank = firstRank === undefined ? {} : { rank: firstRank + shown };
+    const group = [divider(), ...cardBlocks(card, { heading: "inline", maxBlocks: 6, ...rank })];
     if (blocks.length + group.length > room - 1) break;
     blocks.push(...group);
     shown += 1;
@@ -127,7 +128,8 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
     { label: "Co-authors", specs: summary.coauthors.flatMap((c) => coauthorSpec(c) ?? []) },
   ]);
   const tail = present(actions(open, byCoauthor), coauthors ? context([coauthors]) : undefined);
-  const lines = groups.flatMap((group) => [
+  const lines = groups.flatMap((group, i) => [
+    ...(i > 0 ? [""] : []),
     fmt.bold(`${group.label} (${group.papers.length})`),
     ...group.papers.map((paper) => paperLine(fmt, paper)),
   ]);
@@ -160,7 +162,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
         buttonRow(didYouMeanSpecs(reply.didYouMean ?? [])),
       );
       const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));
-      return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
+      return [...head, ...cardList(reply.cards, MAX - head.length - tail.length, reply.offset + 1), ...tail];
     }
     case "card":
       return cardBlocks(reply.card, {

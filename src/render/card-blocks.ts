@@ -11,6 +11,8 @@ export interface CardLayout {
   /** "header": the card is the message (a header block); "inline": one card in a list. */
   heading: "header" | "inline";
   title?: string;
+  /** Its place in a list of results ("2."), shown before the headline. */
+  rank?: number;
   /** Most blocks this card may use. */
   maxBlocks: number;
 }
@@ -41,7 +43,8 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const menu = overflowOrButton(controls.menu);
   // A header block is the headline of a card on its own, unless a title ("Paper of the day") takes its place.
   const head: KnownBlock[] = layout.heading === "header" ? [header(layout.title ?? paper.headline)] : [];
-  const title = layout.heading === "inline" || layout.title ? section(headline) : undefined;
+  const ranked = layout.rank === undefined ? headline : `${layout.rank}. ${headline}`;
+  const title = layout.heading === "inline" || layout.title ? section(ranked) : undefined;
   const lead = present(title, context([authorLine(fmt, paper)]));
   const footer = context([shared ? `${paperFooter(fmt, paper)} · ${shared}` : paperFooter(fmt, paper)]);
   const row = controls.buttons.length > 0 ? 1 : 0;

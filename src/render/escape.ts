@@ -40,3 +40,15 @@ export function isSlackUserId(value: string): boolean {
 export function isSlackChannelId(value: string): boolean {
   return /^[CG][A-Z0-9]{2,20}$/.test(value);
 }
+
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return (code < 0x20 && char !== "\n" && char !== "\t") || (code >= 0x7f && code <= 0x9f);
+}
+
+/** Text without control characters: an ANSI escape in corpus text must not drive the user's terminal. */
+export function withoutControls(text: string): string {
+  let clean = "";
+  for (const char of text) if (!isControl(char)) clean += char;
+  return clean;
+}

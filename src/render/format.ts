@@ -26,29 +26,3 @@ export const SLACK_FORMAT: TextFormat = {
   code: (raw) => (raw === "" ? raw : `\`${escapeText(raw.replace(/\s+/g, " ")).replace(/`/g, "\u02cb")}\``),
   italic: (safe) => wrapped("_", safe),
 };
-
-function isControl(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return (code < 0x20 && char !== "\n" && char !== "\t") || (code >= 0x7f && code <= 0x9f);
-}
-
-/** Text without control characters: an ANSI escape in corpus text must not drive the user's terminal. */
-export function terminalText(text: string): string {
-  let clean = "";
-  for (const char of text) if (!isControl(char)) clean += char;
-  return clean;
-}
-
-export const TERMINAL_FORMAT: TextFormat = {
-  plain: terminalText,
-  bold: (safe) => wrapped("*", safe),
-  code: (raw) => terminalText(raw),
-  italic: (safe) => wrapped("_", safe),
-};
-
-export const ANSI_TERMINAL_FORMAT: TextFormat = {
-  plain: terminalText,
-  bold: (safe) => (safe.trim() === "" ? safe : `\u001b[1m${safe}\u001b[22m`),
-  code: (raw) => (raw === "" ? raw : `\u001b[36m${terminalText(raw)}\u001b[39m`),
-  italic: (safe) => (safe.trim() === "" ? safe : `\u001b[3m${safe}\u001b[23m`),
-};

@@ -2,8 +2,6 @@ import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { SnippetPart } from "../search/types.js";
 
-/** A reply as data for scripts (`paperbot --json`): the same content as the cards, without markup. */
-
 function paperJson(paper: Paper) {
   return {
     id: paper.id,
@@ -44,6 +42,10 @@ function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {
   }
 }
 
+/**
+ * What `paperbot <command> --json` prints for scripts: the papers, people and counts a data command found, as
+ * stable fields rather than a drawing (replies are drawn once, as Block Kit; `say --json` prints that).
+ */
 export function replyJson(reply: Reply): unknown {
   switch (reply.kind) {
     case "results":
@@ -103,29 +105,10 @@ export function replyJson(reply: Reply): unknown {
         files: reply.files,
         problems: reply.problems,
       };
-    case "help":
-    case "daily":
-      return { kind: reply.kind };
-    case "dailyPreview":
-      return {
-        preview: true,
-        channelId: reply.schedule.channelId,
-        ...(reply.schedule.nextRunAt ? { nextRunAt: reply.schedule.nextRunAt } : {}),
-        paper: reply.card ? paperJson(reply.card.paper) : null,
-      };
     case "info":
       return { message: reply.message };
     case "error":
       return { error: reply.message };
-    case "followed":
-    case "unfollowed":
-      return {
-        kind: reply.kind,
-        follow: reply.target,
-        ...(reply.kind === "followed" ? { added: reply.added } : { removed: reply.removed }),
-      };
-    case "following":
-      return { total: reply.total, offset: reply.offset, follows: reply.follows };
     case "saved":
     case "export":
       return {
@@ -138,25 +121,8 @@ export function replyJson(reply: Reply): unknown {
           gone: item.paper === undefined,
         })),
       };
-    case "savedOne":
-    case "unsaved":
-      return {
-        kind: reply.kind,
-        id: reply.paper.id,
-        ...(reply.kind === "savedOne" ? { added: reply.added } : { removed: reply.removed }),
-      };
-    case "digest":
-      return {
-        digest: reply.digestId,
-        total: reply.total,
-        papers: reply.groups.flatMap((g) => g.papers.map((p) => paperJson(p.paper))),
-      };
-    case "whatsNew":
-      return {
-        total: reply.total,
-        offset: reply.offset,
-        ...(reply.changedAt === undefined ? {} : { changedAt: new Date(reply.changedAt).toISOString() }),
-        papers: reply.papers.map(paperJson),
-      };
+    default:
+      // Not an answer of a data command: only `say` shows these, drawn.
+      return { kind: reply.kind };
   }
 }

@@ -11,7 +11,7 @@ import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 
-/** Text pieces shared by the Slack and the terminal renderers; every corpus or user string goes through `fmt.plain`. */
+/** Text pieces of the Block Kit replies; every corpus or user string goes through `fmt.plain`. */
 
 const PREVIEW_CHARS = 300;
 const QUERY_CHARS = 200;

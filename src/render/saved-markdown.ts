@@ -1,5 +1,5 @@
 import type { Reply, SavedItem } from "../bot/reply.js";
-import { terminalText } from "./format.js";
+import { withoutControls } from "./escape.js";
 import { plural } from "./lines.js";
 
 /** The reading list as a Markdown file: headline, authors, owners, id and abstract of every saved paper. */
@@ -11,7 +11,7 @@ export interface MarkdownFile {
 
 // Corpus text is shown as written: marks that Markdown would read as formatting or links are escaped.
 function escaped(text: string): string {
-  return terminalText(text)
+  return withoutControls(text)
     .replace(/\s+/g, " ")
     .trim()
     .replace(/([\\`*_[\]<>#|~])/g, "\\$1");

@@ -1,43 +1,12 @@
-import type { Action } from "../bot/actions.js";
+import type { ActionsBlock, KnownBlock, PlainTextOption, SectionBlock } from "@slack/types";
+import { type Action, decodeAction } from "../bot/actions.js";
 import type { Answer } from "../bot/ports.js";
-import type { Card, Reply } from "../bot/reply.js";
-import {
-  type ButtonSpec,
-  candidateButtonSpecs,
-  cardControlsOf,
-  coauthorSpec,
-  didYouMeanSpecs,
-  openPaperSpec,
-  peoplePagingSpecs,
-  resultsPagingSpecs,
-  similarPagingSpecs,
-} from "./buttons.js";
-import { dailyPreviewText, dailyText } from "./daily-lines.js";
-import { isSlackUserId } from "./escape.js";
-import { followTerminalLines } from "./follow-terminal.js";
-import { ANSI_TERMINAL_FORMAT, TERMINAL_FORMAT, type TextFormat } from "./format.js";
-import { truncate } from "./limits.js";
-import {
-  ambiguousText,
-  authorLine,
-  authorOverview,
-  authorPaperGroups,
-  cardBodyText,
-  coauthorLine,
-  helpText,
-  messageText,
-  nearNameLine,
-  notFoundText,
-  paperFooter,
-  peopleHeading,
-  problemLine,
-  problemsHeading,
-  resultsHeading,
-  similarHeading,
-  stateProblemLine,
-} from "./lines.js";
-import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
-import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
+import type { Reply } from "../bot/reply.js";
+import { renderSlackMessage } from "./blocks.js";
+import { withoutControls } from "./escape.js";
+import { savedMarkdown } from "./saved-markdown.js";
+
+/** Block Kit drawn as text, for the console and `paperbot`: every reply is written once, as Block Kit. */
 
 export interface TerminalReply {
   text: string;
@@ -46,186 +15,227 @@ export interface TerminalReply {
 }
 
 export interface TerminalOptions {
-  /** Bold and colour with ANSI escapes (an interactive terminal). */
+  /** Bold, italic, grey and colour with ANSI escapes (an interactive terminal). */
   ansi?: boolean;
   /** Number the buttons and menu options so they can be pressed (the console); the CLI prints none. */
   buttons?: boolean;
 }
 
-const COAUTHORS_IN_MENU = 10;
+type Element = NonNullable<ActionsBlock["elements"][number] | SectionBlock["accessory"]>;
 
-/** Collects buttons while the text is written, numbering them as they appear. */
-class ButtonList {
-  readonly buttons: { label: string; action: Action }[] = [];
-  constructor(readonly enabled: boolean) {}
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
+// escapeMrkdwn's look-alikes of corpus text's own marks, shown as written in a terminal.
+const LOOK_ALIKES: Record<string, string> = { "\u2217": "*", "\u02cd": "_", "\u223c": "~", "\u02cb": "`" };
+const EMOJI: Record<string, string> = { ":warning:": "⚠", ":white_check_mark:": "✅" };
+// An accessory goes on its section's line when both fit in this width.
+const SAME_LINE_WIDTH = 100;
 
-  private numbered(spec: ButtonSpec, withDetail = true): string {
-    this.buttons.push({ label: spec.label, action: spec.action });
-    const detail = withDetail && spec.detail ? ` · ${terminalSafe(spec.detail)}` : "";
-    return `[${this.buttons.length}] ${terminalSafe(spec.label)}${detail}`;
+/** Escaped Slack text back to what it says: entities, mentions and channel links as a person reads them. */
+function unescaped(text: string): string {
+  return withoutControls(
+    text
+      .replace(/<([@#])([A-Z0-9]+)>/g, "$1$2")
+      .replace(/&(?:amp|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
+      .replace(/:[a-z_]+:/g, (code) => EMOJI[code] ?? code),
+  );
+}
+
+function lookAlikesBack(text: string): string {
+  return text.replace(/[\u2217\u02cd\u223c\u02cb]/g, (mark) => LOOK_ALIKES[mark] ?? mark);
+}
+
+// Buttons are numbered once the text is whole, so "[1]" is always the first one on screen.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: drawn text has no NUL (controls are stripped), so it marks ours
+const NUMBER = /\u0000(\d+)\u0000/g;
+
+class TerminalDrawing {
+  readonly lines: string[] = [];
+  private readonly controls: TerminalReply["buttons"] = [];
+  /** A section's control that goes under the section's card or line, drawn before the next block of its own. */
+  private pending: Element | undefined;
+  private previous: "section" | "fields" | "control" | "other" | undefined;
+  constructor(private readonly options: TerminalOptions) {}
+
+  private style(code: number, off: number, text: string): string {
+    return this.options.ansi && text.trim() !== "" ? `\u001b[${code}m${text}\u001b[${off}m` : text;
   }
 
-  /** A row of buttons, then the "⋯" menu's options. */
-  line(specs: ButtonSpec[], menu: ButtonSpec[] = []): string | undefined {
-    if (!this.enabled || specs.length + menu.length === 0) return undefined;
-    const buttons = specs.map((spec) => this.numbered(spec));
-    const options = menu.map((spec) => this.numbered(spec, false));
-    return [...buttons, ...(options.length > 0 ? [`⋯ ${options.join("  ")}`] : [])].join("   ");
+  bold(text: string): string {
+    return this.options.ansi ? this.style(1, 22, text) : `*${text}*`;
   }
 
-  /** One pressable item per line: "[3] RMB: a comprehensive RM benchmark… · vmwebhw". */
-  item(spec: ButtonSpec, fallback: string): string {
-    return this.enabled ? this.numbered(spec) : fallback;
+  /** mrkdwn as text: our own *bold*, _italic_ and `code` marks as ANSI styles or as written; corpus marks as in the corpus. */
+  mrkdwn(text: string): string {
+    return unescaped(text)
+      .split("`")
+      .map((part, i) => {
+        if (i % 2 === 1) return this.style(36, 39, lookAlikesBack(part));
+        const styled = this.options.ansi
+          ? part
+              .replace(/\*([^*\n]+)\*/g, (_, inner: string) => this.style(1, 22, inner))
+              .replace(
+                /(^|[^\p{L}\p{N}])_([^_\n]+)_/gu,
+                (_, before: string, inner: string) => `${before}${this.style(3, 23, inner)}`,
+              )
+          : part;
+        return lookAlikesBack(styled);
+      })
+      .join("");
+  }
+
+  /** "[n]" for a control, numbered once the text is whole; undefined when its value is not one of ours. */
+  private mark(label: string, value: string | undefined): string | undefined {
+    const action = value === undefined ? undefined : decodeAction(value);
+    if (action === undefined) return undefined;
+    this.controls.push({ label, action });
+    return `[\u0000${this.controls.length - 1}\u0000]`;
+  }
+
+  private numbered(label: string, value: string | undefined): string | undefined {
+    const mark = this.mark(label, value);
+    return mark === undefined ? undefined : `${mark} ${label}`;
+  }
+
+  private listed(options: PlainTextOption[]): string[] {
+    return options.flatMap((option) => this.numbered(unescaped(option.text.text), option.value) ?? []);
+  }
+
+  /** An option already on screen as a "• label" line gets its number there rather than a second listing. */
+  private numberedInPlace(option: PlainTextOption): boolean {
+    const label = unescaped(option.text.text).replace(/…$/, "");
+    const at = this.lines.findIndex((line) => line.startsWith(`• ${label}`));
+    const line = this.lines[at];
+    const mark = line === undefined ? undefined : this.mark(label, option.value);
+    if (line === undefined || mark === undefined) return false;
+    this.lines[at] = `${mark} ${line.slice(2)}`;
+    return true;
+  }
+
+  /** A control as text: "[1] Share in channel", "⋯ [2] More like this  [3] Save", a select's options. */
+  private element(element: Element): string | undefined {
+    switch (element.type) {
+      case "button":
+        return this.numbered(unescaped(element.text.text), element.value);
+      case "overflow": {
+        const options = this.listed(element.options);
+        return options.length > 0 ? `⋯ ${options.join("  ")}` : undefined;
+      }
+      case "static_select": {
+        const all = element.option_groups?.flatMap((group) => group.options) ?? element.options ?? [];
+        const options = this.listed(all.filter((option) => !this.numberedInPlace(option)));
+        const placeholder = element.placeholder ? unescaped(element.placeholder.text) : "";
+        return options.length > 0 ? `${placeholder} ${options.join("  ")}`.trim() : undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** Without buttons, the people or searches a reply offers in their place still name themselves. */
+  private choices(block: ActionsBlock): string[] {
+    return block.elements.flatMap((element) => {
+      if (element.type !== "button" || element.value === undefined) return [];
+      const action = decodeAction(element.value);
+      const choice = action?.a === "author" || (action?.a === "page" && action.offset === 0);
+      return choice ? [`• ${unescaped(element.text.text)}`] : [];
+    });
+  }
+
+  private flush(): void {
+    const control = this.pending === undefined ? undefined : this.element(this.pending);
+    this.pending = undefined;
+    if (control === undefined) return;
+    this.lines.push(`   ${control}`);
+    this.previous = "control";
+  }
+
+  private section(block: SectionBlock): void {
+    const text = block.text ? this.mrkdwn(block.text.text) : "";
+    const fields = (block.fields ?? []).map((field) => this.mrkdwn(field.text).replace(/\n/g, " "));
+    const body = [text, fields.join(" · ")].filter((part) => part !== "").join("\n");
+    const accessory = this.options.buttons ? block.accessory : undefined;
+    this.previous = block.text ? "section" : "fields";
+    // A lone button fits beside a short line; anything else waits under the section's card or line.
+    const short = accessory?.type === "button" && !body.includes("\n") && body.length < SAME_LINE_WIDTH;
+    const beside = short ? this.element(accessory) : undefined;
+    if (beside !== undefined) {
+      this.lines.push(`${body}   ${beside}`);
+      this.previous = "control";
+      return;
+    }
+    this.lines.push(...body.split("\n"));
+    if (accessory !== undefined && !short) this.pending = accessory;
+  }
+
+  block(block: KnownBlock): void {
+    const ownControls = block.type === "section" && block.accessory !== undefined;
+    if (block.type !== "context" && (block.type !== "section" || ownControls)) this.flush();
+    const apart =
+      (this.previous === "section" && (block.type === "section" || block.type === "header")) ||
+      (this.previous === "control" && (block.type === "section" || block.type === "actions"));
+    if (apart) this.lines.push("");
+    this.previous = "other";
+    switch (block.type) {
+      case "header":
+        this.lines.push(this.bold(unescaped(block.text.text)));
+        return;
+      case "section":
+        this.section(block);
+        return;
+      case "context": {
+        const texts = block.elements.flatMap((element) =>
+          element.type === "mrkdwn"
+            ? [this.mrkdwn(element.text)]
+            : element.type === "plain_text"
+              ? [unescaped(element.text)]
+              : [],
+        );
+        this.lines.push(this.style(2, 22, texts.join(" · ")));
+        return;
+      }
+      case "divider":
+        this.lines.push("");
+        return;
+      case "actions": {
+        if (!this.options.buttons) {
+          this.lines.push(...this.choices(block));
+          return;
+        }
+        const controls = block.elements.flatMap((element) => this.element(element) ?? []);
+        if (controls.length > 0) this.lines.push(controls.join("   "));
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  /** The text with its buttons numbered in the order they show. */
+  finish(): TerminalReply {
+    this.flush();
+    const buttons: TerminalReply["buttons"] = [];
+    const text = this.lines.join("\n").replace(NUMBER, (_, i: string) => {
+      const control = this.controls[Number(i)];
+      if (control !== undefined) buttons.push(control);
+      return String(buttons.length);
+    });
+    return { text, buttons };
   }
 }
 
-function terminalSafe(text: string): string {
-  return TERMINAL_FORMAT.plain(text);
+/** Block Kit as text: the same content as in Slack, buttons and menu options numbered when asked for. Pure. */
+export function blocksAsText(blocks: KnownBlock[], options: TerminalOptions = {}): TerminalReply {
+  const drawing = new TerminalDrawing({ buttons: true, ...options });
+  for (const block of blocks) drawing.block(block);
+  return drawing.finish();
 }
 
-function cardLines(fmt: TextFormat, card: Card, buttons: ButtonList, title?: string): string[] {
-  const { paper } = card;
-  const shared =
-    card.sharedBy !== undefined && isSlackUserId(card.sharedBy) ? ` · shared by @${card.sharedBy}` : "";
-  const lines = [
-    ...(title ? [fmt.bold(fmt.plain(title))] : []),
-    fmt.bold(fmt.plain(truncate(paper.headline, 300))),
-    authorLine(fmt, paper),
-    cardBodyText(fmt, card),
-    `${paperFooter(fmt, paper)}${shared}`,
-  ];
-  const controls = cardControlsOf(card);
-  const row = buttons.line(controls.buttons, controls.menu);
-  if (row) lines.push(row);
-  return lines;
-}
-
-function authorLines(
-  fmt: TextFormat,
-  reply: Extract<Reply, { kind: "author" }>,
-  buttons: ButtonList,
-): string[] {
-  const { summary } = reply;
-  const lines = [
-    fmt.bold(fmt.plain(summary.name)),
-    ...(reply.nearOf === undefined ? [] : [fmt.italic(nearNameLine(fmt, reply.nearOf))]),
-    authorOverview(fmt, summary),
-  ];
-  for (const group of authorPaperGroups(summary)) {
-    lines.push("", fmt.bold(`${group.label} (${group.papers.length})`));
-    for (const paper of group.papers) {
-      const spec = openPaperSpec(paper);
-      const plainLine = `• ${fmt.plain(paper.headline)} · ${fmt.plain(paper.id)}`;
-      lines.push(spec ? buttons.item(spec, plainLine) : plainLine);
-    }
-  }
-  const coauthors = coauthorLine(fmt, summary);
-  if (coauthors) lines.push("", coauthors);
-  const specs = summary.coauthors.slice(0, COAUTHORS_IN_MENU).flatMap((c) => coauthorSpec(c) ?? []);
-  const row = buttons.line([], specs);
-  if (row) lines.push(row);
-  const follow = buttons.line([], authorMenu(summary));
-  if (follow) lines.push(follow);
-  return lines;
-}
-
-function linesOf(fmt: TextFormat, reply: Reply, buttons: ButtonList): string[] {
-  switch (reply.kind) {
-    case "results": {
-      const lines = [resultsHeading(fmt, reply)];
-      if (reply.notice) lines.push(fmt.italic(fmt.plain(reply.notice)));
-      const instead = buttons.line(didYouMeanSpecs(reply.didYouMean ?? []));
-      if (instead) lines.push(instead);
-      reply.cards.forEach((card, i) => {
-        const [first = "", ...rest] = cardLines(fmt, card, buttons);
-        lines.push("", `${reply.offset + i + 1}. ${first}`, ...rest);
-      });
-      const row = buttons.line(resultsPagingSpecs(reply.query, reply));
-      if (row) lines.push("", row);
-      return lines;
-    }
-    case "card":
-      return cardLines(fmt, reply.card, buttons, reply.title);
-    case "similar": {
-      const lines = [similarHeading(fmt, reply)];
-      for (const card of reply.cards) lines.push("", ...cardLines(fmt, card, buttons));
-      const row = buttons.line(similarPagingSpecs(reply.of.id, reply));
-      if (row) lines.push("", row);
-      return lines;
-    }
-    case "people": {
-      const lines = [peopleHeading(fmt, reply)];
-      if (reply.notice) lines.push(fmt.italic(fmt.plain(reply.notice)));
-      const top = reply.topScore;
-      reply.lines.forEach((line, i) => {
-        lines.push("", peopleLineText(fmt, line, reply.firstLine + i + 1, top));
-        const specs = peopleLineSpecs(line);
-        const row = specs.length === 1 ? buttons.line(specs) : buttons.line([], specs);
-        if (row) lines.push(`   ${row}`);
-      });
-      const row = buttons.line(peoplePagingSpecs(reply.topic, reply));
-      if (row) lines.push("", row);
-      return lines;
-    }
-    case "author":
-      return authorLines(fmt, reply, buttons);
-    case "ambiguous": {
-      const lines = [ambiguousText(fmt, reply)];
-      const row = buttons.line(
-        reply.purpose === "follow"
-          ? followCandidateSpecs(reply.candidates, undefined)
-          : candidateButtonSpecs(reply.candidates),
-      );
-      if (row) return [...lines, row];
-      return [...lines, ...reply.candidates.map((c) => `• ${fmt.plain(c.name)} (${c.papers})`)];
-    }
-    case "notFound": {
-      const options =
-        reply.purpose === "follow"
-          ? followCandidateSpecs(reply.people ?? [], reply.query)
-          : [...candidateButtonSpecs(reply.people ?? []), ...didYouMeanSpecs(reply.didYouMean ?? [])];
-      const row = buttons.line(options);
-      const listed = options.map((spec) => fmt.plain(spec.label)).join(", ");
-      return [notFoundText(fmt, reply), ...(row ? [row] : listed ? [listed] : [])];
-    }
-    case "stats": {
-      const lines = [
-        `${fmt.bold("Papers")} ${reply.papers} · ${fmt.bold("People")} ${reply.people} · ${fmt.bold("Members")} ${reply.profiles} · ${fmt.bold("Files")} ${reply.files}`,
-        ...(reply.stateProblem === undefined ? [] : [stateProblemLine(fmt, reply.stateProblem)]),
-      ];
-      if (reply.problems.length === 0) return [...lines, "No loader problems."];
-      const shown = reply.problems.slice(0, 20).map((problem) => problemLine(fmt, problem));
-      const more = reply.problems.length - shown.length;
-      return [
-        ...lines,
-        problemsHeading(fmt, reply.problems.length),
-        ...shown,
-        ...(more > 0 ? [`…and ${more} more`] : []),
-      ];
-    }
-    case "help":
-      return [helpText(fmt, reply)];
-    case "daily":
-      return [dailyText(fmt, reply.schedule)];
-    case "dailyPreview": {
-      const head = dailyPreviewText(fmt, reply);
-      return reply.card ? [head, "", ...cardLines(fmt, reply.card, buttons, reply.title)] : [head];
-    }
-    case "info":
-      return [messageText(fmt, reply.message)];
-    case "error":
-      return [`⚠ ${messageText(fmt, reply.message)}`];
-    default:
-      return followTerminalLines(fmt, reply, buttons);
-  }
-}
-
-/** The reply as text: the same content as in Slack, buttons as numbered actions when asked for. Pure. */
+/** A reply as the console or `paperbot` prints it: its Block Kit message, drawn as text. */
 export function renderTerminal(reply: Reply, options: TerminalOptions = {}): TerminalReply {
-  const fmt = options.ansi ? ANSI_TERMINAL_FORMAT : TERMINAL_FORMAT;
-  const buttons = new ButtonList(options.buttons ?? true);
-  const text = linesOf(fmt, reply, buttons).join("\n");
-  return { text, buttons: buttons.buttons };
+  const shown = blocksAsText(renderSlackMessage(reply).blocks, options);
+  // Slack gets the reading list as a file beside this message; a terminal shows the file.
+  if (reply.kind !== "export") return shown;
+  return { ...shown, text: `${shown.text}\n\n${withoutControls(savedMarkdown(reply).content)}` };
 }
 
 /** An answer as the console or `paperbot say` prints it, saying where it would be posted. */

@@ -22,7 +22,7 @@ describe("the daily preview in the offline console", { timeout: 60_000 }, () => 
     expect(first.code).toBe(0);
     expect(first.stderr).toBe("");
     expect(first.stdout).toContain("There is no daily paper in this channel yet");
-    expect(first.stdout).toContain("Preview* of the next daily paper in this channel, due");
+    expect(first.stdout).toContain("Preview* of the next daily paper in #C0CONSOLE, due");
     expect(first.stdout).toContain("(Europe/Berlin, on weekdays)");
     expect(first.stdout).toMatch(/due \*(?:Mon|Tue|Wed|Thu|Fri) \d+ \w+ \d{4}, 08:30\*/);
     const id = previewedId(first.stdout);

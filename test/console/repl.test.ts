@@ -73,7 +73,7 @@ describe("the offline console", () => {
     const chat = openConsole();
     chat.type("papers by Alan Turing");
     await chat.waitFor("*Alan Turing*");
-    const item = /^\[(\d+)\] .+ · ([a-z0-9]+)$/m.exec(chat.printed());
+    const item = /^\[(\d+)\] .+ ([a-z0-9]{7})$/m.exec(chat.printed());
     expect(item).not.toBeNull();
     const before = chat.printed().length;
     chat.type(`:${item?.[1]}`);

@@ -188,7 +188,7 @@ describe("a paper card", () => {
           },
           {
             "text": {
-              "text": "*Secrets of RLHF in Large Language Models Part II: Reward Modeling*",
+              "text": "1. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*",
               "type": "mrkdwn",
               "verbatim": true,
             },
@@ -628,6 +628,7 @@ describe("an author summary", () => {
             "text": {
               "text": "*As first author (1)*
       • Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\`
+
       *As co-author (1)*
       • The Rise and Potential of Large Language Model Based Agents: A Survey \`2f9k3xa\`",
               "type": "mrkdwn",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { peopleLinesOf } from "../../src/bot/people-lines.js";
+import { renderSlackMessage } from "../../src/render/blocks.js";
 import { renderAnswerText, renderTerminal } from "../../src/render/terminal.js";
 import { agentSurvey, enyuSummary, rewardPaper, spaVlExperts } from "./sample-replies.js";
 
@@ -15,8 +16,8 @@ describe("renderTerminal", () => {
       *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
       Binghai Wang, Rui Zheng · with Senjie Jin
       Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
-      id 7hq2m0c · shared by @U123ABC
-      [1] Another one   [2] Share in channel · 7hq2m0c   ⋯ [3] More like this  [4] More by Senjie Jin"
+      id 7hq2m0c · Shared by @U123ABC
+      [1] Another one   [2] Share in channel   ⋯ [3] More like this  [4] More by Senjie Jin"
     `);
     expect(shown.buttons).toEqual([
       { label: "Another one", action: { a: "reroll", seen: ["7hq2m0c"] } },
@@ -53,14 +54,13 @@ describe("renderTerminal", () => {
       Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou
       *LLM-based agents*
       id 2f9k3xa
-      [1] Share in channel · 2f9k3xa   ⋯ [2] Full abstract
+      [1] Share in channel   [2] Full abstract
 
       7. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
       Binghai Wang, Rui Zheng · with Senjie Jin
       Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
       id 7hq2m0c
-      [3] Share in channel · 7hq2m0c
-
+      [3] Share in channel
       [4] Show more"
     `);
     expect(shown.buttons.map((b) => b.action.a)).toEqual(["share", "full", "share", "page"]);
@@ -99,7 +99,7 @@ describe("renderTerminal", () => {
     });
     expect(people.text.split("\n").slice(0, 2)).toEqual([
       "*People behind “safety zheng”*",
-      "_Who worked on it with anyone named “Zheng” (2 people)._",
+      "Who worked on it with anyone named “Zheng” (2 people).",
     ]);
   });
 
@@ -107,7 +107,7 @@ describe("renderTerminal", () => {
     const author = renderTerminal({ kind: "author", summary: enyuSummary, nearOf: "enyu zhuo" });
     expect(author.text.split("\n").slice(0, 2)).toEqual([
       "*Enyu Zhou*",
-      "_Nobody is called “enyu zhuo”; this is the nearest name._",
+      "Nobody is called “enyu zhuo”; this is the nearest name.",
     ]);
     expect(renderTerminal({ kind: "author", summary: enyuSummary }).text).not.toContain("Nobody is called");
   });
@@ -121,8 +121,20 @@ describe("renderTerminal", () => {
     ]);
     const plain = renderTerminal({ kind: "author", summary: enyuSummary }, { buttons: false });
     expect(plain.buttons).toEqual([]);
-    expect(plain.text).toContain(`• ${rewardPaper.headline} · ${rewardPaper.id}`);
+    expect(plain.text).toContain(`• ${rewardPaper.headline} ${rewardPaper.id}`);
     expect(plain.text).not.toMatch(/\[\d+\]/);
+  });
+
+  it("draws the Slack message itself: every numbered control presses what its Slack button or option carries", () => {
+    const reply = { kind: "author", summary: enyuSummary } as const;
+    const values =
+      JSON.stringify(renderSlackMessage(reply).blocks).match(/"value":"((?:[^"\\]|\\.)*)"/g) ?? [];
+    const carried = values.map((value) => JSON.parse(JSON.parse(`{${value}}`).value));
+    const pressed = renderTerminal(reply).buttons.map((button) => button.action);
+    expect(pressed).toHaveLength(carried.length);
+    expect(new Set(pressed.map((action) => JSON.stringify(action)))).toEqual(
+      new Set(carried.map((action) => JSON.stringify(action))),
+    );
   });
 
   it("says where an answer would go", () => {
