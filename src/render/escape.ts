@@ -1,14 +1,18 @@
 // Not a word boundary: "@channel_" and "@hereא" must be broken too, while "me@channels.org" reads as written.
 const BROADCAST = /@(channel|here|everyone)(?![A-Za-z0-9])/gi;
 const WORD_JOINER = "\u2060";
+// Embeddings, overrides and isolates (U+202A–202E, U+2066–2069): one in a title can show "gnp.exe" as "exe.png".
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Corpus or user text made safe for Slack text fields: `&`, `<`, `>` become entities (so no `<!channel>`,
  * `<@U…>` or `<http://…|fake link>` survives) and `@channel`/`@here`/`@everyone` get an invisible word joiner
- * after the "@" so no client can turn them into a broadcast. Enough for plain_text; mrkdwn needs escapeMrkdwn.
+ * after the "@" so no client can turn them into a broadcast; bidi controls are dropped, so no line reads reversed.
+ * Enough for plain_text; mrkdwn needs escapeMrkdwn.
  */
 export function escapeText(text: string): string {
   return text
+    .replace(BIDI_CONTROLS, "")
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
     .replace(/>/g, "&gt;")
@@ -46,9 +50,9 @@ function isControl(char: string): boolean {
   return (code < 0x20 && char !== "\n" && char !== "\t") || (code >= 0x7f && code <= 0x9f);
 }
 
-/** Text without control characters: an ANSI escape in corpus text must not drive the user's terminal. */
+/** Text without control characters: an ANSI escape or a bidi override in corpus text must not drive a terminal. */
 export function withoutControls(text: string): string {
   let clean = "";
-  for (const char of text) if (!isControl(char)) clean += char;
+  for (const char of text.replace(BIDI_CONTROLS, "")) if (!isControl(char)) clean += char;
   return clean;
 }
