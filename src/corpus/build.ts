@@ -1,20 +1,49 @@
+import { hash } from "node:crypto";
 import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
+import { parseArxivJsonlFile } from "./arxiv-jsonl.js";
+import { parseBibtexFile } from "./bibtex-papers.js";
+import { parseCslJsonFile } from "./csl-json.js";
 import { decodeCorpusBytes } from "./decode.js";
+import { indexedTextOf } from "./indexed-text.js";
+import type { LibraryEntry } from "./library-entry.js";
+import { MEMBERS_FILE_NAMES, parseMembersFile } from "./members.js";
 import { personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
-import type { Corpus, CorpusFile, CorpusRead, PaperRead, Person, Problem } from "./types.js";
+import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
 
 interface PaperDraft {
-  key: string;
   /** Position in corpus order. */
   index: number;
+  /** The key of a paper first read from an author file: its id is made from it, as it always was. */
+  seedsKey?: string;
+  /** Keys of a paper read from an export, most stable first (DOI, arXiv id, citation key, title, abstract). */
+  libraryKeys: string[];
   abstract: string;
+  /** Whether `abstract` and `authors` come from an author file (which wins over an export's). */
+  fromSeeds: boolean;
   authors: PersonDraft[];
   etAl: boolean;
   owners: PersonDraft[];
   sources: { file: string; line: number }[];
+  fields: LibraryFields;
+  /** Every match key this paper claimed. */
+  keys: string[];
+  /** Set when an entry showed this draft and an earlier one to be the same paper: it lives on in that one. */
+  mergedInto?: PaperDraft;
 }
+
+function resolved(draft: PaperDraft): PaperDraft {
+  let found = draft;
+  while (found.mergedInto !== undefined) found = found.mergedInto;
+  return found;
+}
+
+type LibraryFields = Pick<
+  Paper,
+  "title" | "year" | "venue" | "doi" | "arxivId" | "url" | "citationKey" | "bibtex"
+>;
+const LIBRARY_FIELDS = ["title", "year", "venue", "doi", "arxivId", "url", "citationKey", "bibtex"] as const;
 
 /** How often one spelling was seen: in its owner's own file (`own`) or elsewhere. */
 interface SpellingTally {
@@ -38,11 +67,14 @@ class PeopleRegister {
   readonly byKey = new Map<string, PersonDraft>();
   // One lookup per name seen: the spelling leads straight to its tally and person.
   private readonly bySpelling = new Map<string, SpellingTally>();
+  /** A member's alias key → the member's key. */
+  readonly aliases = new Map<string, string>();
 
   note(name: string, own = false): PersonDraft {
     let tally = this.bySpelling.get(name);
     if (tally === undefined) {
-      const key = personKey(name);
+      const written = personKey(name);
+      const key = this.aliases.get(written) ?? written;
       let person = this.byKey.get(key);
       if (person === undefined) {
         person = { key, spellings: [], papers: [], name: key };
@@ -75,7 +107,10 @@ class PeopleRegister {
       const ids: string[] = [];
       for (let i = 0; i < positions.length; i++) {
         const position = positions[i] ?? 0;
-        if (i === 0 || position !== positions[i - 1]) ids.push(idsInOrder[position] ?? "");
+        if (i > 0 && position === positions[i - 1]) continue;
+        const id = idsInOrder[position] ?? "";
+        // A paper merged from two drafts has two positions but one id.
+        if (!ids.includes(id) || positions.length < 2) ids.push(id);
       }
       people.set(key, { key, name, spellings, profiled, paperIds: ids });
     }
@@ -93,81 +128,262 @@ const nameOf = (person: PersonDraft): string => person.name;
 /** Author files → Corpus: the files read (`readCorpus`), then their headlines and acronyms worked out. */
 export function buildCorpus(files: CorpusFile[]): Corpus {
   const read = readCorpus(files);
-  return completedCorpus(read, abstractFactsOf(read.papers.map((paper) => paper.abstract)));
+  return completedCorpus(read, abstractFactsOf(read.papers.map(indexedTextOf)));
+}
+
+type Parsed =
+  | { kind: "seeds"; parsed: ReturnType<typeof parseCorpusText> }
+  | { kind: "library"; entries: LibraryEntry[]; problems: Problem[] };
+
+/** A corpus file's text, read as its name says: an author file (.txt), a .bib, CSL-JSON (.json) or arXiv JSONL. */
+function parsedFile(name: string, text: string): Parsed {
+  const lower = name.toLowerCase();
+  if (lower.endsWith(".bib")) return { kind: "library", ...parseBibtexFile(name, text) };
+  if (lower.endsWith(".jsonl")) return { kind: "library", ...parseArxivJsonlFile(name, text) };
+  if (lower.endsWith(".json")) return { kind: "library", ...parseCslJsonFile(name, text) };
+  return { kind: "seeds", parsed: parseCorpusText(name, text) };
+}
+
+const isMembersFile = (file: CorpusFile): boolean => MEMBERS_FILE_NAMES.includes(file.name.toLowerCase());
+
+/** Text for matching: letters and digits only, lower case, accents gone. */
+function looseText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Shorter normalised titles ("Introduction", "Reply") are too common to say two entries are one paper. */
+const MIN_TITLE_KEY = 16;
+/** Shorter abstracts say too little to match on. */
+const MIN_ABSTRACT_KEY = 60;
+
+function abstractMatchKey(abstract: string): string | undefined {
+  const loose = looseText(abstract);
+  return loose.length < MIN_ABSTRACT_KEY ? undefined : `abs:${hash("sha256", loose, "base64")}`;
+}
+
+/** The keys an export's entry is known by, most stable first. */
+function libraryKeysOf(entry: LibraryEntry): string[] {
+  const keys: string[] = [];
+  if (entry.doi !== undefined) keys.push(`doi:${entry.doi.toLowerCase()}`);
+  if (entry.arxivId !== undefined) keys.push(`arxiv:${entry.arxivId.toLowerCase()}`);
+  if (entry.citationKey !== undefined) keys.push(`key:${entry.citationKey}`);
+  const title = looseText(entry.title);
+  if (title.length >= MIN_TITLE_KEY) keys.push(`title:${title}`);
+  const abstract = abstractMatchKey(entry.abstract);
+  if (abstract !== undefined) keys.push(abstract);
+  return keys;
 }
 
 /**
- * Author files → the corpus as they give it: decode, parse, merge the same abstract across files into one paper
- * whose owners are the union, resolve people's display names. Pure and linear in the input size.
+ * Corpus files → the corpus as they give it: decode, parse each format, merge the same paper across files and
+ * formats into one (by DOI, arXiv id, normalised title or abstract) whose owners are the union, resolve people's
+ * display names. Pure and linear in the input size.
  */
 export function readCorpus(files: CorpusFile[]): CorpusRead {
   const problems: Problem[] = [];
   const register = new PeopleRegister();
-  const drafts = new Map<string, PaperDraft>();
+  const drafts: PaperDraft[] = [];
+  /** Every match key → the draft it belongs to. Citation keys only match within one file. */
+  const byKey = new Map<string, PaperDraft>();
   const profileKeys = new Set<string>();
   const sorted = [...files].sort(byName);
+  const members: Member[] = [];
 
-  for (const file of sorted) {
+  const decodedText = (file: CorpusFile): string | undefined => {
     const decoded = decodeCorpusBytes(file.bytes);
     if (!decoded.ok) {
       problems.push({ file: file.name, line: decoded.line, message: decoded.message });
+      return undefined;
+    }
+    for (const problem of decoded.problems ?? []) problems.push({ file: file.name, ...problem });
+    return decoded.text;
+  };
+
+  for (const file of sorted.filter(isMembersFile)) {
+    const text = decodedText(file);
+    if (text === undefined) continue;
+    const read = parseMembersFile(file.name, text);
+    problems.push(...read.problems);
+    for (const member of read.members) {
+      if (members.some((known) => known.key === member.key)) continue;
+      members.push(member);
+      for (const alias of member.aliases) {
+        const aliasKey = personKey(alias);
+        if (aliasKey.length > 0 && aliasKey !== member.key) register.aliases.set(aliasKey, member.key);
+      }
+      profileKeys.add(register.note(member.name, true).key);
+    }
+  }
+
+  const newDraft = (): PaperDraft => {
+    const draft: PaperDraft = {
+      index: drafts.length,
+      libraryKeys: [],
+      abstract: "",
+      fromSeeds: false,
+      authors: [],
+      etAl: false,
+      owners: [],
+      sources: [],
+      fields: {},
+      keys: [],
+    };
+    drafts.push(draft);
+    return draft;
+  };
+  const claim = (draft: PaperDraft, keys: readonly string[]) => {
+    for (const key of keys) {
+      if (!byKey.has(key)) byKey.set(key, draft);
+      if (!draft.keys.includes(key)) draft.keys.push(key);
+    }
+  };
+  /** The draft an entry with these keys belongs to (new when none): drafts the keys show to be one are merged. */
+  const draftFor = (keys: readonly string[]): PaperDraft => {
+    const found: PaperDraft[] = [];
+    for (const key of keys) {
+      const draft = byKey.get(key);
+      if (draft !== undefined && !found.includes(resolved(draft))) found.push(resolved(draft));
+    }
+    const [target = newDraft(), ...others] = found;
+    for (const other of others) absorb(target, other);
+    return target;
+  };
+  const absorb = (target: PaperDraft, other: PaperDraft) => {
+    other.mergedInto = target;
+    if (other.fromSeeds && !target.fromSeeds) {
+      target.fromSeeds = true;
+      if (other.seedsKey !== undefined) target.seedsKey = other.seedsKey;
+      target.abstract = other.abstract;
+      target.authors = other.authors;
+      target.etAl = other.etAl;
+    } else {
+      if (target.abstract.length === 0) target.abstract = other.abstract;
+      if (target.authors.length === 0) {
+        target.authors = other.authors;
+        target.etAl = other.etAl;
+      }
+    }
+    for (const field of LIBRARY_FIELDS) {
+      if (target.fields[field] === undefined && other.fields[field] !== undefined) {
+        Object.assign(target.fields, { [field]: other.fields[field] });
+      }
+    }
+    target.sources.push(...other.sources);
+    for (const owner of other.owners) if (!target.owners.includes(owner)) target.owners.push(owner);
+    for (const key of other.libraryKeys) if (!target.libraryKeys.includes(key)) target.libraryKeys.push(key);
+    for (const key of other.keys) byKey.set(key, target);
+    claim(target, other.keys);
+  };
+
+  for (const file of sorted) {
+    if (isMembersFile(file)) continue;
+    const text = decodedText(file);
+    if (text === undefined) continue;
+    const read = parsedFile(file.name, text);
+    if (read.kind === "seeds") {
+      readSeedsFile(file.name, read.parsed);
       continue;
     }
-    const parsed = parseCorpusText(file.name, decoded.text);
-    for (const problem of parsed.problems) problems.push(problem);
-    const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
-    if (owner !== undefined) profileKeys.add(owner.key);
-    const seenHere = new Map<string, number>();
-
-    for (const entry of parsed.entries) {
-      const key = abstractFingerprint(entry.abstract);
-      const authors = entry.authors.map((name) => register.note(name));
-      const earlier = seenHere.get(key);
+    for (const problem of read.problems) problems.push(problem);
+    const fileScope = `${file.name}\u0000`;
+    for (const entry of read.entries) {
+      // A citation key names a paper within its own file only: two exports may use one key for two papers.
+      const keys = libraryKeysOf(entry).map((key) =>
+        key.startsWith("key:") ? `key:${fileScope}${key.slice(4)}` : key,
+      );
+      const draft = draftFor(keys);
+      const earlier = draft.sources.find((source) => source.file === file.name);
       if (earlier !== undefined) {
         problems.push({
           file: file.name,
           line: entry.line,
-          message: `the same abstract as the entry at line ${earlier}; merged into one paper`,
+          message: `the same paper as the entry at line ${earlier.line}; merged into one paper`,
         });
-      } else {
-        seenHere.set(key, entry.line);
-      }
-      let draft = drafts.get(key);
-      if (draft === undefined) {
-        draft = {
-          key,
-          index: drafts.size,
-          abstract: entry.abstract,
-          authors,
-          etAl: entry.etAl,
-          owners: [],
-          sources: [],
-        };
-        drafts.set(key, draft);
       }
       draft.sources.push({ file: file.name, line: entry.line });
-      if (owner !== undefined && !draft.owners.includes(owner)) draft.owners.push(owner);
-      for (const person of authors) person.papers.push(draft.index);
-      if (owner !== undefined) owner.papers.push(draft.index);
+      for (const key of keys) if (!draft.libraryKeys.includes(key)) draft.libraryKeys.push(key);
+      claim(draft, keys);
+      for (const field of LIBRARY_FIELDS) {
+        if (draft.fields[field] === undefined && entry[field] !== undefined) {
+          Object.assign(draft.fields, { [field]: entry[field] });
+        }
+      }
+      if (!draft.fromSeeds && draft.abstract.length === 0) draft.abstract = entry.abstract;
+      if (!draft.fromSeeds && draft.authors.length === 0 && entry.authors.length > 0) {
+        draft.authors = entry.authors.map((name) => register.note(name));
+        draft.etAl = entry.etAl;
+        for (const person of draft.authors) person.papers.push(draft.index);
+      }
     }
   }
 
-  const paperIds = assignPaperIds(drafts.keys());
-  const idsInOrder = Array.from(paperIds.values());
-  const people = register.people(idsInOrder);
-  const papers: PaperRead[] = [];
-  for (const draft of drafts.values()) {
-    papers.push({
-      id: idsInOrder[draft.index] ?? "",
-      authors: draft.authors.map(nameOf),
-      authorKeys: draft.authors.map(keyOf),
-      etAl: draft.etAl,
-      owners: draft.owners.map(nameOf),
-      ownerKeys: draft.owners.map(keyOf),
-      abstract: draft.abstract,
-      sources: draft.sources,
-    });
+  function readSeedsFile(fileName: string, parsed: ReturnType<typeof parseCorpusText>): void {
+    for (const problem of parsed.problems) problems.push(problem);
+    const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
+    if (owner !== undefined) profileKeys.add(owner.key);
+    const seenHere = new Map<string, number>();
+    for (const entry of parsed.entries) {
+      const seedsKey = abstractFingerprint(entry.abstract);
+      const matchKey = abstractMatchKey(entry.abstract);
+      const keys = matchKey === undefined ? [`fp:${seedsKey}`] : [`fp:${seedsKey}`, matchKey];
+      const earlier = seenHere.get(seedsKey);
+      if (earlier !== undefined) {
+        problems.push({
+          file: fileName,
+          line: entry.line,
+          message: `the same abstract as the entry at line ${earlier}; merged into one paper`,
+        });
+      } else {
+        seenHere.set(seedsKey, entry.line);
+      }
+      const draft = draftFor(keys);
+      claim(draft, keys);
+      draft.sources.push({ file: fileName, line: entry.line });
+      if (!draft.fromSeeds) {
+        // An author file's abstract and author line win over an export's, so a paper already there reads the same.
+        draft.fromSeeds = true;
+        draft.seedsKey = seedsKey;
+        draft.abstract = entry.abstract;
+        draft.authors = entry.authors.map((name) => register.note(name));
+        draft.etAl = entry.etAl;
+        for (const person of draft.authors) person.papers.push(draft.index);
+      } else {
+        for (const name of entry.authors) register.note(name);
+      }
+      if (owner !== undefined && !draft.owners.includes(owner)) {
+        draft.owners.push(owner);
+        owner.papers.push(draft.index);
+      }
+    }
   }
+
+  const live = drafts.filter((draft) => draft.mergedInto === undefined);
+  // Members own the papers of exports that have no author file of theirs.
+  const memberKeys = new Set(members.map((member) => member.key));
+  for (const draft of live) {
+    if (draft.owners.length > 0) continue;
+    for (const person of draft.authors) if (memberKeys.has(person.key)) draft.owners.push(person);
+  }
+
+  const liveIds = paperIdsOf(live);
+  const idOf = new Map(live.map((draft, at) => [draft, liveIds[at] ?? ""]));
+  const idsInOrder = drafts.map((draft) => idOf.get(resolved(draft)) ?? "");
+  const people = register.people(idsInOrder);
+  const papers: PaperRead[] = live.map((draft) => ({
+    id: idsInOrder[draft.index] ?? "",
+    authors: draft.authors.map(nameOf),
+    authorKeys: draft.authors.map(keyOf),
+    etAl: draft.etAl,
+    owners: draft.owners.map(nameOf),
+    ownerKeys: draft.owners.map(keyOf),
+    abstract: draft.abstract,
+    sources: draft.sources,
+    ...draft.fields,
+  }));
 
   return {
     papers,
@@ -175,5 +391,34 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
     files: files.length,
     profiles: profileKeys.size,
     problems,
+    ...(members.length > 0 ? { members } : {}),
   };
+}
+
+/**
+ * Ids in corpus order. A paper from an author file keeps the id made from its abstract, as it always had; a paper
+ * only in exports gets one from its most stable key (DOI, then arXiv id, citation key, title, abstract).
+ */
+function paperIdsOf(drafts: readonly PaperDraft[]): string[] {
+  const used = new Set<string>();
+  const seeds = drafts.map((draft) => {
+    const base = draft.seedsKey ?? stablestKey(draft.libraryKeys) ?? `paper:${draft.index}`;
+    let seed = base;
+    for (let n = 2; used.has(seed); n++) seed = `${base}#${n}`;
+    used.add(seed);
+    return seed;
+  });
+  const ids = assignPaperIds(seeds);
+  return seeds.map((seed) => ids.get(seed) ?? "");
+}
+
+const KEY_ORDER = ["doi:", "arxiv:", "key:", "title:", "abs:"];
+
+/** The most stable of a paper's export keys, whatever order its sources gave them in. */
+function stablestKey(keys: readonly string[]): string | undefined {
+  for (const prefix of KEY_ORDER) {
+    const key = keys.find((candidate) => candidate.startsWith(prefix));
+    if (key !== undefined) return key;
+  }
+  return undefined;
 }

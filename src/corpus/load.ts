@@ -2,6 +2,7 @@ import type { Dirent, Stats } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildCorpus, readCorpus } from "./build.js";
+import { MEMBERS_FILE_NAMES } from "./members.js";
 import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
@@ -20,12 +21,17 @@ export function isHiddenOrBackupName(name: string): boolean {
   return /^[.#~]|~|\.(?:bak|swp|swo|tmp|orig)$/i.test(name);
 }
 
-/** An author file is a visible `.txt` file that is not an editor backup. */
+/** What the corpus folder reads: author files (.txt), BibTeX (.bib), CSL-JSON (.json), arXiv JSONL (.jsonl). */
+const CORPUS_EXTENSIONS = /\.(?:txt|bib|json|jsonl)$/i;
+
+/** A corpus file is a visible author file, export or members.yml that is not an editor backup. */
 export function isAuthorFileName(name: string): boolean {
-  return !isHiddenOrBackupName(name) && name.toLowerCase().endsWith(".txt");
+  if (isHiddenOrBackupName(name)) return false;
+  return CORPUS_EXTENSIONS.test(name) || MEMBERS_FILE_NAMES.includes(name.toLowerCase());
 }
 
-export const IGNORED_FILE_MESSAGE = "not an author file (only .txt files are read); ignored";
+export const IGNORED_FILE_MESSAGE =
+  "not a corpus file (.txt, .bib, .json, .jsonl and members.yml are read); ignored";
 
 function byCodePoint(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -159,12 +165,11 @@ async function outcomeOf<T>(
 }
 
 function noPaperMessage(dir: string, files: number, problems: Problem[]): string {
-  if (files === 0) return `The corpus folder ${dir} holds no author files (.txt).`;
+  if (files === 0)
+    return `The corpus folder ${dir} holds no author files (.txt) or exports (.bib, .json, .jsonl).`;
   const shown = problems.slice(0, 5).map((p) => `  ${p.file}${p.line > 0 ? `:${p.line}` : ""}: ${p.message}`);
   const more = problems.length > shown.length ? [`  … and ${problems.length - shown.length} more`] : [];
-  return [`No valid paper in the corpus folder ${dir} (${files} author files read).`, ...shown, ...more].join(
-    "\n",
-  );
+  return [`No valid paper in the corpus folder ${dir} (${files} files read).`, ...shown, ...more].join("\n");
 }
 
 /** What readCorpusFiles found in a folder. */

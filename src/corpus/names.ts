@@ -104,7 +104,7 @@ export interface AuthorLine {
 export function splitAuthorLine(line: string): AuthorLine | undefined {
   if (!startsLikeAName(line)) return undefined;
   const text = line.replace(/\s+/g, " ").trim();
-  if (text.length === 0 || text.length > 2000) return undefined;
+  if (text.length === 0) return undefined;
   // With whitespace folded, an "et al." or "and others" ending fits in the last ET_AL_REACH characters.
   const cut = Math.max(0, text.length - ET_AL_REACH);
   const tail = text.slice(cut);

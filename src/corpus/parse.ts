@@ -112,7 +112,7 @@ export function parseCorpusText(fileName: string, text: string): ParsedFile {
   return { owner, entries, problems };
 }
 
-/** Cheap pre-check before splitting: author lines are short and hold no sentence punctuation. */
+/** Cheap pre-check before splitting: author lines hold no sentence punctuation (of any length: big collaborations). */
 function isAuthorLineShaped(text: string): boolean {
-  return text.length <= 2000 && !/[:!?()[\]"“”<>=/|@#%*+0-9]/.test(text);
+  return !/[:!?()[\]"“”<>=/|@#%*+0-9]/.test(text);
 }

@@ -24,6 +24,32 @@ export interface Paper {
   abstract: string;
   /** Every place the paper was read from. */
   sources: { file: string; line: number }[];
+  /** The paper's own title, when a source gives one (BibTeX, CSL-JSON, arXiv); seeds entries have none. */
+  title?: string;
+  year?: number;
+  /** Journal, proceedings or "arXiv", as the source writes it. */
+  venue?: string;
+  /** Without a resolver prefix: "10.1145/3442188.3445922". */
+  doi?: string;
+  /** Without a version: "2309.07864". */
+  arxivId?: string;
+  /** An http(s) link given by the source (any other scheme is left out). */
+  url?: string;
+  /** The BibTeX or CSL-JSON citation key. */
+  citationKey?: string;
+  /** The BibTeX entry as it came in, when the paper came from a .bib file. */
+  bibtex?: string;
+}
+
+/** A member of the group, from members.yml. */
+export interface Member {
+  name: string;
+  /** Person key of `name`: the key of this member in `people`. */
+  key: string;
+  /** Other spellings of the member's name, counted as the member wherever they appear. */
+  aliases: string[];
+  /** The member's Slack user id, when given. */
+  slack?: string;
 }
 
 export interface Person {
@@ -54,6 +80,8 @@ export interface Corpus {
   /** Number of profiled authors (files with an owner that loaded). */
   profiles: number;
   problems: Problem[];
+  /** The group's members, from members.yml; empty without one. */
+  members?: Member[];
 }
 
 /** A paper as its files give it, before its headline is worked out from the abstract. */

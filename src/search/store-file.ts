@@ -1,5 +1,6 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
+import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
 import type { FromAbstracts } from "./from-abstracts.js";
@@ -42,7 +43,7 @@ export async function writeIndexFileHelped(
 ): Promise<void> {
   const db = fileForWriting(path);
   try {
-    const working = helper(corpus.papers.map((paper) => paper.abstract));
+    const working = helper(corpus.papers.map(indexedTextOf));
     const finish = startIndex(db, corpus, options);
     finish(await working);
     db.pragma("synchronous = FULL");

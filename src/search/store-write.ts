@@ -1,4 +1,5 @@
 import type { Database } from "better-sqlite3";
+import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { joinedCompoundsOf } from "./compounds.js";
@@ -24,7 +25,7 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const headlines = corpus.papers.map((paper) => paper.headline);
-  const words = wordStatsOf(corpus.papers.map((paper) => paper.abstract));
+  const words = wordStatsOf(corpus.papers.map(indexedTextOf));
   startIndex(db, corpus, options)({ ...words, headlines, acronyms: corpus.acronyms });
 }
 
@@ -60,8 +61,8 @@ export function startIndex(
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
     papers.forEach(({ paper }, at) => {
       const rowid = at + 1;
-      const compounds = joinedCompoundsOf(paper.abstract);
-      insertText.run(rowid, paper.abstract, compounds);
+      const text = indexedTextOf(paper);
+      insertText.run(rowid, text, joinedCompoundsOf(text));
       authorship.add(paper.authorKeys, paper.ownerKeys, rowid);
       if (rowid % PROGRESS_EVERY === 0) options.onPapers?.(rowid, papers.length);
     });

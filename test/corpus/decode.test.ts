@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCorpusBytes, firstInvalidUtf8Byte } from "../../src/corpus/decode.js";
+import { decodeCorpusBytes } from "../../src/corpus/decode.js";
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const withBytes = (...parts: (string | number[])[]): Uint8Array =>
@@ -54,56 +54,63 @@ describe("decodeCorpusBytes", () => {
     expect(decoded.ok && decoded.text).toBe("Ann Lee and more");
   });
 
-  it("refuses invalid UTF-8 and names the line of the first bad byte, never producing U+FFFD", () => {
+  it("drops each invalid UTF-8 sequence, naming its line, and reads the rest of the file", () => {
     const decoded = decodeCorpusBytes(withBytes("Ann Lee\r\n\r\nline three ", [0xe9], " caf", [0xe9], "\n"));
-    expect(decoded).toEqual({
-      ok: false,
-      line: 3,
-      message: "not valid UTF-8 (byte 0xE9); file skipped, save it as UTF-8",
-    });
+    expect(decoded).toMatchObject({ ok: true, text: "Ann Lee\n\nline three  caf\n" });
+    expect(decoded.ok && decoded.problems).toEqual([
+      { line: 3, message: expect.stringContaining("invalid UTF-8 character; dropped it") },
+      { line: 3, message: expect.stringContaining("invalid UTF-8 character; dropped it") },
+    ]);
   });
 
-  it("refuses overlong forms and encoded surrogates that lenient decoders accept", () => {
-    expect(decodeCorpusBytes(withBytes("ok\n", [0xc0, 0xaf]))).toMatchObject({ ok: false, line: 2 });
-    expect(decodeCorpusBytes(withBytes([0xed, 0xa0, 0x80]))).toMatchObject({ ok: false, line: 1 });
-    expect(decodeCorpusBytes(withBytes("a\n\nb", [0xf0, 0x9f, 0x98]))).toMatchObject({ ok: false, line: 3 });
+  it("drops overlong forms and encoded surrogates that lenient decoders would accept", () => {
+    const cases: [Uint8Array, number][] = [
+      [withBytes("ok\n", [0xc0, 0xaf], " and a long enough line to stay text"), 2],
+      [withBytes([0xed, 0xa0, 0x80], "text that goes on and on for a while yet"), 1],
+      [withBytes("a\n\nb and more words to make this a text", [0xf0, 0x9f, 0x98]), 3],
+    ];
+    for (const [bytes, line] of cases) {
+      const decoded = decodeCorpusBytes(bytes);
+      expect(decoded.ok).toBe(true);
+      expect(decoded.ok && decoded.text).not.toContain("\ufffd");
+      expect(decoded.ok && decoded.problems?.[0]?.line).toBe(line);
+    }
   });
 
-  it("refuses UTF-16 with an unpaired surrogate or an odd byte, naming the line", () => {
-    const lone = utf16("Ann\nBo\uD800b", "le");
-    expect(decodeCorpusBytes(lone)).toMatchObject({
-      ok: false,
-      line: 2,
-      message: expect.stringContaining("UTF-16LE"),
+  it("drops a NUL character with its line and keeps the rest of the file", () => {
+    const decoded = decodeCorpusBytes(
+      withBytes("Ann Lee\n\nBo Li\n\nWe study ", [0], "agents in detail here.\n"),
+    );
+    expect(decoded).toMatchObject({
+      ok: true,
+      text: "Ann Lee\n\nBo Li\n\nWe study agents in detail here.\n",
     });
-    const odd = new Uint8Array([...utf16("Ann\n\nx", "be"), 0x41]);
-    expect(decodeCorpusBytes(odd)).toMatchObject({
-      ok: false,
-      line: 3,
-      message: expect.stringContaining("odd number"),
-    });
+    expect(decoded.ok && decoded.problems).toEqual([{ line: 5, message: expect.stringContaining("NUL") }]);
   });
 
-  it("refuses text with NUL characters (UTF-16 without a BOM, or binary)", () => {
-    const noBom = utf16("Ann Lee\n", "le").subarray(2);
+  it("refuses a binary file (UTF-16 without a BOM, random bytes) as not text", () => {
+    const noBom = utf16("Ann Lee and a longer line of text\n", "le").subarray(2);
     expect(decodeCorpusBytes(noBom)).toMatchObject({
       ok: false,
-      line: 1,
-      message: expect.stringContaining("NUL"),
+      message: expect.stringContaining("not a text file"),
+    });
+    const garbage = Uint8Array.from({ length: 4000 }, (_, i) => (i * 7919 + 13) % 256);
+    expect(decodeCorpusBytes(garbage)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("not a text file"),
+    });
+  });
+
+  it("drops an unpaired surrogate in UTF-16, naming its line", () => {
+    const lone = decodeCorpusBytes(utf16("Ann\nBo\uD800b and a few more words of text here", "le"));
+    expect(lone).toMatchObject({ ok: true, encoding: "utf-16le" });
+    expect(lone.ok && lone.problems?.[0]).toMatchObject({
+      line: 2,
+      message: expect.stringContaining("UTF-16LE"),
     });
   });
 
   it("reads an empty file as empty text", () => {
     expect(decodeCorpusBytes(new Uint8Array())).toMatchObject({ ok: true, text: "" });
-  });
-});
-
-describe("firstInvalidUtf8Byte", () => {
-  it("agrees with a strict decoder on where the bytes go wrong", () => {
-    expect(firstInvalidUtf8Byte(utf8("plain ascii"))).toBe(-1);
-    expect(firstInvalidUtf8Byte(utf8("ünï 😀"))).toBe(-1);
-    expect(firstInvalidUtf8Byte(withBytes("ab", [0x80]))).toBe(2);
-    expect(firstInvalidUtf8Byte(withBytes("é", [0xf5, 0x80, 0x80, 0x80]))).toBe(2);
-    expect(firstInvalidUtf8Byte(withBytes([0xf4, 0x90, 0x80, 0x80]))).toBe(0);
   });
 });

@@ -110,7 +110,7 @@ describe("createLiveIndex", () => {
     for (const name of readdirSync(corpusDir)) rmSync(join(corpusDir, name));
     const outcome = await live.reload();
     expect(outcome).toBe(
-      `Reload failed, still serving the previous corpus: The corpus folder ${corpusDir} holds no author files (.txt).`,
+      `Reload failed, still serving the previous corpus: The corpus folder ${corpusDir} holds no author files (.txt) or exports (.bib, .json, .jsonl).`,
     );
     expect(live.current()).toBe(reloaded);
     expect(lines.join("")).toContain("reload failed");

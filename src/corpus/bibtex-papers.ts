@@ -1,0 +1,140 @@
+import { type BibEntry, readBibtex } from "./bibtex.js";
+import {
+  arxivIdIn,
+  bibtexNames,
+  boundedTitle,
+  cleanDoi,
+  cleanUrl,
+  fieldText,
+  type LibraryEntry,
+  MAX_SOURCE_LENGTH,
+  yearIn,
+} from "./library-entry.js";
+import type { Problem } from "./types.js";
+
+/** Volumes that other entries point to with `crossref`: a collection, not a paper of its own. */
+const VOLUME_TYPES = new Set([
+  "proceedings",
+  "mvproceedings",
+  "book",
+  "mvbook",
+  "collection",
+  "mvcollection",
+]);
+/** Entry types that are never papers. */
+const NOT_PAPERS = new Set(["set", "xdata"]);
+
+/** The fields a `crossref` child takes from its parent when it has none of its own. */
+function withInherited(entry: BibEntry, byKey: Map<string, BibEntry>): Map<string, string> {
+  const parentKey = entry.fields.get("crossref")?.trim().toLowerCase();
+  const parent = parentKey === undefined ? undefined : byKey.get(parentKey);
+  if (parent === undefined) return entry.fields;
+  const fields = new Map(entry.fields);
+  for (const [name, value] of parent.fields)
+    if (!fields.has(name) && name !== "title") fields.set(name, value);
+  const parentTitle = parent.fields.get("booktitle") ?? parent.fields.get("title");
+  if (!fields.has("booktitle") && parentTitle !== undefined) fields.set("booktitle", parentTitle);
+  return fields;
+}
+
+function venueOf(fields: Map<string, string>): string | undefined {
+  for (const name of [
+    "journaltitle",
+    "journal",
+    "booktitle",
+    "eventtitle",
+    "series",
+    "howpublished",
+    "school",
+  ]) {
+    const value = fields.get(name);
+    if (value !== undefined) {
+      const text = fieldText(value);
+      if (text.length > 0 && !/^\\?url/i.test(value)) return text;
+    }
+  }
+  const publisher = fields.get("publisher") ?? fields.get("institution") ?? fields.get("organization");
+  return publisher === undefined ? undefined : fieldText(publisher) || undefined;
+}
+
+function arxivIdOf(fields: Map<string, string>): string | undefined {
+  const prefix = (fields.get("archiveprefix") ?? fields.get("eprinttype") ?? "").toLowerCase();
+  const eprint = fields.get("eprint");
+  if (eprint !== undefined && (prefix === "arxiv" || prefix === "")) {
+    const id = arxivIdIn(eprint);
+    if (id !== undefined) return id;
+  }
+  const url = fields.get("url") ?? "";
+  if (/arxiv\.org\//i.test(url)) return arxivIdIn(url);
+  const doi = fields.get("doi") ?? "";
+  if (/10\.48550\/arxiv\./i.test(doi)) return arxivIdIn(doi);
+  // Google Scholar writes an arXiv preprint as `journal={arXiv preprint arXiv:2309.07864}`.
+  const journal = fields.get("journal") ?? "";
+  return /arxiv/i.test(journal) ? arxivIdIn(journal) : undefined;
+}
+
+function libraryEntryOf(entry: BibEntry, fields: Map<string, string>): LibraryEntry {
+  const notes: string[] = [];
+  const field = (name: string) => fields.get(name);
+  const people = bibtexNames(field("author") ?? field("editor") ?? "");
+  const doiText = field("doi");
+  const urlText = field("url");
+  const doi = doiText === undefined ? undefined : cleanDoi(doiText, notes);
+  const url = urlText === undefined ? undefined : cleanUrl(urlText, notes);
+  const year = yearIn(field("year") ?? field("date"));
+  const venue = venueOf(fields);
+  const arxivId = arxivIdOf(fields);
+  return {
+    line: entry.line,
+    title: boundedTitle(fieldText(field("title") ?? ""), notes),
+    authors: people.names,
+    etAl: people.etAl,
+    abstract: fieldText(field("abstract") ?? ""),
+    citationKey: entry.key,
+    ...(entry.source.length <= MAX_SOURCE_LENGTH ? { bibtex: entry.source } : {}),
+    ...(year === undefined ? {} : { year }),
+    ...(venue === undefined ? {} : { venue }),
+    ...(doi === undefined ? {} : { doi }),
+    ...(url === undefined ? {} : { url }),
+    ...(arxivId === undefined ? {} : { arxivId }),
+    notes,
+  };
+}
+
+/**
+ * The papers of a .bib file (BibTeX or BibLaTeX): `@string`, `#` joins, `crossref`, braces and quotes, LaTeX
+ * accents and commands as Unicode, math kept readable, titles in their own case. An entry that cannot be read, or
+ * that has neither a title nor an abstract, is skipped with its line; every other entry is read.
+ */
+export function parseBibtexFile(
+  fileName: string,
+  text: string,
+): { entries: LibraryEntry[]; problems: Problem[] } {
+  const read = readBibtex(fileName, text);
+  const problems = [...read.problems];
+  const byKey = new Map<string, BibEntry>();
+  for (const entry of read.entries)
+    if (!byKey.has(entry.key.toLowerCase())) byKey.set(entry.key.toLowerCase(), entry);
+  const parents = new Set<string>();
+  for (const entry of read.entries) {
+    const parent = entry.fields.get("crossref")?.trim().toLowerCase();
+    if (parent !== undefined) parents.add(parent);
+  }
+  const entries: LibraryEntry[] = [];
+  for (const entry of read.entries) {
+    if (NOT_PAPERS.has(entry.type)) continue;
+    if (VOLUME_TYPES.has(entry.type) && parents.has(entry.key.toLowerCase())) continue;
+    const paper = libraryEntryOf(entry, withInherited(entry, byKey));
+    if (paper.title.length === 0 && paper.abstract.length === 0) {
+      problems.push({
+        file: fileName,
+        line: entry.line,
+        message: `@${entry.type}{${entry.key} has no title; entry skipped`,
+      });
+      continue;
+    }
+    for (const note of paper.notes) problems.push({ file: fileName, line: entry.line, message: note });
+    entries.push(paper);
+  }
+  return { entries, problems };
+}

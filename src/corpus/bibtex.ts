@@ -1,0 +1,243 @@
+import type { Problem } from "./types.js";
+
+/** One BibTeX entry as written: field values with @string abbreviations and `#` joins resolved, LaTeX left as is. */
+export interface BibEntry {
+  type: string;
+  key: string;
+  /** Lower-case field names. */
+  fields: Map<string, string>;
+  /** 1-based line of the `@`. */
+  line: number;
+  /** The entry as it came in. */
+  source: string;
+}
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** An entry that cannot be read: its problem, and where reading goes on. */
+class EntryError extends Error {
+  constructor(
+    message: string,
+    readonly resumeAt: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Reads the structure of a .bib file: entries, `@string` abbreviations (with `#` joins), `@comment` and
+ * `@preamble` passed over. An entry that cannot be read (an unclosed brace, a missing `=`) is skipped with its
+ * line; reading goes on at the next line that starts with `@`, so one bad entry never costs the others.
+ */
+export function readBibtex(fileName: string, text: string): { entries: BibEntry[]; problems: Problem[] } {
+  const entries: BibEntry[] = [];
+  const problems: Problem[] = [];
+  const strings = new Map<string, string>(MONTHS.map((month, at) => [month, String(at + 1)]));
+  let position = 0;
+  let line = 1;
+  let counted = 0;
+  const lineAt = (at: number): number => {
+    for (
+      let next = text.indexOf("\n", counted);
+      next !== -1 && next < at;
+      next = text.indexOf("\n", next + 1)
+    )
+      line += 1;
+    counted = Math.max(counted, at);
+    return line;
+  };
+
+  while (true) {
+    const at = text.indexOf("@", position);
+    if (at === -1) break;
+    // An entry starts a line (after spaces); an "@" inside a comment or other text between entries does not.
+    if (!startsLine(text, at)) {
+      position = at + 1;
+      continue;
+    }
+    const entryLine = lineAt(at);
+    try {
+      position = readEntryAt(text, at, strings, (entry) => entries.push({ ...entry, line: entryLine }));
+    } catch (error) {
+      if (!(error instanceof EntryError)) throw error;
+      problems.push({ file: fileName, line: entryLine, message: `${error.message}; entry skipped` });
+      position = error.resumeAt;
+    }
+  }
+  return { entries, problems };
+}
+
+function startsLine(text: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text[i];
+    if (c === "\n") return true;
+    if (c !== " " && c !== "\t") return false;
+  }
+  return true;
+}
+
+const IDENTIFIER = /[A-Za-z][\w:.+/'-]*/y;
+const SPACES = /\s*/y;
+
+function skipSpaces(text: string, at: number): number {
+  SPACES.lastIndex = at;
+  SPACES.test(text);
+  return SPACES.lastIndex;
+}
+
+/** The next line that starts with `@` after `at` (where reading goes on after a bad entry), or the end. */
+function nextEntryStart(text: string, at: number): number {
+  const next = /\n[ \t]*@/g;
+  next.lastIndex = at;
+  const found = next.exec(text);
+  return found === null ? text.length : found.index + 1;
+}
+
+/** Reads the entry (or directive) whose `@` is at `at`; returns where reading goes on. */
+function readEntryAt(
+  text: string,
+  at: number,
+  strings: Map<string, string>,
+  add: (entry: Omit<BibEntry, "line">) => void,
+): number {
+  IDENTIFIER.lastIndex = at + 1;
+  const typeMatch = IDENTIFIER.exec(text);
+  // A stray "@" outside an entry (an e-mail address in a comment) is not an entry.
+  if (typeMatch === null) return at + 1;
+  const type = typeMatch[0].toLowerCase();
+  let cursor = skipSpaces(text, IDENTIFIER.lastIndex);
+  const open = text[cursor];
+  if (open !== "{" && open !== "(") {
+    if (type === "comment") return cursor;
+    throw new EntryError(`@${type} is not followed by "{"`, nextEntryStart(text, at));
+  }
+  const close = open === "{" ? "}" : ")";
+  if (type === "comment" || type === "preamble") {
+    return balancedEnd(text, cursor, nextEntryStart(text, at)) + 1;
+  }
+  cursor += 1;
+  const reader = new FieldReader(text, strings, nextEntryStart(text, at));
+  if (type === "string") {
+    const [name, value] = reader.field(cursor);
+    strings.set(name, value.text);
+    const end = skipSpaces(text, value.end);
+    if (text[end] !== close) throw new EntryError(`@string ${name} is not closed`, reader.resumeAt);
+    return end + 1;
+  }
+  const keyPattern = /[^,\s{}()]*/y;
+  keyPattern.lastIndex = cursor;
+  const key = keyPattern.exec(text)?.[0] ?? "";
+  if (key.length === 0) throw new EntryError(`@${type} has no citation key`, reader.resumeAt);
+  cursor = skipSpaces(text, keyPattern.lastIndex);
+  const fields = new Map<string, string>();
+  while (true) {
+    if (text[cursor] === ",") cursor = skipSpaces(text, cursor + 1);
+    if (text[cursor] === close) break;
+    if (cursor >= text.length) throw new EntryError(`@${type}{${key} is not closed`, text.length);
+    const [name, value] = reader.field(cursor);
+    if (!fields.has(name)) fields.set(name, value.text);
+    cursor = skipSpaces(text, value.end);
+    if (text[cursor] !== "," && text[cursor] !== close)
+      throw new EntryError(`@${type}{${key}: expected "," after the field ${name}`, reader.resumeAt);
+  }
+  add({ type, key, fields, source: text.slice(at, cursor + 1) });
+  return cursor + 1;
+}
+
+/** Index of the brace or parenthesis closing the one at `open`; an EntryError when it is not closed. */
+function balancedEnd(text: string, open: number, resumeAt: number): number {
+  const opener = text[open];
+  const closer = opener === "(" ? ")" : "}";
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i += 1;
+    else if (c === "{" || (c === opener && opener === "(")) depth += 1;
+    else if (c === "}" || (c === closer && closer === ")")) {
+      depth -= 1;
+      if (depth === 0) return i;
+    }
+  }
+  throw new EntryError("an opening brace is never closed", resumeAt);
+}
+
+class FieldReader {
+  constructor(
+    private readonly text: string,
+    private readonly strings: Map<string, string>,
+    readonly resumeAt: number,
+  ) {}
+
+  /** `name = value` at `at`: the lower-case name and the value with its end. */
+  field(at: number): [string, { text: string; end: number }] {
+    IDENTIFIER.lastIndex = at;
+    const name = IDENTIFIER.exec(this.text);
+    if (name === null) throw new EntryError("expected a field name", this.resumeAt);
+    const equals = skipSpaces(this.text, IDENTIFIER.lastIndex);
+    if (this.text[equals] !== "=")
+      throw new EntryError(`expected "=" after the field ${name[0]}`, this.resumeAt);
+    return [name[0].toLowerCase(), this.value(skipSpaces(this.text, equals + 1))];
+  }
+
+  /** A value: braced, quoted, a number or an @string name, joined by `#`. */
+  private value(at: number): { text: string; end: number } {
+    let cursor = at;
+    let out = "";
+    while (true) {
+      const part = this.part(cursor);
+      out += part.text;
+      cursor = skipSpaces(this.text, part.end);
+      if (this.text[cursor] !== "#") return { text: out, end: cursor };
+      cursor = skipSpaces(this.text, cursor + 1);
+    }
+  }
+
+  private part(at: number): { text: string; end: number } {
+    const c = this.text[at];
+    if (c === "{") {
+      const end = this.bracedEnd(at);
+      return { text: this.text.slice(at + 1, end), end: end + 1 };
+    }
+    if (c === '"') {
+      const end = this.quotedEnd(at);
+      return { text: this.text.slice(at + 1, end), end: end + 1 };
+    }
+    const word = /[\w:.+/'-]+/y;
+    word.lastIndex = at;
+    const found = word.exec(this.text);
+    if (found === null) throw new EntryError("expected a value", this.resumeAt);
+    const name = found[0];
+    const text = /^\d+$/.test(name) ? name : (this.strings.get(name.toLowerCase()) ?? name);
+    return { text, end: word.lastIndex };
+  }
+
+  /** A braced value ends at its closing brace; a new entry's `@` at a line start inside it means it never closed. */
+  private bracedEnd(open: number): number {
+    const text = this.text;
+    let depth = 0;
+    for (let i = open; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 0x5c) i += 1;
+      else if (c === 0x7b) depth += 1;
+      else if (c === 0x7d) {
+        depth -= 1;
+        if (depth === 0) return i;
+      } else if (c === 0x0a && /^[ \t]*@/.test(text.slice(i + 1, i + 40))) break;
+    }
+    throw new EntryError("a brace is never closed", this.resumeAt);
+  }
+
+  private quotedEnd(open: number): number {
+    const text = this.text;
+    let depth = 0;
+    for (let i = open + 1; i < text.length; i++) {
+      const c = text[i];
+      if (c === "\\") i += 1;
+      else if (c === "{") depth += 1;
+      else if (c === "}") depth -= 1;
+      else if (c === '"' && depth <= 0) return i;
+      else if (c === "\n" && /^[ \t]*@/.test(text.slice(i + 1, i + 40))) break;
+    }
+    throw new EntryError("a quoted value is never closed", this.resumeAt);
+  }
+}

@@ -1,0 +1,173 @@
+import { z } from "zod";
+import {
+  arxivIdIn,
+  boundedTitle,
+  cleanDoi,
+  cleanUrl,
+  fieldText,
+  type LibraryEntry,
+  yearIn,
+} from "./library-entry.js";
+import type { Problem } from "./types.js";
+
+const text = z.union([z.string(), z.number()]).transform(String);
+const name = z.object({
+  family: z.string().optional(),
+  given: z.string().optional(),
+  literal: z.string().optional(),
+  "non-dropping-particle": z.string().optional(),
+  "dropping-particle": z.string().optional(),
+  suffix: z.string().optional(),
+});
+const date = z.object({
+  "date-parts": z.array(z.array(text)).optional(),
+  raw: z.string().optional(),
+  literal: z.string().optional(),
+});
+
+/** One CSL-JSON item, as Zotero, Better BibTeX, Manubot and citation.js write it: the fields a paper uses. */
+export const cslItemSchema = z.object({
+  id: text,
+  type: z.string().optional(),
+  title: z.string().optional(),
+  author: z.array(name).optional(),
+  editor: z.array(name).optional(),
+  issued: date.optional(),
+  "container-title": z.union([z.string(), z.array(z.string())]).optional(),
+  "collection-title": z.string().optional(),
+  event: z.string().optional(),
+  "event-title": z.string().optional(),
+  publisher: z.string().optional(),
+  DOI: z.string().optional(),
+  URL: z.string().optional(),
+  abstract: z.string().optional(),
+  "citation-key": z.string().optional(),
+  note: z.string().optional(),
+  number: text.optional(),
+});
+type CslItem = z.infer<typeof cslItemSchema>;
+type CslName = z.infer<typeof name>;
+
+/** CSL-JSON titles may carry the rich-text markup of the CSL spec (<i>, <b>, <sup>, <span class="nocase">). */
+const MARKUP = /<\/?(?:i|b|sup|sub|sc|span(?:\s+(?:class|style)="[^"]*")?)>/g;
+const plain = (value: string | undefined): string => fieldText((value ?? "").replace(MARKUP, ""));
+
+function displayNameOf(person: CslName): string {
+  if (person.literal !== undefined) return plain(person.literal);
+  const parts = [
+    person.given,
+    person["dropping-particle"],
+    person["non-dropping-particle"],
+    person.family,
+    person.suffix,
+  ];
+  return plain(parts.filter((part) => part !== undefined && part.length > 0).join(" "));
+}
+
+function venueOf(item: CslItem): string | undefined {
+  const container = item["container-title"];
+  const first = Array.isArray(container) ? container[0] : container;
+  const venue = plain(
+    first ?? item["event-title"] ?? item.event ?? item["collection-title"] ?? item.publisher,
+  );
+  return venue.length > 0 ? venue : undefined;
+}
+
+function entryOf(item: CslItem, line: number): LibraryEntry {
+  const notes: string[] = [];
+  const people = item.author ?? item.editor ?? [];
+  const doi = item.DOI === undefined ? undefined : cleanDoi(item.DOI, notes);
+  const url = item.URL === undefined ? undefined : cleanUrl(item.URL, notes);
+  const issued = item.issued;
+  const year = yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal);
+  const venue = venueOf(item);
+  // Zotero keeps an arXiv id in `number` ("arXiv:2309.07864") or the note; the URL or an arXiv DOI also tell it.
+  const arxivHint = [item.number, item.note, item.URL, item.DOI].find(
+    (value) => value !== undefined && /arxiv/i.test(value),
+  );
+  const arxivId = arxivIdIn(arxivHint);
+  return {
+    line,
+    title: boundedTitle(plain(item.title), notes),
+    authors: people.map(displayNameOf).filter((author) => author.length > 0),
+    etAl: false,
+    abstract: plain(item.abstract),
+    citationKey: item["citation-key"] ?? item.id,
+    ...(year === undefined ? {} : { year }),
+    ...(venue === undefined ? {} : { venue }),
+    ...(doi === undefined ? {} : { doi }),
+    ...(url === undefined ? {} : { url }),
+    ...(arxivId === undefined ? {} : { arxivId }),
+    notes,
+  };
+}
+
+/** The 1-based line of each item (each object directly inside the top-level array), in order. */
+function itemLines(source: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\n") line += 1;
+    else if (inString) {
+      if (c === "\\") i += 1;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") {
+      if (depth === 1) lines.push(line);
+      depth += 1;
+    } else if (c === "]" || c === "}") depth -= 1;
+  }
+  return lines;
+}
+
+/**
+ * The papers of a CSL-JSON file (an array of items), each item checked against the schema: an item that does not
+ * fit, or has neither a title nor an abstract, is skipped with its line; the others are read.
+ */
+export function parseCslJsonFile(
+  fileName: string,
+  source: string,
+): { entries: LibraryEntry[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(source);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      entries: [],
+      problems: [{ file: fileName, line: 0, message: `not valid JSON (${reason}); file skipped` }],
+    };
+  }
+  if (!Array.isArray(parsed)) {
+    return {
+      entries: [],
+      problems: [
+        { file: fileName, line: 1, message: "not CSL-JSON (expected an array of items); file skipped" },
+      ],
+    };
+  }
+  const lines = itemLines(source);
+  const entries: LibraryEntry[] = [];
+  parsed.forEach((raw: unknown, at) => {
+    const line = lines[at] ?? 0;
+    const item = cslItemSchema.safeParse(raw);
+    if (!item.success) {
+      const issue = item.error.issues[0];
+      const where = issue === undefined ? "" : ` (${issue.path.join(".") || "item"}: ${issue.message})`;
+      problems.push({ file: fileName, line, message: `not a CSL-JSON item${where}; item skipped` });
+      return;
+    }
+    const entry = entryOf(item.data, line);
+    if (entry.title.length === 0 && entry.abstract.length === 0) {
+      problems.push({ file: fileName, line, message: "this item has no title; item skipped" });
+      return;
+    }
+    for (const note of entry.notes) problems.push({ file: fileName, line, message: note });
+    entries.push(entry);
+  });
+  return { entries, problems };
+}

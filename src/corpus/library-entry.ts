@@ -1,0 +1,182 @@
+import { latexToText } from "./latex.js";
+
+/** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
+export interface LibraryEntry {
+  /** 1-based line where the entry starts. */
+  line: number;
+  title: string;
+  /** Display names, in order ("Ann Lee"). */
+  authors: string[];
+  /** The list ended in "and others": more authors exist than are named. */
+  etAl: boolean;
+  /** "" when the export has none (Google Scholar and DBLP never do). */
+  abstract: string;
+  year?: number;
+  venue?: string;
+  doi?: string;
+  arxivId?: string;
+  url?: string;
+  citationKey?: string;
+  /** The entry as it came in, for a .bib entry. */
+  bibtex?: string;
+  /** What was left out of the entry (a link that is not http(s), a malformed DOI), to report. */
+  notes: string[];
+}
+
+/** Longest title kept; beyond it the title is cut at a word edge and the cut reported. */
+export const MAX_TITLE_LENGTH = 500;
+/** Longest entry source kept for "Copy BibTeX". */
+export const MAX_SOURCE_LENGTH = 20_000;
+
+/** Letters LaTeX writes as commands of their own ("{\\O}stergaard", "Gro{\\ss}"). */
+const LETTER_COMMANDS: Record<string, string> = {
+  o: "ø",
+  O: "Ø",
+  l: "ł",
+  L: "Ł",
+  ss: "ß",
+  ae: "æ",
+  AE: "Æ",
+  oe: "œ",
+  OE: "Œ",
+  aa: "å",
+  AA: "Å",
+  i: "ı",
+};
+const LETTER_COMMAND = /\\(ss|ae|AE|oe|OE|aa|AA|[oOlLi])(?![A-Za-z])\s?/g;
+/** An accent over a dotless i or j ("Garc{\\'\\i}a") is an accent over the letter. */
+const ACCENTED_DOTLESS = /(\\[`'^"~=.])\s*\\([ij])(?![A-Za-z])/g;
+
+const PROTECTED_OPEN = "\ue000";
+const PROTECTED_CLOSE = "\ue001";
+
+/** LaTeX field text → plain text: accents and commands to Unicode, math kept readable, case-protecting braces gone. */
+export function fieldText(value: string): string {
+  // Most fields (names, years, plain titles) hold no LaTeX at all.
+  if (!/[\\{}$~`]/.test(value) && !value.includes("--")) {
+    return /\s\s|[\t\n\r\f\v]/.test(value) ? value.replace(/\s+/g, " ").trim() : value.trim();
+  }
+  const guarded = value
+    .replace(/\\\{/g, PROTECTED_OPEN)
+    .replace(/\\\}/g, PROTECTED_CLOSE)
+    .replace(ACCENTED_DOTLESS, "$1$2")
+    .replace(LETTER_COMMAND, (_match, name: string) => LETTER_COMMANDS[name] ?? name);
+  const text = latexToText(guarded.replace(/(?<!\\)~/g, " "))
+    .replace(/[{}]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.replaceAll(PROTECTED_OPEN, "{").replaceAll(PROTECTED_CLOSE, "}");
+}
+
+/** A title as shown: plain text, at most MAX_TITLE_LENGTH characters (cut at a word edge). */
+export function boundedTitle(title: string, notes: string[]): string {
+  if (title.length <= MAX_TITLE_LENGTH) return title;
+  notes.push(`the title is ${title.length} characters long; cut to ${MAX_TITLE_LENGTH}`);
+  const cut = title.slice(0, MAX_TITLE_LENGTH);
+  const edge = cut.lastIndexOf(" ");
+  return `${(edge > MAX_TITLE_LENGTH / 2 ? cut.slice(0, edge) : cut).trimEnd()}…`;
+}
+
+/** A DOI without its resolver prefix or spaces ("https://doi.org/10.1/x" → "10.1/x"); undefined when it is none. */
+export function cleanDoi(raw: string, notes: string[]): string | undefined {
+  const doi = raw
+    .replace(/\\([_%&#])/g, "$1")
+    .replace(/\s+/g, "")
+    .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, "");
+  if (doi.length === 0) return undefined;
+  if (/^10\.\d{4,9}\/[^\s"<>]+$/.test(doi)) return doi;
+  notes.push(`the DOI "${doi.slice(0, 80)}" is not a DOI; left out`);
+  return undefined;
+}
+
+/** An http(s) link, or undefined: any other scheme (javascript:, a Slack <!channel>) is left out and noted. */
+export function cleanUrl(raw: string, notes: string[]): string | undefined {
+  const text = raw.replace(/\\([_%&#~])/g, "$1").trim();
+  if (text.length === 0) return undefined;
+  try {
+    const url = new URL(text);
+    if ((url.protocol === "https:" || url.protocol === "http:") && !/[\s<>"]/.test(text)) return url.href;
+  } catch {
+    // Not a URL at all: noted below.
+  }
+  notes.push(`the url "${text.slice(0, 80)}" is not an http(s) link; left out`);
+  return undefined;
+}
+
+const NEW_ARXIV = /(?<![\d.])(\d{4}\.\d{4,5})(?:v\d+)?(?![\d.])/;
+const OLD_ARXIV = /\b([a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?\b/;
+
+/** The arXiv id (no version) in an id, a URL, an "arXiv:…" note or an arXiv DOI; undefined when there is none. */
+export function arxivIdIn(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = NEW_ARXIV.exec(text) ?? OLD_ARXIV.exec(text);
+  return match?.[1];
+}
+
+/** The year in a date ("2023", "2023-05-01", "May 2023"); undefined when there is none. */
+export function yearIn(text: string | undefined): number | undefined {
+  const match = text === undefined ? null : /(?<!\d)(1[5-9]\d\d|2[0-2]\d\d)(?!\d)/.exec(text);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/** "Lee, Ann" / "Ann Lee" / "von Neumann, John" / "{OpenAI}" → a display name "Ann Lee". */
+export function displayName(written: string): string {
+  const parts = splitTopLevel(written, ",").map((part) => fieldText(part));
+  if (parts.length === 1) return parts[0] ?? "";
+  const [last = "", second = "", third] = parts;
+  // "Last, Jr, First" puts the suffix second.
+  return (third === undefined ? `${second} ${last}` : `${third} ${last} ${second}`)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Splits at `separator` where it is outside braces. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i += 1;
+    else if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (depth === 0 && c === separator) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+/** A BibTeX name list ("A and B and others") → display names, and whether it ended in "others". */
+export function bibtexNames(list: string): { names: string[]; etAl: boolean } {
+  const names: string[] = [];
+  let etAl = false;
+  let depth = 0;
+  let start = 0;
+  const take = (end: number) => {
+    const written = list.slice(start, end).trim();
+    if (written.toLowerCase() === "others") etAl = true;
+    else if (written.length > 0) {
+      const name = displayName(written);
+      if (name.length > 0) names.push(name);
+    }
+  };
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "\\") i += 1;
+    else if (c === "{") depth += 1;
+    else if (c === "}") depth -= 1;
+    else if (depth === 0 && (c === " " || c === "\n" || c === "\t")) {
+      const and = /^\s+and\s+/i.exec(list.slice(i, i + 12));
+      if (and !== null) {
+        take(i);
+        i += and[0].length - 1;
+        start = i + 1;
+      }
+    }
+  }
+  take(list.length);
+  return { names, etAl };
+}

@@ -1,0 +1,235 @@
+// The fixtures in test/fixtures/corpus/library are written by hand in the shapes of real exports:
+// - zotero-bbt.bib: a Better BibTeX for Zotero auto-export (tab-indented, {Case} {Protection}, abstract, file, keywords);
+// - scholar.bib: Google Scholar's BibTeX (no abstracts, "and others", journal={arXiv preprint arXiv:…});
+// - zotero.json: CSL-JSON as Zotero exports it (id as a Zotero URI, date-parts, citation-key, arXiv id in `number`);
+// - arxiv.jsonl: lines of arXiv's public metadata snapshot (id, submitter, authors, title, comments, journal-ref,
+//   doi, abstract, categories, versions, update_date, authors_parsed).
+// Shapes checked on 2026-12-05 through the code and pages search corpora (papis and blib READMEs for BibTeX
+// exports, Zotero's citeproc-js export test data for CSL-JSON, arXiv metadata mirrors for the snapshot's fields).
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { readBibtex } from "../../src/corpus/bibtex.js";
+import { parseBibtexFile } from "../../src/corpus/bibtex-papers.js";
+import { buildCorpus } from "../../src/corpus/build.js";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { createSearchEngine } from "../../src/search/engine.js";
+
+const LIBRARY = new URL("../fixtures/corpus/library/", import.meta.url).pathname;
+const corpus = await loadCorpus(LIBRARY);
+const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
+const paperTitled = (start: string) => corpus.papers.find((paper) => paper.title?.startsWith(start));
+
+describe("reading a .bib file", () => {
+  it("resolves @string abbreviations, # joins, crossref and quoted values, and passes over @comment", () => {
+    const rmb = paperTitled("RMB");
+    expect(rmb?.venue).toBe(
+      "Proceedings of the Annual Meeting of the Association for Computational Linguistics (Findings)",
+    );
+    const child = paperTitled("Quoted Titles");
+    expect(child).toMatchObject({
+      title: "Quoted Titles Keep Their Case",
+      venue: "Proceedings of the Workshop on Parent Volumes",
+      year: 2022,
+      authors: ["Ann Lee", "Bob Stone"],
+    });
+    // The crossref parent is a volume, not a paper of its own.
+    expect(corpus.papers.some((paper) => paper.title?.includes("Parent Volumes"))).toBe(false);
+  });
+
+  it("renders LaTeX accents, \\%, math and quotes as text and keeps the title's own case", () => {
+    const paper = paperTitled("Reward Models Are");
+    expect(paper?.title).toBe("Reward Models Are 50% Right: A Study of α-Calibration in Müller's Setting");
+    expect(paper?.authors).toEqual(["Jörg Müller", "María García", "Søren Østergaard"]);
+    expect(paper?.abstract).toBe(
+      "We find that reward models agree with people only about 50% of the time when α ≤ 0.5, and that calibrating with x² terms “helps” — as expected — in most settings.",
+    );
+    expect(paper?.doi).toBe("10.18653/v1/2023.acl-long.7");
+  });
+
+  it("skips an entry that does not parse, naming its file and line, and reads every other entry", () => {
+    expect(corpus.problems).toContainEqual({
+      file: "scholar.bib",
+      line: 14,
+      message: "a brace is never closed; entry skipped",
+    });
+    expect(paperTitled("RMB")).toBeDefined();
+    expect(paperTitled("Quoted Titles")).toBeDefined();
+  });
+
+  it("keeps the entry as it came in, for Copy BibTeX", () => {
+    expect(paperTitled("RMB")?.bibtex).toMatch(/^@inproceedings\{zhou2024rmb,[\s\S]*year=\{2024\}\n\}$/);
+  });
+
+  it("leaves out a link that is not http(s) and cleans a DOI with spaces, saying so", () => {
+    const paper = paperTitled("A Paper Whose Link");
+    expect(paper?.url).toBeUndefined();
+    expect(paper?.doi).toBe("10.1000/hasspaces");
+    expect(corpus.problems).toContainEqual({
+      file: "zotero-bbt.bib",
+      line: 33,
+      message: 'the url "javascript:alert(1)" is not an http(s) link; left out',
+    });
+  });
+
+  it("reads an @ in a comment line as text, not as an entry", () => {
+    const read = readBibtex("a.bib", "% mail me at ann@example.org\n@misc{k, title={T}}\n");
+    expect(read).toMatchObject({ problems: [], entries: [{ key: "k", line: 2 }] });
+  });
+
+  it("cuts a 10,000-character title and says so", () => {
+    const read = parseBibtexFile(
+      "long.bib",
+      `@misc{long, title={${"word ".repeat(2000)}}, author={Lee, Ann}}`,
+    );
+    expect(read.entries[0]?.title.length).toBeLessThanOrEqual(501);
+    expect(read.problems[0]?.message).toContain("cut to 500");
+  });
+});
+
+describe("a paper from the group's exports", () => {
+  it("knows its title, year, venue, DOI, arXiv id and URL from whichever source gives them", () => {
+    const survey = paperTitled("The rise and potential");
+    expect(survey).toMatchObject({
+      year: 2023,
+      arxivId: "2309.07864",
+      doi: "10.1007/s11432-024-4222-0",
+      url: "https://link.springer.com/10.1007/s11432-024-4222-0",
+      sources: [
+        { file: "scholar.bib", line: 7 },
+        { file: "zotero.json", line: 2 },
+      ],
+    });
+  });
+
+  it("is one paper across a .bib, arXiv JSONL and an author file, keeping the author file's id and abstract", () => {
+    const agentGym = corpus.papers.filter((paper) => paper.abstract.startsWith("Building generalist agents"));
+    expect(agentGym).toHaveLength(1);
+    expect(agentGym[0]?.sources.map((source) => source.file)).toEqual([
+      "arxiv.jsonl",
+      "zhiheng-xi.txt",
+      "zotero-bbt.bib",
+    ]);
+    expect(agentGym[0]).toMatchObject({
+      title: "AgentGym: Evolving Large Language Model-based Agents across Diverse Environments",
+      arxivId: "2406.04151",
+      doi: "10.48550/arXiv.2406.04151",
+      owners: ["Zhiheng Xi"],
+    });
+    // The same author file alone gives the same id: adding exports never renames a paper already there.
+    const alone = buildCorpus([file("zhiheng-xi.txt", readFixture("zhiheng-xi.txt"))]);
+    expect(agentGym[0]?.id).toBe(alone.papers[0]?.id);
+  });
+
+  it("without an abstract is still a paper, found by its title, its venue and its authors", () => {
+    const engine = createSearchEngine(corpus);
+    const rmb = paperTitled("RMB");
+    expect(rmb?.abstract).toBe("");
+    expect(engine.search("comprehensively benchmarking reward models").hits[0]?.paper.id).toBe(rmb?.id);
+    expect(engine.search("Workshop on Parent Volumes").hits[0]?.paper.title).toBe(
+      "Quoted Titles Keep Their Case",
+    );
+    expect(engine.search('author:"Guodong Zheng"').hits.map((hit) => hit.paper.id)).toContain(rmb?.id);
+  });
+
+  it("keeps its id when the export is edited around it (a field added, another entry removed)", () => {
+    const before = buildCorpus([
+      file(
+        "lab.bib",
+        "@article{a, title={First Paper On Agents}, doi={10.1/a}}\n@article{b, title={Second Paper On Rewards}}\n",
+      ),
+    ]);
+    const after = buildCorpus([
+      file("lab.bib", "@article{b, title={Second Paper On Rewards}, year={2024}}\n"),
+    ]);
+    const idOf = (c: typeof before) => c.papers.find((paper) => paper.title?.startsWith("Second"))?.id;
+    expect(idOf(after)).toBe(idOf(before));
+  });
+});
+
+describe("CSL-JSON and arXiv JSONL", () => {
+  it("checks each CSL-JSON item, skipping one that does not fit with its line", () => {
+    expect(corpus.problems).toContainEqual({
+      file: "zotero.json",
+      line: 17,
+      message: expect.stringContaining("not a CSL-JSON item (title:"),
+    });
+    expect(paperTitled("Agents with memory")).toMatchObject({
+      venue: "NeurIPS",
+      year: 2024,
+      authors: ["María López", "The Agent Consortium"],
+    });
+  });
+
+  it("reads the snapshot's fields and skips a line cut short", () => {
+    expect(paperTitled("Calculation of prompt diphoton")).toMatchObject({
+      authors: ["C. Balázs", "E. L. Berger", "P. M. Nadolsky", "C. -P. Yuan"],
+      year: 2007,
+      venue: "Phys.Rev.D76:013009,2007",
+      doi: "10.1103/PhysRevD.76.013009",
+      url: "https://arxiv.org/abs/0704.0001",
+    });
+    expect(corpus.problems).toContainEqual({
+      file: "arxiv.jsonl",
+      line: 3,
+      message: "not a JSON record (cut short?); line skipped",
+    });
+  });
+});
+
+describe("members.yml", () => {
+  it("loads the members onto the corpus with their aliases and Slack ids", () => {
+    expect(corpus.members).toEqual([
+      { name: "Zhiheng Xi", key: "zhihengxi", aliases: [], slack: "U01ZHIHENG" },
+      { name: "Wen-Xiang Chen", key: "wenxiangchen", aliases: ["Wenxiang Chen"] },
+      { name: "Enyu Zhou", key: "enyuzhou", aliases: ["Enyu Zhuo"], slack: "U02ENYU" },
+    ]);
+  });
+
+  it("makes members the owners of export papers and counts an alias as the member", () => {
+    expect(paperTitled("RMB")?.owners).toEqual(["Enyu Zhou"]);
+    const zhuo = buildCorpus([
+      file("members.yml", "members:\n  - name: Enyu Zhou\n    aliases: [Enyu Zhuo]\n"),
+      file("a.bib", "@misc{a, title={A Paper By A Misspelt Member}, author={Zhuo, Enyu and Lee, Ann}}\n"),
+    ]);
+    expect(zhuo.papers[0]).toMatchObject({ authors: ["Enyu Zhou", "Ann Lee"], owners: ["Enyu Zhou"] });
+    expect(zhuo.people.get("enyuzhou")?.profiled).toBe(true);
+  });
+
+  it("reports a member that does not fit the schema and loads the others", () => {
+    const read = buildCorpus([
+      file("members.yml", "members:\n  - name: Ann Lee\n    slack: not-an-id\n  - name: Bo Li\n"),
+      file("a.bib", "@misc{a, title={Something Written By Bo Li}, author={Li, Bo}}\n"),
+    ]);
+    expect(read.members?.map((member) => member.name)).toEqual(["Bo Li"]);
+    expect(read.problems[0]).toMatchObject({
+      file: "members.yml",
+      message: expect.stringContaining("member 1"),
+    });
+  });
+});
+
+describe("big collaborations", () => {
+  it("loads a 3,000-author line in an author file, and every author is found", () => {
+    const names = Array.from({ length: 3000 }, (_, i) => `Author ${toLetters(i)} Person`);
+    const text = `Ann Lee\n\n${names.join(", ")}\n\nWe measure the mass of a particle with a very large detector and many people.\n`;
+    const big = buildCorpus([file("ann-lee.txt", text)]);
+    expect(big.problems).toEqual([]);
+    expect(big.papers[0]?.authors).toHaveLength(3000);
+    const engine = createSearchEngine(big);
+    expect(engine.search(`author:"${names[2999]}"`).hits).toHaveLength(1);
+  });
+});
+
+function toLetters(n: number): string {
+  let out = "";
+  let rest = n;
+  do {
+    out = String.fromCharCode(97 + (rest % 26)) + out;
+    rest = Math.floor(rest / 26) - 1;
+  } while (rest >= 0);
+  return out.charAt(0).toUpperCase() + out.slice(1);
+}
+
+function readFixture(name: string): string {
+  return readFileSync(`${LIBRARY}${name}`, "utf8");
+}
