@@ -69,7 +69,13 @@ export async function startServedIndex(
       { source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir },
       `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
     );
-    if (problems.length > 0) logger.warn({ problems: problems.length }, "some seed entries were skipped");
+    if (problems.length > 0) {
+      // Each skipped entry by file and line, as /paper stats lists them; a long list is cut.
+      const listed = problems
+        .slice(0, 20)
+        .map((p) => `${p.file}${p.line > 0 ? `:${p.line}` : ""}: ${p.message}`);
+      logger.warn({ problems: problems.length, listed }, "some corpus entries were skipped");
+    }
     loadedAt = Date.now();
     return loaded.index;
   };
