@@ -137,6 +137,9 @@ export interface CliConfig {
   slackApiUrl?: string;
   /** SLACK_TIMEOUT_SECONDS as the bot reads it (its default where unset or unreadable). */
   slackTimeoutMs: number;
+  /** DAILY_TZ and FOLLOW_DAILY_CAP as the bot reads them, for `say` over the state store. */
+  dailyTimeZone: string;
+  followDailyCap: number;
 }
 
 /**
@@ -153,6 +156,8 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
   const botToken = setting("SLACK_BOT_TOKEN");
   const slackApiUrl = setting("SLACK_API_URL");
   const timeout = envSchema.shape.SLACK_TIMEOUT_SECONDS.safeParse(env.SLACK_TIMEOUT_SECONDS);
+  const zone = envSchema.shape.DAILY_TZ.safeParse(env.DAILY_TZ);
+  const cap = envSchema.shape.FOLLOW_DAILY_CAP.safeParse(env.FOLLOW_DAILY_CAP);
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
     // The bot's own defaults, so the CLI reads the same cache and state as `npm start`.
@@ -161,5 +166,7 @@ export function cliConfigOf(env: Record<string, string | undefined>): CliConfig 
     ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
     slackTimeoutMs: timeout.success ? timeout.data : envSchema.shape.SLACK_TIMEOUT_SECONDS.parse(undefined),
+    dailyTimeZone: zone.success ? zone.data : envSchema.shape.DAILY_TZ.parse(undefined),
+    followDailyCap: cap.success ? cap.data : envSchema.shape.FOLLOW_DAILY_CAP.parse(undefined),
   };
 }

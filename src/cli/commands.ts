@@ -39,12 +39,21 @@ export interface CliOptions {
   random?: () => number;
   /** `saved export`: the state store's reading lists, and Slack when a bot token is set. */
   saved?: SavedExportOptions;
+  /** `say`: the state store's ports (daily, follows, reading list), so every reply can be seen offline. */
+  openState?: (index: () => SearchIndex) => Promise<OfflineState>;
+}
+
+/** The state store as `say` answers with it; `close` once the answer is printed. */
+export interface OfflineState {
+  deps: Pick<BotDeps, "daily" | "follows" | "readingList" | "stateStatus" | "defaultTimeZone">;
+  close(): Promise<void>;
 }
 
 export const exitCodes = { found: 0, nothingFound: 1, usage: 2 } as const;
 
 interface CommandContext {
   json: boolean;
+  openState?: CliOptions["openState"];
   io: CliIo;
   index(): Promise<SearchIndex>;
   random(): number;
@@ -96,8 +105,15 @@ async function answerIntentOf(
   request: BotRequest,
   intent?: Intent,
 ): Promise<Answer> {
-  const deps = botDeps(await context.index(), context.random);
-  return intent === undefined ? answer(deps, request) : answerIntent(deps, request, intent);
+  const index = await context.index();
+  const deps = botDeps(index, context.random);
+  if (intent !== undefined) return answerIntent(deps, request, intent);
+  const state = await context.openState?.(() => index);
+  try {
+    return await answer({ ...deps, ...state?.deps }, request);
+  } finally {
+    await state?.close();
+  }
 }
 
 async function runCommand(
@@ -158,6 +174,7 @@ export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}
     let index: Promise<SearchIndex> | undefined;
     const context: CommandContext = {
       json: values.json === true || commandValues.json === true,
+      ...(options.openState === undefined ? {} : { openState: options.openState }),
       io,
       index: () => {
         index ??= loadIndex(dir);

@@ -5,6 +5,8 @@ import type { RecordDeps } from "../follow/announce.js";
 import { createFollowControl, createReadingList } from "../follow/controls.js";
 import type { Logger } from "../logger.js";
 import { createDailyControl } from "../schedule/daily-control.js";
+import type { SearchIndex } from "../search/types.js";
+import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
 import type { OpenedState } from "./state.js";
 
@@ -13,6 +15,23 @@ export interface BotWiring {
   state: OpenedState;
   now: () => Date;
   logger: Logger;
+}
+
+/** The daily, follow and saved ports of a state store: what the bot, the console and `paperbot say` answer with. */
+export function statePortsOf(
+  config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
+  store: StateStore,
+  { now, index }: { now: () => Date; index: () => SearchIndex },
+): Pick<BotDeps, "daily" | "follows" | "readingList"> {
+  return {
+    daily: createDailyControl(store, { now, defaultTimeZone: config.dailyTimeZone, index }),
+    follows: createFollowControl(store, {
+      now,
+      dailyCap: config.followDailyCap,
+      whatsNewWindowMs: WHATS_NEW_WINDOW_MS,
+    }),
+    readingList: createReadingList(store),
+  };
 }
 
 /** What every surface answers with: the served index, and the daily, follow and saved ports when there is a store. */
@@ -28,17 +47,7 @@ export function botDepsOf(
     now,
     defaultTimeZone: config.dailyTimeZone,
     stateStatus: state.status,
-    ...(store === undefined
-      ? {}
-      : {
-          daily: createDailyControl(store, { now, defaultTimeZone: config.dailyTimeZone, index: current }),
-          follows: createFollowControl(store, {
-            now,
-            dailyCap: config.followDailyCap,
-            whatsNewWindowMs: WHATS_NEW_WINDOW_MS,
-          }),
-          readingList: createReadingList(store),
-        }),
+    ...(store === undefined ? {} : statePortsOf(config, store, { now, index: current })),
     reload: (userId) => {
       logger.info({ userId }, "reload requested");
       return index.reload();

@@ -7,6 +7,8 @@ import { loadIndex } from "../index/loader.js";
 import { terminalProgress, timedProgress } from "../index/progress.js";
 import { createLogger } from "../logger.js";
 import { openStateStore } from "../state/open-store.js";
+import { statePortsOf } from "./bot-deps.js";
+import { openState } from "./state.js";
 
 /** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */
 export function cliOptionsOf(
@@ -14,6 +16,7 @@ export function cliOptionsOf(
   stderr: { write(text: string): unknown; isTTY?: boolean },
 ): CliOptions {
   const { corpusDir, cacheDir, state, botToken, slackApiUrl, slackTimeoutMs } = config;
+  const now = () => new Date();
   const logger = createLogger("warn", pino.destination(2));
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
@@ -37,6 +40,18 @@ export function cliOptionsOf(
       ).index;
     },
     random: Math.random,
+    openState: async (index) => {
+      const opened = await openState({ statePath: state.path, stateUrl: state.url }, logger);
+      const { store } = opened;
+      return {
+        deps: {
+          defaultTimeZone: config.dailyTimeZone,
+          stateStatus: opened.status,
+          ...(store === undefined ? {} : statePortsOf(config, store, { now, index })),
+        },
+        close: async () => store?.close(),
+      };
+    },
     saved: {
       async openReadingList() {
         const store = await openStateStore(state, { logger });
