@@ -9,7 +9,7 @@ import { sendDueDigests } from "../src/follow/send-digests.js";
 import { sameThreadIndex } from "../src/index/same-thread.js";
 import { createLogger } from "../src/logger.js";
 import { createSearchEngine } from "../src/search/engine.js";
-import { openSqliteStore } from "../src/state/sqlite-store.js";
+import { openSqliteStore } from "../src/state/open-store.js";
 import { writeSyntheticCorpus } from "./corpus-files.js";
 
 /*

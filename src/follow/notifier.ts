@@ -1,5 +1,5 @@
 import type { Logger } from "../logger.js";
-import { StateUnavailableError } from "../state/sql.js";
+import { StateUnavailableError } from "../state/errors.js";
 import { type RecordDeps, recordCorpusChange } from "./announce.js";
 import { type SendDeps, sendDueDigests } from "./send-digests.js";
 

@@ -3,7 +3,7 @@ import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
-import { StateUnavailableError } from "../state/sql.js";
+import { StateUnavailableError } from "../state/errors.js";
 import type { Subscription } from "../state/subscriptions.js";
 import { findDailyMessage, sendDailyMessage } from "./daily-message.js";
 import type { DailyPostDeps, DailyPostOutcome, DailyPostResult } from "./daily-post-types.js";

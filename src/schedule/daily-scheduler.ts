@@ -1,4 +1,4 @@
-import { StateUnavailableError } from "../state/sql.js";
+import { StateUnavailableError } from "../state/errors.js";
 import { runDueDailyPosts } from "./daily-post.js";
 import type { DailyPostDeps, DailyPostResult } from "./daily-post-types.js";
 import { nextRunAt } from "./next-run.js";

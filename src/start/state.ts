@@ -2,13 +2,13 @@ import type { StateStatus } from "../bot/ports.js";
 import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { ensureStartupSubscription } from "../schedule/daily-control.js";
+import { StateUnavailableError } from "../state/errors.js";
 import {
   createFallbackDeliveryLedger,
   type FallbackDeliveryLedger,
 } from "../state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "../state/memory-delivery-ledger.js";
 import { describeStateLocation, openStateStore } from "../state/open-store.js";
-import { StateUnavailableError } from "../state/sql.js";
 import type { StateStore } from "../state/store.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

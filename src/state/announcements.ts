@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { z } from "zod";
+import { chunks, type StateSql } from "./database.js";
 import {
   type Digest,
   type DigestItems,
@@ -9,7 +11,7 @@ import {
   sqlFollowDigests,
 } from "./follow-digests.js";
 import { type Follow, sqlFollows } from "./follows.js";
-import { chunks, placeholders, type SqlDatabase, type SqlSession, type SqlValue } from "./sql.js";
+import type { StateDb } from "./schema.js";
 
 /**
  * The rows behind "tell me about new papers" (the protocol is in src/follow/announce.ts):
@@ -86,24 +88,25 @@ function changeOf(row: unknown): CorpusChange {
   return { id: r.id, at: r.at, added: r.added, baseline: r.baseline === 1 };
 }
 
-async function insertKnown(tx: SqlSession, ids: readonly string[], changeId: number): Promise<void> {
+async function insertKnown(tx: StateDb, ids: readonly string[], changeId: number): Promise<void> {
   for (const part of chunks(ids)) {
-    await tx.run(
-      `INSERT INTO known_papers (paper_id, change_id) VALUES ${part.map(() => "(?, ?)").join(", ")}
-       ON CONFLICT (paper_id) DO NOTHING`,
-      part.flatMap((id): SqlValue[] => [id, changeId]),
-    );
+    await tx
+      .insertInto("known_papers")
+      .values(part.map((id) => ({ paper_id: id, change_id: changeId })))
+      .onConflict((c) => c.column("paper_id").doNothing())
+      .execute();
   }
 }
 
 /** Which of `ids` are known papers. */
-async function knownAmong(tx: SqlSession, ids: readonly string[]): Promise<Set<string>> {
+async function knownAmong(tx: StateDb, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
-    const rows = await tx.all(
-      `SELECT paper_id FROM known_papers WHERE paper_id IN (${placeholders(part.length)})`,
-      part,
-    );
+    const rows = await tx
+      .selectFrom("known_papers")
+      .select("paper_id")
+      .where("paper_id", "in", part)
+      .execute();
     for (const row of rows) found.add(idRowSchema.parse(row).paper_id);
   }
   return found;
@@ -113,39 +116,44 @@ const corpusLock = "paperbot:follow:corpus";
 
 /** What the cap needs of everyone at once: digests counted today, and the first one held for tomorrow. */
 async function capStateOf(
-  tx: SqlSession,
+  tx: StateDb,
   request: RecordRequest,
 ): Promise<{ countedToday: Map<string, number>; held: Map<string, Digest> }> {
   const countedToday = new Map<string, number>();
-  const counts = await tx.all(
-    "SELECT user_id, COUNT(*) AS n FROM follow_digests WHERE day = ? AND state <> 'empty' GROUP BY user_id",
-    [request.day.today],
-  );
+  const counts = await tx
+    .selectFrom("follow_digests")
+    .select((e) => ["user_id", e.fn.countAll().as("n")])
+    .where("day", "=", request.day.today)
+    .where("state", "<>", "empty")
+    .groupBy("user_id")
+    .execute();
   for (const row of counts) {
     const { user_id, n } = userCountSchema.parse(row);
     countedToday.set(user_id, n);
   }
   const held = new Map<string, Digest>();
-  const rows = await tx.all(
-    `SELECT * FROM follow_digests WHERE day = ? AND state = 'pending' AND not_before > ?
-     ORDER BY created_at, id`,
-    [request.day.tomorrow, request.at],
-  );
+  const rows = await tx
+    .selectFrom("follow_digests")
+    .selectAll()
+    .where("day", "=", request.day.tomorrow)
+    .where("state", "=", "pending")
+    .where("not_before", ">", request.at)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
   for (const digest of rows.map(digestOf)) if (!held.has(digest.userId)) held.set(digest.userId, digest);
   return { countedToday, held };
 }
 
 /** Which of the change's papers each person was told of before (by user id). */
-async function announcedBefore(
-  tx: SqlSession,
-  fresh: ReadonlySet<string>,
-): Promise<Map<string, Set<string>>> {
+async function announcedBefore(tx: StateDb, fresh: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
   const told = new Map<string, Set<string>>();
   for (const part of chunks([...fresh])) {
-    const rows = await tx.all(
-      `SELECT user_id, paper_id FROM announced WHERE paper_id IN (${placeholders(part.length)})`,
-      part,
-    );
+    const rows = await tx
+      .selectFrom("announced")
+      .select(["user_id", "paper_id"])
+      .where("paper_id", "in", part)
+      .execute();
     for (const row of rows) {
       const { user_id, paper_id } = announcedRowSchema.parse(row);
       const mine = told.get(user_id) ?? new Set<string>();
@@ -187,28 +195,30 @@ function placedDigest(
   return { digest, held, merged: false };
 }
 
-async function recordChange(tx: SqlSession, request: RecordRequest): Promise<RecordResult> {
-  const any = await tx.get("SELECT id FROM corpus_changes LIMIT 1");
+async function recordChange(tx: StateDb, request: RecordRequest): Promise<RecordResult> {
+  const any = await tx.selectFrom("corpus_changes").select("id").limit(1).executeTakeFirst();
   if (any === undefined) {
-    await tx.run("INSERT INTO corpus_changes (id, at, added, baseline) VALUES (0, ?, ?, 1)", [
-      request.at,
-      request.paperIds.length,
-    ]);
+    await tx
+      .insertInto("corpus_changes")
+      .values({ id: 0, at: request.at, added: request.paperIds.length, baseline: 1 })
+      .execute();
     await insertKnown(tx, request.paperIds, 0);
     return { kind: "baseline", papers: request.paperIds.length };
   }
   const known = await knownAmong(tx, request.candidates);
   const fresh = new Set(request.candidates.filter((id) => !known.has(id)));
   if (fresh.size === 0) return { kind: "unchanged" };
-  const next = z
-    .object({ id: z.coerce.number().int() })
-    .parse(await tx.get("SELECT COALESCE(MAX(id), 0) + 1 AS id FROM corpus_changes"));
+  const next = z.object({ id: z.coerce.number().int() }).parse(
+    await tx
+      .selectFrom("corpus_changes")
+      .select((e) => sql<number>`COALESCE(${e.fn.max("id")}, 0) + 1`.as("id"))
+      .executeTakeFirst(),
+  );
   const change: CorpusChange = { id: next.id, at: request.at, added: fresh.size, baseline: false };
-  await tx.run("INSERT INTO corpus_changes (id, at, added, baseline) VALUES (?, ?, ?, 0)", [
-    change.id,
-    change.at,
-    change.added,
-  ]);
+  await tx
+    .insertInto("corpus_changes")
+    .values({ id: change.id, at: change.at, added: change.added, baseline: 0 })
+    .execute();
   await insertKnown(tx, [...fresh], change.id);
 
   // Each person's digest is planned once per change, so the cap state read before the loop stays true.
@@ -216,7 +226,7 @@ async function recordChange(tx: SqlSession, request: RecordRequest): Promise<Rec
   const told = await announcedBefore(tx, fresh);
   const { countedToday, held } = await capStateOf(tx, request);
   const newDigests: Digest[] = [];
-  const announced: SqlValue[][] = [];
+  const announced: { user_id: string; paper_id: string; digest_id: string }[] = [];
   const digests: { id: string; userId: string; papers: number; held: boolean }[] = [];
   for (const { userId, items } of planned) {
     const toldBefore = told.get(userId);
@@ -232,49 +242,67 @@ async function recordChange(tx: SqlSession, request: RecordRequest): Promise<Rec
       held.get(userId),
     );
     if (placed.merged) {
-      await tx.run("UPDATE follow_digests SET items = ? WHERE id = ? AND state = 'pending'", [
-        JSON.stringify(placed.digest.items),
-        placed.digest.id,
-      ]);
+      await tx
+        .updateTable("follow_digests")
+        .set({ items: JSON.stringify(placed.digest.items) })
+        .where("id", "=", placed.digest.id)
+        .where("state", "=", "pending")
+        .execute();
     } else newDigests.push(placed.digest);
-    for (const p of papers) announced.push([userId, p.id, placed.digest.id]);
+    for (const p of papers) announced.push({ user_id: userId, paper_id: p.id, digest_id: placed.digest.id });
     digests.push({ id: placed.digest.id, userId, papers: papers.length, held: placed.held });
   }
   await insertDigests(tx, newDigests);
   for (const part of chunks(announced, 300)) {
-    await tx.run(
-      `INSERT INTO announced (user_id, paper_id, digest_id) VALUES ${part.map(() => "(?, ?, ?)").join(", ")}
-       ON CONFLICT (user_id, paper_id) DO NOTHING`,
-      part.flat(),
-    );
+    await tx
+      .insertInto("announced")
+      .values(part)
+      .onConflict((c) => c.columns(["user_id", "paper_id"]).doNothing())
+      .execute();
   }
   return { kind: "recorded", change, digests };
 }
 
-export function sqlAnnouncements(db: SqlDatabase): Announcements {
+export function sqlAnnouncements(state: StateSql): Announcements {
+  const { db } = state;
   return {
     ...sqlFollowDigests(db),
     async knownIds() {
-      const rows = await db.all("SELECT paper_id FROM known_papers");
+      const rows = await db.selectFrom("known_papers").select("paper_id").execute();
       return new Set(rows.map((row) => idRowSchema.parse(row).paper_id));
     },
-    record: (request) => db.transaction((tx) => recordChange(tx, request), { lock: corpusLock }),
+    record: (request) => state.transaction((tx) => recordChange(tx, request), { lock: corpusLock }),
     async latestChanges(windowMs) {
-      const baselineRow = await db.get("SELECT * FROM corpus_changes WHERE baseline = 1 LIMIT 1");
+      const baselineRow = await db
+        .selectFrom("corpus_changes")
+        .selectAll()
+        .where("baseline", "=", 1)
+        .limit(1)
+        .executeTakeFirst();
       const rows = (
-        await db.all(
-          "SELECT * FROM corpus_changes WHERE baseline = 0 AND added > 0 ORDER BY id DESC LIMIT 20",
-        )
+        await db
+          .selectFrom("corpus_changes")
+          .selectAll()
+          .where("baseline", "=", 0)
+          .where("added", ">", 0)
+          .orderBy("id", "desc")
+          .limit(20)
+          .execute()
       ).map(changeOf);
       const newest = rows[0];
       const recent = newest === undefined ? [] : rows.filter((c) => newest.at - c.at <= windowMs);
       const byChange = new Map(recent.map((change) => [change.id, [] as string[]]));
       if (recent.length > 0) {
-        const rows = await db.all(
-          `SELECT change_id, paper_id FROM known_papers WHERE change_id IN (${placeholders(recent.length)})
-           ORDER BY paper_id`,
-          recent.map((change) => change.id),
-        );
+        const rows = await db
+          .selectFrom("known_papers")
+          .select(["change_id", "paper_id"])
+          .where(
+            "change_id",
+            "in",
+            recent.map((change) => change.id),
+          )
+          .orderBy("paper_id")
+          .execute();
         for (const row of rows) {
           const { change_id, paper_id } = changePaperRowSchema.parse(row);
           byChange.get(change_id)?.push(paper_id);

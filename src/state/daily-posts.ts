@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { SqlDatabase, SqlSession } from "./sql.js";
+import type { StateSql } from "./database.js";
+import type { StateDb } from "./schema.js";
 
 /**
  * claimed: a paper is chosen, no Slack call has started.
@@ -125,74 +126,86 @@ function dailyPostOf(row: unknown): DailyPost {
 const seedSchema = z.object({ seed: z.number().int() });
 const roundRowSchema = z.object({ round: z.number().int(), paper_id: z.string() });
 
-async function readPost(db: SqlSession, channelId: string, localDate: string) {
-  const row = await db.get("SELECT * FROM daily_posts WHERE channel_id = ? AND local_date = ?", [
-    channelId,
-    localDate,
-  ]);
+async function readPost(db: StateDb, channelId: string, localDate: string) {
+  const row = await db
+    .selectFrom("daily_posts")
+    .selectAll()
+    .where("channel_id", "=", channelId)
+    .where("local_date", "=", localDate)
+    .executeTakeFirst();
   return row === undefined ? undefined : dailyPostOf(row);
 }
 
-async function readBag(db: SqlSession, channelId: string, proposedSeed: number): Promise<ShuffleBag> {
-  const stored = await db.get("SELECT seed FROM daily_bags WHERE channel_id = ?", [channelId]);
+async function readBag(db: StateDb, channelId: string, proposedSeed: number): Promise<ShuffleBag> {
+  const seedOf = () =>
+    db.selectFrom("daily_bags").select("seed").where("channel_id", "=", channelId).executeTakeFirst();
+  const stored = await seedOf();
   if (stored === undefined) {
-    await db.run(
-      "INSERT INTO daily_bags (channel_id, seed) VALUES (?, ?) ON CONFLICT (channel_id) DO NOTHING",
-      [channelId, proposedSeed],
-    );
+    await db
+      .insertInto("daily_bags")
+      .values({ channel_id: channelId, seed: proposedSeed })
+      .onConflict((c) => c.column("channel_id").doNothing())
+      .execute();
   }
-  const { seed } = seedSchema.parse(
-    stored ?? (await db.get("SELECT seed FROM daily_bags WHERE channel_id = ?", [channelId])),
-  );
+  const { seed } = seedSchema.parse(stored ?? (await seedOf()));
   const rows = z.array(roundRowSchema).parse(
-    await db.all(
-      `SELECT round, paper_id FROM daily_posts
-         WHERE channel_id = ? AND round = (SELECT MAX(round) FROM daily_posts WHERE channel_id = ?)`,
-      [channelId, channelId],
-    ),
+    await db
+      .selectFrom("daily_posts")
+      .select(["round", "paper_id"])
+      .where("channel_id", "=", channelId)
+      .where("round", "=", (e) =>
+        e
+          .selectFrom("daily_posts")
+          .select((m) => m.fn.max("round").as("r"))
+          .where("channel_id", "=", channelId),
+      )
+      .execute(),
   );
   return { seed, round: rows[0]?.round ?? 0, paperIds: new Set(rows.map((r) => r.paper_id)) };
 }
 
 async function compareAndSet(
-  db: SqlSession,
+  db: StateDb,
   key: ClaimKey,
   next: { state: DailyPostState; token: string; leaseUntil: number; paperId?: string; round?: number },
 ): Promise<boolean> {
-  const changes = await db.run(
-    `UPDATE daily_posts SET state = ?, claim_token = ?, lease_until = ?,
-       paper_id = COALESCE(?, paper_id), round = COALESCE(?, round)
-     WHERE channel_id = ? AND local_date = ? AND claim_token = ? AND state = ?`,
-    [
-      next.state,
-      next.token,
-      next.leaseUntil,
-      next.paperId ?? null,
-      next.round ?? null,
-      key.channelId,
-      key.localDate,
-      key.token,
-      key.state,
-    ],
-  );
-  return changes === 1;
+  const result = await db
+    .updateTable("daily_posts")
+    .set({
+      state: next.state,
+      claim_token: next.token,
+      lease_until: next.leaseUntil,
+      ...(next.paperId === undefined ? {} : { paper_id: next.paperId }),
+      ...(next.round === undefined ? {} : { round: next.round }),
+    })
+    .where("channel_id", "=", key.channelId)
+    .where("local_date", "=", key.localDate)
+    .where("claim_token", "=", key.token)
+    .where("state", "=", key.state)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 const channelLock = (channelId: string) => `paperbot:daily:${channelId}`;
 
-export function sqlDailyPosts(db: SqlDatabase): DailyPosts {
+export function sqlDailyPosts(state: StateSql): DailyPosts {
+  const { db } = state;
   return {
     get: (channelId, localDate) => readPost(db, channelId, localDate),
     async recent(channelId, limit) {
-      const rows = await db.all(
-        "SELECT * FROM daily_posts WHERE channel_id = ? AND state = 'posted' ORDER BY local_date DESC LIMIT ?",
-        [channelId, limit],
-      );
+      const rows = await db
+        .selectFrom("daily_posts")
+        .selectAll()
+        .where("channel_id", "=", channelId)
+        .where("state", "=", "posted")
+        .orderBy("local_date", "desc")
+        .limit(limit)
+        .execute();
       return rows.map(dailyPostOf);
     },
     bag: (channelId, proposedSeed) => readBag(db, channelId, proposedSeed),
     claim: (request) =>
-      db.transaction(
+      state.transaction(
         async (tx): Promise<DailyClaim> => {
           const { channelId, localDate, token } = request;
           const row = await readPost(tx, channelId, localDate);
@@ -209,21 +222,19 @@ export function sqlDailyPosts(db: SqlDatabase): DailyPosts {
               leaseUntil: request.leaseUntil,
               claimedAt: request.at,
             };
-            await tx.run(
-              `INSERT INTO daily_posts
-                 (channel_id, local_date, paper_id, round, state, claim_token, lease_until, claimed_at)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-              [
-                channelId,
-                localDate,
-                post.paperId,
-                post.round,
-                post.state,
-                token,
-                post.leaseUntil,
-                post.claimedAt,
-              ],
-            );
+            await tx
+              .insertInto("daily_posts")
+              .values({
+                channel_id: channelId,
+                local_date: localDate,
+                paper_id: post.paperId,
+                round: post.round,
+                state: post.state,
+                claim_token: token,
+                lease_until: post.leaseUntil,
+                claimed_at: post.claimedAt,
+              })
+              .execute();
             return { kind: "new", post };
           }
           if (row.state === "posted" || row.state === "unknown") return { kind: "done", post: row };
@@ -236,7 +247,7 @@ export function sqlDailyPosts(db: SqlDatabase): DailyPosts {
         { lock: channelLock(request.channelId) },
       ),
     redraw: (key, proposedSeed, draw) =>
-      db.transaction(
+      state.transaction(
         async (tx) => {
           const row = await readPost(tx, key.channelId, key.localDate);
           if (row === undefined || row.claimToken !== key.token || row.state !== key.state) return "lost";
@@ -251,17 +262,20 @@ export function sqlDailyPosts(db: SqlDatabase): DailyPosts {
       ),
     update: (key, next) => compareAndSet(db, key, next),
     async markPosted(channelId, localDate, messageTs, at) {
-      await db.run(
-        "UPDATE daily_posts SET state = 'posted', message_ts = ?, posted_at = ? WHERE channel_id = ? AND local_date = ?",
-        [messageTs ?? null, at, channelId, localDate],
-      );
+      await db
+        .updateTable("daily_posts")
+        .set({ state: "posted", message_ts: messageTs ?? null, posted_at: at })
+        .where("channel_id", "=", channelId)
+        .where("local_date", "=", localDate)
+        .execute();
     },
     async remove(channelId, localDate, token) {
-      await db.run("DELETE FROM daily_posts WHERE channel_id = ? AND local_date = ? AND claim_token = ?", [
-        channelId,
-        localDate,
-        token,
-      ]);
+      await db
+        .deleteFrom("daily_posts")
+        .where("channel_id", "=", channelId)
+        .where("local_date", "=", localDate)
+        .where("claim_token", "=", token)
+        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from "../logger.js";
 import type { ClaimOutcome, DeliveryLedger } from "./delivery-ledger.js";
-import { messageOf } from "./sql.js";
+import { messageOf } from "./errors.js";
 
 export interface FallbackLedgerOptions {
   /** The state store's ledger, shared with other processes; absent when there is no store at all. */

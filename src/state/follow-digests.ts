@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { chunks } from "./database.js";
 import type { FollowKind } from "./follows.js";
-import { chunks, placeholders, type SqlDatabase, type SqlSession, type SqlValue } from "./sql.js";
+import type { StateDb } from "./schema.js";
 
 /** The follows a digest lists papers under, and its papers in order, each naming the follows it matched. */
 export interface DigestItems {
@@ -106,75 +107,79 @@ export function digestOf(row: unknown): Digest {
   };
 }
 
-const digestColumns =
-  "id, user_id, change_id, day, created_at, not_before, state, token, lease_until, attempts, items, cap_reached";
-
-export async function insertDigests(tx: SqlSession, digests: readonly Digest[]): Promise<void> {
+export async function insertDigests(tx: StateDb, digests: readonly Digest[]): Promise<void> {
   for (const part of chunks(digests, 30)) {
-    await tx.run(
-      `INSERT INTO follow_digests (${digestColumns}) VALUES ${part.map(() => `(${placeholders(12)})`).join(", ")}`,
-      part.flatMap((d): SqlValue[] => [
-        d.id,
-        d.userId,
-        d.changeId,
-        d.day,
-        d.createdAt,
-        d.notBefore,
-        d.state,
-        d.token,
-        d.leaseUntil,
-        d.attempts,
-        JSON.stringify(d.items),
-        d.capReached ? 1 : 0,
-      ]),
-    );
+    await tx
+      .insertInto("follow_digests")
+      .values(
+        part.map((d) => ({
+          id: d.id,
+          user_id: d.userId,
+          change_id: d.changeId,
+          day: d.day,
+          created_at: d.createdAt,
+          not_before: d.notBefore,
+          state: d.state,
+          token: d.token,
+          lease_until: d.leaseUntil,
+          attempts: d.attempts,
+          items: JSON.stringify(d.items),
+          cap_reached: d.capReached ? 1 : 0,
+        })),
+      )
+      .execute();
   }
 }
 
-async function compareAndSet(db: SqlSession, key: DigestKey, next: DigestUpdate): Promise<boolean> {
-  const changes = await db.run(
-    `UPDATE follow_digests SET state = ?, token = ?, lease_until = ?,
-       not_before = COALESCE(?, not_before), attempts = COALESCE(?, attempts),
-       message_ts = COALESCE(?, message_ts), sent_at = COALESCE(?, sent_at)
-     WHERE id = ? AND token = ? AND state = ?`,
-    [
-      next.state,
-      next.token,
-      next.leaseUntil,
-      next.notBefore ?? null,
-      next.attempts ?? null,
-      next.messageTs ?? null,
-      next.sentAt ?? null,
-      key.id,
-      key.token,
-      key.state,
-    ],
-  );
-  return changes === 1;
+async function compareAndSet(db: StateDb, key: DigestKey, next: DigestUpdate): Promise<boolean> {
+  const result = await db
+    .updateTable("follow_digests")
+    .set({
+      state: next.state,
+      token: next.token,
+      lease_until: next.leaseUntil,
+      ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
+      ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
+      ...(next.messageTs === undefined ? {} : { message_ts: next.messageTs }),
+      ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
+    })
+    .where("id", "=", key.id)
+    .where("token", "=", key.token)
+    .where("state", "=", key.state)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
-export function sqlFollowDigests(db: SqlDatabase): FollowDigests {
+export function sqlFollowDigests(db: StateDb): FollowDigests {
   const get = async (id: string) => {
-    const row = await db.get("SELECT * FROM follow_digests WHERE id = ?", [id]);
+    const row = await db.selectFrom("follow_digests").selectAll().where("id", "=", id).executeTakeFirst();
     return row === undefined ? undefined : digestOf(row);
   };
   return {
     async due(at, limit) {
-      const rows = await db.all(
-        `SELECT * FROM follow_digests
-         WHERE state IN ('pending', 'sending') AND not_before <= ? AND lease_until <= ?
-         ORDER BY not_before, created_at, id LIMIT ?`,
-        [at, at, limit],
-      );
+      const rows = await db
+        .selectFrom("follow_digests")
+        .selectAll()
+        .where("state", "in", ["pending", "sending"])
+        .where("not_before", "<=", at)
+        .where("lease_until", "<=", at)
+        .orderBy("not_before")
+        .orderBy("created_at")
+        .orderBy("id")
+        .limit(limit)
+        .execute();
       return rows.map(digestOf);
     },
     async claim(id, token, at, leaseUntil) {
-      const changes = await db.run(
-        `UPDATE follow_digests SET token = ?, lease_until = ?
-         WHERE id = ? AND state IN ('pending', 'sending') AND not_before <= ? AND lease_until <= ?`,
-        [token, leaseUntil, id, at, at],
-      );
-      if (changes !== 1) return undefined;
+      const result = await db
+        .updateTable("follow_digests")
+        .set({ token, lease_until: leaseUntil })
+        .where("id", "=", id)
+        .where("state", "in", ["pending", "sending"])
+        .where("not_before", "<=", at)
+        .where("lease_until", "<=", at)
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return undefined;
       const digest = await get(id);
       return digest?.token === token ? digest : undefined;
     },

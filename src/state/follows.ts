@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SqlSession } from "./sql.js";
+import type { StateDb } from "./schema.js";
 
 export type FollowKind = "topic" | "author";
 
@@ -39,37 +39,54 @@ function followOf(row: unknown): Follow {
   return { userId: r.user_id, kind: r.kind, target: r.target, label: r.label, createdAt: r.created_at };
 }
 
-export function sqlFollows(db: SqlSession): Follows {
+export function sqlFollows(db: StateDb): Follows {
   return {
     async add(f) {
-      const changes = await db.run(
-        `INSERT INTO follows (user_id, kind, target, label, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (user_id, kind, target) DO NOTHING`,
-        [f.userId, f.kind, f.target, f.label, f.createdAt],
-      );
-      return changes === 1;
+      const result = await db
+        .insertInto("follows")
+        .values({
+          user_id: f.userId,
+          kind: f.kind,
+          target: f.target,
+          label: f.label,
+          created_at: f.createdAt,
+        })
+        .onConflict((c) => c.columns(["user_id", "kind", "target"]).doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
     async remove(userId, kind, target) {
-      const changes = await db.run("DELETE FROM follows WHERE user_id = ? AND kind = ? AND target = ?", [
-        userId,
-        kind,
-        target,
-      ]);
-      return changes === 1;
+      const result = await db
+        .deleteFrom("follows")
+        .where("user_id", "=", userId)
+        .where("kind", "=", kind)
+        .where("target", "=", target)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
     },
     async list(userId) {
-      const rows = await db.all(
-        "SELECT * FROM follows WHERE user_id = ? ORDER BY created_at DESC, kind, target",
-        [userId],
-      );
+      const rows = await db
+        .selectFrom("follows")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("created_at", "desc")
+        .orderBy("kind")
+        .orderBy("target")
+        .execute();
       return rows.map(followOf);
     },
     async count(userId) {
-      return countSchema.parse(await db.get("SELECT COUNT(*) AS n FROM follows WHERE user_id = ?", [userId]))
-        .n;
+      const row = await db
+        .selectFrom("follows")
+        .select((e) => e.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return countSchema.parse(row).n;
     },
     async all() {
-      return (await db.all("SELECT * FROM follows ORDER BY user_id, created_at")).map(followOf);
+      return (
+        await db.selectFrom("follows").selectAll().orderBy("user_id").orderBy("created_at").execute()
+      ).map(followOf);
     },
   };
 }

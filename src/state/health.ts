@@ -1,4 +1,4 @@
-import { messageOf, type StateProblem, StateUnavailableError } from "./sql.js";
+import { messageOf, type StateProblem, StateUnavailableError } from "./errors.js";
 
 /** Whether the state store can be written now; `/paper stats` shows it, the delivery ledger and daily posts act on it. */
 export type StateHealth =

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SqlSession } from "./sql.js";
+import type { StateDb } from "./schema.js";
 
 /**
  * A paper on someone's reading list, with what it looked like when it was saved: a paper that leaves the
@@ -51,32 +51,49 @@ function savedPaperOf(row: unknown): SavedPaper {
   };
 }
 
-export function sqlSavedPapers(db: SqlSession): SavedPapers {
+export function sqlSavedPapers(db: StateDb): SavedPapers {
   return {
     async save(s) {
-      const changes = await db.run(
-        `INSERT INTO saved_papers (user_id, paper_id, saved_at, headline, authors, owners, abstract)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, paper_id) DO NOTHING`,
-        [s.userId, s.paperId, s.savedAt, s.headline, s.authors, JSON.stringify(s.owners), s.abstract],
-      );
-      return changes === 1;
+      const result = await db
+        .insertInto("saved_papers")
+        .values({
+          user_id: s.userId,
+          paper_id: s.paperId,
+          saved_at: s.savedAt,
+          headline: s.headline,
+          authors: s.authors,
+          owners: JSON.stringify(s.owners),
+          abstract: s.abstract,
+        })
+        .onConflict((c) => c.columns(["user_id", "paper_id"]).doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
     async remove(userId, paperId) {
-      return (
-        (await db.run("DELETE FROM saved_papers WHERE user_id = ? AND paper_id = ?", [userId, paperId])) === 1
-      );
+      const result = await db
+        .deleteFrom("saved_papers")
+        .where("user_id", "=", userId)
+        .where("paper_id", "=", paperId)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
     },
     async list(userId) {
-      const rows = await db.all(
-        "SELECT * FROM saved_papers WHERE user_id = ? ORDER BY saved_at DESC, paper_id",
-        [userId],
-      );
+      const rows = await db
+        .selectFrom("saved_papers")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .orderBy("saved_at", "desc")
+        .orderBy("paper_id")
+        .execute();
       return rows.map(savedPaperOf);
     },
     async count(userId) {
-      return countSchema.parse(
-        await db.get("SELECT COUNT(*) AS n FROM saved_papers WHERE user_id = ?", [userId]),
-      ).n;
+      const row = await db
+        .selectFrom("saved_papers")
+        .select((e) => e.fn.countAll().as("n"))
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
+      return countSchema.parse(row).n;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ClaimOutcome, DeliveryLedger } from "./delivery-ledger.js";
-import type { SqlSession } from "./sql.js";
+import type { StateDb } from "./schema.js";
 
 export interface SqlDeliveryLedgerOptions {
   now: () => number;
@@ -19,7 +19,7 @@ const doneSchema = z.object({ done: z.union([z.literal(0), z.literal(1)]) });
  * (a new key, or an undone one whose lease ran out, becomes ours); `release` only deletes a claim this
  * ledger still holds, so a holder whose lease was taken over cannot free someone else's.
  */
-export function sqlDeliveryLedger(db: SqlSession, options: SqlDeliveryLedgerOptions): DeliveryLedger {
+export function sqlDeliveryLedger(db: StateDb, options: SqlDeliveryLedgerOptions): DeliveryLedger {
   const holder = randomUUID();
   const keepMs = options.keepMs ?? dayMs;
   const pruneEveryMs = options.pruneEveryMs ?? 10 * 60 * 1000;
@@ -27,7 +27,10 @@ export function sqlDeliveryLedger(db: SqlSession, options: SqlDeliveryLedgerOpti
   const pruneIfDue = async (at: number) => {
     if (at - lastPrune < pruneEveryMs) return;
     lastPrune = at;
-    await db.run("DELETE FROM deliveries WHERE updated_at < ?", [at - keepMs]);
+    await db
+      .deleteFrom("deliveries")
+      .where("updated_at", "<", at - keepMs)
+      .execute();
   };
   return {
     async claim(key: string, leaseMs: number): Promise<ClaimOutcome> {
@@ -35,30 +38,49 @@ export function sqlDeliveryLedger(db: SqlSession, options: SqlDeliveryLedgerOpti
       await pruneIfDue(at);
       // A key released between the upsert and the read is claimable again: look once more.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const won = await db.all(
-          `INSERT INTO deliveries (key, done, holder, lease_until, updated_at) VALUES (?, 0, ?, ?, ?)
-           ON CONFLICT (key) DO UPDATE SET
-             holder = excluded.holder, lease_until = excluded.lease_until, updated_at = excluded.updated_at
-           WHERE deliveries.done = 0 AND deliveries.lease_until <= ?
-           RETURNING key`,
-          [key, holder, at + leaseMs, at, at],
-        );
+        const won = await db
+          .insertInto("deliveries")
+          .values({ key, done: 0, holder, lease_until: at + leaseMs, updated_at: at })
+          .onConflict((c) =>
+            c
+              .column("key")
+              .doUpdateSet((e) => ({
+                holder: e.ref("excluded.holder"),
+                lease_until: e.ref("excluded.lease_until"),
+                updated_at: e.ref("excluded.updated_at"),
+              }))
+              .where("deliveries.done", "=", 0)
+              .where("deliveries.lease_until", "<=", at),
+          )
+          .returning("key")
+          .execute();
         if (won.length === 1) return "mine";
-        const row = await db.get("SELECT done FROM deliveries WHERE key = ?", [key]);
+        const row = await db
+          .selectFrom("deliveries")
+          .select("done")
+          .where("key", "=", key)
+          .executeTakeFirst();
         if (row !== undefined) return doneSchema.parse(row).done === 1 ? "done" : "busy";
       }
       return "busy";
     },
     async markDone(key: string) {
       const at = options.now();
-      await db.run(
-        `INSERT INTO deliveries (key, done, holder, lease_until, updated_at) VALUES (?, 1, NULL, 0, ?)
-         ON CONFLICT (key) DO UPDATE SET done = 1, holder = NULL, lease_until = 0, updated_at = excluded.updated_at`,
-        [key, at],
-      );
+      await db
+        .insertInto("deliveries")
+        .values({ key, done: 1, holder: null, lease_until: 0, updated_at: at })
+        .onConflict((c) =>
+          c.column("key").doUpdateSet({ done: 1, holder: null, lease_until: 0, updated_at: at }),
+        )
+        .execute();
     },
     async release(key: string) {
-      await db.run("DELETE FROM deliveries WHERE key = ? AND done = 0 AND holder = ?", [key, holder]);
+      await db
+        .deleteFrom("deliveries")
+        .where("key", "=", key)
+        .where("done", "=", 0)
+        .where("holder", "=", holder)
+        .execute();
     },
   };
 }

@@ -1,18 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { type Announcements, sqlAnnouncements } from "./announcements.js";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
+import type { StateSql } from "./database.js";
 import type { DeliveryLedger } from "./delivery-ledger.js";
 import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
 import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
-import type { SqlDatabase } from "./sql.js";
 import { sqlDeliveryLedger } from "./sql-delivery-ledger.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
 /**
  * Everything Paperbot keeps between restarts, shared by every process on the same database. Each table
- * has its own interface here, implemented once over SqlDatabase for both stores; a new feature adds a
- * migration step (migrations.ts), a file of queries and a field.
+ * has its own interface here, implemented once over Kysely for both stores; a new feature adds a step to
+ * schema.ts, a file of queries and a field.
  */
 export interface StateStore {
   readonly kind: "sqlite" | "postgres";
@@ -36,32 +36,39 @@ export interface StateStoreOptions {
 }
 
 export function stateStoreOver(
-  db: SqlDatabase,
+  state: StateSql,
   health: HealthTracker,
   options: StateStoreOptions,
 ): StateStore {
+  const { db } = state;
   return {
-    kind: db.dialect,
+    kind: state.dialect,
     subscriptions: sqlSubscriptions(db),
-    dailyPosts: sqlDailyPosts(db),
+    dailyPosts: sqlDailyPosts(state),
     deliveries: sqlDeliveryLedger(db, { now: options.now ?? Date.now }),
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
-    announcements: sqlAnnouncements(db),
+    announcements: sqlAnnouncements(state),
     health: () => health.current(),
-    close: () => db.close(),
+    close: () => db.destroy(),
   };
 }
 
 /** A throw-away probe write, rolled back: finds a read-only file or database at open, before any request does. */
-export async function probeWrite(db: SqlDatabase): Promise<void> {
+export async function probeWrite(state: StateSql): Promise<void> {
   const rollback = new Error("probe rolled back");
   try {
-    await db.transaction(async (tx) => {
-      await tx.run(
-        "INSERT INTO deliveries (key, done, holder, lease_until, updated_at) VALUES (?, 0, NULL, 0, 0)",
-        [`paperbot:probe:${randomUUID()}`],
-      );
+    await state.transaction(async (tx) => {
+      await tx
+        .insertInto("deliveries")
+        .values({
+          key: `paperbot:probe:${randomUUID()}`,
+          done: 0,
+          holder: null,
+          lease_until: 0,
+          updated_at: 0,
+        })
+        .execute();
       throw rollback;
     });
   } catch (error) {

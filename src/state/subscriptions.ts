@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SqlSession } from "./sql.js";
+import type { StateDb, StateTables } from "./schema.js";
 
 export interface Subscription {
   channelId: string;
@@ -62,63 +62,68 @@ function subscriptionOf(row: unknown): Subscription {
   };
 }
 
-const insertSql = `INSERT INTO subscriptions
-  (channel_id, time, time_zone, weekdays, enabled, paused_reason, subscribed_by, active_since, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-
-function valuesOf(s: Subscription) {
-  return [
-    s.channelId,
-    s.time,
-    s.timeZone,
-    JSON.stringify(s.weekdays),
-    s.enabled ? 1 : 0,
-    s.pausedReason ?? null,
-    s.subscribedBy,
-    s.activeSince,
-    s.updatedAt,
-  ];
+function rowOf(s: Subscription): StateTables["subscriptions"] {
+  return {
+    channel_id: s.channelId,
+    time: s.time,
+    time_zone: s.timeZone,
+    weekdays: JSON.stringify(s.weekdays),
+    enabled: s.enabled ? 1 : 0,
+    paused_reason: s.pausedReason ?? null,
+    subscribed_by: s.subscribedBy,
+    active_since: s.activeSince,
+    updated_at: s.updatedAt,
+  };
 }
 
-export function sqlSubscriptions(db: SqlSession): Subscriptions {
+export function sqlSubscriptions(db: StateDb): Subscriptions {
   return {
     async get(channelId) {
-      const row = await db.get("SELECT * FROM subscriptions WHERE channel_id = ?", [channelId]);
+      const row = await db
+        .selectFrom("subscriptions")
+        .selectAll()
+        .where("channel_id", "=", channelId)
+        .executeTakeFirst();
       return row === undefined ? undefined : subscriptionOf(row);
     },
     async list() {
-      return (await db.all("SELECT * FROM subscriptions ORDER BY channel_id")).map(subscriptionOf);
+      return (await db.selectFrom("subscriptions").selectAll().orderBy("channel_id").execute()).map(
+        subscriptionOf,
+      );
     },
     async save(s) {
-      await db.run(
-        `${insertSql}
-         ON CONFLICT (channel_id) DO UPDATE SET
-           time = excluded.time, time_zone = excluded.time_zone, weekdays = excluded.weekdays,
-           enabled = excluded.enabled, paused_reason = excluded.paused_reason,
-           subscribed_by = excluded.subscribed_by, active_since = excluded.active_since,
-           updated_at = excluded.updated_at`,
-        valuesOf(s),
-      );
+      const { channel_id: _, ...columns } = rowOf(s);
+      await db
+        .insertInto("subscriptions")
+        .values(rowOf(s))
+        .onConflict((c) => c.column("channel_id").doUpdateSet(columns))
+        .execute();
       return s;
     },
     async insertIfAbsent(s) {
-      return (await db.run(`${insertSql} ON CONFLICT (channel_id) DO NOTHING`, valuesOf(s))) === 1;
+      const result = await db
+        .insertInto("subscriptions")
+        .values(rowOf(s))
+        .onConflict((c) => c.column("channel_id").doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
     async disable(channelId, at) {
-      return (
-        (await db.run("UPDATE subscriptions SET enabled = 0, updated_at = ? WHERE channel_id = ?", [
-          at,
-          channelId,
-        ])) === 1
-      );
+      const result = await db
+        .updateTable("subscriptions")
+        .set({ enabled: 0, updated_at: at })
+        .where("channel_id", "=", channelId)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
     async pause(channelId, reason, at) {
-      return (
-        (await db.run(
-          "UPDATE subscriptions SET paused_reason = ?, updated_at = ? WHERE channel_id = ? AND paused_reason IS NULL",
-          [reason, at, channelId],
-        )) === 1
-      );
+      const result = await db
+        .updateTable("subscriptions")
+        .set({ paused_reason: reason, updated_at: at })
+        .where("channel_id", "=", channelId)
+        .where("paused_reason", "is", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
     },
   };
 }

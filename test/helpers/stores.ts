@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterEach, inject } from "vitest";
-import { openPostgresStore } from "../../src/state/postgres-store.js";
-import { openSqliteStore } from "../../src/state/sqlite-store.js";
+import { openPostgresStore, openSqliteStore } from "../../src/state/open-store.js";
 import type { StateStore } from "../../src/state/store.js";
 
 export type StoreKind = "sqlite" | "postgres";

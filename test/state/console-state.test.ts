@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../src/state/sqlite-store.js";
+import { openSqliteStore } from "../../src/state/open-store.js";
 import { offlineConsoleOutput } from "../helpers/console-process.js";
 import { setImmutable } from "../helpers/stores.js";
 

@@ -3,14 +3,15 @@ import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { StateUnavailableError } from "../../src/state/errors.js";
 import { createFallbackDeliveryLedger } from "../../src/state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
-import { latestSchemaVersion, migrations } from "../../src/state/migrations.js";
-import { describePostgresUrl, openPostgresStore } from "../../src/state/postgres-store.js";
-import { StateUnavailableError } from "../../src/state/sql.js";
+import { describePostgresUrl, openPostgresStore } from "../../src/state/open-store.js";
+import { latestSchemaVersion, schemaSteps } from "../../src/state/schema.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { freshStates } from "../helpers/stores.js";
 import { dailyDeps, fakeSlack, indexOf } from "../schedule/helpers.js";
+import { legacyPostgresScript } from "./legacy-schema.js";
 
 beforeEach(() => nock.disableNetConnect());
 afterEach(() => {
@@ -47,9 +48,27 @@ describe("openPostgresStore", () => {
     const stores = await Promise.all([state.open(), state.open(), state.open()]);
     expect(stores.map((s) => s.kind)).toEqual(["postgres", "postgres", "postgres"]);
     expect(await state.sql("SELECT version, name FROM schema_migrations ORDER BY version")).toEqual(
-      migrations.map((m, i) => ({ version: i + 1, name: m.name })),
+      schemaSteps.map((name, i) => ({ version: i + 1, name })),
     );
   });
+
+  it.each([1, latestSchemaVersion])(
+    "opens a database the code before Kysely left at version %i, keeping its rows",
+    async (version) => {
+      const state = await freshState();
+      for (const statement of legacyPostgresScript(version)) await state.sql(statement);
+      await state.sql(
+        "INSERT INTO subscriptions VALUES ('C123', '09:00', 'Europe/Berlin', '[1,2,3,4,5]', 1, NULL, 'U1', 1000, 1000)",
+      );
+      const store = await state.open();
+      expect((await store.subscriptions.get("C123"))?.weekdays).toEqual([1, 2, 3, 4, 5]);
+      expect(await store.deliveries.claim("event:Ev1", 1000)).toBe("mine");
+      expect(await store.follows.count("U1")).toBe(0);
+      expect(await state.sql("SELECT version FROM schema_migrations ORDER BY version")).toEqual(
+        schemaSteps.map((_, i) => ({ version: i + 1 })),
+      );
+    },
+  );
 
   it("refuses a database migrated by a newer Paperbot and leaves it alone", async () => {
     const state = await freshState();

@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { latestSchemaVersion, migrations } from "../../src/state/migrations.js";
-import { StateUnavailableError } from "../../src/state/sql.js";
-import { openSqliteStore } from "../../src/state/sqlite-store.js";
+import { StateUnavailableError } from "../../src/state/errors.js";
+import { openSqliteStore } from "../../src/state/open-store.js";
+import { latestSchemaVersion } from "../../src/state/schema.js";
 import type { StateStore } from "../../src/state/store.js";
+import { legacySqliteScript } from "./legacy-schema.js";
 
 const folders: string[] = [];
 const stores: StateStore[] = [];
@@ -78,8 +79,7 @@ describe("openSqliteStore", () => {
   it("upgrades a version 1 file in place, keeping its subscriptions and its answered events", async () => {
     const path = join(tempDir(), "paperbot.db");
     const old = new Database(path);
-    old.exec(migrations[0]?.sqlite ?? "");
-    old.pragma("user_version = 1");
+    for (const step of legacySqliteScript(1)) old.exec(step);
     old.prepare("INSERT INTO seen_events (key, seen_at) VALUES ('event:Ev1', ?)").run(Date.now());
     old
       .prepare(
@@ -91,6 +91,28 @@ describe("openSqliteStore", () => {
     expect(await store.subscriptions.get("C123")).toEqual(subscription);
     expect(await store.deliveries.claim("event:Ev1", 1000)).toBe("done");
     expect(await store.deliveries.claim("event:Ev2", 1000)).toBe("mine");
+  });
+
+  it("opens a file the code before Kysely left at the latest version, keeping every row, and migrates it no further", async () => {
+    const path = join(tempDir(), "paperbot.db");
+    const old = new Database(path);
+    old.pragma("journal_mode = WAL");
+    for (const step of legacySqliteScript(3)) old.exec(step);
+    old
+      .prepare(
+        "INSERT INTO subscriptions VALUES ('C123', '09:00', 'Europe/Berlin', '[1,2,3,4,5]', 1, NULL, 'U1', 1000, 1000)",
+      )
+      .run();
+    old.prepare("INSERT INTO deliveries VALUES ('event:Ev1', 1, NULL, 0, ?)").run(Date.now());
+    old.prepare("INSERT INTO follows VALUES ('U1', 'topic', 'reward models', 'Reward models', 5)").run();
+    old.close();
+    const store = await opened(path);
+    expect(await store.subscriptions.get("C123")).toEqual(subscription);
+    expect(await store.deliveries.claim("event:Ev1", 1000)).toBe("done");
+    expect(await store.follows.list("U1")).toEqual([
+      { userId: "U1", kind: "topic", target: "reward models", label: "Reward models", createdAt: 5 },
+    ]);
+    expect(pragma(path, "user_version")).toBe(latestSchemaVersion);
   });
 
   it("keeps what was stored across a reopen and does not migrate twice", async () => {

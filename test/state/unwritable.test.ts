@@ -7,12 +7,12 @@ import { renderSlackMessage } from "../../src/render/blocks.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
+import { StateUnavailableError } from "../../src/state/errors.js";
 import {
   createFallbackDeliveryLedger,
   type FallbackLedgerOptions,
 } from "../../src/state/fallback-delivery-ledger.js";
 import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
-import { StateUnavailableError } from "../../src/state/sql.js";
 import type { StateStore } from "../../src/state/store.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";

@@ -1,18 +1,9 @@
-import { StateUnavailableError } from "./sql.js";
-
 /**
- * The state schema, one step per version, in both dialects side by side. Never edit a shipped step:
- * append one. A feature's tables (epoch milliseconds as BIGINT, booleans as 0/1 INTEGER, so the same
- * statements and row schemas work in both) come with a step here, a file of queries over SqlSession and a
- * case in the store contract tests.
+ * The schema as Paperbot wrote it before Kysely (src/state/migrations.ts, versions 1 to 3, each step in both
+ * dialects, counted in SQLite's user_version and PostgreSQL's schema_migrations): what an existing user's
+ * state file or database holds, for the tests that open one with today's code.
  */
-export interface Migration {
-  name: string;
-  sqlite: string;
-  postgres: string;
-}
-
-export const migrations: readonly Migration[] = [
+export const legacySteps: readonly { name: string; sqlite: string; postgres: string }[] = [
   {
     name: "subscriptions, daily posts, seen events",
     sqlite: `
@@ -226,12 +217,20 @@ export const migrations: readonly Migration[] = [
   },
 ];
 
-export const latestSchemaVersion = migrations.length;
+/** Builds an SQLite file exactly as the code before Kysely left it at `version`. */
+export function legacySqliteScript(version: number): string[] {
+  return legacySteps.slice(0, version).map((step, i) => `${step.sqlite}\nPRAGMA user_version = ${i + 1};`);
+}
 
-/** A database a newer Paperbot migrated: this one must not touch it. */
-export function tooNewError(where: string, version: number): StateUnavailableError {
-  return new StateUnavailableError(
-    "too-new",
-    `${where}: schema version ${version} is newer than this Paperbot knows (${latestSchemaVersion})`,
-  );
+/** The statements that built a PostgreSQL database at `version` before Kysely, bookkeeping included. */
+export function legacyPostgresScript(version: number): string[] {
+  return [
+    "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    ...legacySteps
+      .slice(0, version)
+      .flatMap((step, i) => [
+        step.postgres,
+        `INSERT INTO schema_migrations (version, name, applied_at) VALUES (${i + 1}, '${step.name}', 0)`,
+      ]),
+  ];
 }
