@@ -9,7 +9,7 @@ import { loadIndex } from "../src/index/loader.js";
 import { createLogger } from "../src/logger.js";
 import type { SearchIndex } from "../src/search/types.js";
 import { startSlackApp } from "../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../src/state/memory-delivery-ledger.js";
+import { createMemoryDeliveryLedger } from "../src/state/once.js";
 import { readQuerySet } from "./corpus-files.js";
 import { type SlackLoad, type SlackLoadResult, slackLoadResultSchema } from "./slack-load.js";
 import { summarize } from "./stats.js";

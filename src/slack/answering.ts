@@ -6,7 +6,7 @@ import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
-import type { DeliveryLedger } from "../state/delivery-ledger.js";
+import type { DeliveryLedger } from "../state/once.js";
 import { type AnswerTarget, type DeliveryDeps, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";

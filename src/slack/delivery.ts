@@ -2,7 +2,7 @@ import type { webApi } from "@slack/bolt";
 import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
-import type { DeliveryLedger } from "../state/delivery-ledger.js";
+import type { DeliveryLedger } from "../state/once.js";
 import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
 import type { SlackClient } from "./web-client.js";
 

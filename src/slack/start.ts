@@ -9,7 +9,7 @@ import { createMetrics, type Metrics } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
-import type { DeliveryLedger } from "../state/delivery-ledger.js";
+import type { DeliveryLedger } from "../state/once.js";
 import { createSlackApp } from "./app.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";

@@ -12,7 +12,7 @@ import { startDailyScheduler } from "../schedule/daily-scheduler.js";
 import { deliverAnswer } from "../slack/delivery.js";
 import { createDeliveryPolicy } from "../slack/delivery-policy.js";
 import { type RunningSlackApp, startSlackApp } from "../slack/start.js";
-import type { FallbackDeliveryLedger } from "../state/fallback-delivery-ledger.js";
+import type { FallbackDeliveryLedger } from "../state/once.js";
 import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
 import { deliveryLedgerOf, type OpenedState } from "./state.js";

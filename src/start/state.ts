@@ -5,9 +5,9 @@ import { ensureStartupSubscription } from "../schedule/daily-control.js";
 import { StateUnavailableError } from "../state/errors.js";
 import {
   createFallbackDeliveryLedger,
+  createMemoryDeliveryLedger,
   type FallbackDeliveryLedger,
-} from "../state/fallback-delivery-ledger.js";
-import { createMemoryDeliveryLedger } from "../state/memory-delivery-ledger.js";
+} from "../state/once.js";
 import { describeStateLocation, openStateStore } from "../state/open-store.js";
 import type { StateStore } from "../state/store.js";
 

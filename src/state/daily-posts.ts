@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { z } from "zod";
 import type { StateSql } from "./database.js";
+import { dropLease, markLeaseDone, renewLease, seizeLease, takeLease } from "./once.js";
 import type { StateDb } from "./schema.js";
 
 /**
@@ -100,8 +102,8 @@ const rowSchema = z.object({
   paper_id: z.string().min(1),
   round: z.number().int().min(1),
   state: z.enum(["claimed", "posting", "posted", "unknown"]),
-  claim_token: z.string(),
-  lease_until: z.number().int(),
+  holder: z.string().nullable(),
+  lease_until: z.number().int().nullable(),
   claimed_at: z.number().int(),
   message_ts: z.string().nullable(),
   posted_at: z.number().int().nullable(),
@@ -115,8 +117,8 @@ function dailyPostOf(row: unknown): DailyPost {
     paperId: r.paper_id,
     round: r.round,
     state: r.state,
-    claimToken: r.claim_token,
-    leaseUntil: r.lease_until,
+    claimToken: r.holder ?? "",
+    leaseUntil: r.lease_until ?? 0,
     claimedAt: r.claimed_at,
     ...(r.message_ts === null ? {} : { messageTs: r.message_ts }),
     ...(r.posted_at === null ? {} : { postedAt: r.posted_at }),
@@ -126,12 +128,24 @@ function dailyPostOf(row: unknown): DailyPost {
 const seedSchema = z.object({ seed: z.number().int() });
 const roundRowSchema = z.object({ round: z.number().int(), paper_id: z.string() });
 
-async function readPost(db: StateDb, channelId: string, localDate: string) {
-  const row = await db
+const leaseKeyOf = (channelId: string, localDate: string) => `daily:${channelId}:${localDate}`;
+
+/** daily_posts rows beside their claims in the once-only ledger. */
+const postsWithClaims = (db: StateDb) =>
+  db
     .selectFrom("daily_posts")
-    .selectAll()
-    .where("channel_id", "=", channelId)
-    .where("local_date", "=", localDate)
+    .leftJoin("deliveries", (join) =>
+      join.on(
+        sql<boolean>`deliveries.key = 'daily:' || daily_posts.channel_id || ':' || daily_posts.local_date`,
+      ),
+    )
+    .selectAll("daily_posts")
+    .select(["deliveries.holder", "deliveries.lease_until"]);
+
+async function readPost(db: StateDb, channelId: string, localDate: string) {
+  const row = await postsWithClaims(db)
+    .where("daily_posts.channel_id", "=", channelId)
+    .where("daily_posts.local_date", "=", localDate)
     .executeTakeFirst();
   return row === undefined ? undefined : dailyPostOf(row);
 }
@@ -164,118 +178,126 @@ async function readBag(db: StateDb, channelId: string, proposedSeed: number): Pr
   return { seed, round: rows[0]?.round ?? 0, paperIds: new Set(rows.map((r) => r.paper_id)) };
 }
 
+/** A step of the claim's holder: applies only while the row is in `key.state` and the claim is still `key.token`'s. */
 async function compareAndSet(
-  db: StateDb,
+  tx: StateDb,
   key: ClaimKey,
   next: { state: DailyPostState; token: string; leaseUntil: number; paperId?: string; round?: number },
+  at: number,
 ): Promise<boolean> {
-  const result = await db
+  const where = { channel_id: key.channelId, local_date: key.localDate };
+  const row = await tx
+    .selectFrom("daily_posts")
+    .select("state")
+    .where("channel_id", "=", where.channel_id)
+    .where("local_date", "=", where.local_date)
+    .executeTakeFirst();
+  const leaseKey = leaseKeyOf(key.channelId, key.localDate);
+  if (row?.state !== key.state) return false;
+  if (!(await renewLease(tx, leaseKey, key.token, { token: next.token, leaseUntil: next.leaseUntil, at }))) {
+    return false;
+  }
+  await tx
     .updateTable("daily_posts")
     .set({
       state: next.state,
-      claim_token: next.token,
-      lease_until: next.leaseUntil,
       ...(next.paperId === undefined ? {} : { paper_id: next.paperId }),
       ...(next.round === undefined ? {} : { round: next.round }),
     })
-    .where("channel_id", "=", key.channelId)
-    .where("local_date", "=", key.localDate)
-    .where("claim_token", "=", key.token)
-    .where("state", "=", key.state)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+    .where("channel_id", "=", where.channel_id)
+    .where("local_date", "=", where.local_date)
+    .execute();
+  if (next.state === "unknown") await markLeaseDone(tx, leaseKey, at);
+  return true;
 }
 
 const channelLock = (channelId: string) => `paperbot:daily:${channelId}`;
 
-export function sqlDailyPosts(state: StateSql): DailyPosts {
+export function sqlDailyPosts(state: StateSql, now: () => number): DailyPosts {
   const { db } = state;
+  const locked = <T>(channelId: string, work: (tx: StateDb) => Promise<T>) =>
+    state.transaction(work, { lock: channelLock(channelId) });
   return {
     get: (channelId, localDate) => readPost(db, channelId, localDate),
     async recent(channelId, limit) {
-      const rows = await db
-        .selectFrom("daily_posts")
-        .selectAll()
-        .where("channel_id", "=", channelId)
-        .where("state", "=", "posted")
-        .orderBy("local_date", "desc")
+      const rows = await postsWithClaims(db)
+        .where("daily_posts.channel_id", "=", channelId)
+        .where("daily_posts.state", "=", "posted")
+        .orderBy("daily_posts.local_date", "desc")
         .limit(limit)
         .execute();
       return rows.map(dailyPostOf);
     },
     bag: (channelId, proposedSeed) => readBag(db, channelId, proposedSeed),
     claim: (request) =>
-      state.transaction(
-        async (tx): Promise<DailyClaim> => {
-          const { channelId, localDate, token } = request;
-          const row = await readPost(tx, channelId, localDate);
-          if (row === undefined) {
-            const drawn = request.draw(await readBag(tx, channelId, request.proposedSeed));
-            if (drawn === undefined) return { kind: "empty" };
-            const post: DailyPost = {
-              channelId,
-              localDate,
-              paperId: drawn.paperId,
-              round: drawn.round,
-              state: "claimed",
-              claimToken: token,
-              leaseUntil: request.leaseUntil,
-              claimedAt: request.at,
-            };
-            await tx
-              .insertInto("daily_posts")
-              .values({
-                channel_id: channelId,
-                local_date: localDate,
-                paper_id: post.paperId,
-                round: post.round,
-                state: post.state,
-                claim_token: token,
-                lease_until: post.leaseUntil,
-                claimed_at: post.claimedAt,
-              })
-              .execute();
-            return { kind: "new", post };
-          }
-          if (row.state === "posted" || row.state === "unknown") return { kind: "done", post: row };
-          if (row.leaseUntil > request.at) return { kind: "busy", post: row };
-          const key = { channelId, localDate, token: row.claimToken, state: row.state };
-          const next = { state: row.state, token, leaseUntil: request.leaseUntil };
-          if (!(await compareAndSet(tx, key, next))) return { kind: "busy", post: row };
-          return { kind: "taken-over", post: { ...row, claimToken: token, leaseUntil: request.leaseUntil } };
-        },
-        { lock: channelLock(request.channelId) },
-      ),
+      locked(request.channelId, async (tx): Promise<DailyClaim> => {
+        const { channelId, localDate, token } = request;
+        const leaseKey = leaseKeyOf(channelId, localDate);
+        const row = await readPost(tx, channelId, localDate);
+        if (row === undefined) {
+          const drawn = request.draw(await readBag(tx, channelId, request.proposedSeed));
+          if (drawn === undefined) return { kind: "empty" };
+          const post: DailyPost = {
+            channelId,
+            localDate,
+            paperId: drawn.paperId,
+            round: drawn.round,
+            state: "claimed",
+            claimToken: token,
+            leaseUntil: request.leaseUntil,
+            claimedAt: request.at,
+          };
+          // No row means nothing was claimed: a ledger row left behind is not a claim.
+          await seizeLease(tx, leaseKey, token, request.at, request.leaseUntil);
+          await tx
+            .insertInto("daily_posts")
+            .values({
+              channel_id: channelId,
+              local_date: localDate,
+              paper_id: post.paperId,
+              round: post.round,
+              state: post.state,
+              claimed_at: post.claimedAt,
+            })
+            .execute();
+          return { kind: "new", post };
+        }
+        if (row.state === "posted" || row.state === "unknown") return { kind: "done", post: row };
+        const outcome = await takeLease(tx, leaseKey, token, request.at, request.leaseUntil);
+        if (outcome === "done") return { kind: "done", post: row };
+        if (outcome === "busy") return { kind: "busy", post: row };
+        return { kind: "taken-over", post: { ...row, claimToken: token, leaseUntil: request.leaseUntil } };
+      }),
     redraw: (key, proposedSeed, draw) =>
-      state.transaction(
-        async (tx) => {
-          const row = await readPost(tx, key.channelId, key.localDate);
-          if (row === undefined || row.claimToken !== key.token || row.state !== key.state) return "lost";
-          const bag = await readBag(tx, key.channelId, proposedSeed);
-          bag.paperIds.delete(row.paperId);
-          const drawn = draw(bag);
-          if (drawn === undefined) return undefined;
-          const next = { state: key.state, token: key.token, leaseUntil: row.leaseUntil, ...drawn };
-          return (await compareAndSet(tx, key, next)) ? drawn : "lost";
-        },
-        { lock: channelLock(key.channelId) },
-      ),
-    update: (key, next) => compareAndSet(db, key, next),
-    async markPosted(channelId, localDate, messageTs, at) {
-      await db
-        .updateTable("daily_posts")
-        .set({ state: "posted", message_ts: messageTs ?? null, posted_at: at })
-        .where("channel_id", "=", channelId)
-        .where("local_date", "=", localDate)
-        .execute();
-    },
-    async remove(channelId, localDate, token) {
-      await db
-        .deleteFrom("daily_posts")
-        .where("channel_id", "=", channelId)
-        .where("local_date", "=", localDate)
-        .where("claim_token", "=", token)
-        .execute();
-    },
+      locked(key.channelId, async (tx) => {
+        const row = await readPost(tx, key.channelId, key.localDate);
+        if (row === undefined || row.claimToken !== key.token || row.state !== key.state) return "lost";
+        const bag = await readBag(tx, key.channelId, proposedSeed);
+        bag.paperIds.delete(row.paperId);
+        const drawn = draw(bag);
+        if (drawn === undefined) return undefined;
+        const next = { state: key.state, token: key.token, leaseUntil: row.leaseUntil, ...drawn };
+        return (await compareAndSet(tx, key, next, now())) ? drawn : "lost";
+      }),
+    update: (key, next) => locked(key.channelId, (tx) => compareAndSet(tx, key, next, now())),
+    markPosted: (channelId, localDate, messageTs, at) =>
+      locked(channelId, async (tx) => {
+        await tx
+          .updateTable("daily_posts")
+          .set({ state: "posted", message_ts: messageTs ?? null, posted_at: at })
+          .where("channel_id", "=", channelId)
+          .where("local_date", "=", localDate)
+          .execute();
+        await markLeaseDone(tx, leaseKeyOf(channelId, localDate), at);
+      }),
+    remove: (channelId, localDate, token) =>
+      locked(channelId, async (tx) => {
+        if (!(await dropLease(tx, leaseKeyOf(channelId, localDate), token))) return;
+        await tx
+          .deleteFrom("daily_posts")
+          .where("channel_id", "=", channelId)
+          .where("local_date", "=", localDate)
+          .execute();
+      }),
   };
 }

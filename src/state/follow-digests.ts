@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { z } from "zod";
-import { chunks } from "./database.js";
+import { chunks, type StateSql } from "./database.js";
 import type { FollowKind } from "./follows.js";
+import { markLeaseDone, renewLease, takeLease } from "./once.js";
 import type { StateDb } from "./schema.js";
 
 /** The follows a digest lists papers under, and its papers in order, each naming the follows it matched. */
@@ -78,8 +80,8 @@ const digestRowSchema = z.object({
   created_at: z.number().int(),
   not_before: z.number().int(),
   state: z.enum(["pending", "sending", "sent", "unknown", "failed", "empty"]),
-  token: z.string(),
-  lease_until: z.number().int(),
+  holder: z.string().nullable(),
+  lease_until: z.number().int().nullable(),
   attempts: z.number().int(),
   items: z.string(),
   cap_reached: z.union([z.literal(0), z.literal(1)]),
@@ -97,8 +99,8 @@ export function digestOf(row: unknown): Digest {
     createdAt: r.created_at,
     notBefore: r.not_before,
     state: r.state,
-    token: r.token,
-    leaseUntil: r.lease_until,
+    token: r.holder ?? "",
+    leaseUntil: r.lease_until ?? 0,
     attempts: r.attempts,
     items: itemsSchema.parse(JSON.parse(r.items)),
     capReached: r.cap_reached === 1,
@@ -120,8 +122,6 @@ export async function insertDigests(tx: StateDb, digests: readonly Digest[]): Pr
           created_at: d.createdAt,
           not_before: d.notBefore,
           state: d.state,
-          token: d.token,
-          lease_until: d.leaseUntil,
           attempts: d.attempts,
           items: JSON.stringify(d.items),
           cap_reached: d.capReached ? 1 : 0,
@@ -131,59 +131,75 @@ export async function insertDigests(tx: StateDb, digests: readonly Digest[]): Pr
   }
 }
 
-async function compareAndSet(db: StateDb, key: DigestKey, next: DigestUpdate): Promise<boolean> {
-  const result = await db
+const leaseKeyOf = (id: string) => `digest:${id}`;
+const finalStates: ReadonlySet<DigestState> = new Set(["sent", "unknown", "failed", "empty"]);
+
+/** follow_digests rows beside their claims in the once-only ledger. */
+export const digestsWithClaims = (db: StateDb) =>
+  db
+    .selectFrom("follow_digests")
+    .leftJoin("deliveries", (join) => join.on(sql<boolean>`deliveries.key = 'digest:' || follow_digests.id`))
+    .selectAll("follow_digests")
+    .select(["deliveries.holder", "deliveries.lease_until"]);
+
+/** A step of the claim's holder: applies only while the digest is in `key.state` and the claim is `key.token`'s. */
+async function compareAndSet(tx: StateDb, key: DigestKey, next: DigestUpdate, at: number): Promise<boolean> {
+  const row = await tx
+    .selectFrom("follow_digests")
+    .select("state")
+    .where("id", "=", key.id)
+    .executeTakeFirst();
+  if (row?.state !== key.state) return false;
+  const moved = await renewLease(tx, leaseKeyOf(key.id), key.token, {
+    token: next.token,
+    leaseUntil: next.leaseUntil,
+    at,
+  });
+  if (!moved) return false;
+  await tx
     .updateTable("follow_digests")
     .set({
       state: next.state,
-      token: next.token,
-      lease_until: next.leaseUntil,
       ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
       ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
       ...(next.messageTs === undefined ? {} : { message_ts: next.messageTs }),
       ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
     })
     .where("id", "=", key.id)
-    .where("token", "=", key.token)
-    .where("state", "=", key.state)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+    .execute();
+  if (finalStates.has(next.state)) await markLeaseDone(tx, leaseKeyOf(key.id), at);
+  return true;
 }
 
-export function sqlFollowDigests(db: StateDb): FollowDigests {
+export function sqlFollowDigests(state: StateSql, now: () => number): FollowDigests {
+  const { db } = state;
   const get = async (id: string) => {
-    const row = await db.selectFrom("follow_digests").selectAll().where("id", "=", id).executeTakeFirst();
+    const row = await digestsWithClaims(db).where("follow_digests.id", "=", id).executeTakeFirst();
     return row === undefined ? undefined : digestOf(row);
   };
   return {
     async due(at, limit) {
-      const rows = await db
-        .selectFrom("follow_digests")
-        .selectAll()
-        .where("state", "in", ["pending", "sending"])
-        .where("not_before", "<=", at)
-        .where("lease_until", "<=", at)
-        .orderBy("not_before")
-        .orderBy("created_at")
-        .orderBy("id")
+      const rows = await digestsWithClaims(db)
+        .where("follow_digests.state", "in", ["pending", "sending"])
+        .where("follow_digests.not_before", "<=", at)
+        .where((e) => e.or([e("deliveries.lease_until", "is", null), e("deliveries.lease_until", "<=", at)]))
+        .orderBy("follow_digests.not_before")
+        .orderBy("follow_digests.created_at")
+        .orderBy("follow_digests.id")
         .limit(limit)
         .execute();
       return rows.map(digestOf);
     },
-    async claim(id, token, at, leaseUntil) {
-      const result = await db
-        .updateTable("follow_digests")
-        .set({ token, lease_until: leaseUntil })
-        .where("id", "=", id)
-        .where("state", "in", ["pending", "sending"])
-        .where("not_before", "<=", at)
-        .where("lease_until", "<=", at)
-        .executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return undefined;
-      const digest = await get(id);
-      return digest?.token === token ? digest : undefined;
-    },
-    update: (key, next) => compareAndSet(db, key, next),
+    claim: (id, token, at, leaseUntil) =>
+      state.transaction(async (tx) => {
+        const row = await digestsWithClaims(tx).where("follow_digests.id", "=", id).executeTakeFirst();
+        const digest = row === undefined ? undefined : digestOf(row);
+        if (digest === undefined || digest.notBefore > at) return undefined;
+        if (digest.state !== "pending" && digest.state !== "sending") return undefined;
+        if ((await takeLease(tx, leaseKeyOf(id), token, at, leaseUntil)) !== "mine") return undefined;
+        return { ...digest, token, leaseUntil };
+      }),
+    update: (key, next) => state.transaction((tx) => compareAndSet(tx, key, next, now())),
     get,
   };
 }

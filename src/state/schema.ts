@@ -24,13 +24,12 @@ export interface StateTables {
     paper_id: string;
     round: number;
     state: "claimed" | "posting" | "posted" | "unknown";
-    claim_token: string;
-    lease_until: number;
     claimed_at: number;
     message_ts: string | null;
     posted_at: number | null;
   };
   daily_bags: { channel_id: string; seed: number };
+  /** The once-only ledger (once.ts): answers, share clicks, daily posts and follow digests. */
   deliveries: { key: string; done: number; holder: string | null; lease_until: number; updated_at: number };
   follows: { user_id: string; kind: "topic" | "author"; target: string; label: string; created_at: number };
   saved_papers: {
@@ -53,8 +52,6 @@ export interface StateTables {
     created_at: number;
     not_before: number;
     state: "pending" | "sending" | "sent" | "unknown" | "failed" | "empty";
-    token: string;
-    lease_until: number;
     attempts: number;
     items: string;
     cap_reached: number;
@@ -253,6 +250,25 @@ const steps: readonly Step[] = [
         .on("follow_digests")
         .columns(["user_id", "day"])
         .execute();
+    },
+  },
+  {
+    name: "daily posts and follow digests claimed through the once-only ledger",
+    async up(db) {
+      const at = Date.now();
+      // Claims still running move to the ledger under the same token and lease; finished rows need none.
+      await sql`INSERT INTO deliveries (key, done, holder, lease_until, updated_at)
+        SELECT 'daily:' || channel_id || ':' || local_date, 0, claim_token, lease_until, ${at}
+        FROM daily_posts WHERE state IN ('claimed', 'posting')
+        ON CONFLICT (key) DO NOTHING`.execute(db);
+      await sql`INSERT INTO deliveries (key, done, holder, lease_until, updated_at)
+        SELECT 'digest:' || id, 0, token, lease_until, ${at}
+        FROM follow_digests WHERE state IN ('pending', 'sending') AND token <> ''
+        ON CONFLICT (key) DO NOTHING`.execute(db);
+      await db.schema.alterTable("daily_posts").dropColumn("claim_token").execute();
+      await db.schema.alterTable("daily_posts").dropColumn("lease_until").execute();
+      await db.schema.alterTable("follow_digests").dropColumn("token").execute();
+      await db.schema.alterTable("follow_digests").dropColumn("lease_until").execute();
     },
   },
 ];

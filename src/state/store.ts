@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import { type Announcements, sqlAnnouncements } from "./announcements.js";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
 import type { StateSql } from "./database.js";
-import type { DeliveryLedger } from "./delivery-ledger.js";
 import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
+import { type DeliveryLedger, sqlDeliveryLedger } from "./once.js";
 import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
-import { sqlDeliveryLedger } from "./sql-delivery-ledger.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
 /**
@@ -41,14 +40,15 @@ export function stateStoreOver(
   options: StateStoreOptions,
 ): StateStore {
   const { db } = state;
+  const now = options.now ?? Date.now;
   return {
     kind: state.dialect,
     subscriptions: sqlSubscriptions(db),
-    dailyPosts: sqlDailyPosts(state),
-    deliveries: sqlDeliveryLedger(db, { now: options.now ?? Date.now }),
+    dailyPosts: sqlDailyPosts(state, now),
+    deliveries: sqlDeliveryLedger(db, { now }),
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
-    announcements: sqlAnnouncements(state),
+    announcements: sqlAnnouncements(state, now),
     health: () => health.current(),
     close: () => db.destroy(),
   };

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordCorpusChange } from "../../src/follow/announce.js";
 import { type DigestStep, sendDueDigests } from "../../src/follow/send-digests.js";
 import type { SearchIndex } from "../../src/search/types.js";
-import type { DeliveryLedger } from "../../src/state/delivery-ledger.js";
+import type { DeliveryLedger } from "../../src/state/once.js";
 import type { StateStore } from "../../src/state/store.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";

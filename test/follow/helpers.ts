@@ -12,7 +12,7 @@ import type { PaperLookups, SearchIndex } from "../../src/search/types.js";
 import { deliverAnswer } from "../../src/slack/delivery.js";
 import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";
 import { createSlackClient } from "../../src/slack/web-client.js";
-import type { DeliveryLedger } from "../../src/state/delivery-ledger.js";
+import type { DeliveryLedger } from "../../src/state/once.js";
 import type { StateStore } from "../../src/state/store.js";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 import type { FakeSlackApi, StoredMessage } from "../helpers/fake-slack-api.js";

@@ -1,7 +1,7 @@
 import type { ListenOptions } from "node:net";
 import type { HttpLimits } from "../../src/config.js";
 import type { SlackStartOptions } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { createMemoryDeliveryLedger } from "../../src/state/once.js";
 import { SIGNING_SECRET } from "./signed-request.js";
 
 /** HTTP limits as in production, for tests that are not about them. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BotDeps } from "../../src/bot/ports.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { createMemoryDeliveryLedger } from "../../src/state/once.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { servedIndex } from "../helpers/served-index.js";
 import { buttonClickBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFallbackDeliveryLedger } from "../../src/state/fallback-delivery-ledger.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { createFallbackDeliveryLedger, createMemoryDeliveryLedger } from "../../src/state/once.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+import { createMemoryDeliveryLedger } from "../../src/state/once.js";
 
 describe("the in-memory delivery ledger", () => {
   it("answers a key once it is done, lets a released one be answered again, and waits out a live lease", async () => {

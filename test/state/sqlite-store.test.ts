@@ -105,6 +105,13 @@ describe("openSqliteStore", () => {
       .run();
     old.prepare("INSERT INTO deliveries VALUES ('event:Ev1', 1, NULL, 0, ?)").run(Date.now());
     old.prepare("INSERT INTO follows VALUES ('U1', 'topic', 'reward models', 'Reward models', 5)").run();
+    // A daily post claimed and being posted when the old process stopped: its lease still runs.
+    const leaseUntil = Date.now() + 60_000;
+    old
+      .prepare(
+        "INSERT INTO daily_posts VALUES ('C123', '2026-01-02', 'p1', 1, 'posting', 'old-token', ?, 1000, NULL, NULL)",
+      )
+      .run(leaseUntil);
     old.close();
     const store = await opened(path);
     expect(await store.subscriptions.get("C123")).toEqual(subscription);
@@ -112,6 +119,21 @@ describe("openSqliteStore", () => {
     expect(await store.follows.list("U1")).toEqual([
       { userId: "U1", kind: "topic", target: "reward models", label: "Reward models", createdAt: 5 },
     ]);
+    const claim = (token: string, at: number) =>
+      store.dailyPosts.claim({
+        channelId: "C123",
+        localDate: "2026-01-02",
+        token,
+        at,
+        leaseUntil: at + 60_000,
+        proposedSeed: 1,
+        draw: () => ({ paperId: "p2", round: 1 }),
+      });
+    expect((await claim("new-token", Date.now())).kind).toBe("busy");
+    expect(await claim("new-token", leaseUntil)).toMatchObject({
+      kind: "taken-over",
+      post: { paperId: "p1", state: "posting", claimToken: "new-token" },
+    });
     expect(pragma(path, "user_version")).toBe(latestSchemaVersion);
   });
 

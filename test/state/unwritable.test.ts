@@ -10,9 +10,9 @@ import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { StateUnavailableError } from "../../src/state/errors.js";
 import {
   createFallbackDeliveryLedger,
+  createMemoryDeliveryLedger,
   type FallbackLedgerOptions,
-} from "../../src/state/fallback-delivery-ledger.js";
-import { createMemoryDeliveryLedger } from "../../src/state/memory-delivery-ledger.js";
+} from "../../src/state/once.js";
 import type { StateStore } from "../../src/state/store.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";

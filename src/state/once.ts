@@ -1,0 +1,264 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger.js";
+import { messageOf } from "./errors.js";
+import type { StateDb } from "./schema.js";
+
+/*
+ * The once-only protocol, the one way Paperbot does a thing at most once across retries, restarts and
+ * processes: claim → do → mark done. A claim is a lease under a token, one row of `deliveries` per key,
+ * so a holder that dies mid-way blocks the next attempt no longer than its lease, and a step a holder takes
+ * applies only while the row still carries its token. Used by answers and share clicks (the ledger below,
+ * slack/delivery.ts), daily posts (daily-posts.ts, key daily:<channel>:<date>) and follow digests
+ * (follow-digests.ts, key digest:<id>, then the DM itself as an answer).
+ */
+
+/** What one holder may do with a key. */
+export type ClaimOutcome =
+  /** Do it now; then mark it done, or release it when nothing was done. */
+  | "mine"
+  /** It was done already (Slack's retry of an answered event, a second click, a posted date): drop it. */
+  | "done"
+  /** Another holder's lease is still running: drop it. */
+  | "busy";
+
+/** Takes `key` under `token` until `leaseUntil`: a new key, or an undone one whose lease ran out, becomes ours. */
+export async function takeLease(
+  db: StateDb,
+  key: string,
+  token: string,
+  at: number,
+  leaseUntil: number,
+): Promise<ClaimOutcome> {
+  // A key released between the upsert and the read is claimable again: look once more.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const won = await db
+      .insertInto("deliveries")
+      .values({ key, done: 0, holder: token, lease_until: leaseUntil, updated_at: at })
+      .onConflict((c) =>
+        c
+          .column("key")
+          .doUpdateSet((e) => ({
+            holder: e.ref("excluded.holder"),
+            lease_until: e.ref("excluded.lease_until"),
+            updated_at: e.ref("excluded.updated_at"),
+          }))
+          .where("deliveries.done", "=", 0)
+          .where("deliveries.lease_until", "<=", at),
+      )
+      .returning("key")
+      .execute();
+    if (won.length === 1) return "mine";
+    const row = await db.selectFrom("deliveries").select("done").where("key", "=", key).executeTakeFirst();
+    if (row !== undefined) return row.done === 1 ? "done" : "busy";
+  }
+  return "busy";
+}
+
+/** Takes `key` whoever holds it (the caller's own rows say nobody can). */
+export async function seizeLease(
+  db: StateDb,
+  key: string,
+  token: string,
+  at: number,
+  leaseUntil: number,
+): Promise<void> {
+  const lease = { done: 0, holder: token, lease_until: leaseUntil, updated_at: at };
+  await db
+    .insertInto("deliveries")
+    .values({ key, ...lease })
+    .onConflict((c) => c.column("key").doUpdateSet(lease))
+    .execute();
+}
+
+/** A step of the holder of `token`: moves the lease to `next` (token and end); false when the key is no longer ours. */
+export async function renewLease(
+  db: StateDb,
+  key: string,
+  token: string,
+  next: { token: string; leaseUntil: number; at: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("deliveries")
+    .set({ holder: next.token, lease_until: next.leaseUntil, updated_at: next.at })
+    .where("key", "=", key)
+    .where("holder", "=", token)
+    .where("done", "=", 0)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Done: every later claim of `key` is "done". */
+export async function markLeaseDone(db: StateDb, key: string, at: number): Promise<void> {
+  const done = { done: 1, holder: null, lease_until: 0, updated_at: at };
+  await db
+    .insertInto("deliveries")
+    .values({ key, ...done })
+    .onConflict((c) => c.column("key").doUpdateSet(done))
+    .execute();
+}
+
+/** Nothing was done: the key is free again, if `token` still holds it; true when it did. */
+export async function dropLease(db: StateDb, key: string, token: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("deliveries")
+    .where("key", "=", key)
+    .where("done", "=", 0)
+    .where("holder", "=", token)
+    .executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+/**
+ * The ledger of answers and share clicks: at-least-once inside, exactly-once to the user. Each holder is
+ * one process (its own token); a key is claimed for `leaseMs` at a time.
+ */
+export interface DeliveryLedger {
+  claim(key: string, leaseMs: number): Promise<ClaimOutcome>;
+  /** Slack accepted the answer: every later claim of `key` is "done". */
+  markDone(key: string): Promise<void>;
+  /** The answer could not be delivered and Slack stored nothing: the next claim of `key` is "mine" again. */
+  release(key: string): Promise<void>;
+}
+
+export interface SqlDeliveryLedgerOptions {
+  now: () => number;
+  /** Rows untouched this long, and not under a running lease, are deleted (Slack stops retrying within hours); default a day. */
+  keepMs?: number;
+  /** How often a claim also prunes old rows; default ten minutes. */
+  pruneEveryMs?: number;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The ledger in the state database, shared by every process on it; `release` frees only this process's claim. */
+export function sqlDeliveryLedger(db: StateDb, options: SqlDeliveryLedgerOptions): DeliveryLedger {
+  const holder = randomUUID();
+  const keepMs = options.keepMs ?? dayMs;
+  const pruneEveryMs = options.pruneEveryMs ?? 10 * 60 * 1000;
+  let lastPrune = Number.NEGATIVE_INFINITY;
+  return {
+    async claim(key, leaseMs) {
+      const at = options.now();
+      if (at - lastPrune >= pruneEveryMs) {
+        lastPrune = at;
+        await db
+          .deleteFrom("deliveries")
+          .where("updated_at", "<", at - keepMs)
+          .execute();
+      }
+      return takeLease(db, key, holder, at, at + leaseMs);
+    },
+    markDone: (key) => markLeaseDone(db, key, options.now()),
+    async release(key) {
+      await dropLease(db, key, holder);
+    },
+  };
+}
+
+/** The ledger in this process's memory, forgetting a key `keepMs` after it was last claimed. */
+export function createMemoryDeliveryLedger(now: () => number, keepMs: number): DeliveryLedger {
+  const entries = new Map<string, { done: boolean; leaseUntil: number; at: number }>();
+  return {
+    async claim(key, leaseMs) {
+      const time = now();
+      // Map order is insertion order and a claim re-inserts, so the oldest come first.
+      for (const [old, entry] of entries) {
+        if (time - entry.at < keepMs) break;
+        entries.delete(old);
+      }
+      const entry = entries.get(key);
+      if (entry?.done) return "done";
+      if (entry !== undefined && entry.leaseUntil > time) return "busy";
+      entries.delete(key);
+      entries.set(key, { done: false, leaseUntil: time + leaseMs, at: time });
+      return "mine";
+    },
+    async markDone(key) {
+      const entry = entries.get(key);
+      if (entry !== undefined) entry.done = true;
+      else entries.set(key, { done: true, leaseUntil: 0, at: now() });
+    },
+    async release(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+export interface FallbackLedgerOptions {
+  /** The state store's ledger, shared with other processes; absent when there is no store at all. */
+  durable?: DeliveryLedger;
+  /** This process's own memory: asked first, and alone while the durable ledger fails. */
+  memory: DeliveryLedger;
+  logger: Logger;
+  now: () => number;
+  /** While the durable ledger fails, how long to wait before trying it again; default 30 s. */
+  retryMs?: number;
+}
+
+export interface FallbackDeliveryLedger extends DeliveryLedger {
+  /** Whether this process's claim on `key` went through the durable ledger; false when only memory holds it. */
+  claimIsShared(key: string): boolean;
+}
+
+/**
+ * A ledger that never fails a request because state cannot be written: memory answers first (a retry or
+ * double click this process has seen), then the durable ledger; when that throws, this process dedupes in
+ * memory alone, says so in one warning, and tries the durable ledger again every `retryMs`.
+ */
+export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): FallbackDeliveryLedger {
+  const { durable, memory, logger, now } = options;
+  const retryMs = options.retryMs ?? 30_000;
+  let failingSince: number | undefined;
+  let lastTry = Number.NEGATIVE_INFINITY;
+  // Claims held now that only this process's memory knows of.
+  const memoryOnly = new Set<string>();
+
+  const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
+    if (durable === undefined || (failingSince !== undefined && now() - lastTry < retryMs)) return undefined;
+    lastTry = now();
+    try {
+      const result = await work(durable);
+      if (failingSince !== undefined) {
+        logger.info(
+          { sinceMs: now() - failingSince },
+          "state can be written again: answered events are shared again",
+        );
+        failingSince = undefined;
+      }
+      return result;
+    } catch (error) {
+      if (failingSince === undefined) {
+        failingSince = now();
+        logger.warn(
+          { err: messageOf(error) },
+          "state cannot be written: answers go on, repeats are caught in this process's memory only",
+        );
+      }
+      return undefined;
+    }
+  };
+
+  return {
+    async claim(key, leaseMs): Promise<ClaimOutcome> {
+      const local = await memory.claim(key, leaseMs);
+      if (local !== "mine") return local;
+      const shared = await attempt((ledger) => ledger.claim(key, leaseMs));
+      if (shared === "done") await memory.markDone(key);
+      if (shared === "busy") await memory.release(key);
+      if (shared === undefined) memoryOnly.add(key);
+      else memoryOnly.delete(key);
+      return shared ?? "mine";
+    },
+    claimIsShared: (key) => !memoryOnly.has(key),
+    async markDone(key) {
+      memoryOnly.delete(key);
+      await memory.markDone(key);
+      await attempt((ledger) => ledger.markDone(key));
+    },
+    async release(key) {
+      memoryOnly.delete(key);
+      await memory.release(key);
+      await attempt((ledger) => ledger.release(key));
+    },
+  };
+}
