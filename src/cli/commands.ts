@@ -1,4 +1,4 @@
-import { parseArgs } from "node:util";
+import { Command, CommanderError, InvalidArgumentError } from "commander";
 import { answer, answerIntent } from "../bot/answer.js";
 import type { Intent } from "../bot/intents.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
@@ -12,17 +12,8 @@ import { postPayload, responsePayload } from "../render/payloads.js";
 import { renderAnswerText, renderTerminal } from "../render/terminal.js";
 import { createSearchEngine } from "../search/engine.js";
 import type { SearchIndex } from "../search/types.js";
-import { commandArgs, splitAtCommand } from "./arguments.js";
-import {
-  type Command,
-  commands,
-  type OptionSpec,
-  SAY_USAGE,
-  UsageError,
-  usageText,
-  type Values,
-} from "./command-table.js";
-import { runSavedExport, type SavedExportOptions, SavedUsageError } from "./saved-export.js";
+import { type DataCommand, dataCommands, type Values } from "./command-table.js";
+import { runSavedExport, SAVED_SUMMARY, type SavedExportOptions, SavedUsageError } from "./saved-export.js";
 
 /** Where the CLI writes; injected so tests can read it. */
 export interface CliIo {
@@ -59,11 +50,6 @@ interface CommandContext {
   random(): number;
 }
 
-const globalOptions: OptionSpec = {
-  corpus: { type: "string" },
-  json: { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-};
 const CLI_ASKER = { userId: "U0CLI", channelId: "C0CLI" };
 
 /** 0 when the reply has what was asked for, 1 when it found nothing (or only asks which one was meant). */
@@ -118,7 +104,7 @@ async function answerIntentOf(
 
 async function runCommand(
   context: CommandContext,
-  command: Command,
+  command: DataCommand,
   words: string[],
   values: Values,
 ): Promise<number> {
@@ -133,63 +119,113 @@ async function runCommand(
   return exitCodeOf(reply);
 }
 
-const sayCommand = { usage: SAY_USAGE, minWords: 1 };
-
 /** Without a cache folder: the corpus parsed and indexed in memory, searched on this thread. */
 const indexInMemory = async (folder: string) => sameThreadIndex(createSearchEngine(await loadCorpus(folder)));
 
-/** Runs one paperbot command and returns its exit code; never throws. */
-export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}): Promise<number> {
-  const { globals, name, rest } = splitAtCommand(argv);
-  const command = name === undefined ? undefined : commands[name];
-  const say = name === "say";
-  try {
-    const { values } = parseArgs({ args: globals, options: globalOptions, strict: true });
-    // Help asked for is the answer: on stdout, exit 0.
-    if (name === "help" || values.help === true) {
-      io.stdout(usageText());
-      return exitCodes.found;
-    }
-    const dir =
-      (typeof values.corpus === "string" ? values.corpus : undefined) ?? options.corpusDir ?? "seeds";
-    const loadIndex = options.loadIndex ?? indexInMemory;
-    if (name === "saved") {
-      return await runSavedExport(
-        rest,
-        io,
-        { json: values.json === true, index: () => loadIndex(dir), now: () => new Date() },
-        options.saved,
-      );
-    }
-    if (!command && !say) {
-      if (name !== undefined) io.stderr(`Unknown command “${name}”.\n\n`);
-      io.stderr(usageText());
-      return exitCodes.usage;
-    }
-    const { words, values: commandValues } = commandArgs(command ?? sayCommand, rest);
-    if (commandValues.help === true) {
-      io.stdout(`Usage: paperbot ${(command ?? sayCommand).usage}\n`);
-      return exitCodes.found;
-    }
-    let index: Promise<SearchIndex> | undefined;
-    const context: CommandContext = {
-      json: values.json === true || commandValues.json === true,
-      ...(options.openState === undefined ? {} : { openState: options.openState }),
+function wholeNumber(option: string) {
+  return (value: string): number => {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0)
+      throw new InvalidArgumentError(`--${option} needs a whole number, got "${value}".`);
+    return parsed;
+  };
+}
+
+// Query words like "-vision" are exclusions, not options: no command has single-dash options but -h.
+const EXCLUSION_MARK = "\u0000";
+const markExclusions = (argv: string[]) =>
+  argv.map((arg) => (/^-[^-h]|^-h./.test(arg) ? `${EXCLUSION_MARK}${arg}` : arg));
+const wordsOf = (words: string[]) => words.map((word) => word.replace(EXCLUSION_MARK, ""));
+
+/** The paperbot program: each action resolves to the exit code it leaves in `done`. */
+function program(io: CliIo, options: CliOptions, done: (code: Promise<number>) => void): Command {
+  const cli = new Command("paperbot")
+    .usage("[--corpus DIR] [--json] <command> …")
+    .option("--corpus <DIR>", "folder of author files (default: $CORPUS_DIR, else seeds)")
+    .option("--json", "machine-readable output")
+    .helpOption("-h, --help", "this usage")
+    .helpCommand("help [command]", "this usage, or a command's")
+    .exitOverride()
+    .configureOutput({
+      writeOut: io.stdout,
+      writeErr: io.stderr,
+      outputError: (message, write) => write(`paperbot: ${message.replace(/^error: /, "")}`),
+    })
+    .configureHelp({
+      subcommandTerm: (command) => `${command.name()} ${command.usage().replace("[options]", "")}`.trim(),
+    })
+    .showHelpAfterError()
+    .addHelpText("after", "\nExit codes: 0 found, 1 nothing found, 2 usage or corpus error.");
+
+  let index: Promise<SearchIndex> | undefined;
+  const contextOf = (): CommandContext => {
+    const globals = cli.opts<{ corpus?: string; json?: boolean }>();
+    const dir = globals.corpus ?? options.corpusDir ?? "seeds";
+    return {
+      json: globals.json === true,
       io,
       index: () => {
-        index ??= loadIndex(dir);
+        index ??= (options.loadIndex ?? indexInMemory)(dir);
         return index;
       },
       random: options.random ?? Math.random,
+      ...(options.openState === undefined ? {} : { openState: options.openState }),
     };
-    return command
-      ? await runCommand(context, command, words, commandValues)
-      : await runSay(context, words.join(" "));
+  };
+
+  for (const command of dataCommands) {
+    const sub = cli.command(command.name).usage(command.usage).description(command.summary);
+    const words = /<(\w+)…>/.exec(command.usage)?.[1] ?? /<(\w+)>/.exec(command.usage)?.[1];
+    if (words !== undefined) sub.argument(`<${words}...>`);
+    if (command.options.includes("limit")) sub.option("--limit <N>", "how many", wholeNumber("limit"));
+    if (command.options.includes("seed")) sub.option("--seed <N>", "the random seed", wholeNumber("seed"));
+    sub.action((typed: string[] | Values, values: Values | undefined) => {
+      const given = Array.isArray(typed)
+        ? { words: wordsOf(typed), values: values ?? {} }
+        : { words: [], values: typed };
+      done(runCommand(contextOf(), command, given.words, given.values));
+    });
+  }
+  cli
+    .command("say")
+    .usage('"<text>"')
+    .description("every message the bot would send for /paper or @paperbot text (--json: Slack payloads)")
+    .argument("<text...>")
+    .action((text: string[]) => done(runSay(contextOf(), wordsOf(text).join(" "))));
+  cli
+    .command("saved")
+    .usage("export --user U… [--out FILE]")
+    .description(SAVED_SUMMARY)
+    .command("export")
+    .usage("--user U… [--out FILE]")
+    .requiredOption("--user <U…>", "the Slack user id whose reading list it is")
+    .option("--out <FILE>", "write the Markdown to FILE")
+    .action((values: { user: string; out?: string }) => {
+      const context = contextOf();
+      done(
+        runSavedExport(
+          values,
+          io,
+          { json: context.json, index: context.index, now: () => new Date() },
+          options.saved,
+        ),
+      );
+    });
+  return cli;
+}
+
+/** Runs one paperbot command and returns its exit code; never throws. */
+export async function runCli(argv: string[], io: CliIo, options: CliOptions = {}): Promise<number> {
+  let result: Promise<number> = Promise.resolve(exitCodes.usage);
+  try {
+    await program(io, options, (code) => {
+      result = code;
+    }).parseAsync(markExclusions(argv), { from: "user" });
+    return await result;
   } catch (error) {
-    if (error instanceof CorpusError || error instanceof UsageError || error instanceof SavedUsageError) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? exitCodes.found : exitCodes.usage;
+    if (error instanceof CorpusError || error instanceof SavedUsageError) {
       io.stderr(`paperbot: ${error.message}\n`);
-    } else if (error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-      io.stderr(`paperbot: ${error.message}\n\n${usageText()}`);
     } else {
       io.stderr(
         `paperbot: something went wrong: ${error instanceof Error ? error.message : String(error)}\n`,

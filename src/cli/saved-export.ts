@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { ReadingList } from "../bot/ports.js";
 import type { Reply } from "../bot/reply.js";
 import { savedAnswer } from "../bot/saved-answers.js";
@@ -16,7 +15,6 @@ export interface SavedExportOptions {
   upload?: (reply: Extract<Reply, { kind: "export" }>) => Promise<{ fileName: string }>;
 }
 
-export const SAVED_USAGE = "saved export --user U… [--out FILE]";
 export const SAVED_SUMMARY =
   "a person's reading list as Markdown: to their DM with SLACK_BOT_TOKEN, else to FILE or stdout";
 
@@ -32,20 +30,12 @@ interface Io {
  * there; else it goes to the person's DM when a bot token is set, and to stdout when none is (offline).
  */
 export async function runSavedExport(
-  args: string[],
+  values: { user: string; out?: string },
   io: Io,
   context: { json: boolean; index(): Promise<SearchIndex>; now(): Date },
   options: SavedExportOptions | undefined,
 ): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: { user: { type: "string" }, out: { type: "string" }, json: { type: "boolean" } },
-    allowPositionals: true,
-    strict: true,
-  });
   const userId = values.user;
-  if (positionals.join(" ") !== "export" || userId === undefined)
-    throw new SavedUsageError(`Usage: paperbot ${SAVED_USAGE}`);
   if (!/^[UW][A-Z0-9]{2,20}$/.test(userId))
     throw new SavedUsageError(`--user needs a Slack user id such as U012ABCDEF, got "${userId}".`);
   if (options === undefined)
@@ -69,7 +59,7 @@ export async function runSavedExport(
       io.stderr(`paperbot: ${renderTerminal(reply, { buttons: false }).text.trim()}\n`);
       return reply.kind === "error" ? 2 : 1;
     }
-    const json = context.json || values.json === true;
+    const json = context.json;
     const file = savedMarkdown(reply);
     if (values.out !== undefined) {
       writeFileSync(values.out, file.content);

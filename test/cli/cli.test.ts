@@ -196,7 +196,7 @@ describe("paperbot usage and errors", () => {
       expect(result.stderr).toContain("Usage: paperbot");
       expect(result.stderr).toContain("search <query…>");
     }
-    expect((await run("frobnicate")).stderr).toContain("Unknown command “frobnicate”");
+    expect((await run("frobnicate")).stderr).toContain("unknown command 'frobnicate'");
   });
 
   it("exits 2 for missing words, bad numbers and unknown options", async () => {
