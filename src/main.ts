@@ -5,6 +5,7 @@ import type { Logger } from "./logger.js";
 import { botDepsOf, followRecordOf } from "./start/bot-deps.js";
 import { botLoggerOf } from "./start/bot-logger.js";
 import { cliOptionsOf } from "./start/cli-options.js";
+import { watchCorpusFolder } from "./start/corpus-watch.js";
 import { indexProgressFor, startServedIndex } from "./start/index-lifecycle.js";
 import { runOfflineConsole } from "./start/offline-console.js";
 import type { RunningSlackBot, SlackBotConfig, SlackBotWiring } from "./start/slack-bot.js";
@@ -21,6 +22,7 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const bot = botDepsOf(config, { index, state, now, logger });
   const record = followRecordOf(config, { index, state, now, logger });
   process.on("SIGHUP", () => void index.reload());
+  await watchCorpusFolder({ dir: config.corpusDir, reload: () => index.reload(), logger });
   const wiring = { bot, index, state, ...(record === undefined ? {} : { record }), logger };
   if (config.mode.kind === "console") {
     await runOfflineConsole({ ...wiring, input: process.stdin, output: process.stdout });

@@ -1,0 +1,88 @@
+import { mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { loadCorpus } from "../../src/corpus/load.js";
+import { watchCorpusFolder } from "../../src/start/corpus-watch.js";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+const AUTHOR_FILE =
+  "Ann Lee\n\nAnn Lee, Bo Li\n\nWe study how agents learn from rewards in many environments.\n";
+const entry = (key: string, title: string) =>
+  `@article{${key},\n  title = {${title}},\n  author = {Lee, Ann},\n}\n`;
+
+/** A corpus folder watched with a short quiet period; `reloads` holds the titles each reload served. */
+async function watchedFolder() {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-watch-"));
+  writeFileSync(join(dir, "ann-lee.txt"), AUTHOR_FILE);
+  const reloads: string[][] = [];
+  const watcher = await watchCorpusFolder({
+    dir,
+    logger: pino({ level: "silent" }),
+    quietMs: 150,
+    recheckMs: 400,
+    reload: async () => {
+      const corpus = await loadCorpus(dir);
+      reloads.push(corpus.papers.flatMap((paper) => paper.title ?? []).sort());
+      return `Reloaded: ${corpus.papers.length} papers.`;
+    },
+  });
+  cleanups.push(() => {
+    watcher.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return { dir, reloads };
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 15_000; waited += 50) {
+    if (condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("the watched corpus folder", () => {
+  it("loads a .bib saved through a temporary file and a rename, once, without a restart", async () => {
+    const { dir, reloads } = await watchedFolder();
+    writeFileSync(join(dir, ".library.bib.tmp"), entry("a", "Agents That Learn From Rewards"));
+    renameSync(join(dir, ".library.bib.tmp"), join(dir, "library.bib"));
+    await until(() => reloads.length > 0, "a reload");
+    expect(reloads[0]).toEqual(["Agents That Learn From Rewards"]);
+    // Several quiet periods and periodic looks later, the same change has not been loaded again.
+    await pause(1500);
+    expect(reloads).toHaveLength(1);
+  });
+
+  it("waits for a half-written .bib to be finished before loading it", async () => {
+    const { dir, reloads } = await watchedFolder();
+    writeFileSync(
+      join(dir, "library.bib"),
+      `${entry("a", "First Paper About Agents")}@article{b,\n  title = {Second`,
+    );
+    await pause(1000);
+    expect(reloads).toEqual([]);
+    writeFileSync(
+      join(dir, "library.bib"),
+      entry("a", "First Paper About Agents") + entry("b", "Second Paper About Rewards"),
+    );
+    await until(() => reloads.length > 0, "a reload");
+    expect(reloads.at(-1)).toEqual(["First Paper About Agents", "Second Paper About Rewards"]);
+  });
+
+  it("reloads when a file is removed", async () => {
+    const { dir, reloads } = await watchedFolder();
+    writeFileSync(join(dir, "library.bib"), entry("a", "A Paper That Will Go Away"));
+    await until(() => reloads.length === 1, "the first reload");
+    unlinkSync(join(dir, "library.bib"));
+    await until(() => reloads.length === 2, "the second reload");
+    expect(reloads[1]).toEqual([]);
+  });
+});
