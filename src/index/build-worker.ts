@@ -1,26 +1,21 @@
 // The index build worker: parses what the main thread read from a corpus folder and writes its index file.
-import { parentPort } from "node:worker_threads";
+import type { MessagePort } from "node:worker_threads";
 import { CorpusError } from "../corpus/load.js";
-import { buildIndexFile } from "./build.js";
-import { type BuildMessage, buildRequestSchema } from "./build-messages.js";
+import { type BuildOrder, type BuildOutcome, buildIndexFile } from "./build.js";
 
-function failureOf(error: unknown): BuildMessage {
-  return {
-    kind: "failed",
-    corpusError: error instanceof CorpusError,
-    message: error instanceof Error ? error.message : String(error),
-    problems: error instanceof CorpusError ? error.problems : [],
-  };
-}
-
-parentPort?.once("message", async (message: unknown) => {
-  const say = (said: BuildMessage) => parentPort?.postMessage(said);
+export default async function build(task: {
+  order: BuildOrder;
+  progress: MessagePort;
+}): Promise<BuildOutcome> {
   try {
-    const request = buildRequestSchema.parse(message);
-    const { dir, path, fingerprint, ...read } = request;
-    await buildIndexFile({ dir, read, path, fingerprint }, (progress) => say({ kind: "progress", progress }));
-    say({ kind: "done" });
+    await buildIndexFile(task.order, (progress) => task.progress.postMessage(progress));
+    return { built: true };
   } catch (error) {
-    say(failureOf(error));
+    // Thrown, it would cross to the main thread as a bare Error: its problems are sent as they are.
+    if (error instanceof CorpusError)
+      return { built: false, message: error.message, problems: error.problems };
+    throw error;
+  } finally {
+    task.progress.close();
   }
-});
+}

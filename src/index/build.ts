@@ -1,7 +1,10 @@
-import { type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
+import { MessageChannel } from "node:worker_threads";
+import { CorpusError, type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
+import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
 import { fromAbstractsInHelper } from "./abstracts-helper.js";
 import type { LoadProgress } from "./progress.js";
+import { runOnce } from "./workers.js";
 
 /** What a build needs: the corpus folder as read, where to write the index, and what it was read from. */
 export interface BuildOrder {
@@ -11,6 +14,12 @@ export interface BuildOrder {
   path: string;
   fingerprint: string;
 }
+
+/** How a build in a worker ended: the index written, or why the corpus cannot give one. */
+export type BuildOutcome = { built: true } | { built: false; message: string; problems: Problem[] };
+
+/** A larger young generation than the default: a build makes many short-lived strings (less GC). */
+const BUILD_LIMITS = { maxYoungGenerationSizeMb: 192 };
 
 /**
  * Parses the corpus and writes its index file, what comes from the abstracts alone worked out on a second thread
@@ -26,4 +35,32 @@ export async function buildIndexFile(
   await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, (abstracts) =>
     fromAbstractsInHelper(abstracts),
   );
+}
+
+/** buildIndexFile in a worker thread, so that the event loop stays free. */
+export async function buildInWorker(
+  order: BuildOrder,
+  onProgress: (progress: LoadProgress) => void,
+): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  port1.on("message", onProgress);
+  const { files, ignored, problems } = order.read;
+  const sent = { ...order, read: { files, ignored, problems } };
+  try {
+    const outcome = await runOnce<BuildOutcome>(
+      "build-worker",
+      { order: sent, progress: port2 },
+      { resourceLimits: BUILD_LIMITS },
+      [port2],
+    );
+    if (!outcome.built) throw new CorpusError(outcome.message, outcome.problems);
+  } finally {
+    port1.close();
+  }
+}
+
+/** SQLite's check of every page of an index file, in a worker thread: "ok", or what is wrong with it. */
+export function integrityInWorker(path: string): Promise<string> {
+  // A check that cannot run says nothing against the file.
+  return runOnce<string>("check-worker", path).catch(() => "ok");
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Worker } from "node:worker_threads";
+import type { Piscina } from "piscina";
 import { z } from "zod";
 import { corpusFingerprint, type FileDigest, fileDigestOf } from "../corpus/fingerprint.js";
 import { type FileStamp, readCorpusFolder, statCorpusFolder } from "../corpus/load.js";
@@ -10,7 +10,7 @@ import type { CorpusFile, Problem } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { openIndexFile, openIndexLookups } from "../search/store-file.js";
 import { INDEX_VERSION } from "../search/store-schema.js";
-import { buildIndexFile } from "./build.js";
+import { buildIndexFile, buildInWorker, integrityInWorker } from "./build.js";
 import {
   discardFile,
   indexFilePath,
@@ -22,8 +22,7 @@ import {
 } from "./cache-files.js";
 import type { LoadProgress } from "./progress.js";
 import { sameThreadIndex } from "./same-thread.js";
-import { type OpenIndex, openSearchThreads, startSearchWorker } from "./search-threads.js";
-import { buildInWorker, integrityInWorker } from "./worker-client.js";
+import { type OpenIndex, openSearchThreads, startSearchPool } from "./search-threads.js";
 
 export interface LoadIndexOptions {
   corpusDir: string;
@@ -78,8 +77,8 @@ function keyOf(read: {
   return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
 }
 
-/** A search worker started early, while it lasts: the first to open a file takes it. */
-type Spare = () => Worker | undefined;
+/** The search workers started early, while they last: the first index opened takes them. */
+type Spare = () => Piscina | undefined;
 
 /** The index file at `path`, opened and checked, served as `options` ask. Throws IndexFileError. */
 async function servedIndexOf(
@@ -90,11 +89,11 @@ async function servedIndexOf(
 ): Promise<OpenIndex> {
   if (options.queries === "same-thread") return sameThreadIndex(openIndexFile(path, key));
   const lookups = openIndexLookups(path, key);
-  const early = spare();
+  const workers = options.searchWorkers;
+  const pool = spare() ?? startSearchPool(workers === undefined ? {} : { workers });
   const index = await openSearchThreads({ path, fingerprint: key }, lookups, {
-    ...(early === undefined ? {} : { spare: early }),
+    pool,
     logger: options.logger,
-    ...(options.searchWorkers === undefined ? {} : { workers: options.searchWorkers }),
     ...(options.onUnusable === undefined ? {} : { onUnusable: options.onUnusable }),
   });
   // Read now (tens of ms at 100,000 papers) rather than by the first request that needs it.
@@ -192,7 +191,9 @@ async function storeStamps(
  */
 export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex> {
   // Started at once: through tsx its modules take a second to load, longer than the checks before it opens a file.
-  let early = options.queries === "same-thread" ? undefined : startSearchWorker();
+  const workers = options.searchWorkers;
+  let early =
+    options.queries === "same-thread" ? undefined : startSearchPool(workers === undefined ? {} : { workers });
   const spare = () => {
     const taken = early;
     early = undefined;
@@ -201,7 +202,7 @@ export async function loadIndex(options: LoadIndexOptions): Promise<LoadedIndex>
   try {
     return await loadIndexWith(options, spare);
   } finally {
-    void spare()?.terminate();
+    void spare()?.destroy();
   }
 }
 

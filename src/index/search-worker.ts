@@ -1,40 +1,51 @@
-import { parentPort } from "node:worker_threads";
 import type { OpenEngine } from "../search/engine.js";
 import { openIndexFile } from "../search/store-file.js";
-import { answerOf, openOrderSchema, searchRequestSchema, type WorkerReply } from "./search-messages.js";
+import type { EngineQueries } from "../search/types.js";
 
 // A search worker: the engine over one index file, on a read-only connection of its own, answering one query
 // at a time. The main thread's event loop never waits for a search.
 
-const say = (reply: WorkerReply) => parentPort?.postMessage(reply);
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** One query: the engine's method and its arguments. */
+export type SearchCall = {
+  [M in keyof EngineQueries]: { method: M; args: Parameters<EngineQueries[M]> };
+}[keyof EngineQueries];
 
-let engine: OpenEngine | undefined;
-let told = false;
-
-/** The first message names the file: the worker may be started (its modules loaded) before the file is known. */
-function open(message: unknown): void {
-  try {
-    const { path, fingerprint } = openOrderSchema.parse(message);
-    engine = openIndexFile(path, fingerprint);
-    say({ kind: "ready" });
-  } catch (error) {
-    say({ kind: "unusable", message: reasonOf(error) });
-  }
+/** What a worker is asked: the file to answer from (opened on first use), and the query, if any. */
+export interface SearchTask {
+  path: string;
+  fingerprint: string;
+  call?: SearchCall;
 }
 
-parentPort?.on("message", (message: unknown) => {
-  if (!told) {
-    told = true;
-    return open(message);
+/**
+ * What a worker answers: the engine's value, the engine's error, or why the file cannot be opened. A thrown error
+ * would cross to the main thread as a bare message, and a rejected task means the worker itself failed.
+ */
+export type Answer<T = unknown> = { value: T } | { failed: string } | { unusable: string };
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// The worker is started (its modules loaded) before the file is known; the first task names it.
+let opened: { path: string; engine?: OpenEngine; reason?: string } | undefined;
+
+function engineFor(path: string, fingerprint: string): { engine?: OpenEngine; reason?: string } {
+  if (opened?.path !== path) {
+    opened?.engine?.close();
+    try {
+      opened = { path, engine: openIndexFile(path, fingerprint) };
+    } catch (error) {
+      opened = { path, reason: reasonOf(error) };
+    }
   }
-  const request = searchRequestSchema.safeParse(message);
-  if (!request.success) return;
-  const { id, call } = request.data;
-  if (engine === undefined) return say({ kind: "failed", id, message: "the index could not be opened" });
+  return opened;
+}
+
+export default function answer({ path, fingerprint, call }: SearchTask): Answer {
+  const { engine, reason = "" } = engineFor(path, fingerprint);
+  if (engine === undefined) return { unusable: reason };
   try {
-    say({ kind: "answer", id, value: answerOf(engine, call) });
+    return { value: call === undefined ? undefined : Reflect.apply(engine[call.method], engine, call.args) };
   } catch (error) {
-    say({ kind: "failed", id, message: reasonOf(error) });
+    return { failed: reasonOf(error) };
   }
-});
+}

@@ -1,47 +1,41 @@
 import type { Histogram } from "prom-client";
 import type { SearchIndex } from "../search/types.js";
 
-const TIMED = new Set([
-  "search",
-  "who",
-  "author",
-  "authorByKey",
-  "paper",
-  "similar",
-  "whoLike",
-  "random",
-  "papersWithWords",
-]);
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof Reflect.get(value, "then") === "function";
-}
-
-/** The same index with the time of each lookup observed by operation (sync or async lookups alike). */
+/** The same index with the time of each lookup observed by operation. */
 function timed(index: SearchIndex, histogram: Histogram<"operation">): SearchIndex {
-  return new Proxy(index, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof property !== "string" || !TIMED.has(property) || typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const end = histogram.startTimer({ operation: property });
-        let result: unknown;
-        try {
-          result = Reflect.apply(value, target, args);
-        } catch (error) {
-          end();
-          throw error;
-        }
-        if (isThenable(result))
-          result.then(
-            () => end(),
-            () => end(),
-          );
-        else end();
-        return result;
-      };
-    },
-  });
+  const now = <A extends unknown[], R>(operation: string, lookup: (...args: A) => R) => {
+    return (...args: A): R => {
+      const end = histogram.startTimer({ operation });
+      try {
+        return lookup(...args);
+      } finally {
+        end();
+      }
+    };
+  };
+  const later = <A extends unknown[], R>(operation: string, query: (...args: A) => Promise<R>) => {
+    return async (...args: A): Promise<R> => {
+      const end = histogram.startTimer({ operation });
+      try {
+        return await query(...args);
+      } finally {
+        end();
+      }
+    };
+  };
+  return {
+    stats: () => index.stats(),
+    paperIds: () => index.paperIds(),
+    paper: now("paper", (id) => index.paper(id)),
+    random: now("random", (random) => index.random(random)),
+    search: later("search", (...args) => index.search(...args)),
+    who: later("who", (...args) => index.who(...args)),
+    author: later("author", (...args) => index.author(...args)),
+    authorByKey: later("authorByKey", (...args) => index.authorByKey(...args)),
+    similar: later("similar", (...args) => index.similar(...args)),
+    whoLike: later("whoLike", (...args) => index.whoLike(...args)),
+    papersWithWords: later("papersWithWords", (...args) => index.papersWithWords(...args)),
+  };
 }
 
 /** `current` with every index it returns timed; one wrapper per index, so a reload gets a fresh one. */
@@ -52,11 +46,11 @@ export function timedIndexSource(
   const wrapped = new WeakMap<SearchIndex, SearchIndex>();
   return () => {
     const index = current();
-    let proxy = wrapped.get(index);
-    if (proxy === undefined) {
-      proxy = timed(index, histogram);
-      wrapped.set(index, proxy);
+    let timedIndex = wrapped.get(index);
+    if (timedIndex === undefined) {
+      timedIndex = timed(index, histogram);
+      wrapped.set(index, timedIndex);
     }
-    return proxy;
+    return timedIndex;
   };
 }

@@ -1,13 +1,12 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Piscina } from "piscina";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answer } from "../../src/bot/answer.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import type { OpenOrder } from "../../src/index/search-messages.js";
-import { type OpenIndex, openSearchThreads, searchWorkerOpening } from "../../src/index/search-threads.js";
+import { type OpenIndex, openSearchThreads, startSearchPool } from "../../src/index/search-threads.js";
 import { createSearchEngine, type OpenEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
 import { openIndexLookups } from "../../src/search/store-file.js";
@@ -17,7 +16,7 @@ import { capturedLogger } from "../helpers/logs.js";
 let dir: string;
 let path: string;
 let engine: OpenEngine;
-const data = (): OpenOrder => ({ path, fingerprint: "test" });
+let standIns = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "paperbot-threads-"));
@@ -31,38 +30,38 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** A stand-in worker (CommonJS, evaluated): says it opened the index, then does what `onQuery` says. */
-function standIn(onQuery: string): () => Worker {
-  const code = `
-    const { parentPort } = require("node:worker_threads");
-    parentPort.postMessage({ kind: "ready" });
-    parentPort.on("message", (message) => { ${onQuery} });`;
-  return () => new Worker(code, { eval: true });
+/** A stand-in worker module: opens nothing, says it did, then answers a query as `onQuery` says. */
+function standIn(onQuery: string): string {
+  const module = join(dir, `stand-in-${standIns++}.mjs`);
+  writeFileSync(
+    module,
+    `export default function (task) { if (task.call === undefined) return { value: undefined }; ${onQuery} }`,
+  );
+  return module;
 }
 
-/** The seeds' index served by workers from `spawn` (real search workers unless given), each one counted. */
+/** The workers of `module` (real search workers unless given), each one started counted. */
+function poolOf(options: { module?: string; workers?: number } = {}) {
+  const pool = startSearchPool(options);
+  const started: number[] = [];
+  pool.on("workerCreate", () => started.push(started.length));
+  return { pool, started };
+}
+
+/** The seeds' index served by `pool`'s workers. */
 async function served(
-  options: {
-    spawn?: () => Worker;
-    workers?: number;
-    queryTimeoutMs?: number;
-    onUnusable?: (r: string) => void;
-  } = {},
+  pool: Piscina,
+  options: { queryTimeoutMs?: number; onUnusable?: (reason: string) => void; file?: string } = {},
 ) {
-  const spawned: Worker[] = [];
   const { logger, lines } = capturedLogger();
-  const index = await openSearchThreads(data(), openIndexLookups(path, "test"), {
+  const file = options.file ?? path;
+  const index = await openSearchThreads({ path: file, fingerprint: "test" }, openIndexLookups(file, "test"), {
     logger,
+    pool,
     ...options,
-    spawn: (workerData) => {
-      const worker = options.spawn?.() ?? searchWorkerOpening(workerData);
-      spawned.push(worker);
-      return worker;
-    },
   });
-  return { index, spawned, lines };
+  return { index, lines };
 }
-
 const botDeps = (index: OpenIndex) => ({
   index: () => index,
   random: () => 0.5,
@@ -72,7 +71,7 @@ const botDeps = (index: OpenIndex) => ({
 
 describe("searches in worker threads", () => {
   it("answers every kind of query as the engine does, and the lookups on this thread", async () => {
-    const { index } = await served({ workers: 2 });
+    const { index } = await served(poolOf({ workers: 2 }).pool);
     try {
       expect(await index.search("reward model", { limit: 5 })).toEqual(
         engine.search("reward model", { limit: 5 }),
@@ -96,11 +95,12 @@ describe("searches in worker threads", () => {
     }
   });
 
-  it("fails the queries of a worker that dies with a friendly answer, and answers the next from a new one", async () => {
-    const { index, spawned, lines } = await served();
+  it("fails the query of a worker that dies with a friendly answer, and answers the next from a new one", async () => {
+    const { pool, started } = poolOf();
+    const { index, lines } = await served(pool);
     try {
       const inFlight = index.search("reward model");
-      await spawned[0]?.terminate();
+      await pool.threads[0]?.terminate();
       await expect(inFlight).rejects.toBeInstanceOf(SearchUnavailableError);
       const reply = await answer(botDeps(index), {
         source: "slash",
@@ -109,7 +109,7 @@ describe("searches in worker threads", () => {
         channelId: "C0A",
       });
       expect(reply.reply.kind).toBe("results");
-      expect(spawned).toHaveLength(2);
+      expect(started).toHaveLength(2);
       expect(lines.join("")).toContain("a search worker stopped; starting another");
     } finally {
       await index.close();
@@ -117,7 +117,7 @@ describe("searches in worker threads", () => {
   });
 
   it("tells the asker to try again when the worker crashes while answering", async () => {
-    const { index } = await served({ spawn: standIn("process.exit(3);") });
+    const { index } = await served(poolOf({ module: standIn("process.exit(3);") }).pool);
     try {
       const reply = await answer(botDeps(index), {
         source: "slash",
@@ -132,10 +132,11 @@ describe("searches in worker threads", () => {
   });
 
   it("gives up on a worker that hangs: the query fails after the timeout and another worker starts", async () => {
-    const { index, spawned, lines } = await served({ spawn: standIn(""), queryTimeoutMs: 200 });
+    const { pool, started } = poolOf({ module: standIn("while (true) {}") });
+    const { index, lines } = await served(pool, { queryTimeoutMs: 200 });
     try {
       await expect(index.search("reward model")).rejects.toBeInstanceOf(SearchUnavailableError);
-      expect(spawned).toHaveLength(2);
+      await vi.waitFor(() => expect(started).toHaveLength(2), { timeout: 10_000 });
       expect(lines.join("")).toContain("a search took too long");
     } finally {
       await index.close();
@@ -143,23 +144,23 @@ describe("searches in worker threads", () => {
   });
 
   it("works through a backlog longer than the timeout without replacing a worker that keeps answering", async () => {
-    const slowAnswer = `const until = Date.now() + 80; while (Date.now() < until) {}
-      parentPort.postMessage({ kind: "answer", id: message.id, value: [] });`;
-    const { index, spawned } = await served({ spawn: standIn(slowAnswer), queryTimeoutMs: 250 });
+    const slowAnswer = "const until = Date.now() + 80; while (Date.now() < until) {} return { value: [] };";
+    const { pool, started } = poolOf({ module: standIn(slowAnswer) });
+    const { index } = await served(pool, { queryTimeoutMs: 250 });
     try {
       const asked = Array.from({ length: 6 }, () => index.papersWithWords(["agents"]));
       expect(await Promise.all(asked)).toEqual(Array.from({ length: 6 }, () => []));
-      expect(spawned).toHaveLength(1);
+      expect(started).toHaveLength(1);
     } finally {
       await index.close();
     }
   });
 
-  it("refuses a malformed answer instead of passing it on", async () => {
-    const answerBogus = `parentPort.postMessage({ kind: "answer", id: message.id, value: { hits: "none" } });`;
-    const { index } = await served({ spawn: standIn(answerBogus) });
+  it("passes on the engine's own error as it is, not as a worker that stopped", async () => {
+    const { index } = await served(poolOf({ module: standIn('return { failed: "no such column" };') }).pool);
     try {
-      await expect(index.search("reward model")).rejects.toThrow(/malformed/);
+      await expect(index.search("reward model")).rejects.toThrow("no such column");
+      await expect(index.search("reward model")).rejects.not.toBeInstanceOf(SearchUnavailableError);
     } finally {
       await index.close();
     }
@@ -167,17 +168,15 @@ describe("searches in worker threads", () => {
 
   it("stops starting workers that keep dying, says the index is unusable, and fails queries at once", async () => {
     const unusable: string[] = [];
-    const { index, spawned } = await served({
-      spawn: standIn("process.exit(3);"),
-      onUnusable: (reason) => unusable.push(reason),
-    });
+    const { pool, started } = poolOf({ module: standIn("process.exit(3);") });
+    const { index } = await served(pool, { onUnusable: (reason) => unusable.push(reason) });
     try {
       for (let i = 0; i < 6; i++)
         await expect(index.search("x")).rejects.toBeInstanceOf(SearchUnavailableError);
-      expect(unusable).toHaveLength(1);
-      const started = spawned.length;
+      await vi.waitFor(() => expect(unusable).toHaveLength(1));
+      const before = started.length;
       await expect(index.search("x")).rejects.toBeInstanceOf(SearchUnavailableError);
-      expect(spawned).toHaveLength(started);
+      expect(started).toHaveLength(before);
     } finally {
       await index.close();
     }
@@ -187,26 +186,13 @@ describe("searches in worker threads", () => {
     const copy = join(dir, "copy.sqlite");
     copyFileSync(path, copy);
     const unusable: string[] = [];
-    const spawned: Worker[] = [];
-    const { logger } = capturedLogger();
-    const index = await openSearchThreads(
-      { path: copy, fingerprint: "test" },
-      openIndexLookups(copy, "test"),
-      {
-        logger,
-        onUnusable: (reason) => unusable.push(reason),
-        spawn: (workerData) => {
-          const worker = searchWorkerOpening(workerData);
-          spawned.push(worker);
-          return worker;
-        },
-      },
-    );
+    const { pool } = poolOf();
+    const { index } = await served(pool, { file: copy, onUnusable: (reason) => unusable.push(reason) });
     try {
       rmSync(copy);
       // The open file still answers; a worker started now cannot open it.
       expect((await index.search("reward model")).total).toBeGreaterThan(0);
-      await spawned[0]?.terminate();
+      await pool.threads[0]?.terminate();
       await vi.waitFor(() => expect(unusable).toHaveLength(1), { timeout: 10_000 });
       await expect(index.search("reward model")).rejects.toBeInstanceOf(SearchUnavailableError);
       expect(index.paper(engine.paperIds()[0] ?? "")).toBeDefined();
@@ -224,7 +210,7 @@ describe("searches in worker threads", () => {
   });
 
   it("closes only when no query is in flight; later queries are refused", async () => {
-    const { index } = await served();
+    const { index } = await served(poolOf().pool);
     const inFlight = index.who("reward models");
     const closed = index.close();
     expect((await inFlight).people.length).toBeGreaterThan(0);
