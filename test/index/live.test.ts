@@ -81,6 +81,7 @@ describe("createLiveIndex", () => {
     expect(builds).toBe(1);
   });
 
+  // Three loads, each starting workers through tsx: seconds apiece on a busy machine.
   it("reloads through a worker thread: a changed folder is swapped in, an emptied one keeps the old index", async () => {
     const root = mkdtempSync(join(tmpdir(), "paperbot-live-"));
     temporary.push(root);
@@ -115,5 +116,5 @@ describe("createLiveIndex", () => {
     expect(live.current()).toBe(reloaded);
     expect(lines.join("")).toContain("reload failed");
     for (const index of built) await index.close();
-  });
+  }, 60_000);
 });

@@ -144,9 +144,9 @@ describe("searches in worker threads", () => {
   });
 
   it("works through a backlog longer than the timeout without replacing a worker that keeps answering", async () => {
-    const slowAnswer = "const until = Date.now() + 80; while (Date.now() < until) {} return { value: [] };";
+    const slowAnswer = "const until = Date.now() + 300; while (Date.now() < until) {} return { value: [] };";
     const { pool, started } = poolOf({ module: standIn(slowAnswer) });
-    const { index } = await served(pool, { queryTimeoutMs: 250 });
+    const { index } = await served(pool, { queryTimeoutMs: 1000 });
     try {
       const asked = Array.from({ length: 6 }, () => index.papersWithWords(["agents"]));
       expect(await Promise.all(asked)).toEqual(Array.from({ length: 6 }, () => []));
