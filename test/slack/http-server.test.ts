@@ -132,15 +132,17 @@ const signedLooking = () => ({
 });
 
 describe("connections that cannot be hoarded", () => {
+  let rounds = 0;
   async function servedWhileHeld(port: number) {
     const patientBase = `http://127.0.0.1:${port}`;
+    const round = ++rounds;
     for (let i = 0; i < 10; i++) {
-      const path = `/commands/held-${port}-${i}`;
+      const path = `/commands/held-${round}-${i}`;
       const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
       expect((await postSigned(`${patientBase}/slack/events`, body, FORM)).status).toBe(200);
       expect((await fetch(`${patientBase}/readyz`)).status).toBe(200);
     }
-    await waitUntil(() => expect(slack.responses(`/commands/held-${port}-9`)).toHaveLength(1));
+    await waitUntil(() => expect(slack.responses(`/commands/held-${round}-9`)).toHaveLength(1));
   }
 
   it("300 connections that send nothing, 300 with unfinished headers and 300 with unfinished bodies leave signed requests and /readyz served", async () => {
