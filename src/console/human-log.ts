@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { prettyFactory } from "pino-pretty";
 
 const LEVEL_WORDS: Record<number, string> = {
   10: "trace",
@@ -9,37 +9,29 @@ const LEVEL_WORDS: Record<number, string> = {
 };
 const QUIET_KEYS = new Set(["level", "time", "pid", "hostname", "msg", "name", "err"]);
 
-const lineSchema = z
-  .object({
-    level: z.number().default(30),
-    msg: z.string().default(""),
-    err: z
-      .object({ message: z.string().default("") })
-      .partial()
-      .optional(),
-  })
-  .catchall(z.unknown());
-
-/** One pino JSON line as a person would write it: "warning: some seed entries were skipped (problems: 3)". */
-function humanLogLine(json: string): string {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(json);
-  } catch {
-    return json.trimEnd();
-  }
-  const parsed = lineSchema.safeParse(raw);
-  if (!parsed.success) return json.trimEnd();
-  const { level, msg, err, ...fields } = parsed.data;
-  const word = LEVEL_WORDS[level];
-  const details = Object.entries(fields)
+/** One log record as a person would write it: "warning: some seed entries were skipped (problems: 3)". */
+function sentence(log: Record<string, unknown>, messageKey: string): string {
+  const word = typeof log.level === "number" ? LEVEL_WORDS[log.level] : undefined;
+  const message = typeof log[messageKey] === "string" ? log[messageKey] : "";
+  const err = log.err;
+  const cause =
+    typeof err === "object" && err !== null && "message" in err && typeof err.message === "string"
+      ? err.message
+      : "";
+  // Details only beside a warning or worse: the info lines are the console's own sentences.
+  const details = Object.entries(log)
     .filter(([key, value]) => !QUIET_KEYS.has(key) && ["string", "number", "boolean"].includes(typeof value))
     .map(([key, value]) => `${key}: ${String(value)}`);
-  const error = err?.message ? `: ${err.message}` : "";
-  return `${word ? `${word}: ` : ""}${msg}${error}${details.length > 0 && word ? ` (${details.join(", ")})` : ""}`;
+  return `${word ? `${word}: ` : ""}${message}${cause ? `: ${cause}` : ""}${details.length > 0 && word ? ` (${details.join(", ")})` : ""}`;
 }
 
 /** A pino destination writing human lines to `out` (the console's stderr), for LOG_FORMAT=text. */
 export function humanLogDestination(out: { write(text: string): unknown }): { write(line: string): void } {
-  return { write: (line) => void out.write(`${humanLogLine(line)}\n`) };
+  const prettify = prettyFactory({
+    colorize: false,
+    ignore: "time,pid,hostname,level,name",
+    hideObject: true,
+    messageFormat: sentence,
+  });
+  return { write: (line) => void out.write(prettify(line)) };
 }
