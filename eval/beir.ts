@@ -39,9 +39,6 @@ export const BEIR_SETS = Object.keys(CHECKSUMS);
 const docSchema = z.object({ _id: z.string().min(1), title: z.string(), text: z.string() });
 const querySchema = z.object({ _id: z.string().min(1), text: z.string() });
 
-// Every doc is written under one made-up author, a name no claim or query holds.
-const OWNER = "Xoqqa Zyvvre";
-
 function checkedText(path: string, want: string): string {
   const raw = readFileSync(path);
   const bytes = path.endsWith(".gz") ? gunzipSync(raw) : raw;
@@ -57,17 +54,9 @@ function jsonLines<T>(text: string, schema: z.ZodType<T>): T[] {
     .map((line) => schema.parse(JSON.parse(line)));
 }
 
-/** The title as the abstract's first sentence, then the text: what a paper's abstract paragraph holds. */
-function abstractOf(doc: { title: string; text: string }): string {
-  const title = doc.title.trim();
-  const text = doc.text.replace(/\s+/g, " ").trim();
-  if (title === "") return text;
-  return `${title}${/[.!?]$/.test(title) ? "" : "."} ${text}`.trim();
-}
-
 /**
- * Reads `<dir>/<name>/` (checksums verified) and feeds its docs through the project's loader as one author file:
- * the owner's name, then for each doc an author line and its abstract, blank lines between. Only test queries with judgments are kept.
+ * Reads `<dir>/<name>/` (checksums verified) and feeds its docs through the project's loader as one CSL-JSON export
+ * (title and abstract, no authors). Only test queries with judgments are kept.
  */
 export function readBeirSet(dir: string, name: string): BeirSet {
   const sums = CHECKSUMS[name];
@@ -84,15 +73,14 @@ export function readBeirSet(dir: string, name: string): BeirSet {
     qrels.set(queryId, judged);
   }
 
-  const fileName = `${name}.txt`;
-  const lines = [OWNER, ""];
+  // One CSL-JSON export (as Zotero writes one), an item a line: the title as a title, the text as the abstract.
+  const fileName = `${name}.json`;
   const docAtLine = new Map<number, string>();
-  for (const doc of docs) {
-    const abstract = abstractOf(doc);
-    if (abstract === "") continue;
-    docAtLine.set(lines.length + 1, doc._id);
-    lines.push(OWNER, "", abstract, "");
-  }
+  const items = docs.map((doc, at) => {
+    docAtLine.set(at + 2, doc._id);
+    return JSON.stringify({ id: doc._id, type: "article-journal", title: doc.title, abstract: doc.text });
+  });
+  const lines = ["[", items.join(",\n"), "]"];
   const corpus = buildCorpus([{ name: fileName, bytes: Buffer.from(lines.join("\n"), "utf8") }]);
 
   const docIdsOf = new Map<string, string[]>();

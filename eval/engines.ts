@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import MiniSearch from "minisearch";
+import { indexedTextOf } from "../src/corpus/indexed-text.js";
 import type { Corpus } from "../src/corpus/types.js";
 import { createSearchEngine, type OpenEngine } from "../src/search/engine.js";
 
@@ -29,13 +30,16 @@ export function fts5QueryOf(query: string): string {
   return (query.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `"${word}"`).join(" OR ");
 }
 
-/** SQLite FTS5 as it comes: the porter tokenizer, `bm25()` with default weights over abstract and authors. */
+/**
+ * SQLite FTS5 as it comes: the porter tokenizer, `bm25()` with default weights over the text ours indexes (title,
+ * venue, abstract) and the authors.
+ */
 export function fts5PorterOver(corpus: Corpus): RankingEngine {
   const db = new Database(":memory:");
   db.exec("CREATE VIRTUAL TABLE papers USING fts5(id UNINDEXED, abstract, authors, tokenize = 'porter')");
   const insert = db.prepare("INSERT INTO papers (id, abstract, authors) VALUES (?, ?, ?)");
   db.transaction(() => {
-    for (const paper of corpus.papers) insert.run(paper.id, paper.abstract, paper.authors.join(", "));
+    for (const paper of corpus.papers) insert.run(paper.id, indexedTextOf(paper), paper.authors.join(", "));
   })();
   const select = db
     .prepare<[string, number], { id: string }>(
@@ -52,7 +56,7 @@ export function fts5PorterOver(corpus: Corpus): RankingEngine {
   };
 }
 
-/** MiniSearch with default options over abstract and authors. */
+/** MiniSearch with default options over the text ours indexes and the authors. */
 export function miniSearchOver(corpus: Corpus): RankingEngine {
   const mini = new MiniSearch<{ id: string; abstract: string; authors: string }>({
     fields: ["abstract", "authors"],
@@ -60,7 +64,7 @@ export function miniSearchOver(corpus: Corpus): RankingEngine {
   mini.addAll(
     corpus.papers.map((paper) => ({
       id: paper.id,
-      abstract: paper.abstract,
+      abstract: indexedTextOf(paper),
       authors: paper.authors.join(", "),
     })),
   );
