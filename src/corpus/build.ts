@@ -7,8 +7,9 @@ import { decodeCorpusBytes } from "./decode.js";
 import { indexedTextOf } from "./indexed-text.js";
 import type { LibraryEntry } from "./library-entry.js";
 import { MEMBERS_FILE_NAMES, parseMembersFile } from "./members.js";
+import { type CorpusMemory, NO_MEMORY, type Remembered } from "./memory.js";
 import { personKey, rankSpellings } from "./names.js";
-import { abstractFingerprint, assignPaperIds } from "./paper-id.js";
+import { abstractFingerprint, assignPaperIds, fullPaperId } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
 import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
 
@@ -29,6 +30,8 @@ interface PaperDraft {
   fields: LibraryFields;
   /** Every match key this paper claimed. */
   keys: string[];
+  /** Keys that say which paper this is across edits but never match two entries (an author file's owner and line). */
+  placeKeys: string[];
   /** Set when an entry showed this draft and an earlier one to be the same paper: it lives on in that one. */
   mergedInto?: PaperDraft;
 }
@@ -105,12 +108,14 @@ class PeopleRegister {
       draft.name = name;
       const positions = Int32Array.from(draft.papers).sort();
       const ids: string[] = [];
+      // A paper merged from two drafts has two positions but one id.
+      const seen = new Set<string>();
       for (let i = 0; i < positions.length; i++) {
         const position = positions[i] ?? 0;
         if (i > 0 && position === positions[i - 1]) continue;
         const id = idsInOrder[position] ?? "";
-        // A paper merged from two drafts has two positions but one id.
-        if (!ids.includes(id) || positions.length < 2) ids.push(id);
+        if (!seen.has(id)) ids.push(id);
+        seen.add(id);
       }
       people.set(key, { key, name, spellings, profiled, paperIds: ids });
     }
@@ -148,6 +153,8 @@ const isMembersFile = (file: CorpusFile): boolean => MEMBERS_FILE_NAMES.includes
 
 /** Text for matching: letters and digits only, lower case, accents gone. */
 function looseText(text: string): string {
+  // Plain classes: most abstracts are ASCII, and \p{…} scans are many times slower.
+  if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -184,27 +191,71 @@ function libraryKeysOf(entry: LibraryEntry): string[] {
  * display names. Pure and linear in the input size.
  */
 export function readCorpus(files: CorpusFile[]): CorpusRead {
+  return readCorpusRemembering(files, NO_MEMORY).corpus;
+}
+
+/**
+ * `readCorpus` with what the last load left (`memory`): a file that can no longer be read (`unreadable`, or bytes
+ * that are not text) is read from its last good bytes, a file that gave fewer papers is named, and a paper keeps
+ * the id its stable keys had. Returns what to remember of this load.
+ */
+export function readCorpusRemembering(
+  files: CorpusFile[],
+  memory: CorpusMemory,
+  unreadable: readonly { name: string; reason: string }[] = [],
+): { corpus: CorpusRead; remembered: Remembered } {
   const problems: Problem[] = [];
+  const good: CorpusFile[] = [];
+  const keptAsWas: string[] = [];
   const register = new PeopleRegister();
   const drafts: PaperDraft[] = [];
   /** Every match key → the draft it belongs to. Citation keys only match within one file. */
   const byKey = new Map<string, PaperDraft>();
   const profileKeys = new Set<string>();
-  const sorted = [...files].sort(byName);
   const members: Member[] = [];
 
+  /** A file's last good text, when it is kept, with a notice saying why it is served. */
+  const lastGoodText = (name: string, reason: string): string | undefined => {
+    const bytes = memory.lastGood(name);
+    const decoded = bytes === undefined ? undefined : decodeCorpusBytes(bytes);
+    if (decoded === undefined || !decoded.ok) return undefined;
+    keptAsWas.push(name);
+    const had = memory.papers.get(name);
+    const papers = had === undefined ? "" : ` (${had} papers)`;
+    problems.push({
+      file: name,
+      line: 0,
+      message: `${reason}; still serving what it held at the last load${papers}`,
+      notice: true,
+    });
+    return decoded.text;
+  };
   const decodedText = (file: CorpusFile): string | undefined => {
     const decoded = decodeCorpusBytes(file.bytes);
     if (!decoded.ok) {
-      problems.push({ file: file.name, line: decoded.line, message: decoded.message });
-      return undefined;
+      const kept = lastGoodText(file.name, decoded.message.replace(/; file skipped.*$/, ""));
+      if (kept === undefined)
+        problems.push({ file: file.name, line: decoded.line, message: decoded.message });
+      return kept;
     }
     for (const problem of decoded.problems ?? []) problems.push({ file: file.name, ...problem });
+    good.push(file);
     return decoded.text;
+  };
+  const servedFiles: CorpusFile[] = [...files];
+  for (const { name, reason } of unreadable) {
+    if (memory.lastGood(name) !== undefined) servedFiles.push({ name, bytes: new Uint8Array() });
+    else problems.push({ file: name, line: 0, message: `${reason}; file skipped` });
+  }
+  const unreadableReason = new Map(unreadable.map(({ name, reason }) => [name, reason]));
+  const sorted = servedFiles.sort(byName);
+  const textOf = (file: CorpusFile): string | undefined => {
+    const reason = unreadableReason.get(file.name);
+    return reason === undefined ? decodedText(file) : lastGoodText(file.name, reason);
   };
 
   for (const file of sorted.filter(isMembersFile)) {
-    const text = decodedText(file);
+    const text = textOf(file);
     if (text === undefined) continue;
     const read = parseMembersFile(file.name, text);
     problems.push(...read.problems);
@@ -231,6 +282,7 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
       sources: [],
       fields: {},
       keys: [],
+      placeKeys: [],
     };
     drafts.push(draft);
     return draft;
@@ -277,11 +329,12 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
     for (const key of other.libraryKeys) if (!target.libraryKeys.includes(key)) target.libraryKeys.push(key);
     for (const key of other.keys) byKey.set(key, target);
     claim(target, other.keys);
+    target.placeKeys.push(...other.placeKeys);
   };
 
   for (const file of sorted) {
     if (isMembersFile(file)) continue;
-    const text = decodedText(file);
+    const text = textOf(file);
     if (text === undefined) continue;
     const read = parsedFile(file.name, text);
     if (read.kind === "seeds") {
@@ -326,7 +379,12 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
     const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
     if (owner !== undefined) profileKeys.add(owner.key);
     const seenHere = new Map<string, number>();
+    const authorLines = new Map<string, number>();
     for (const entry of parsed.entries) {
+      // Who owns it and who wrote it, the how-many-th such paper of the file: survives an edit or a cut of the abstract.
+      const line = `${owner?.key ?? fileName}|${entry.authors.slice(0, 12).map(personKey).join(",")}`;
+      const nth = (authorLines.get(line) ?? 0) + 1;
+      authorLines.set(line, nth);
       const seedsKey = abstractFingerprint(entry.abstract);
       const matchKey = abstractMatchKey(entry.abstract);
       const keys = matchKey === undefined ? [`fp:${seedsKey}`] : [`fp:${seedsKey}`, matchKey];
@@ -342,6 +400,7 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
       }
       const draft = draftFor(keys);
       claim(draft, keys);
+      draft.placeKeys.push(`seed:${line}|${nth}`);
       draft.sources.push({ file: fileName, line: entry.line });
       if (!draft.fromSeeds) {
         // An author file's abstract and author line win over an export's, so a paper already there reads the same.
@@ -369,7 +428,7 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
     for (const person of draft.authors) if (memberKeys.has(person.key)) draft.owners.push(person);
   }
 
-  const liveIds = paperIdsOf(live);
+  const liveIds = paperIdsOf(live, memory);
   const idOf = new Map(live.map((draft, at) => [draft, liveIds[at] ?? ""]));
   const idsInOrder = drafts.map((draft) => idOf.get(resolved(draft)) ?? "");
   const people = register.people(idsInOrder);
@@ -385,21 +444,66 @@ export function readCorpus(files: CorpusFile[]): CorpusRead {
     ...draft.fields,
   }));
 
-  return {
+  const papersOfFile = new Map<string, number>();
+  for (const draft of live) {
+    for (const file of new Set(draft.sources.map((source) => source.file))) {
+      papersOfFile.set(file, (papersOfFile.get(file) ?? 0) + 1);
+    }
+  }
+  for (const [file, had] of memory.papers) {
+    const now = papersOfFile.get(file) ?? 0;
+    if (now >= had) continue;
+    const gone = !sorted.some((served) => served.name === file);
+    problems.push({
+      file,
+      line: 0,
+      message: gone
+        ? `is gone: its ${had} papers left the corpus`
+        : `gave ${had} papers at the last load and ${now} now: ${had - now} fewer`,
+      notice: true,
+    });
+  }
+  const ids = new Map<string, string>();
+  for (const draft of live) {
+    const id = idOf.get(draft) ?? "";
+    for (const key of [...draft.keys, ...draft.placeKeys]) ids.set(key, id);
+  }
+  const corpus: CorpusRead = {
     papers,
     people,
-    files: files.length,
+    files: files.length + unreadable.length,
     profiles: profileKeys.size,
     problems,
     ...(members.length > 0 ? { members } : {}),
   };
+  return { corpus, remembered: { ids, papers: papersOfFile, good, keptAsWas } };
 }
 
 /**
  * Ids in corpus order. A paper from an author file keeps the id made from its abstract, as it always had; a paper
  * only in exports gets one from its most stable key (DOI, then arXiv id, citation key, title, abstract).
  */
-function paperIdsOf(drafts: readonly PaperDraft[]): string[] {
+function paperIdsOf(drafts: readonly PaperDraft[], memory: CorpusMemory): string[] {
+  // The id a paper had under one of its keys: exact keys first (the same abstract, DOI, arXiv id, citation key),
+  // then the keys of its place and title, so that a paper added beside an edited one never takes its id.
+  const carried = new Map<PaperDraft, string>();
+  const taken = new Set<string>();
+  if (memory.ids.size > 0) {
+    for (const exact of [true, false]) {
+      for (const draft of drafts) {
+        if (carried.has(draft)) continue;
+        const keys = exact ? draft.keys.filter(isExactKey) : [...draft.placeKeys, ...draft.keys];
+        for (const key of keys) {
+          const id = memory.ids.get(key);
+          if (id !== undefined && !taken.has(id)) {
+            carried.set(draft, id);
+            taken.add(id);
+            break;
+          }
+        }
+      }
+    }
+  }
   const used = new Set<string>();
   const seeds = drafts.map((draft) => {
     const base = draft.seedsKey ?? stablestKey(draft.libraryKeys) ?? `paper:${draft.index}`;
@@ -409,8 +513,22 @@ function paperIdsOf(drafts: readonly PaperDraft[]): string[] {
     return seed;
   });
   const ids = assignPaperIds(seeds);
-  return seeds.map((seed) => ids.get(seed) ?? "");
+  return drafts.map((draft, at) => {
+    const kept = carried.get(draft);
+    if (kept !== undefined) return kept;
+    const seed = seeds[at] ?? "";
+    const id = ids.get(seed) ?? "";
+    if (!taken.has(id)) return id;
+    // Its own id was carried by another paper: the shortest longer prefix of its full id that is free.
+    const full = fullPaperId(seed);
+    let size = id.length + 1;
+    while (size < full.length && taken.has(full.slice(0, size))) size += 1;
+    taken.add(full.slice(0, size));
+    return full.slice(0, size);
+  });
 }
+
+const isExactKey = (key: string): boolean => /^(?:fp|doi|arxiv|key):/.test(key);
 
 const KEY_ORDER = ["doi:", "arxiv:", "key:", "title:", "abs:"];
 

@@ -1,8 +1,9 @@
 import type { Dirent, Stats } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { buildCorpus, readCorpus } from "./build.js";
+import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
 import { MEMBERS_FILE_NAMES } from "./members.js";
+import { readCorpusMemory, writeCorpusMemory } from "./memory.js";
 import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
@@ -180,9 +181,26 @@ export function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus 
   return checkedCorpus(dir, read, buildCorpus(read.files));
 }
 
-/** `corpusOfFolderRead` but for the headlines and acronyms, which the caller works out from the abstracts. */
-export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead): CorpusRead {
-  return checkedCorpus(dir, read, readCorpus(read.files));
+/**
+ * `corpusOfFolderRead` but for the headlines and acronyms, which the caller works out from the abstracts. With
+ * `memoryDir` (in CACHE_DIR), what the last load left is used and this load's is kept there: see memory.ts.
+ */
+export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memoryDir?: string): CorpusRead {
+  if (memoryDir === undefined) return checkedCorpus(dir, read, readCorpus(read.files));
+  const memory = readCorpusMemory(memoryDir);
+  const unreadable = read.problems.map((problem) => ({
+    name: problem.file,
+    reason: problem.message.replace(/; file skipped$/, ""),
+  }));
+  const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable);
+  const checked = checkedCorpus(dir, { ...read, problems: [] }, corpus);
+  try {
+    writeCorpusMemory(memoryDir, memory, remembered);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    checked.problems.push({ file: memoryDir, line: 0, message: `cannot keep the corpus's memory (${code})` });
+  }
+  return checked;
 }
 
 /** The corpus built, with the folder's own problems; throws CorpusError when it holds not a single paper. */

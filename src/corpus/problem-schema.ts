@@ -6,4 +6,5 @@ export const problemSchema: z.ZodType<Problem> = z.object({
   file: z.string(),
   line: z.number(),
   message: z.string(),
+  notice: z.boolean().optional(),
 });

@@ -3,6 +3,8 @@ export interface Problem {
   file: string;
   line: number;
   message: string;
+  /** A reload made a file worse (unreadable, fewer papers): said in the reload's reply and logged as a warning. */
+  notice?: boolean;
 }
 
 /** One paper: the same abstract in several files is one Paper whose owners are the union. */

@@ -13,6 +13,8 @@ export interface BuildOrder {
   /** A new file (the caller renames it into place once finished). */
   path: string;
   fingerprint: string;
+  /** Where the corpus's memory of its last load is kept (corpus/memory.ts), when it is. */
+  memoryDir?: string;
 }
 
 /** How a build in a worker ended: the index written, or why the corpus cannot give one. */
@@ -30,7 +32,7 @@ export async function buildIndexFile(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
-  const corpus = corpusReadOfFolderRead(order.dir, order.read);
+  const corpus = corpusReadOfFolderRead(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
   await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, (abstracts) =>
     fromAbstractsInHelper(abstracts),

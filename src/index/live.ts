@@ -41,9 +41,17 @@ export function createLiveIndex(
         retiring.add(replaced);
         later(() => void retire(replaced), RETIRE_AFTER_MS);
       }
-      const { papers, people } = next.stats();
-      logger.info({ papers, people }, "corpus reloaded");
-      return `Reloaded: ${papers} papers, ${people} people.`;
+      const { papers, people, problems } = next.stats();
+      // A file that became unreadable or lost papers is named: a reload must never quietly make things worse.
+      const notices = problems
+        .filter((problem) => problem.notice === true)
+        .map((p) => `${p.file} ${p.message}`);
+      if (notices.length === 0) {
+        logger.info({ papers, people }, "corpus reloaded");
+        return `Reloaded: ${papers} papers, ${people} people.`;
+      }
+      logger.warn({ papers, people, notices }, "corpus reloaded; some files are worse than at the last load");
+      return `Reloaded: ${papers} papers, ${people} people. ${notices.join("; ")}.`;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       logger.error({ reason }, "reload failed; still serving the previous corpus");

@@ -77,6 +77,9 @@ function keyOf(read: {
   return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
 }
 
+/** The corpus's memory of its last load (ids by stable key, last good files), beside the index files. */
+export const CORPUS_MEMORY_DIR = "corpus-memory";
+
 /** The search workers started early, while they last: the first index opened takes them. */
 type Spare = () => Piscina | undefined;
 
@@ -268,7 +271,13 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
   let path = await temporaryPathFor(cacheDir, key).catch(() => undefined);
   const aside = path === undefined ? await mkdtemp(join(tmpdir(), "paperbot-index-")) : undefined;
   path ??= join(aside as string, "index.sqlite");
-  const order = { dir: corpusDir, read, path, fingerprint: key };
+  const order = {
+    dir: corpusDir,
+    read,
+    path,
+    fingerprint: key,
+    memoryDir: join(cacheDir, CORPUS_MEMORY_DIR),
+  };
   try {
     if (options.build === "worker") await buildInWorker(order, onProgress);
     else await buildIndexFile(order, onProgress);
