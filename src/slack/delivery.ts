@@ -123,6 +123,14 @@ export async function deliverAnswer(
 
   // A Slack retry: an earlier holder may have posted and died before recording it.
   let uncertain = request.retried;
+  if (!uncertain && ledger.claimIsShared?.(target.key) === false) {
+    // Only this process's memory holds the claim: another process may have answered; look before posting.
+    if ((await answerSeen(deps, target)) === "found") {
+      log.info("an answer was already in the conversation; not answering from memory again");
+      await ledger.markDone(target.key);
+      return "duplicate";
+    }
+  }
   if (uncertain) {
     const seen = await answerSeen(deps, target);
     if (seen === "found") {

@@ -82,7 +82,7 @@ export async function subscribeDailyChannel(
 /** Answered events and share clicks: shared through the store, this process's memory when it fails. */
 export function deliveryLedgerOf(store: StateStore | undefined, logger: Logger): FallbackDeliveryLedger {
   return createFallbackDeliveryLedger({
-    ...(store === undefined ? {} : { durable: store.deliveries }),
+    ...(store === undefined ? {} : { durable: store.deliveries, probe: () => store.probe() }),
     memory: createMemoryDeliveryLedger(Date.now, DAY_MS),
     logger,
     now: Date.now,

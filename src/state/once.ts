@@ -114,6 +114,8 @@ export async function dropLease(db: StateDb, key: string, token: string): Promis
  */
 export interface DeliveryLedger {
   claim(key: string, leaseMs: number): Promise<ClaimOutcome>;
+  /** False when this process's claim on `key` is in its memory only (shared state failed): others cannot see it. */
+  claimIsShared?(key: string): boolean;
   /** Slack accepted the answer: every later claim of `key` is "done". */
   markDone(key: string): Promise<void>;
   /** The answer could not be delivered and Slack stored nothing: the next claim of `key` is "mine" again. */
@@ -191,13 +193,21 @@ export interface FallbackLedgerOptions {
   memory: DeliveryLedger;
   logger: Logger;
   now: () => number;
-  /** While the durable ledger fails, how long to wait before trying it again; default 30 s. */
+  /** While the durable ledger fails and nothing says it is back, how long to wait before trying it again; default 30 s. */
   retryMs?: number;
+  /**
+   * A cheap write to the store (StateStore.probe). While the durable ledger fails, claims start one in the
+   * background at most every `probeEveryMs` (default 1 s), and the first to succeed shares claims again at once.
+   */
+  probe?: () => Promise<void>;
+  probeEveryMs?: number;
 }
 
 export interface FallbackDeliveryLedger extends DeliveryLedger {
   /** Whether this process's claim on `key` went through the durable ledger; false when only memory holds it. */
   claimIsShared(key: string): boolean;
+  /** Whether claims go through the durable ledger now (false: none, or it fails and this process dedupes alone). */
+  shared(): boolean;
 }
 
 /**
@@ -208,14 +218,39 @@ export interface FallbackDeliveryLedger extends DeliveryLedger {
 export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): FallbackDeliveryLedger {
   const { durable, memory, logger, now } = options;
   const retryMs = options.retryMs ?? 30_000;
+  const probeEveryMs = options.probeEveryMs ?? 1000;
   let failingSince: number | undefined;
   let lastTry = Number.NEGATIVE_INFINITY;
+  // The store answered a probe since the last failure: try it at once.
+  let answeredProbe = false;
+  let probing = false;
+  let lastProbe = Number.NEGATIVE_INFINITY;
   // Claims held now that only this process's memory knows of.
   const memoryOnly = new Set<string>();
 
+  const probeInBackground = () => {
+    if (options.probe === undefined || probing || now() - lastProbe < probeEveryMs) return;
+    probing = true;
+    lastProbe = now();
+    options.probe().then(
+      () => {
+        probing = false;
+        answeredProbe = true;
+      },
+      () => {
+        probing = false;
+      },
+    );
+  };
+
   const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
-    if (durable === undefined || (failingSince !== undefined && now() - lastTry < retryMs)) return undefined;
+    if (durable === undefined) return undefined;
+    if (failingSince !== undefined && !answeredProbe && now() - lastTry < retryMs) {
+      probeInBackground();
+      return undefined;
+    }
     lastTry = now();
+    answeredProbe = false;
     try {
       const result = await work(durable);
       if (failingSince !== undefined) {
@@ -250,6 +285,7 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
       return shared ?? "mine";
     },
     claimIsShared: (key) => !memoryOnly.has(key),
+    shared: () => durable !== undefined && (failingSince === undefined || answeredProbe),
     async markDone(key) {
       memoryOnly.delete(key);
       await memory.markDone(key);

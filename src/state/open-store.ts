@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { accessSync, constants, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
@@ -55,6 +55,17 @@ function problemOr(
   return error instanceof StateUnavailableError ? error.problem : (problemOf(error) ?? fallback);
 }
 
+/** Whether this process may write the file and its folder (where SQLite keeps its -wal and -shm). */
+function writable(path: string): boolean {
+  try {
+    accessSync(path, constants.W_OK);
+    accessSync(dirname(path), constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The SQLite store: opens (creating the folder and file on first start) the file, checks it with
  * quick_check, turns on WAL and applies migrations. A file it cannot use throws StateUnavailableError and is
@@ -74,7 +85,9 @@ export async function openSqliteStore(path: string, options: StateStoreOptions =
       const check = file.pragma("quick_check", { simple: true });
       if (check !== "ok") throw new Error(String(check));
     } catch (error) {
-      throw failure("corrupt", path, error);
+      // A WAL file on a read-only mount cannot open its shared-memory file: that is not corruption.
+      const cannotOpen = sqliteProblemOf(error) === "unreadable";
+      throw failure(cannotOpen ? (writable(path) ? "unreadable" : "read-only") : "corrupt", path, error);
     }
     try {
       file.pragma("journal_mode = WAL");

@@ -27,6 +27,8 @@ export interface StateStore {
   readonly announcements: Announcements;
   /** Whether the last write reached storage: stays "not writable" until a write succeeds again. */
   health(): StateHealth;
+  /** A write rolled back at once: resolves when the store takes writes, throws StateUnavailableError when not. */
+  probe(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,7 @@ export function stateStoreOver(
     savedPapers: sqlSavedPapers(db),
     announcements: sqlAnnouncements(state, now),
     health: () => health.current(),
+    probe: () => probeWrite(state),
     close: () => db.destroy(),
   };
 }

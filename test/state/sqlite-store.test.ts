@@ -7,6 +7,7 @@ import { StateUnavailableError } from "../../src/state/errors.js";
 import { openSqliteStore } from "../../src/state/open-store.js";
 import { latestSchemaVersion } from "../../src/state/schema.js";
 import type { StateStore } from "../../src/state/store.js";
+import { setImmutable } from "../helpers/stores.js";
 import { legacySqliteScript } from "./legacy-schema.js";
 
 const folders: string[] = [];
@@ -164,6 +165,22 @@ describe("openSqliteStore", () => {
     db.close();
     const before = readFileSync(path);
     expect((await openError(path)).problem).toBe("too-new");
+    expect(readFileSync(path).equals(before)).toBe(true);
+  });
+
+  it("says a clean WAL file on a read-only mount is read-only, not corrupt, and leaves it as it was", async () => {
+    const dir = tempDir();
+    const path = join(dir, "paperbot.db");
+    await (await openSqliteStore(path)).close();
+    const before = readFileSync(path);
+    setImmutable([path, dir], true);
+    try {
+      const error = await openError(path);
+      expect(error.problem).toBe("read-only");
+      expect(error.message).toContain(path);
+    } finally {
+      setImmutable([path, dir], false);
+    }
     expect(readFileSync(path).equals(before)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import nock from "nock";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { answer } from "../../src/bot/answer.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { renderTerminal } from "../../src/render/terminal.js";
@@ -51,7 +51,10 @@ function fingerprint(state: TestState): string {
 }
 
 /** The bot's fallback ledger over the store, on a clock the test moves, its log lines recorded. */
-function fallbackLedgerOver(store: StateStore, options: Pick<FallbackLedgerOptions, "retryMs"> = {}) {
+function fallbackLedgerOver(
+  store: StateStore,
+  options: Pick<FallbackLedgerOptions, "retryMs" | "probe"> = {},
+) {
   const { logger, entries } = capturedLogger();
   const clock = { now: 1_767_225_600_000 };
   const ledger = createFallbackDeliveryLedger({
@@ -190,5 +193,23 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     expect(entries.filter((l) => l.level === 30).map((l) => l.msg)).toContain(
       "state can be written again: answered events are shared again",
     );
+  });
+
+  it("once writes work again, the next claims are shared at once, not after the 30 s retry wait", async () => {
+    const state = await freshState();
+    const store = await state.open();
+    const other = await state.open();
+    const { ledger, clock } = fallbackLedgerOver(store, { retryMs: 30_000, probe: () => store.probe() });
+    await state.breakWrites();
+    expect(await ledger.claim("event:A", minute)).toBe("mine");
+    expect(ledger.shared()).toBe(false);
+    await state.mendWrites();
+    clock.now += 2_000;
+    // A claim while memory alone dedupes starts a probe of the store; once it answers, claims are shared.
+    expect(await ledger.claim("event:B", minute)).toBe("mine");
+    await vi.waitFor(() => expect(ledger.shared()).toBe(true), { timeout: 15_000, interval: 20 });
+    expect(await ledger.claim("event:C", minute)).toBe("mine");
+    expect(ledger.claimIsShared("event:C")).toBe(true);
+    expect(await other.deliveries.claim("event:C", minute)).toBe("busy");
   });
 });
