@@ -154,6 +154,7 @@ const isMembersFile = (file: CorpusFile): boolean => MEMBERS_FILE_NAMES.includes
 /** Text for matching: letters and digits only, lower case, accents gone. */
 function looseText(text: string): string {
   // Plain classes: most abstracts are ASCII, and \p{…} scans are many times slower.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, to tell ASCII text apart
   if (!/[^\x00-\x7f]/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, "");
   return text
     .normalize("NFKD")
