@@ -1,3 +1,5 @@
+import { seededRandom } from "../src/search/seeded-random.js";
+
 /** nDCG at `depth` with linear gains (trec_eval's and BEIR's): the ranking against the ideal order of the grades. */
 export function ndcgAt(
   ranked: readonly string[],
@@ -41,18 +43,6 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] ?? 0;
-}
-
-/** A seeded generator (mulberry32): the same interval on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**
