@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readQuerySet } from "./corpus-files.js";
-import { type SlackLoadResult, slackLoadResultSchema } from "./slack-load.js";
+import { loadFromChildProcess } from "./slack-path.js";
 
 const SIGNING_SECRET = "bench-signing-secret";
 const MB = 1024;
@@ -122,26 +122,6 @@ async function stop(started: Started, signal: NodeJS.Signals): Promise<void> {
   await started.exited;
 }
 
-function loadFromChild(load: object): Promise<SlackLoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", fileURLToPath(new URL("./slack-load.ts", import.meta.url)), JSON.stringify(load)],
-      { stdio: ["ignore", "pipe", "inherit"] },
-    );
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0
-        ? resolve(slackLoadResultSchema.parse(JSON.parse(out)))
-        : reject(new Error(`load exited ${code}`)),
-    );
-  });
-}
-
 /** Every figure of StartMeasurement for the checkout at `root`, with a cache and a state file of its own. */
 export async function measureStarts(options: {
   root: string;
@@ -174,7 +154,7 @@ export async function measureStarts(options: {
     const readyRssMB = rssMBOf(crashed.pid);
     const set = readQuerySet(options.queriesPath);
     const texts = [...set.topic, ...set.who.map((topic) => `who ${topic}`)];
-    const result = await loadFromChild({
+    const result = await loadFromChildProcess({
       port: options.port,
       signingSecret: SIGNING_SECRET,
       texts,

@@ -95,7 +95,7 @@ async function startFakeWebApi(): Promise<{ port: number; close: () => Promise<v
 }
 
 /** Runs Slack's side (bench/slack-load.ts) in its own process and returns what it saw. */
-function loadFromChildProcess(load: SlackLoad): Promise<SlackLoadResult> {
+export function loadFromChildProcess(load: SlackLoad): Promise<SlackLoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,

@@ -1,7 +1,8 @@
 import { latexToText } from "./latex.js";
+import type { ExportFields } from "./types.js";
 
 /** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
-export interface LibraryEntry {
+export interface LibraryEntry extends ExportFields {
   /** 1-based line where the entry starts. */
   line: number;
   title: string;
@@ -11,14 +12,6 @@ export interface LibraryEntry {
   etAl: boolean;
   /** "" when the export has none (Google Scholar and DBLP never do). */
   abstract: string;
-  year?: number;
-  venue?: string;
-  doi?: string;
-  arxivId?: string;
-  url?: string;
-  citationKey?: string;
-  /** The entry as it came in, for a .bib entry. */
-  bibtex?: string;
   /** What was left out of the entry (a link that is not http(s), a malformed DOI), to report. */
   notes: string[];
 }

@@ -7,9 +7,26 @@ export interface Problem {
   notice?: boolean;
 }
 
+/** What an export (BibTeX, CSL-JSON, arXiv) can say of a paper beyond its text; each only when the source gives it. */
+export interface ExportFields {
+  year?: number;
+  /** Journal, proceedings or "arXiv", as the source writes it. */
+  venue?: string;
+  /** Without a resolver prefix: "10.1145/3442188.3445922". */
+  doi?: string;
+  /** Without a version: "2309.07864". */
+  arxivId?: string;
+  /** An http(s) link given by the source (any other scheme is left out). */
+  url?: string;
+  /** The BibTeX or CSL-JSON citation key. */
+  citationKey?: string;
+  /** The BibTeX entry as it came in, when the paper came from a .bib file. */
+  bibtex?: string;
+}
+
 /** One paper: the same abstract in several files is one Paper whose owners are the union. */
-export interface Paper {
-  /** Short stable id derived from the normalised abstract (unchanged by file names or order). */
+export interface Paper extends ExportFields {
+  /** Short stable id: from DOI, arXiv id or citation key, else the abstract; kept across edits by the load memory. */
   id: string;
   headline: string;
   /** The visible author line as display names, in order. */
@@ -28,19 +45,6 @@ export interface Paper {
   sources: { file: string; line: number }[];
   /** The paper's own title, when a source gives one (BibTeX, CSL-JSON, arXiv); seeds entries have none. */
   title?: string;
-  year?: number;
-  /** Journal, proceedings or "arXiv", as the source writes it. */
-  venue?: string;
-  /** Without a resolver prefix: "10.1145/3442188.3445922". */
-  doi?: string;
-  /** Without a version: "2309.07864". */
-  arxivId?: string;
-  /** An http(s) link given by the source (any other scheme is left out). */
-  url?: string;
-  /** The BibTeX or CSL-JSON citation key. */
-  citationKey?: string;
-  /** The BibTeX entry as it came in, when the paper came from a .bib file. */
-  bibtex?: string;
 }
 
 /** A member of the group, from members.yml. */
