@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 
@@ -107,6 +107,12 @@ export function writeCorpusMemory(dir: string, previous: CorpusMemory, remembere
 
 function writeAside(path: string, data: Uint8Array | string): void {
   const aside = `${path}.${process.pid}.tmp`;
-  writeFileSync(aside, data);
-  renameSync(aside, path);
+  try {
+    writeFileSync(aside, data);
+    renameSync(aside, path);
+  } catch (error) {
+    // A full disk keeps no half-written file.
+    rmSync(aside, { force: true });
+    throw error;
+  }
 }

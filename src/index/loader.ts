@@ -59,6 +59,8 @@ export interface LoadedIndex {
   source: "stored" | "built";
   /** How long loading took, in milliseconds. */
   ms: number;
+  /** Why CACHE_DIR could not take the index file, when it could not: the index was built in a temporary folder. */
+  cacheFault?: string;
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -267,33 +269,82 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
   }
 
   const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
-  const finalPath = indexFilePath(cacheDir, key);
-  let path = await temporaryPathFor(cacheDir, key).catch(() => undefined);
-  const aside = path === undefined ? await mkdtemp(join(tmpdir(), "paperbot-index-")) : undefined;
-  path ??= join(aside as string, "index.sqlite");
-  const order = {
-    dir: corpusDir,
-    read,
-    path,
-    fingerprint: key,
-    memoryDir: join(cacheDir, CORPUS_MEMORY_DIR),
-  };
+  const order = { dir: corpusDir, read, fingerprint: key, memoryDir: join(cacheDir, CORPUS_MEMORY_DIR) };
+  const build = (path: string) =>
+    options.build === "worker"
+      ? buildInWorker({ ...order, path }, onProgress)
+      : buildIndexFile({ ...order, path }, onProgress);
+  let path: string | undefined;
   try {
-    if (options.build === "worker") await buildInWorker(order, onProgress);
-    else await buildIndexFile(order, onProgress);
-    if (aside === undefined) publishFile(path, finalPath);
+    path = await temporaryPathFor(cacheDir, key);
+    await build(path);
+    publishFile(path, indexFilePath(cacheDir, key));
   } catch (error) {
-    await discardFile(path).catch(() => undefined);
-    if (aside !== undefined) await rm(aside, { recursive: true, force: true });
-    throw error;
-  }
-  if (aside !== undefined) {
-    // The open file stays readable once its name is gone; the next start builds again.
-    const index = await servedIndexOf(path, key, options, spare);
-    await rm(aside, { recursive: true, force: true });
-    logger.warn({ cacheDir }, "cannot store the index file; serving anyway, the next start rebuilds");
-    return { index, source: "built", ms: Math.round(now() - started) };
+    if (path !== undefined) await discardFile(path).catch(() => undefined);
+    const fault = cacheFaultOf(error);
+    if (fault === undefined) throw error;
+    const index = await builtAside(cacheDir, fault, build, (built) =>
+      servedIndexOf(built, key, options, spare),
+    );
+    logger.warn(
+      { cacheDir, reason: fault },
+      `CACHE_DIR ${cacheDir} cannot be written (${fault}): serving an index built in a temporary folder; the next start builds it again`,
+    );
+    return { index, source: "built", ms: Math.round(now() - started), cacheFault: fault };
   }
   await storeStamps(cacheDir, stamps, logger);
-  return loaded(await servedIndexOf(finalPath, key, options, spare), "built", key);
+  return loaded(await servedIndexOf(indexFilePath(cacheDir, key), key, options, spare), "built", key);
+}
+
+/** Why a build could not write its file, when the folder is at fault (full, read-only, no permission), not the corpus. */
+function cacheFaultOf(error: unknown): string | undefined {
+  // An error from the build worker arrives as a plain object that keeps its code.
+  const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
+  if (code === "SQLITE_FULL" || code === "ENOSPC") return "the disk is full";
+  if (code === "EDQUOT") return "the disk quota is used up";
+  if (code === "SQLITE_READONLY" || code === "EROFS") return "it is read-only";
+  if (code === "SQLITE_CANTOPEN" || code === "EACCES" || code === "EPERM") {
+    return "read-only, or no permission to create files there";
+  }
+  if (code === "ENOTDIR" || code === "EEXIST") return "its path runs through a file, not a folder";
+  if (code.startsWith("SQLITE_IOERR") || code === "EIO") return "the disk failed a write";
+  return undefined;
+}
+
+/**
+ * The index built in a folder of its own under the system's temporary folder when CACHE_DIR cannot take it, and
+ * opened; the folder is removed at once (the open file stays readable once its name is gone). /paper stats lists
+ * why, with CACHE_DIR's path, among the loader's problems; the next start builds again.
+ */
+async function builtAside(
+  cacheDir: string,
+  fault: string,
+  build: (path: string) => Promise<void>,
+  open: (path: string) => Promise<OpenIndex>,
+): Promise<OpenIndex> {
+  const aside = await mkdtemp(join(tmpdir(), "paperbot-index-"));
+  try {
+    const path = join(aside, "index.sqlite");
+    try {
+      await build(path);
+    } catch (error) {
+      const asideFault = cacheFaultOf(error);
+      if (asideFault === undefined) throw error;
+      throw new Error(
+        `cannot build the search index: CACHE_DIR ${cacheDir} cannot be written (${fault}), nor ${tmpdir()} (${asideFault})`,
+        { cause: error },
+      );
+    }
+    const index = await open(path);
+    const message = `CACHE_DIR cannot be written (${fault}): this index was built in a temporary folder and is built again at each start`;
+    return {
+      ...index,
+      stats: () => {
+        const stats = index.stats();
+        return { ...stats, problems: [...stats.problems, { file: cacheDir, line: 0, message }] };
+      },
+    };
+  } finally {
+    await rm(aside, { recursive: true, force: true });
+  }
 }

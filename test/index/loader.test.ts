@@ -196,7 +196,13 @@ describe("loadIndex", () => {
 
     expect(loaded.source).toBe("built");
     expect((await shownFor(loaded.index, "compiler")).length).toBeGreaterThan(0);
-    expect(lines.join("")).toContain("cannot store the index file");
+    expect(lines.join("")).toContain(
+      `CACHE_DIR ${cacheDir} cannot be written (its path runs through a file, not a folder)`,
+    );
+    expect(loaded.cacheFault).toBe("its path runs through a file, not a folder");
+    expect(loaded.index.stats().problems).toContainEqual(
+      expect.objectContaining({ file: cacheDir, message: expect.stringContaining("temporary folder") }),
+    );
   });
 
   it("builds in a worker thread the same index as on the main thread, searched by a search worker alike, and reports its progress", async () => {

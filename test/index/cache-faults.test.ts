@@ -1,0 +1,128 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { PIPED_SEPARATOR } from "../../src/console/repl.js";
+import { FIXTURE_CORPUS } from "../helpers/bot.js";
+import { offlineConsoleOutput } from "../helpers/console-process.js";
+
+/*
+ * CACHE_DIR as operators meet it (issue 38, item 2): a read-only folder, a folder whose files cannot be written,
+ * a full disk. Each starts the bot as `npm start` does (the offline console, its state elsewhere) on real folders.
+ */
+
+const isRoot = process.getuid?.() === 0;
+const undo: (() => void)[] = [];
+afterEach(() => {
+  for (const step of undo.splice(0).reverse()) step();
+});
+
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-cache-faults-"));
+  undo.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Every path given refuses writes: as root an immutable file or folder (chmod means nothing to root), else chmod a-w. */
+function refuseWrites(paths: string[]): void {
+  if (isRoot) execFileSync("chattr", ["+i", ...paths]);
+  else execFileSync("chmod", ["a-w", ...paths]);
+  undo.push(() => {
+    if (isRoot) execFileSync("chattr", ["-i", ...paths]);
+    else execFileSync("chmod", ["u+w", ...paths]);
+  });
+}
+
+/** Every file and folder under `dir`, `dir` too, deepest first. */
+function everythingIn(dir: string): string[] {
+  const paths: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) paths.push(...everythingIn(path));
+    else paths.push(path);
+  }
+  return [...paths, dir];
+}
+
+/** `/paper stats` and a search, through `npm start` without tokens, over a corpus copy and this CACHE_DIR. */
+async function startWith(root: string, cacheDir: string) {
+  const run = await offlineConsoleOutput(root, "/paper stats\n/paper reward models\n", {
+    CORPUS_DIR: join(root, "corpus"),
+    CACHE_DIR: cacheDir,
+  });
+  const [stats = "", search = ""] = run.stdout.split(`${PIPED_SEPARATOR}\n`);
+  return { ...run, stats, search };
+}
+
+function corpusCopy(root: string): void {
+  cpSync(FIXTURE_CORPUS, join(root, "corpus"), { recursive: true });
+}
+
+const PAPER =
+  "Grace Hopper\n\nGrace Hopper\n\nWe present a debugging method for relay computers that finds moths.\n";
+
+describe("a CACHE_DIR that cannot take the index", { timeout: 120_000 }, () => {
+  it("read-only: starts, warns naming the folder and why, serves, and /paper stats says so", async () => {
+    const root = scratch();
+    corpusCopy(root);
+    const cacheDir = join(root, "cache");
+    mkdirSync(cacheDir);
+    refuseWrites([cacheDir]);
+
+    const run = await startWith(root, cacheDir);
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`CACHE_DIR ${cacheDir} cannot be written (read-only, or no permission`);
+    expect(run.stderr).not.toContain("could not start");
+    expect(run.stats).toContain(cacheDir);
+    expect(run.stats).toContain("built in a temporary folder");
+    expect(run.search).toContain("1 paper* for “reward models”");
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
+  it("files that cannot be written (a previous start's, in a folder that refuses new ones): serves the new corpus", async () => {
+    const root = scratch();
+    corpusCopy(root);
+    const cacheDir = join(root, "cache");
+    expect((await startWith(root, cacheDir)).code).toBe(0);
+    const before = readdirSync(cacheDir).sort();
+    expect(before.some((name) => name.startsWith("index-"))).toBe(true);
+    writeFileSync(join(root, "corpus", "grace-hopper.txt"), PAPER);
+    refuseWrites(everythingIn(cacheDir));
+
+    const run = await offlineConsoleOutput(root, "/paper stats\n/paper moths relay\n", {
+      CORPUS_DIR: join(root, "corpus"),
+      CACHE_DIR: cacheDir,
+    });
+    const [stats = "", search = ""] = run.stdout.split(`${PIPED_SEPARATOR}\n`);
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`CACHE_DIR ${cacheDir} cannot be written`);
+    // The corpus's memory could not be kept either: said, and not a reason to stop.
+    expect(stats).toContain("cannot keep the corpus's memory");
+    expect(stats).toContain("built in a temporary folder");
+    expect(search).toContain("Grace Hopper");
+    expect(readdirSync(cacheDir).sort()).toEqual(before);
+  });
+
+  it("on a full disk: starts from a temporary folder and names the folder as full", async () => {
+    // A real full disk: a 16 KB tmpfs (mounting needs root, as CI runs; chattr's case above covers the rest).
+    if (!isRoot) throw new Error("this case mounts a 16 KB tmpfs: run the tests as root, as CI does");
+    const root = scratch();
+    corpusCopy(root);
+    const cacheDir = join(root, "cache");
+    mkdirSync(cacheDir);
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", cacheDir]);
+    undo.push(() => execFileSync("umount", [cacheDir]));
+
+    const run = await startWith(root, cacheDir);
+
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`CACHE_DIR ${cacheDir} cannot be written (the disk is full)`);
+    expect(run.stats).toContain("the disk is full");
+    expect(run.search).toContain("1 paper* for “reward models”");
+    // The half-written file was removed: the disk's space is back.
+    expect(readdirSync(cacheDir).filter((name) => name.startsWith("index-"))).toEqual([]);
+  });
+});
