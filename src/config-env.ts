@@ -1,5 +1,5 @@
-import { IANAZone } from "luxon";
 import { z } from "zod";
+import { isValidTimeZone } from "./time-zone.js";
 
 // The environment's keys as the bot reads them, each checked with a message that names the key's rule.
 
@@ -105,7 +105,7 @@ export const envSchema = z.object({
     z
       .string()
       .trim()
-      .refine((zone) => IANAZone.isValidZone(zone), {
+      .refine(isValidTimeZone, {
         error: "must be an IANA time zone such as Europe/Berlin",
       })
       .default("UTC"),

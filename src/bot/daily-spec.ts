@@ -1,4 +1,4 @@
-import { IANAZone } from "luxon";
+import { isValidTimeZone } from "../time-zone.js";
 
 /** What `/paper daily on …` asked for; anything left out takes its default in `answer`. */
 export interface DailySpecRequest {
@@ -102,8 +102,8 @@ export function dailySpecOf(words: string[]): DailySpecParse {
       spec.weekdays = weekdays;
       continue;
     }
-    if (IANAZone.isValidZone(token)) {
-      spec.timeZone = IANAZone.create(token).name;
+    if (isValidTimeZone(token)) {
+      spec.timeZone = token;
       continue;
     }
     return {

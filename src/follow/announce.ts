@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { DateTime } from "luxon";
 import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
+import { everyDay, nextRunAt } from "../schedule/next-run.js";
 import type { SearchIndex } from "../search/types.js";
 import type { PlannedDigest, RecordResult } from "../state/announcements.js";
 import type { DigestItems } from "../state/follow-digests.js";
 import type { Follow } from "../state/follows.js";
 import type { StateStore } from "../state/store.js";
+import { localDateOf } from "../time-zone.js";
 
 /*
  * Telling followers about new papers: one DM per person and corpus change, a paper at most once per person,
@@ -130,17 +131,17 @@ export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult
   // Nothing known yet: this is the baseline, and nobody hears about it.
   const follows = known.size === 0 || candidates.length === 0 ? [] : await deps.store.follows.all();
   const matches = await matchesOf(index, candidates, follows);
-  const now = DateTime.fromJSDate(deps.now()).setZone(deps.timeZone);
-  const tomorrow = now.startOf("day").plus({ days: 1 });
+  const now = deps.now();
+  const tomorrow = nextRunAt({ time: "00:00", timeZone: deps.timeZone, weekdays: everyDay }, now);
   const result = await deps.store.announcements.record({
-    at: now.toMillis(),
+    at: now.getTime(),
     paperIds,
     candidates,
     plan: (fresh, current) => plannedDigests(matches, fresh, current),
     day: {
-      today: now.toISODate() ?? "",
-      tomorrow: tomorrow.toISODate() ?? "",
-      tomorrowStartsAt: tomorrow.toMillis(),
+      today: localDateOf(now, deps.timeZone),
+      tomorrow: localDateOf(tomorrow, deps.timeZone),
+      tomorrowStartsAt: tomorrow.getTime(),
     },
     dailyCap: deps.dailyCap ?? FOLLOW_DAILY_CAP,
     newId: deps.newId ?? randomUUID,

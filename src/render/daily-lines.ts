@@ -1,4 +1,3 @@
-import { DateTime } from "luxon";
 import type { DailyScheduleView, Reply } from "../bot/reply.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
@@ -17,10 +16,22 @@ export function weekdaysText(weekdays: number[]): string {
   return `on ${days.map((d) => DAY_NAMES[d - 1]).join(", ")}`;
 }
 
+const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const ZONED_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** "Thu 15 Jan 2026, 08:30": the wall clock an ISO time with its zone's offset was written in. */
 function nextRunText(fmt: TextFormat, schedule: DailyScheduleView): string | undefined {
   if (!schedule.nextRunAt) return undefined;
-  const next = DateTime.fromISO(schedule.nextRunAt, { setZone: true });
-  return next.isValid ? next.toFormat("ccc d LLL yyyy, HH:mm") : fmt.plain(schedule.nextRunAt);
+  const [, year = 0, month = 0, day = 0, hour = 0, minute = 0] = (
+    ZONED_ISO.exec(schedule.nextRunAt) ?? []
+  ).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59) {
+    return fmt.plain(schedule.nextRunAt);
+  }
+  const weekday = DAY_NAMES[(date.getUTCDay() + 6) % 7];
+  const time = `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`;
+  return `${weekday} ${day} ${MONTH_NAMES[month - 1]} ${year}, ${time}`;
 }
 
 /**

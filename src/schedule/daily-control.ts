@@ -4,8 +4,9 @@ import type { DailyScheduleView } from "../bot/reply.js";
 import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
+import { isValidTimeZone, zonedIso } from "../time-zone.js";
 import { nextDailyPaper } from "./next-paper.js";
-import { everyDay, isValidTime, isValidTimeZone, nextRunAt } from "./next-run.js";
+import { everyDay, isValidTime, nextRunAt } from "./next-run.js";
 
 /** A schedule a user typed that cannot be saved; `message` is safe to show them. */
 export class DailyScheduleError extends Error {
@@ -43,7 +44,7 @@ async function dailyScheduleViewOf(
     time: subscription.time,
     timeZone: subscription.timeZone,
     weekdays: [...subscription.weekdays],
-    ...(running ? { nextRunAt: nextRunAt(subscription, after).toISO() ?? undefined } : {}),
+    ...(running ? { nextRunAt: zonedIso(nextRunAt(subscription, after), subscription.timeZone) } : {}),
     ...(subscription.enabled && subscription.pausedReason !== undefined
       ? { paused: subscription.pausedReason }
       : {}),

@@ -259,7 +259,7 @@ export async function runDueDailyPosts(deps: DailyPostDeps): Promise<DailyPostRe
   for (const subscription of await deps.store.subscriptions.list()) {
     if (!subscription.enabled || subscription.pausedReason !== undefined) continue;
     const due = latestRunAtOrBefore(subscription, deps.now());
-    if (due === undefined || due.runAt.toMillis() < subscription.activeSince) continue;
+    if (due === undefined || due.runAt.getTime() < subscription.activeSince) continue;
     const { channelId } = subscription;
     let outcome: DailyPostOutcome;
     if (stateDown) {

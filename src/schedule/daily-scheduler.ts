@@ -22,7 +22,7 @@ async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
   for (const s of await deps.store.subscriptions.list()) {
     if (!s.enabled || s.pausedReason !== undefined) continue;
     const next = nextRunAt(s, new Date(Math.max(now.getTime(), s.activeSince)));
-    wait = Math.min(wait, Math.max(0, next.toMillis() - now.getTime()));
+    wait = Math.min(wait, Math.max(0, next.getTime() - now.getTime()));
   }
   return wait;
 }

@@ -1,4 +1,5 @@
-import { DateTime, IANAZone } from "luxon";
+import { Cron } from "croner";
+import { localDateOf } from "../time-zone.js";
 
 export interface ScheduleSpec {
   /** "HH:MM" local time. */
@@ -10,72 +11,51 @@ export interface ScheduleSpec {
 
 export const everyDay: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 
+const HOUR = 60 * 60 * 1000;
+
 export function isValidTime(time: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
 }
 
-export function isValidTimeZone(zone: string): boolean {
-  return IANAZone.isValidZone(zone);
-}
-
-function dateTimeOf(at: DateTime | Date): DateTime {
-  return at instanceof Date ? DateTime.fromJSDate(at) : at;
-}
-
-/** The local calendar date ("2026-03-29") of an instant in a zone. */
-export function localDateOf(at: DateTime | Date, timeZone: string): string {
-  return dateTimeOf(at).setZone(timeZone).toISODate() ?? "";
-}
-
 /**
- * The instant the schedule runs on a local date, or undefined when that weekday is off.
- * A time that does not exist that day (spring forward) runs at the first valid instant after it, i.e. the
- * moment the clocks jump; a time that exists twice (autumn) gets one instant, chosen by luxon.
+ * The schedule as croner's job in the zone. A time that does not exist that day (spring forward) runs when the
+ * clocks jump; a time that exists twice (autumn) runs once, at the first.
  */
-export function scheduledRunOn(spec: ScheduleSpec, localDate: string): DateTime | undefined {
-  const day = DateTime.fromISO(localDate, { zone: spec.timeZone });
-  if (!day.isValid || !spec.weekdays.includes(day.weekday)) return undefined;
-  const [hour, minute] = spec.time.split(":").map(Number);
-  const wanted = DateTime.fromObject(
-    { year: day.year, month: day.month, day: day.day, hour: hour ?? 0, minute: minute ?? 0 },
-    { zone: "utc" },
-  );
-  // Walk the wall clock forward a minute at a time until the zone has that wall time: the end of any gap.
-  for (let shift = 0; shift <= 24 * 60; shift++) {
-    const wall = wanted.plus({ minutes: shift });
-    const at = DateTime.fromObject(
-      { year: wall.year, month: wall.month, day: wall.day, hour: wall.hour, minute: wall.minute },
-      { zone: spec.timeZone },
-    );
-    if (at.day === wall.day && at.hour === wall.hour && at.minute === wall.minute) return at;
+function cronOf(spec: ScheduleSpec): Cron {
+  if (spec.weekdays.length === 0) {
+    throw new Error(`schedule ${spec.time} ${spec.timeZone} has no weekdays and never runs`);
   }
-  return undefined;
+  const [hour, minute] = spec.time.split(":").map(Number);
+  return new Cron(`${minute ?? 0} ${hour ?? 0} * * ${spec.weekdays.join(",")}`, { timezone: spec.timeZone });
 }
 
 /** The first run strictly after `after`. */
-export function nextRunAt(spec: ScheduleSpec, after: DateTime | Date): DateTime {
-  const from = dateTimeOf(after);
-  let day = from.setZone(spec.timeZone).startOf("day");
-  for (let i = 0; i < 10; i++) {
-    const run = scheduledRunOn(spec, day.toISODate() ?? "");
-    if (run !== undefined && run.toMillis() > from.toMillis()) return run;
-    day = day.plus({ days: 1 });
-  }
-  throw new Error(`schedule ${spec.time} ${spec.timeZone} on ${spec.weekdays.join(",")} never runs`);
+export function nextRunAt(spec: ScheduleSpec, after: Date): Date {
+  const run = cronOf(spec).nextRun(after);
+  if (run === null) throw new Error(`schedule ${spec.time} ${spec.timeZone} never runs`);
+  return run;
+}
+
+/** The instant the schedule runs on a local date, or undefined when that weekday is off. */
+export function scheduledRunOn(spec: ScheduleSpec, localDate: string): Date | undefined {
+  const cron = cronOf(spec);
+  const [year = 0, month = 1, day = 1] = localDate.split("-").map(Number);
+  // Every zone's local midnight lies within 14 hours of UTC's.
+  let run = cron.nextRun(new Date(Date.UTC(year, month - 1, day) - 15 * HOUR));
+  while (run !== null && localDateOf(run, spec.timeZone) < localDate) run = cron.nextRun(run);
+  return run !== null && localDateOf(run, spec.timeZone) === localDate ? run : undefined;
 }
 
 /** The latest run at or before `at` (within the last eight days), with its local date. */
 export function latestRunAtOrBefore(
   spec: ScheduleSpec,
-  at: DateTime | Date,
-): { localDate: string; runAt: DateTime } | undefined {
-  const until = dateTimeOf(at);
-  let day = until.setZone(spec.timeZone).startOf("day");
-  for (let i = 0; i < 9; i++) {
-    const localDate = day.toISODate() ?? "";
-    const run = scheduledRunOn(spec, localDate);
-    if (run !== undefined && run.toMillis() <= until.toMillis()) return { localDate, runAt: run };
-    day = day.minus({ days: 1 });
+  at: Date,
+): { localDate: string; runAt: Date } | undefined {
+  const cron = cronOf(spec);
+  let latest: Date | undefined;
+  for (let run = cron.nextRun(new Date(at.getTime() - 8 * 24 * HOUR)); run !== null && run <= at; ) {
+    latest = run;
+    run = cron.nextRun(run);
   }
-  return undefined;
+  return latest && { localDate: localDateOf(latest, spec.timeZone), runAt: latest };
 }

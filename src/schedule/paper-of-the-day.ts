@@ -1,7 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
+import { localDateOf } from "../time-zone.js";
 import type { DailyState } from "./daily-control.js";
-import { localDateOf } from "./next-run.js";
 
 /** The same paper id for everyone on a given date: a stable hash of the date over the ids sorted. */
 function paperIdOfTheDate(paperIds: readonly string[], date: string): string | undefined {

@@ -16,7 +16,8 @@ import {
   weekdaysOfChoice,
 } from "../render/home.js";
 import { HOME_ACTION_ID_PATTERN } from "../render/ids.js";
-import { isValidTime, isValidTimeZone } from "../schedule/next-run.js";
+import { isValidTime } from "../schedule/next-run.js";
+import { isValidTimeZone } from "../time-zone.js";
 import { actionValueOf } from "./requests.js";
 
 export type { HomeDeps } from "../home/model.js";

@@ -1,28 +1,23 @@
-import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
-import {
-  everyDay,
-  latestRunAtOrBefore,
-  localDateOf,
-  nextRunAt,
-  scheduledRunOn,
-} from "../../src/schedule/next-run.js";
+import { everyDay, latestRunAtOrBefore, nextRunAt, scheduledRunOn } from "../../src/schedule/next-run.js";
+import { localDateOf, zonedIso } from "../../src/time-zone.js";
 
 const utc = (iso: string) => new Date(iso);
-const iso = (dt: DateTime | undefined) => dt?.toUTC().toISO({ suppressMilliseconds: true });
+const iso = (at: Date | undefined) => at?.toISOString().replace(".000Z", "Z");
 const daily = (time: string, timeZone: string) => ({ time, timeZone, weekdays: everyDay });
 
 describe("nextRunAt: the time of day in several zones", () => {
+  // Each zone's local midnight of 15 Jan 2026, as a UTC instant, and the run that follows it.
   it.each([
-    ["UTC", "2026-01-15T09:00:00Z"],
-    ["Europe/Berlin", "2026-01-15T08:00:00Z"],
-    ["America/Los_Angeles", "2026-01-15T17:00:00Z"],
-    ["Asia/Kolkata", "2026-01-15T03:30:00Z"],
-    ["Asia/Kathmandu", "2026-01-15T03:15:00Z"],
-    ["Pacific/Auckland", "2026-01-14T20:00:00Z"],
-  ])("09:00 in %s on 15 Jan 2026 is %s", (zone, expected) => {
-    const after = DateTime.fromISO("2026-01-15T00:00:00", { zone });
-    expect(iso(nextRunAt(daily("09:00", zone), after))).toBe(expected.replace("Z", "Z"));
+    ["UTC", "2026-01-15T00:00:00Z", "2026-01-15T09:00:00Z"],
+    ["Europe/Berlin", "2026-01-14T23:00:00Z", "2026-01-15T08:00:00Z"],
+    ["America/Los_Angeles", "2026-01-15T08:00:00Z", "2026-01-15T17:00:00Z"],
+    ["Asia/Kolkata", "2026-01-14T18:30:00Z", "2026-01-15T03:30:00Z"],
+    ["Asia/Kathmandu", "2026-01-14T18:15:00Z", "2026-01-15T03:15:00Z"],
+    ["Pacific/Auckland", "2026-01-14T11:00:00Z", "2026-01-14T20:00:00Z"],
+  ])("09:00 in %s on 15 Jan 2026 (from local midnight, %s) is %s", (zone, midnight, expected) => {
+    expect(localDateOf(utc(midnight), zone)).toBe("2026-01-15");
+    expect(iso(nextRunAt(daily("09:00", zone), utc(midnight)))).toBe(expected);
   });
 
   it("is strictly after: at the run itself the next one is a day later", () => {
@@ -52,8 +47,8 @@ function runsBetween(
   until: string,
 ) {
   const runs: [string, string][] = [];
-  let at: DateTime<boolean> = DateTime.fromISO(from, { zone: "utc" });
-  const end = DateTime.fromISO(until, { zone: "utc" });
+  let at = utc(from);
+  const end = utc(until);
   for (;;) {
     const run = nextRunAt(spec, at);
     if (run > end) return runs;
@@ -119,6 +114,16 @@ describe("daylight saving changes of 2026", () => {
     expect(iso(scheduledRunOn(daily("02:15", "Australia/Lord_Howe"), "2026-10-04"))).toBe(
       "2026-10-03T15:30:00Z",
     );
+  });
+});
+
+describe("zonedIso", () => {
+  it("writes the zone's wall clock with its offset, half hours and negative offsets included", () => {
+    expect(zonedIso(utc("2026-01-15T03:30:00Z"), "Asia/Kolkata")).toBe("2026-01-15T09:00:00.000+05:30");
+    expect(zonedIso(utc("2026-01-15T12:00:00.250Z"), "America/St_Johns")).toBe(
+      "2026-01-15T08:30:00.250-03:30",
+    );
+    expect(zonedIso(utc("2026-07-01T00:00:00Z"), "UTC")).toBe("2026-07-01T00:00:00.000+00:00");
   });
 });
 
