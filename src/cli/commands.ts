@@ -35,12 +35,12 @@ export interface CliOptions {
 }
 
 /** The state store as `say` answers with it; `close` once the answer is printed. */
-export interface OfflineState {
+interface OfflineState {
   deps: Pick<BotDeps, "daily" | "follows" | "readingList" | "stateStatus" | "defaultTimeZone">;
   close(): Promise<void>;
 }
 
-export const exitCodes = { found: 0, nothingFound: 1, usage: 2 } as const;
+const exitCodes = { found: 0, nothingFound: 1, usage: 2 } as const;
 
 interface CommandContext {
   json: boolean;

@@ -2,8 +2,8 @@ import type { BotRequest } from "../bot/request.js";
 import { typedRequestOf } from "../bot/typed-request.js";
 
 /** Stand-in ids for the one person and channel of the offline console. */
-export const CONSOLE_USER = "U0CONSOLE";
-export const CONSOLE_CHANNEL = "C0CONSOLE";
+const CONSOLE_USER = "U0CONSOLE";
+const CONSOLE_CHANNEL = "C0CONSOLE";
 
 export type ConsoleInput =
   | { kind: "ask"; request: BotRequest }

@@ -1,28 +1,10 @@
+import { byCodePoint } from "./names.js";
 import type { Acronym } from "./types.js";
 
 /** Small words a long form may carry without a letter in the acronym ("Learning from Human Feedback"). */
-const FREE_WORDS = new Set([
-  "a",
-  "an",
-  "and",
-  "as",
-  "at",
-  "by",
-  "for",
-  "from",
-  "in",
-  "into",
-  "of",
-  "on",
-  "or",
-  "over",
-  "the",
-  "through",
-  "to",
-  "under",
-  "via",
-  "with",
-]);
+const FREE_WORDS = new Set(
+  `a an and as at by for from in into of on or over the through to under via with`.split(/\s+/),
+);
 
 interface Part {
   text: string;
@@ -181,7 +163,5 @@ export function mineAcronyms(texts: Iterable<string>): Acronym[] {
     const long = [...spellings.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
     if (long !== undefined && long.toLowerCase() !== short.toLowerCase()) acronyms.push({ short, long });
   }
-  return acronyms.sort((a, b) =>
-    a.short < b.short ? -1 : a.short > b.short ? 1 : a.long < b.long ? -1 : a.long > b.long ? 1 : 0,
-  );
+  return acronyms.sort((a, b) => byCodePoint(a.short, b.short) || byCodePoint(a.long, b.long));
 }

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { arxivIdIn, boundedTitle, cleanDoi, fieldText, type LibraryEntry, yearIn } from "./library-entry.js";
+import { firstIssueOf } from "./problem-schema.js";
 import type { Problem } from "./types.js";
 
 /** One line of arXiv's public metadata snapshot (arxiv-metadata-oai-snapshot.json): the fields a paper uses. */
-export const arxivRecordSchema = z.object({
+const arxivRecordSchema = z.object({
   id: z.string().min(1),
   submitter: z.string().nullish(),
   authors: z.string().nullish(),
@@ -35,7 +36,7 @@ function authorsOf(record: ArxivRecord): string[] {
 function entryOf(record: ArxivRecord, line: number): LibraryEntry {
   const notes: string[] = [];
   const arxivId = arxivIdIn(record.id) ?? record.id;
-  const doi = record.doi == null ? undefined : cleanDoi(record.doi.split(/\s+/)[0] ?? "", notes);
+  const doi = cleanDoi(record.doi?.split(/\s+/)[0], notes);
   // The first version's date is when the paper appeared; update_date moves with every revision.
   const year = yearIn(record.versions?.[0]?.created ?? record.update_date ?? undefined);
   const venue = record["journal-ref"] == null ? "arXiv" : fieldText(record["journal-ref"]);
@@ -48,8 +49,8 @@ function entryOf(record: ArxivRecord, line: number): LibraryEntry {
     arxivId,
     url: `https://arxiv.org/abs/${encodeURI(arxivId)}`,
     venue,
-    ...(year === undefined ? {} : { year }),
-    ...(doi === undefined ? {} : { doi }),
+    year,
+    doi,
     notes,
   };
 }
@@ -77,8 +78,7 @@ export function parseArxivJsonlFile(
     }
     const record = arxivRecordSchema.safeParse(raw);
     if (!record.success) {
-      const issue = record.error.issues[0];
-      const where = issue === undefined ? "" : ` (${issue.path.join(".") || "record"}: ${issue.message})`;
+      const where = firstIssueOf(record.error, "record");
       problems.push({ file: fileName, line, message: `not an arXiv metadata record${where}; line skipped` });
       return;
     }

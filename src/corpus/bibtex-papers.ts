@@ -13,14 +13,7 @@ import {
 import type { Problem } from "./types.js";
 
 /** Volumes that other entries point to with `crossref`: a collection, not a paper of its own. */
-const VOLUME_TYPES = new Set([
-  "proceedings",
-  "mvproceedings",
-  "book",
-  "mvbook",
-  "collection",
-  "mvcollection",
-]);
+const VOLUME_TYPES = new Set(`proceedings mvproceedings book mvbook collection mvcollection`.split(/\s+/));
 /** Entry types that are never papers. */
 const NOT_PAPERS = new Set(["set", "xdata"]);
 
@@ -77,13 +70,8 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>): LibraryEn
   const notes: string[] = [];
   const field = (name: string) => fields.get(name);
   const people = bibtexNames(field("author") ?? field("editor") ?? "");
-  const doiText = field("doi");
-  const urlText = field("url");
-  const doi = doiText === undefined ? undefined : cleanDoi(doiText, notes);
-  const url = urlText === undefined ? undefined : cleanUrl(urlText, notes);
-  const year = yearIn(field("year") ?? field("date"));
-  const venue = venueOf(fields);
-  const arxivId = arxivIdOf(fields);
+  const doi = cleanDoi(field("doi"), notes);
+  const url = cleanUrl(field("url"), notes);
   return {
     line: entry.line,
     title: boundedTitle(fieldText(field("title") ?? ""), notes),
@@ -91,12 +79,12 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>): LibraryEn
     etAl: people.etAl,
     abstract: fieldText(field("abstract") ?? ""),
     citationKey: entry.key,
-    ...(entry.source.length <= MAX_SOURCE_LENGTH ? { bibtex: entry.source } : {}),
-    ...(year === undefined ? {} : { year }),
-    ...(venue === undefined ? {} : { venue }),
-    ...(doi === undefined ? {} : { doi }),
-    ...(url === undefined ? {} : { url }),
-    ...(arxivId === undefined ? {} : { arxivId }),
+    bibtex: entry.source.length <= MAX_SOURCE_LENGTH ? entry.source : undefined,
+    year: yearIn(field("year") ?? field("date")),
+    venue: venueOf(fields),
+    doi,
+    url,
+    arxivId: arxivIdOf(fields),
     notes,
   };
 }

@@ -8,7 +8,7 @@ import { indexedTextOf } from "./indexed-text.js";
 import type { LibraryEntry } from "./library-entry.js";
 import { MEMBERS_FILE_NAMES, parseMembersFile } from "./members.js";
 import { type CorpusMemory, NO_MEMORY, type Remembered } from "./memory.js";
-import { personKey, rankSpellings } from "./names.js";
+import { byCodePoint, personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds, fullPaperId } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
 import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
@@ -121,10 +121,6 @@ class PeopleRegister {
     }
     return people;
   }
-}
-
-function byName(a: CorpusFile, b: CorpusFile): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 const keyOf = (person: PersonDraft): string => person.key;
@@ -249,7 +245,7 @@ export function readCorpusRemembering(
     else problems.push({ file: name, line: 0, message: `${reason}; file skipped` });
   }
   const unreadableReason = new Map(unreadable.map(({ name, reason }) => [name, reason]));
-  const sorted = servedFiles.sort(byName);
+  const sorted = servedFiles.sort((a, b) => byCodePoint(a.name, b.name));
   const textOf = (file: CorpusFile): string | undefined => {
     const reason = unreadableReason.get(file.name);
     return reason === undefined ? decodedText(file) : lastGoodText(file.name, reason);

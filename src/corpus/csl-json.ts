@@ -8,6 +8,7 @@ import {
   type LibraryEntry,
   yearIn,
 } from "./library-entry.js";
+import { firstIssueOf } from "./problem-schema.js";
 import type { Problem } from "./types.js";
 
 const text = z.union([z.string(), z.number()]).transform(String);
@@ -26,7 +27,7 @@ const date = z.object({
 });
 
 /** One CSL-JSON item, as Zotero, Better BibTeX, Manubot and citation.js write it: the fields a paper uses. */
-export const cslItemSchema = z.object({
+const cslItemSchema = z.object({
   id: text,
   type: z.string().optional(),
   title: z.string().optional(),
@@ -76,8 +77,8 @@ function venueOf(item: CslItem): string | undefined {
 function entryOf(item: CslItem, line: number): LibraryEntry {
   const notes: string[] = [];
   const people = item.author ?? item.editor ?? [];
-  const doi = item.DOI === undefined ? undefined : cleanDoi(item.DOI, notes);
-  const url = item.URL === undefined ? undefined : cleanUrl(item.URL, notes);
+  const doi = cleanDoi(item.DOI, notes);
+  const url = cleanUrl(item.URL, notes);
   const issued = item.issued;
   const year = yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal);
   const venue = venueOf(item);
@@ -93,11 +94,11 @@ function entryOf(item: CslItem, line: number): LibraryEntry {
     etAl: false,
     abstract: plain(item.abstract),
     citationKey: item["citation-key"] ?? item.id,
-    ...(year === undefined ? {} : { year }),
-    ...(venue === undefined ? {} : { venue }),
-    ...(doi === undefined ? {} : { doi }),
-    ...(url === undefined ? {} : { url }),
-    ...(arxivId === undefined ? {} : { arxivId }),
+    year,
+    venue,
+    doi,
+    url,
+    arxivId,
     notes,
   };
 }
@@ -156,8 +157,7 @@ export function parseCslJsonFile(
     const line = lines[at] ?? 0;
     const item = cslItemSchema.safeParse(raw);
     if (!item.success) {
-      const issue = item.error.issues[0];
-      const where = issue === undefined ? "" : ` (${issue.path.join(".") || "item"}: ${issue.message})`;
+      const where = firstIssueOf(item.error, "item");
       problems.push({ file: fileName, line, message: `not a CSL-JSON item${where}; item skipped` });
       return;
     }

@@ -1,9 +1,9 @@
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
 
-export type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be";
+type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be";
 
 /** A character that could not be kept: a bad byte sequence or a NUL, dropped where it was. */
-export interface DecodeProblem {
+interface DecodeProblem {
   line: number;
   message: string;
 }
@@ -127,7 +127,7 @@ function asciiText(text: string, controls: boolean): string {
 }
 
 /** Clean text: one kind of line break ("\n"), plain spaces only, no control or invisible characters, NFC. */
-export function normalizeText(text: string, ascii = false): string {
+function normalizeText(text: string, ascii = false): string {
   if (ascii) return asciiText(text, ASCII_CONTROLS.test(text));
   if (!NON_ASCII.test(text)) return asciiText(text, false);
   if (!NEEDS_CLEANING.test(text)) return text.normalize("NFC");

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { byCodePoint } from "./names.js";
 import type { CorpusFile } from "./types.js";
 
 /** A file as the fingerprint sees it: its name, its length and the SHA-256 of its bytes (which need not be kept). */
@@ -16,10 +17,6 @@ export function fileDigestOf(name: string, bytes: Uint8Array): FileDigest {
 const digestOfFile = (file: CorpusFile | FileDigest): FileDigest =>
   "digest" in file ? file : fileDigestOf(file.name, file.bytes);
 
-function byName(a: { name: string }, b: { name: string }): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
 /**
  * A hex SHA-256 over a version (what reads the files: the index's) and every file's name, length and digest, in name order: the same
  * folder gives the same key whatever order its files were listed in, and whether the bytes or only their
@@ -28,7 +25,7 @@ function byName(a: { name: string }, b: { name: string }): number {
 export function corpusFingerprint(files: readonly (CorpusFile | FileDigest)[], version: string): string {
   const hash = createHash("sha256");
   hash.update(`paperbot-corpus\u0000${version}\u0000`);
-  for (const file of files.map(digestOfFile).sort(byName)) {
+  for (const file of files.map(digestOfFile).sort((a, b) => byCodePoint(a.name, b.name))) {
     hash.update(`${file.name.length}:${file.name}\u0000${file.size}:`);
     hash.update(file.digest);
   }

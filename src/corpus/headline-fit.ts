@@ -25,74 +25,24 @@ const PARTS_TAIL =
 const OPENING = /^(?:the use of|the idea of|the concept of|the notion of)\s+/iu;
 
 // A cut before one of these words ends the headline where a clause or a phrase ends.
-const CLAUSE_WORDS = new Set([
-  "which",
-  "that",
-  "where",
-  "while",
-  "whereby",
-  "whose",
-  "to",
-  "so",
-  "thereby",
-  "thus",
-  "including",
-  "consisting",
-  "comprising",
-  "based",
-  "like",
-  "such",
-  "allowing",
-  "enabling",
-  "leading",
-  "resulting",
-  "achieving",
-  "aiming",
-]);
-const PHRASE_WORDS = new Set([
-  "for",
-  "via",
-  "through",
-  "by",
-  "with",
-  "without",
-  "using",
-  "in",
-  "on",
-  "across",
-  "under",
-  "against",
-  "at",
-  "from",
-  "into",
-  "within",
-  "towards",
-  "toward",
-  "beyond",
-  "featuring",
-  "supporting",
-  "leveraging",
-  "integrating",
-  "employing",
-  "combining",
-  "providing",
-  "requiring",
-  "exploiting",
-  "incorporating",
-  "utilizing",
-  "utilising",
-]);
+const CLAUSE_WORDS = new Set(
+  `which that where while whereby whose to so thereby thus including consisting
+  comprising based like such allowing enabling leading resulting achieving aiming`.split(/\s+/),
+);
+const PHRASE_WORDS = new Set(
+  `for via through by with without using in on across under against at from into
+  within towards toward beyond featuring supporting leveraging integrating employing combining providing
+  requiring exploiting incorporating utilizing utilising`.split(/\s+/),
+);
 // "enables X to do Y": cutting before "to" would leave X without what it is enabled to do.
 const TO_NEEDS_OBJECT = new Set(
-  "enable enables enabling allow allows allowing help helps helping let lets force forces forcing guide guides guiding permit permits ask asks require requires".split(
-    " ",
-  ),
+  `enable enables enabling allow allows allowing help helps helping let lets
+  force forces forcing guide guides guiding permit permits ask asks require requires`.split(/\s+/),
 );
 // Words a headline must not end on: articles, prepositions, conjunctions, possessives and the like.
 const DANGLING = new Set(
-  "a an the to of and or so with for in on by that which is are be as at from via into its their our this these both".split(
-    " ",
-  ),
+  `a an the to of and or so with for in on by that which is are be as at from via into
+  its their our this these both`.split(/\s+/),
 );
 const ADVERB = /(?:ally|ively|ously|ently|antly|itly)$/;
 
@@ -197,7 +147,7 @@ function boundaryBefore(words: Word[], k: number): "no" | "yes" | "weak" {
 }
 
 /** The description's prefixes that end at a boundary, shortest first, each at most `max` characters; then the whole. */
-export function cutsOf(desc: string, max: number): Cut[] {
+function cutsOf(desc: string, max: number): Cut[] {
   const words = wordsOf(desc.slice(0, max + 40));
   const cuts: Cut[] = [];
   let depth = 0;

@@ -26,28 +26,10 @@ const CONTRIBUTION =
 const VERB_AT = new RegExp(`\\b${VERB}\\b`, "g");
 const SUBJECT_AT = /\b(?:we|this)\b/gi;
 const CONTINUATION = /^(?:a|an|the|which|that|to|our)\b/u;
-const NOT_NAMES = new Set([
-  "a",
-  "an",
-  "the",
-  "our",
-  "this",
-  "that",
-  "these",
-  "those",
-  "it",
-  "we",
-  "two",
-  "three",
-  "several",
-  "new",
-  "novel",
-  "both",
-  "each",
-  "here",
-  "in",
-  "to",
-]);
+const NOT_NAMES = new Set(
+  `a an the our this that these those it we two three several new novel both each here
+  in to`.split(/\s+/),
+);
 const NAMES = `(?<names>${TOKEN}(?:(?:,\\s*|\\s+and\\s+|,\\s+and\\s+)${TOKEN})*)`;
 /** "We designate the models … as Q-Ponder-CI and Q-Ponder", "our method, named X", "we call it X". */
 const DESIGNATED = [

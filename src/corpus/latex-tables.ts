@@ -1,249 +1,48 @@
 /** What LaTeX's commands in an abstract stand for: symbols, scripts, accents, and commands said or dropped. */
 
-export const SUPERSCRIPTS: Record<string, string> = {
-  "0": "⁰",
-  "1": "¹",
-  "2": "²",
-  "3": "³",
-  "4": "⁴",
-  "5": "⁵",
-  "6": "⁶",
-  "7": "⁷",
-  "8": "⁸",
-  "9": "⁹",
-  "+": "⁺",
-  "-": "⁻",
-  "−": "⁻",
-  "=": "⁼",
-  "(": "⁽",
-  ")": "⁾",
-  n: "ⁿ",
-  i: "ⁱ",
-  T: "ᵀ",
-  "*": "*",
-  "′": "′",
-  "∗": "∗",
-};
+/** Each character of `from` → the character at its place in `to`. */
+function byPlace(from: string, to: string): Map<string, string> {
+  const targets = [...to];
+  return new Map([...from].map((c, at) => [c, targets[at] ?? c]));
+}
 
-export const SUBSCRIPTS: Record<string, string> = {
-  "0": "₀",
-  "1": "₁",
-  "2": "₂",
-  "3": "₃",
-  "4": "₄",
-  "5": "₅",
-  "6": "₆",
-  "7": "₇",
-  "8": "₈",
-  "9": "₉",
-  "+": "₊",
-  "-": "₋",
-  "−": "₋",
-  "=": "₌",
-  "(": "₍",
-  ")": "₎",
-  a: "ₐ",
-  e: "ₑ",
-  o: "ₒ",
-  x: "ₓ",
-  h: "ₕ",
-  k: "ₖ",
-  l: "ₗ",
-  m: "ₘ",
-  n: "ₙ",
-  p: "ₚ",
-  s: "ₛ",
-  t: "ₜ",
-  i: "ᵢ",
-  j: "ⱼ",
-  r: "ᵣ",
-  u: "ᵤ",
-  v: "ᵥ",
-};
+/** "name value name value …" → name → value. */
+function pairsOf(text: string): Map<string, string> {
+  const words = text.trim().split(/\s+/);
+  return new Map(words.flatMap((name, at) => (at % 2 === 0 ? [[name, words[at + 1] ?? ""] as const] : [])));
+}
 
-export const SYMBOLS: Record<string, string> = {
-  times: "×",
-  cdot: "·",
-  pm: "±",
-  mp: "∓",
-  div: "÷",
-  leq: "≤",
-  le: "≤",
-  geq: "≥",
-  ge: "≥",
-  neq: "≠",
-  ne: "≠",
-  approx: "≈",
-  sim: "∼",
-  simeq: "≃",
-  equiv: "≡",
-  propto: "∝",
-  infty: "∞",
-  rightarrow: "→",
-  to: "→",
-  leftarrow: "←",
-  gets: "←",
-  Rightarrow: "⇒",
-  Leftarrow: "⇐",
-  leftrightarrow: "↔",
-  mapsto: "↦",
-  uparrow: "↑",
-  downarrow: "↓",
-  in: "∈",
-  notin: "∉",
-  subset: "⊂",
-  subseteq: "⊆",
-  cup: "∪",
-  cap: "∩",
-  forall: "∀",
-  exists: "∃",
-  partial: "∂",
-  nabla: "∇",
-  sum: "∑",
-  prod: "∏",
-  int: "∫",
-  ldots: "…",
-  dots: "…",
-  cdots: "⋯",
-  circ: "∘",
-  degree: "°",
-  ast: "∗",
-  star: "⋆",
-  prime: "′",
-  lvert: "|",
-  rvert: "|",
-  vert: "|",
-  mid: "|",
-  langle: "⟨",
-  rangle: "⟩",
-  lfloor: "⌊",
-  rfloor: "⌋",
-  lceil: "⌈",
-  rceil: "⌉",
-  checkmark: "✓",
-  dagger: "†",
-  ddagger: "‡",
-  S: "§",
-  textasciitilde: "~",
-  textbar: "|",
-  textbullet: "•",
-  textdegree: "°",
-  texttrademark: "™",
-  textregistered: "®",
-  copyright: "©",
-  textquoteright: "’",
-  textquoteleft: "‘",
-  LaTeX: "LaTeX",
-  TeX: "TeX",
-  alpha: "α",
-  beta: "β",
-  gamma: "γ",
-  delta: "δ",
-  epsilon: "ε",
-  varepsilon: "ε",
-  zeta: "ζ",
-  eta: "η",
-  theta: "θ",
-  vartheta: "ϑ",
-  iota: "ι",
-  kappa: "κ",
-  lambda: "λ",
-  mu: "μ",
-  nu: "ν",
-  xi: "ξ",
-  pi: "π",
-  rho: "ρ",
-  sigma: "σ",
-  tau: "τ",
-  upsilon: "υ",
-  phi: "φ",
-  varphi: "φ",
-  chi: "χ",
-  psi: "ψ",
-  omega: "ω",
-  Gamma: "Γ",
-  Delta: "Δ",
-  Theta: "Θ",
-  Lambda: "Λ",
-  Xi: "Ξ",
-  Pi: "Π",
-  Sigma: "Σ",
-  Upsilon: "Υ",
-  Phi: "Φ",
-  Psi: "Ψ",
-  Omega: "Ω",
-};
+const wordsOf = (text: string): Set<string> => new Set(text.trim().split(/\s+/));
+
+export const SUPERSCRIPTS = byPlace("0123456789+-−=()niT*′∗", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱᵀ*′∗");
+export const SUBSCRIPTS = byPlace("0123456789+-−=()aeoxhklmnpstijruv", "₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₒₓₕₖₗₘₙₚₛₜᵢⱼᵣᵤᵥ");
+
+export const SYMBOLS = pairsOf(`
+  times × cdot · pm ± mp ∓ div ÷ leq ≤ le ≤ geq ≥ ge ≥ neq ≠ ne ≠ approx ≈ sim ∼ simeq ≃ equiv ≡ propto ∝
+  infty ∞ rightarrow → to → leftarrow ← gets ← Rightarrow ⇒ Leftarrow ⇐ leftrightarrow ↔ mapsto ↦ uparrow ↑
+  downarrow ↓ in ∈ notin ∉ subset ⊂ subseteq ⊆ cup ∪ cap ∩ forall ∀ exists ∃ partial ∂ nabla ∇ sum ∑ prod ∏
+  int ∫ ldots … dots … cdots ⋯ circ ∘ degree ° ast ∗ star ⋆ prime ′ lvert | rvert | vert | mid | langle ⟨
+  rangle ⟩ lfloor ⌊ rfloor ⌋ lceil ⌈ rceil ⌉ checkmark ✓ dagger † ddagger ‡ S § textasciitilde ~ textbar |
+  textbullet • textdegree ° texttrademark ™ textregistered ® copyright © textquoteright ’ textquoteleft ‘
+  LaTeX LaTeX TeX TeX alpha α beta β gamma γ delta δ epsilon ε varepsilon ε zeta ζ eta η theta θ vartheta ϑ
+  iota ι kappa κ lambda λ mu μ nu ν xi ξ pi π rho ρ sigma σ tau τ upsilon υ phi φ varphi φ chi χ psi ψ omega ω
+  Gamma Γ Delta Δ Theta Θ Lambda Λ Xi Ξ Pi Π Sigma Σ Upsilon Υ Phi Φ Psi Ψ Omega Ω
+`);
 
 /** Commands that only style or size their content, or space it out: they vanish. */
-export const SILENT = new Set([
-  "left",
-  "right",
-  "big",
-  "Big",
-  "bigg",
-  "Bigg",
-  "bigl",
-  "bigr",
-  "Bigl",
-  "Bigr",
-  "displaystyle",
-  "textstyle",
-  "limits",
-  "nolimits",
-  "quad",
-  "qquad",
-  "noindent",
-  "centering",
-  "small",
-  "footnotesize",
-  "large",
-  "Large",
-  "normalsize",
-  "bf",
-  "it",
-  "em",
-  "rm",
-  "tt",
-  "sf",
-  "sc",
-]);
+export const SILENT = wordsOf(`
+  left right big Big bigg Bigg bigl bigr Bigl Bigr displaystyle textstyle limits nolimits quad qquad noindent
+  centering small footnotesize large Large normalsize bf it em rm tt sf sc
+`);
 
-export const FUNCTIONS = new Set([
-  "log",
-  "ln",
-  "exp",
-  "max",
-  "min",
-  "arg",
-  "argmax",
-  "argmin",
-  "sin",
-  "cos",
-  "tan",
-  "lim",
-  "sup",
-  "inf",
-  "det",
-  "Pr",
-  "mod",
-]);
+export const FUNCTIONS = wordsOf("log ln exp max min arg argmax argmin sin cos tan lim sup inf det Pr mod");
 
 /** Commands whose braced argument is kept as plain text. */
 export const WRAPPERS =
   "textbf|textit|textsl|textsc|textsf|texttt|textrm|textmd|textup|textnormal|emph|underline|uline|mbox|hbox|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|url|textsuperscript|textsubscript|footnote|hat|bar|tilde|vec|widehat|widetilde|overline";
 
 /** The combining marks of LaTeX's accent commands. */
-export const COMBINING: Record<string, string> = {
-  "`": "\u0300",
-  "'": "\u0301",
-  "^": "\u0302",
-  "~": "\u0303",
-  "=": "\u0304",
-  u: "\u0306",
-  ".": "\u0307",
-  '"': "\u0308",
-  r: "\u030A",
-  H: "\u030B",
-  v: "\u030C",
-  c: "\u0327",
-};
+export const COMBINING = byPlace(
+  "`'^~=u.\"rHvc",
+  "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030A\u030B\u030C\u0327",
+);

@@ -23,11 +23,11 @@ function repeatReplace(text: string, re: RegExp, replacement: (...groups: string
   return current;
 }
 
-function scriptText(content: string, table: Record<string, string>, marker: string): string {
+function scriptText(content: string, table: ReadonlyMap<string, string>, marker: string): string {
   const trimmed = content.trim();
   const chars = [...trimmed];
-  if (chars.length > 0 && chars.every((c) => table[c] !== undefined)) {
-    return chars.map((c) => table[c]).join("");
+  if (chars.length > 0 && chars.every((c) => table.has(c))) {
+    return chars.map((c) => table.get(c)).join("");
   }
   return /^[\p{L}\p{N}]+$/u.test(trimmed) || chars.length <= 1
     ? `${marker}${trimmed}`
@@ -35,7 +35,7 @@ function scriptText(content: string, table: Record<string, string>, marker: stri
 }
 
 function commandText(name: string, inMath: boolean): string | undefined {
-  const symbol = SYMBOLS[name];
+  const symbol = SYMBOLS.get(name);
   if (symbol !== undefined) return symbol;
   if (SILENT.has(name)) return " ";
   if (FUNCTIONS.has(name)) return inMath ? ` ${name} ` : name;
@@ -86,7 +86,7 @@ export function latexToText(input: string): string {
   if (commands) {
     text = text.replace(ACCENT_RE, (match, accent: string, braced?: string, bare?: string) => {
       const letter = (braced ?? bare ?? "").replace(/^\\([ij])$/, "$1");
-      const mark = COMBINING[accent];
+      const mark = COMBINING.get(accent);
       if (mark === undefined || letter.startsWith("\\")) return match;
       return `${letter}${mark}`.normalize("NFC");
     });

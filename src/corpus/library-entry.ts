@@ -17,7 +17,7 @@ export interface LibraryEntry extends ExportFields {
 }
 
 /** Longest title kept; beyond it the title is cut at a word edge and the cut reported. */
-export const MAX_TITLE_LENGTH = 500;
+const MAX_TITLE_LENGTH = 500;
 /** Longest entry source kept for "Copy BibTeX". */
 export const MAX_SOURCE_LENGTH = 20_000;
 
@@ -71,8 +71,8 @@ export function boundedTitle(title: string, notes: string[]): string {
 }
 
 /** A DOI without its resolver prefix or spaces ("https://doi.org/10.1/x" → "10.1/x"); undefined when it is none. */
-export function cleanDoi(raw: string, notes: string[]): string | undefined {
-  const doi = raw
+export function cleanDoi(raw: string | undefined, notes: string[]): string | undefined {
+  const doi = (raw ?? "")
     .replace(/\\([_%&#])/g, "$1")
     .replace(/\s+/g, "")
     .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, "");
@@ -83,8 +83,8 @@ export function cleanDoi(raw: string, notes: string[]): string | undefined {
 }
 
 /** An http(s) link, or undefined: any other scheme (javascript:, a Slack <!channel>) is left out and noted. */
-export function cleanUrl(raw: string, notes: string[]): string | undefined {
-  const text = raw.replace(/\\([_%&#~])/g, "$1").trim();
+export function cleanUrl(raw: string | undefined, notes: string[]): string | undefined {
+  const text = (raw ?? "").replace(/\\([_%&#~])/g, "$1").trim();
   if (text.length === 0) return undefined;
   try {
     const url = new URL(text);
@@ -113,7 +113,7 @@ export function yearIn(text: string | undefined): number | undefined {
 }
 
 /** "Lee, Ann" / "Ann Lee" / "von Neumann, John" / "{OpenAI}" → a display name "Ann Lee". */
-export function displayName(written: string): string {
+function displayName(written: string): string {
   const parts = splitTopLevel(written, ",").map((part) => fieldText(part));
   if (parts.length === 1) return parts[0] ?? "";
   const [last = "", second = "", third] = parts;

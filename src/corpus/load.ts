@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
 import { MEMBERS_FILE_NAMES } from "./members.js";
 import { readCorpusMemory, writeCorpusMemory } from "./memory.js";
+import { byCodePoint } from "./names.js";
 import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
@@ -18,7 +19,7 @@ export class CorpusError extends Error {
 }
 
 /** Hidden files and editor backups or lock files ("~", "#…#", ".swp", ".bak"): passed over without a word. */
-export function isHiddenOrBackupName(name: string): boolean {
+function isHiddenOrBackupName(name: string): boolean {
   return /^[.#~]|~|\.(?:bak|swp|swo|tmp|orig)$/i.test(name);
 }
 
@@ -26,17 +27,13 @@ export function isHiddenOrBackupName(name: string): boolean {
 const CORPUS_EXTENSIONS = /\.(?:txt|bib|json|jsonl)$/i;
 
 /** A corpus file is a visible author file, export or members.yml that is not an editor backup. */
-export function isAuthorFileName(name: string): boolean {
+function isAuthorFileName(name: string): boolean {
   if (isHiddenOrBackupName(name)) return false;
   return CORPUS_EXTENSIONS.test(name) || MEMBERS_FILE_NAMES.includes(name.toLowerCase());
 }
 
 export const IGNORED_FILE_MESSAGE =
   "not a corpus file (.txt, .bib, .json, .jsonl and members.yml are read); ignored";
-
-function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function folderMessage(dir: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
@@ -177,7 +174,7 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
 /** Builds the corpus of what was read from a folder; throws CorpusError when it cannot give a single paper. */
-export function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus {
+function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus {
   return checkedCorpus(dir, read, buildCorpus(read.files));
 }
 

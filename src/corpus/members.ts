@@ -1,6 +1,7 @@
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { personKey } from "./names.js";
+import { firstIssueOf } from "./problem-schema.js";
 import type { Member, Problem } from "./types.js";
 
 /** The file in CORPUS_DIR that lists the group's members. */
@@ -14,9 +15,6 @@ const memberSchema = z.object({
     .regex(/^[UW][A-Z0-9]{2,}$/, "a Slack user id looks like U012AB3CD")
     .optional(),
 });
-
-/** members.yml: `members:` then a list of `name`, optional `aliases` and optional `slack` user id. */
-export const membersFileSchema = z.object({ members: z.array(memberSchema) });
 
 /** The members listed in a members.yml text; a member that does not fit the schema is skipped with a problem. */
 export function parseMembersFile(fileName: string, text: string): { members: Member[]; problems: Problem[] } {
@@ -45,8 +43,7 @@ export function parseMembersFile(fileName: string, text: string): { members: Mem
   file.data.members.forEach((entry, at) => {
     const member = memberSchema.safeParse(entry);
     if (!member.success) {
-      const issue = member.error.issues[0];
-      const where = issue === undefined ? "" : ` (${issue.path.join(".") || "member"}: ${issue.message})`;
+      const where = firstIssueOf(member.error, "member");
       problems.push({ file: fileName, line: 0, message: `member ${at + 1} is not valid${where}; skipped` });
       return;
     }

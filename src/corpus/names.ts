@@ -28,34 +28,10 @@ export function personKey(name: string): string {
 }
 
 /** Surname particles written in lower case ("Ludwig van Beethoven", "Maria de la Cruz"). */
-const PARTICLES = new Set([
-  "al",
-  "bin",
-  "binti",
-  "da",
-  "das",
-  "de",
-  "dei",
-  "del",
-  "della",
-  "der",
-  "des",
-  "di",
-  "do",
-  "dos",
-  "du",
-  "e",
-  "el",
-  "ibn",
-  "la",
-  "le",
-  "van",
-  "von",
-  "ten",
-  "ter",
-  "y",
-  "zu",
-]);
+const PARTICLES = new Set(
+  `al bin binti da das de dei del della der des di do dos du e el ibn la le van von ten
+  ter y zu`.split(/\s+/),
+);
 
 const NAME_WORD = /^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*$|^\p{Ll}\.$/u;
 const ET_AL = /[,;]?\s*(?:et\.?\s*al\.?|and\s+others)\s*$/iu;
@@ -77,7 +53,7 @@ export function isPersonName(text: string): boolean {
 }
 
 /** Cleans a written name for display: LaTeX accents rendered, whitespace folded. */
-export function cleanName(name: string): string {
+function cleanName(name: string): string {
   return latexToText(name).replace(/\s+/g, " ").trim();
 }
 
@@ -118,6 +94,11 @@ export function splitAuthorLine(line: string): AuthorLine | undefined {
   return { names, etAl };
 }
 
+/** Code point order (not the locale's): the same on every machine. */
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** Orders spellings: most frequent first, then the richer spelling (accents, hyphens), then code point order. */
 export function rankSpellings(counts: ReadonlyMap<string, number>): string[] {
   const richness = (s: string): number => {
@@ -126,9 +107,6 @@ export function rankSpellings(counts: ReadonlyMap<string, number>): string[] {
     return score;
   };
   return [...counts.keys()].sort(
-    (a, b) =>
-      (counts.get(b) ?? 0) - (counts.get(a) ?? 0) ||
-      richness(b) - richness(a) ||
-      (a < b ? -1 : a > b ? 1 : 0),
+    (a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || richness(b) - richness(a) || byCodePoint(a, b),
   );
 }

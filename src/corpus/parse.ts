@@ -2,7 +2,7 @@ import { latexToText } from "./latex.js";
 import { splitAuthorLine } from "./names.js";
 import type { Problem } from "./types.js";
 
-export interface ParsedEntry {
+interface ParsedEntry {
   /** 1-based line of the entry's author line. */
   line: number;
   /** Visible author names as written (whitespace folded, LaTeX accents rendered). */

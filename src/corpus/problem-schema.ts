@@ -8,3 +8,9 @@ export const problemSchema: z.ZodType<Problem> = z.object({
   message: z.string(),
   notice: z.boolean().optional(),
 });
+
+/** " (path: message)" for the first thing zod found wrong in a value; `whole` names the value itself. */
+export function firstIssueOf(error: z.ZodError, whole: string): string {
+  const issue = error.issues[0];
+  return issue === undefined ? "" : ` (${issue.path.join(".") || whole}: ${issue.message})`;
+}

@@ -20,10 +20,10 @@ const historyMarginSeconds = 10 * 60;
 const backoffMs = (attempt: number) =>
   [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
 
-export type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown";
+type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown";
 
 /** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
-export interface DmDelivery {
+interface DmDelivery {
   /** The DM channel with a person (conversations.open: im:write); sends nothing. */
   openDm(userId: string): Promise<string>;
   deliver(

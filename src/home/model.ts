@@ -6,7 +6,7 @@ import type { DailyState } from "../schedule/daily-control.js";
 import { todaysPaper } from "../schedule/paper-of-the-day.js";
 
 /** Rows of follows and of saved papers the tab shows at a time; "Show more" pages on. */
-export const HOME_ROWS_PER_LIST = 12;
+const HOME_ROWS_PER_LIST = 12;
 
 export interface HomeDeps {
   /** Absent when the state store could not be opened: the tab still shows a paper and the help. */
