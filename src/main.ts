@@ -18,12 +18,13 @@ async function run(config: Config, logger: Logger): Promise<void> {
   );
   const now = () => new Date();
   const state = await openState(config, logger);
-  await subscribeDailyChannel(state.store, config, now(), logger);
+  // A store unavailable at start gets DAILY_CHANNEL's subscription once it answers.
+  state.whenConnected((store) => void subscribeDailyChannel(store, config, now(), logger));
   const bot = botDepsOf(config, { index, state, now, logger });
   const record = followRecordOf(config, { index, state, now, logger });
   process.on("SIGHUP", () => void index.reload());
   await watchCorpusFolder({ dir: config.corpusDir, reload: () => index.reload(), logger });
-  const wiring = { bot, index, state, ...(record === undefined ? {} : { record }), logger };
+  const wiring = { bot, index, state, record, logger };
   if (config.mode.kind === "console") {
     await runOfflineConsole({ ...wiring, input: process.stdin, output: process.stdout });
     return;

@@ -38,8 +38,15 @@ export async function dailyAnswer(
     if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
     return toAsker({ kind: "daily", schedule });
   } catch {
-    return toAsker({ kind: "error", message: MESSAGES.dailyFailed });
+    return toAsker({ kind: "error", message: dailyFailedMessage(deps) });
   }
+}
+
+/** Why a daily command failed, as far as the state's health tells. */
+function dailyFailedMessage(deps: BotDeps): string {
+  const state = deps.stateStatus?.();
+  if (state === undefined || state.writable) return MESSAGES.dailyFailed;
+  return state.reconnecting === true ? MESSAGES.dailyStateReconnecting : MESSAGES.dailyStateUnwritable;
 }
 
 /** The next daily post of this channel as it will look, with when it comes; a hint where there is none. */
@@ -54,6 +61,11 @@ export async function dailyPreviewAnswer(deps: BotDeps, request: BotRequest): Pr
     const card: Card | undefined = paper ? { paper, buttons: ["similar", "moreBy", "full"] } : undefined;
     return toAsker({ kind: "dailyPreview", schedule, title, ...(card ? { card } : {}) });
   } catch {
-    return toAsker({ kind: "error", message: MESSAGES.dailyPreviewFailed });
+    const state = deps.stateStatus?.();
+    const reconnecting = state !== undefined && !state.writable && state.reconnecting === true;
+    return toAsker({
+      kind: "error",
+      message: reconnecting ? MESSAGES.dailyStateReconnecting : MESSAGES.dailyPreviewFailed,
+    });
   }
 }

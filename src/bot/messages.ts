@@ -18,6 +18,10 @@ export const MESSAGES = {
   dailyNotInDm:
     "Daily papers are posted in channels, not in direct messages: type `/paper daily on` in a channel.",
   dailyFailed: "I couldn't change the daily schedule just now. Please try again in a minute.",
+  dailyStateReconnecting:
+    "Saved state cannot be reached right now. Paperbot keeps reconnecting on its own and daily posts resume once it answers; please try again in a minute.",
+  dailyStateUnwritable:
+    "Saved state cannot be written right now (read-only or full). Daily posts resume on their own once it can; please try again later.",
   dailyNotSet: "Daily paper is not set up in this channel. Turn it on with `/paper daily on`.",
   dailyPreviewNotSet:
     "There is no daily paper in this channel yet, so there is nothing to preview. Turn it on with `/paper daily on` (every day at 09:00), and `/paper daily preview` shows what comes next.",

@@ -65,7 +65,16 @@ export interface ThreadPapers {
 }
 
 /** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */
-export type StateStatus = { writable: true } | { writable: false; problem: string };
+export type StateStatus =
+  | { writable: true }
+  | {
+      writable: false;
+      problem: string;
+      /** Since when (ms since the epoch). */
+      since?: number;
+      /** It could not be opened at start and is being tried again in the background. */
+      reconnecting?: boolean;
+    };
 
 /** Everything the bot core needs, passed in: no globals, no clock or randomness of its own. */
 export interface BotDeps {

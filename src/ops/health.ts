@@ -3,9 +3,20 @@ import type { Registry } from "prom-client";
 import type { Logger } from "../logger.js";
 import type { SlackReadinessState } from "./readiness.js";
 
+/** Whether answered events are deduplicated through the state store, shared with other replicas, or in memory only. */
+export interface StateReadiness {
+  shared: boolean;
+  /** Since when the store has not been usable (ms since the epoch). */
+  since?: number;
+  /** It could not be opened at start and is being tried again in the background. */
+  reconnecting?: boolean;
+}
+
 export interface Readiness {
   /** An index is open and answers. */
   corpusLoaded(): boolean;
+  /** Absent where the bot keeps no state (tests of the ops routes alone). */
+  state?: () => StateReadiness;
   slack(): SlackReadinessState;
   /** False when the process should be restarted (Socket Mode disconnected past its limit). */
   alive(): boolean;
@@ -31,6 +42,17 @@ function corpusLoaded(readiness: Readiness): boolean {
   }
 }
 
+/** `state: "shared"`, or `state: "memory"` with since when and whether the store is being reconnected. */
+function stateFields(state: StateReadiness | undefined): object {
+  if (state === undefined) return {};
+  if (state.shared) return { state: "shared" };
+  return {
+    state: "memory",
+    ...(state.since === undefined ? {} : { stateSince: new Date(state.since).toISOString() }),
+    ...(state.reconnecting === true ? { stateReconnecting: true } : {}),
+  };
+}
+
 /** GET /healthz (alive: 503 once Socket Mode has been disconnected too long), /readyz (index open, Slack accepting our tokens: cached, no Slack call) and /metrics. */
 export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logger): OpsRoute[] {
   const route = (path: string, handler: OpsRoute["handler"]): OpsRoute => ({
@@ -47,12 +69,14 @@ export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logg
       const corpus = corpusLoaded(readiness);
       const state = readiness.slack();
       const slack = state.token && state.socket !== false;
+      // Answers go on while state is in memory only (docs/failure-modes.md): still ready, the body says so.
       const ok = corpus && slack;
       sendJson(res, ok ? 200 : 503, {
         ok,
         corpus,
         slack,
         ...(state.socket === undefined ? {} : { socket: state.socket }),
+        ...stateFields(readiness.state?.()),
       });
     }),
     route("/metrics", (_req, res) => {

@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { PaperLookups } from "../search/types.js";
+import type { StateReadiness } from "./health.js";
 
 /** What a request to the bot came to, for `paperbot_requests_total`. */
 export type RequestOutcome =
@@ -122,6 +123,33 @@ export function watchIndex(metrics: Metrics, source: IndexSource): void {
     registers,
     collect() {
       this.set(Math.max(0, (source.now() - source.loadedAt()) / 1000));
+    },
+  });
+}
+
+export interface StateSource {
+  state(): StateReadiness;
+  now(): number;
+}
+
+/** Gauges read when /metrics is scraped: whether answered events are shared through the store, and for how long not. */
+export function watchState(metrics: Metrics, source: StateSource): void {
+  const registers = [metrics.registry];
+  new Gauge({
+    name: "paperbot_state_shared",
+    help: "1 while answered events are deduplicated through the state store (shared by replicas), 0 while in this process's memory only.",
+    registers,
+    collect() {
+      this.set(source.state().shared ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "paperbot_state_unavailable_seconds",
+    help: "Seconds since the state store stopped answering (0 while it answers); reconnected in the background.",
+    registers,
+    collect() {
+      const { since } = source.state();
+      this.set(since === undefined ? 0 : Math.max(0, (source.now() - since) / 1000));
     },
   });
 }

@@ -3,7 +3,7 @@ import type { App } from "@slack/bolt";
 import type { BotDeps } from "../bot/ports.js";
 import type { HttpLimits, SlackMode } from "../config.js";
 import type { Logger } from "../logger.js";
-import { opsRoutes } from "../ops/health.js";
+import { opsRoutes, type StateReadiness } from "../ops/health.js";
 import { closeServer, portOf, serveOpsRoutes, serverOptionsOf } from "../ops/http-server.js";
 import { createMetrics, type Metrics } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
@@ -32,6 +32,8 @@ export interface SlackStartOptions {
   logger: Logger;
   /** True while an index is open and answering (for /readyz). */
   corpusLoaded: () => boolean;
+  /** Whether answered events are shared through the state store (for /readyz's body). */
+  state?: () => StateReadiness;
   slackApiUrl?: string;
   /** Longest wait for one Slack call (Web API or response_url); 10 s unless given. */
   slackTimeoutMs?: number;
@@ -137,7 +139,12 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   });
   const identity = options.identity ?? (await identityOf(poster));
   const routes = opsRoutes(
-    { corpusLoaded: options.corpusLoaded, slack: readiness.state, alive: readiness.alive },
+    {
+      corpusLoaded: options.corpusLoaded,
+      slack: readiness.state,
+      alive: readiness.alive,
+      ...(options.state === undefined ? {} : { state: options.state }),
+    },
     metrics.registry,
     logger,
   );

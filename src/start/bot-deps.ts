@@ -34,7 +34,7 @@ export function statePortsOf(
   };
 }
 
-/** What every surface answers with: the served index, and the daily, follow and saved ports when there is a store. */
+/** What every surface answers with: the served index, and the daily, follow and saved ports of the store. */
 export function botDepsOf(
   config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
   { index, state, now, logger }: BotWiring,
@@ -47,7 +47,7 @@ export function botDepsOf(
     now,
     defaultTimeZone: config.dailyTimeZone,
     stateStatus: state.status,
-    ...(store === undefined ? {} : statePortsOf(config, store, { now, index: current })),
+    ...statePortsOf(config, store, { now, index: current }),
     reload: (userId) => {
       logger.info({ userId }, "reload requested");
       return index.reload();
@@ -55,13 +55,12 @@ export function botDepsOf(
   };
 }
 
-/** What recording a corpus's new papers for their followers needs; undefined without a store. */
+/** What recording a corpus's new papers for their followers needs. */
 export function followRecordOf(
   config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
   { index, state, now, logger }: BotWiring,
-): RecordDeps | undefined {
+): RecordDeps {
   const { store } = state;
-  if (store === undefined) return undefined;
   return {
     store,
     index: index.live.current,

@@ -24,10 +24,11 @@ export async function runOfflineConsole(wiring: OfflineConsoleWiring): Promise<v
   // Offline, changes are recorded and digests planned; a bot on the same state sends them.
   const notifier = record === undefined ? undefined : startFollowNotifier({ record, logger });
   if (notifier !== undefined) index.onSwapped(() => void notifier.corpusChanged());
-  void notifier?.corpusChanged();
+  // At start, or once a store unavailable at start answers.
+  if (notifier !== undefined) state.whenConnected(() => void notifier.corpusChanged());
   await startConsole({ bot, input: wiring.input, output: wiring.output, logger });
   notifier?.stop();
-  await state.store?.close();
+  await state.store.close();
   // The search workers would keep the process alive.
   await index.live.close();
 }

@@ -6,7 +6,8 @@ import { type FollowNotifier, startFollowNotifier } from "../follow/notifier.js"
 import { dmChannelOf } from "../follow/saved-upload.js";
 import type { Logger } from "../logger.js";
 import { countDailyResults } from "../ops/daily-metrics.js";
-import { createMetrics, type Metrics, watchIndex } from "../ops/metrics.js";
+import type { StateReadiness } from "../ops/health.js";
+import { createMetrics, type Metrics, watchIndex, watchState } from "../ops/metrics.js";
 import { installProcessGuard } from "../ops/process-guard.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
 import { deliverAnswer } from "../slack/delivery.js";
@@ -52,6 +53,7 @@ export async function startSlackBot(
   watchIndex(metrics, { index: index.live.current, loadedAt: index.loadedAt, now: Date.now });
   installProcessGuard(wiring.host, { logger, metrics, giveUp: wiring.giveUp });
   const ledger = deliveryLedgerOf(store, logger);
+  watchState(metrics, { state: () => stateReadinessOf(wiring.state, ledger), now: Date.now });
   const slack = await startSlackApp({
     mode: config.mode,
     bot,
@@ -64,27 +66,40 @@ export async function startSlackBot(
     // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
     ...(config.stateUrl === undefined ? {} : { isLocalClaim: (key: string) => !ledger.claimIsShared(key) }),
     ...(config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl }),
+    state: () => stateReadinessOf(wiring.state, ledger),
     home: {
-      ...(store === undefined ? {} : { state: store }),
+      state: store,
       ...(bot.daily === undefined ? {} : { daily: bot.daily }),
       timeZone: config.dailyTimeZone,
     },
   });
   const notifier = startFollowDms(config, wiring, { slack, ledger });
-  const scheduler = store === undefined ? undefined : startDailyPosts(wiring, { store, slack, metrics });
+  const scheduler = startDailyPosts(wiring, { store, slack, metrics });
   return {
     stop: () => {
-      scheduler?.stop();
+      scheduler.stop();
       notifier?.stop();
-      return slack.stop().finally(() => store?.close());
+      return slack.stop().finally(() => store.close());
     },
+  };
+}
+
+/** Whether answered events are deduplicated through the store now, or in this process's memory only (and since when). */
+function stateReadinessOf(state: OpenedState, ledger: FallbackDeliveryLedger): StateReadiness {
+  const status = state.status();
+  if (status.writable && ledger.shared()) return { shared: true };
+  if (status.writable) return { shared: false };
+  return {
+    shared: false,
+    ...(status.since === undefined ? {} : { since: status.since }),
+    ...(status.reconnecting === true ? { reconnecting: true } : {}),
   };
 }
 
 /** Followers hear about what a corpus brought: at startup and after every reload that swapped one in. */
 function startFollowDms(
   config: SlackBotConfig,
-  { index, record, now, logger }: SlackBotWiring,
+  { index, record, state, now, logger }: SlackBotWiring,
   { slack, ledger }: { slack: RunningSlackApp; ledger: FallbackDeliveryLedger },
 ): FollowNotifier | undefined {
   if (record === undefined) return undefined;
@@ -107,7 +122,8 @@ function startFollowDms(
     logger,
   });
   index.onSwapped(() => void notifier.corpusChanged());
-  void notifier.corpusChanged();
+  // At start, or once a store unavailable at start answers.
+  state.whenConnected(() => void notifier.corpusChanged());
   return notifier;
 }
 

@@ -3,29 +3,43 @@ import type { Config } from "../config.js";
 import type { Logger } from "../logger.js";
 import { ensureStartupSubscription } from "../schedule/daily-control.js";
 import { StateUnavailableError } from "../state/errors.js";
+import type { StateHealth } from "../state/health.js";
 import {
   createFallbackDeliveryLedger,
   createMemoryDeliveryLedger,
   type FallbackDeliveryLedger,
 } from "../state/once.js";
 import { describeStateLocation, openStateStore } from "../state/open-store.js";
+import { reconnectingStore } from "../state/reconnecting.js";
 import type { StateStore } from "../state/store.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface OpenedState {
-  /** Absent when the store could not be opened at all. */
-  store?: StateStore;
+  /** The store; one that could not be opened at start keeps being retried in the background (state/reconnecting.ts). */
+  store: StateStore;
   status: () => StateStatus;
+  /** Runs `listener` once the store is open: at once, or when a store unavailable at start answers. */
+  whenConnected(listener: (store: StateStore) => void): void;
+}
+
+export interface OpenStateOptions {
+  /** At start, how long to wait for a PostgreSQL server that cannot be reached yet before starting without it. */
+  startupWaitMs?: number;
+  /** The background retries' first and longest wait (reconnecting.ts's defaults unless given). */
+  firstWaitMs?: number;
+  maxWaitMs?: number;
 }
 
 /**
- * The state store (PostgreSQL with STATE_URL, else the STATE_PATH file). One that cannot be opened is
- * logged and left untouched: commands go on, repeats are caught in memory, daily posts stop.
+ * The state store (PostgreSQL with STATE_URL, else the STATE_PATH file). One that cannot be opened is logged,
+ * left untouched and tried again in the background until it opens: meanwhile commands go on, repeats are caught
+ * in memory, daily posts wait, and /paper stats, /readyz and /metrics say so.
  */
 export async function openState(
   config: Pick<Config, "statePath" | "stateUrl">,
   logger: Logger,
+  options: OpenStateOptions = {},
 ): Promise<OpenedState> {
   const location = {
     path: config.statePath,
@@ -33,7 +47,10 @@ export async function openState(
   };
   const where = describeStateLocation(location);
   try {
-    const store = await openStateStore(location, { logger });
+    const store = await openStateStore(location, {
+      logger,
+      startupWaitMs: options.startupWaitMs ?? STARTUP_WAIT_MS,
+    });
     const health = store.health();
     if (!health.writable) {
       logger.warn(
@@ -41,31 +58,46 @@ export async function openState(
         `state at ${where} cannot be written (${health.detail}): answers go on, daily posts wait until it can`,
       );
     }
-    return {
-      store,
-      status: () => {
-        const now = store.health();
-        return now.writable ? now : { writable: false, problem: now.problem };
-      },
-    };
+    return { store, status: () => statusOf(store.health()), whenConnected: (listener) => listener(store) };
   } catch (error) {
     if (!(error instanceof StateUnavailableError)) throw error;
     logger.error(
       { problem: error.problem, where },
-      `${error.message}; daily posts are off until it is fixed (the state is left untouched)`,
+      `${error.message}; answers go on from memory, daily posts wait, and the state is tried again in the background (left untouched)`,
     );
-    return { status: () => ({ writable: false, problem: error.problem }) };
+    const store = reconnectingStore({
+      kind: location.url === undefined ? "sqlite" : "postgres",
+      open: () => openStateStore(location, { logger, startupWaitMs: 0 }),
+      failed: error,
+      where,
+      logger,
+      now: Date.now,
+      ...(options.firstWaitMs === undefined ? {} : { firstWaitMs: options.firstWaitMs }),
+      ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
+    });
+    return {
+      store,
+      status: () => ({ ...statusOf(store.health()), ...(store.connected() ? {} : { reconnecting: true }) }),
+      whenConnected: (listener) => store.whenConnected(listener),
+    };
   }
+}
+
+/** A PostgreSQL server started beside the bot (one compose file) is given this long; then it is retried in the background. */
+const STARTUP_WAIT_MS = 5000;
+
+function statusOf(health: StateHealth): StateStatus {
+  return health.writable ? health : { writable: false, problem: health.problem, since: health.since };
 }
 
 /** Subscribes DAILY_CHANNEL (when set) to the daily paper; a state that cannot be written is only logged. */
 export async function subscribeDailyChannel(
-  store: StateStore | undefined,
+  store: StateStore,
   config: Pick<Config, "dailyChannel" | "dailyTime" | "dailyTimeZone">,
   now: Date,
   logger: Logger,
 ): Promise<void> {
-  if (store === undefined || config.dailyChannel === undefined) return;
+  if (config.dailyChannel === undefined) return;
   await ensureStartupSubscription(
     store,
     { channelId: config.dailyChannel, time: config.dailyTime, timeZone: config.dailyTimeZone },
@@ -80,9 +112,9 @@ export async function subscribeDailyChannel(
 }
 
 /** Answered events and share clicks: shared through the store, this process's memory when it fails. */
-export function deliveryLedgerOf(store: StateStore | undefined, logger: Logger): FallbackDeliveryLedger {
+export function deliveryLedgerOf(store: StateStore, logger: Logger): FallbackDeliveryLedger {
   return createFallbackDeliveryLedger({
-    ...(store === undefined ? {} : { durable: store.deliveries, probe: () => store.probe() }),
+    durable: store.deliveries,
     memory: createMemoryDeliveryLedger(Date.now, DAY_MS),
     logger,
     now: Date.now,

@@ -193,14 +193,6 @@ export interface FallbackLedgerOptions {
   memory: DeliveryLedger;
   logger: Logger;
   now: () => number;
-  /** While the durable ledger fails and nothing says it is back, how long to wait before trying it again; default 30 s. */
-  retryMs?: number;
-  /**
-   * A cheap write to the store (StateStore.probe). While the durable ledger fails, claims start one in the
-   * background at most every `probeEveryMs` (default 1 s), and the first to succeed shares claims again at once.
-   */
-  probe?: () => Promise<void>;
-  probeEveryMs?: number;
 }
 
 export interface FallbackDeliveryLedger extends DeliveryLedger {
@@ -213,44 +205,21 @@ export interface FallbackDeliveryLedger extends DeliveryLedger {
 /**
  * A ledger that never fails a request because state cannot be written: memory answers first (a retry or
  * double click this process has seen), then the durable ledger; when that throws, this process dedupes in
- * memory alone, says so in one warning, and tries the durable ledger again every `retryMs`.
+ * memory alone and says so in one warning. While it fails, each claim still tries it unless another try is
+ * under way, so the first claim after the store answers again is shared (two replicas then answer an event
+ * once); a hung store holds one answer for its timeout, the others go on from memory meanwhile.
  */
 export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): FallbackDeliveryLedger {
   const { durable, memory, logger, now } = options;
-  const retryMs = options.retryMs ?? 30_000;
-  const probeEveryMs = options.probeEveryMs ?? 1000;
   let failingSince: number | undefined;
-  let lastTry = Number.NEGATIVE_INFINITY;
-  // The store answered a probe since the last failure: try it at once.
-  let answeredProbe = false;
-  let probing = false;
-  let lastProbe = Number.NEGATIVE_INFINITY;
+  let tries = 0;
   // Claims held now that only this process's memory knows of.
   const memoryOnly = new Set<string>();
 
-  const probeInBackground = () => {
-    if (options.probe === undefined || probing || now() - lastProbe < probeEveryMs) return;
-    probing = true;
-    lastProbe = now();
-    options.probe().then(
-      () => {
-        probing = false;
-        answeredProbe = true;
-      },
-      () => {
-        probing = false;
-      },
-    );
-  };
-
   const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
     if (durable === undefined) return undefined;
-    if (failingSince !== undefined && !answeredProbe && now() - lastTry < retryMs) {
-      probeInBackground();
-      return undefined;
-    }
-    lastTry = now();
-    answeredProbe = false;
+    if (failingSince !== undefined && tries > 0) return undefined;
+    tries += 1;
     try {
       const result = await work(durable);
       if (failingSince !== undefined) {
@@ -270,6 +239,8 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
         );
       }
       return undefined;
+    } finally {
+      tries -= 1;
     }
   };
 
@@ -285,7 +256,7 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
       return shared ?? "mine";
     },
     claimIsShared: (key) => !memoryOnly.has(key),
-    shared: () => durable !== undefined && (failingSince === undefined || answeredProbe),
+    shared: () => durable !== undefined && failingSince === undefined,
     async markDone(key) {
       memoryOnly.delete(key);
       await memory.markDone(key);

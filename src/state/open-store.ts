@@ -35,7 +35,7 @@ export function describeStateLocation(location: StateLocation): string {
 /** The state store at a location: PostgreSQL when a URL is given, else the SQLite file. Throws StateUnavailableError. */
 export function openStateStore(
   location: StateLocation,
-  options: { logger?: Logger; now?: () => number } = {},
+  options: Pick<PostgresStoreOptions, "logger" | "now" | "startupWaitMs"> = {},
 ): Promise<StateStore> {
   return location.url === undefined
     ? openSqliteStore(location.path, options)

@@ -1,0 +1,140 @@
+import type { Logger } from "../logger.js";
+import { messageOf, type StateProblem, StateUnavailableError } from "./errors.js";
+import type { StateHealth } from "./health.js";
+import type { StateStore } from "./store.js";
+
+export interface ReconnectOptions {
+  kind: StateStore["kind"];
+  /** One attempt to open the store; throws StateUnavailableError while it cannot be used. */
+  open: () => Promise<StateStore>;
+  /** Why the first attempt failed. */
+  failed: StateUnavailableError;
+  /** Where the state lives, for logs (never a password). */
+  where: string;
+  logger: Logger;
+  now: () => number;
+  /** The wait before the first retry, doubled after each failure up to `maxWaitMs`; 1 s and 30 s unless given. */
+  firstWaitMs?: number;
+  maxWaitMs?: number;
+  /** While nothing is open, a read or write of the store starts an attempt at once, at most this often; 1 s. */
+  nudgeEveryMs?: number;
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+/** A state store that opens in the background: every table, the probe and health work through it once it does. */
+export interface ReconnectingStore extends StateStore {
+  /** Whether the store is open now (false: reads and writes throw StateUnavailableError). */
+  connected(): boolean;
+  /** Runs `listener` with the store once it opens (at once when it is open). */
+  whenConnected(listener: (store: StateStore) => void): void;
+}
+
+/**
+ * A store that could not be opened at start, retried in the background with a capped back-off (and at once
+ * when something needs it, at most every `nudgeEveryMs`) until it opens; from then on the bot uses it as if it
+ * had opened at start: answers are shared once-only, daily posts and follows work, with no restart. Until then
+ * every read or write throws StateUnavailableError, which every caller already takes as "state is unavailable".
+ */
+export function reconnectingStore(options: ReconnectOptions): ReconnectingStore {
+  const { logger, now, where } = options;
+  const firstWaitMs = options.firstWaitMs ?? 1000;
+  const maxWaitMs = options.maxWaitMs ?? 30_000;
+  const nudgeEveryMs = options.nudgeEveryMs ?? 1000;
+  const schedule = options.setTimeout ?? ((run, ms) => setTimeout(run, ms).unref());
+  const cancel = options.clearTimeout ?? ((handle) => clearTimeout(handle as NodeJS.Timeout));
+  const since = now();
+  let problem: StateProblem = options.failed.problem;
+  let detail = messageOf(options.failed);
+  let store: StateStore | undefined;
+  let closed = false;
+  let opening = false;
+  let lastAttempt = now();
+  let waitMs = firstWaitMs;
+  let timer: unknown;
+  const listeners: ((store: StateStore) => void)[] = [];
+
+  const attempt = async (): Promise<void> => {
+    if (store !== undefined || closed || opening) return;
+    opening = true;
+    lastAttempt = now();
+    cancel(timer);
+    try {
+      const opened = await options.open();
+      if (closed) {
+        await opened.close();
+        return;
+      }
+      store = opened;
+      logger.info(
+        { where, unavailableMs: now() - since },
+        `state at ${where} answers again: answers are shared once-only, daily posts and follows work again`,
+      );
+      for (const listener of listeners.splice(0)) listener(opened);
+    } catch (error) {
+      if (!(error instanceof StateUnavailableError)) {
+        logger.error({ err: error, where }, "reconnecting to the state failed unexpectedly");
+      } else if (error.problem !== problem) {
+        logger.warn({ problem: error.problem, where }, `state still unavailable: ${error.message}`);
+        problem = error.problem;
+      }
+      detail = messageOf(error);
+      if (!closed) {
+        timer = schedule(() => void attempt(), waitMs);
+        waitMs = Math.min(waitMs * 2, maxWaitMs);
+      }
+    } finally {
+      opening = false;
+    }
+  };
+
+  const unavailable = () => {
+    if (now() - lastAttempt >= nudgeEveryMs) void attempt();
+    return new StateUnavailableError(
+      problem,
+      `reconnecting since ${new Date(since).toISOString()}: ${detail}`,
+    );
+  };
+
+  /** A table of the open store, or one whose every call rejects with StateUnavailableError while none is. */
+  const table = <T extends object>(of: (store: StateStore) => T): T =>
+    new Proxy<T>(Object.create(null), {
+      get(_target, name) {
+        if (store !== undefined) {
+          const opened = of(store);
+          const value: unknown = Reflect.get(opened, name);
+          return typeof value === "function" ? value.bind(opened) : value;
+        }
+        // Not a promise itself, nor anything but methods.
+        if (name === "then" || typeof name === "symbol") return undefined;
+        return () => Promise.reject(unavailable());
+      },
+    });
+
+  timer = schedule(() => void attempt(), waitMs);
+  waitMs = Math.min(waitMs * 2, maxWaitMs);
+  return {
+    kind: options.kind,
+    subscriptions: table((s) => s.subscriptions),
+    dailyPosts: table((s) => s.dailyPosts),
+    deliveries: table((s) => s.deliveries),
+    follows: table((s) => s.follows),
+    savedPapers: table((s) => s.savedPapers),
+    announcements: table((s) => s.announcements),
+    health(): StateHealth {
+      if (store !== undefined) return store.health();
+      return { writable: false, problem, detail: `reconnecting: ${detail}`, since };
+    },
+    probe: () => (store === undefined ? Promise.reject(unavailable()) : store.probe()),
+    connected: () => store !== undefined,
+    whenConnected(listener) {
+      if (store !== undefined) listener(store);
+      else listeners.push(listener);
+    },
+    async close() {
+      closed = true;
+      cancel(timer);
+      await store?.close();
+    },
+  };
+}
