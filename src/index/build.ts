@@ -1,8 +1,9 @@
 import { MessageChannel } from "node:worker_threads";
+import { indexedTextOf } from "../corpus/indexed-text.js";
 import { CorpusError, type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
 import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
-import { fromAbstractsInHelper } from "./abstracts-helper.js";
+import { startedHelperOf } from "./abstracts-helper.js";
 import type { LoadProgress } from "./progress.js";
 import { runOnce } from "./workers.js";
 
@@ -34,9 +35,9 @@ export async function buildIndexFile(
   onProgress({ phase: "parsing", files: order.read.files.length });
   const corpus = corpusReadOfFolderRead(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
-  await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, (abstracts) =>
-    fromAbstractsInHelper(abstracts),
-  );
+  // Handed over before the writes below hold this thread: a helper waiting for its task would wait for them.
+  const { facts } = await startedHelperOf(corpus.papers.map(indexedTextOf));
+  await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, () => facts);
 }
 
 /** buildIndexFile in a worker thread, so that the event loop stays free. */
