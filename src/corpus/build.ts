@@ -48,6 +48,20 @@ type LibraryFields = Pick<
 >;
 const LIBRARY_FIELDS = ["title", "year", "venue", "doi", "arxivId", "url", "citationKey", "bibtex"] as const;
 
+/** Gives `target` each field it lacks that `source` has. */
+function fillFields(target: LibraryFields, source: LibraryFields): void {
+  for (const field of LIBRARY_FIELDS) {
+    if (target[field] === undefined && source[field] !== undefined) {
+      Object.assign(target, { [field]: source[field] });
+    }
+  }
+}
+
+/** Appends the items of `more` that `list` does not hold yet. */
+function addMissing<T>(list: T[], more: Iterable<T>): void {
+  for (const item of more) if (!list.includes(item)) list.push(item);
+}
+
 /** How often one spelling was seen: in its owner's own file (`own`) or elsewhere. */
 interface SpellingTally {
   name: string;
@@ -106,18 +120,9 @@ class PeopleRegister {
       const spellings = rankSpellings(all);
       const name = (profiled ? rankSpellings(ownSpellings)[0] : spellings[0]) ?? key;
       draft.name = name;
-      const positions = Int32Array.from(draft.papers).sort();
-      const ids: string[] = [];
       // A paper merged from two drafts has two positions but one id.
-      const seen = new Set<string>();
-      for (let i = 0; i < positions.length; i++) {
-        const position = positions[i] ?? 0;
-        if (i > 0 && position === positions[i - 1]) continue;
-        const id = idsInOrder[position] ?? "";
-        if (!seen.has(id)) ids.push(id);
-        seen.add(id);
-      }
-      people.set(key, { key, name, spellings, profiled, paperIds: ids });
+      const ids = new Set(Array.from(Int32Array.from(draft.papers).sort(), (at) => idsInOrder[at] ?? ""));
+      people.set(key, { key, name, spellings, profiled, paperIds: [...ids] });
     }
     return people;
   }
@@ -316,14 +321,10 @@ export function readCorpusRemembering(
         target.etAl = other.etAl;
       }
     }
-    for (const field of LIBRARY_FIELDS) {
-      if (target.fields[field] === undefined && other.fields[field] !== undefined) {
-        Object.assign(target.fields, { [field]: other.fields[field] });
-      }
-    }
+    fillFields(target.fields, other.fields);
     target.sources.push(...other.sources);
-    for (const owner of other.owners) if (!target.owners.includes(owner)) target.owners.push(owner);
-    for (const key of other.libraryKeys) if (!target.libraryKeys.includes(key)) target.libraryKeys.push(key);
+    addMissing(target.owners, other.owners);
+    addMissing(target.libraryKeys, other.libraryKeys);
     for (const key of other.keys) byKey.set(key, target);
     claim(target, other.keys);
     target.placeKeys.push(...other.placeKeys);
@@ -355,13 +356,9 @@ export function readCorpusRemembering(
         });
       }
       draft.sources.push({ file: file.name, line: entry.line });
-      for (const key of keys) if (!draft.libraryKeys.includes(key)) draft.libraryKeys.push(key);
+      addMissing(draft.libraryKeys, keys);
       claim(draft, keys);
-      for (const field of LIBRARY_FIELDS) {
-        if (draft.fields[field] === undefined && entry[field] !== undefined) {
-          Object.assign(draft.fields, { [field]: entry[field] });
-        }
-      }
+      fillFields(draft.fields, entry);
       if (!draft.fromSeeds && draft.abstract.length === 0) draft.abstract = entry.abstract;
       if (!draft.fromSeeds && draft.authors.length === 0 && entry.authors.length > 0) {
         draft.authors = entry.authors.map((name) => register.note(name));

@@ -114,7 +114,7 @@ export function yearIn(text: string | undefined): number | undefined {
 
 /** "Lee, Ann" / "Ann Lee" / "von Neumann, John" / "{OpenAI}" → a display name "Ann Lee". */
 function displayName(written: string): string {
-  const parts = splitTopLevel(written, ",").map((part) => fieldText(part));
+  const parts = splitOutsideBraces(written, /,/y, ",").map((part) => fieldText(part));
   if (parts.length === 1) return parts[0] ?? "";
   const [last = "", second = "", third] = parts;
   // "Last, Jr, First" puts the suffix second.
@@ -123,18 +123,22 @@ function displayName(written: string): string {
     .trim();
 }
 
-/** Splits at `separator` where it is outside braces. */
-function splitTopLevel(text: string, separator: string): string[] {
+/** Splits where the sticky `separator` matches outside braces; it is tried only at the characters in `startsWith`. */
+function splitOutsideBraces(text: string, separator: RegExp, startsWith: string): string[] {
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
+    const c = text.charAt(i);
     if (c === "\\") i += 1;
     else if (c === "{") depth += 1;
     else if (c === "}") depth -= 1;
-    else if (depth === 0 && c === separator) {
+    else if (depth === 0 && startsWith.includes(c)) {
+      separator.lastIndex = i;
+      const found = separator.exec(text);
+      if (found === null) continue;
       parts.push(text.slice(start, i));
+      i += found[0].length - 1;
       start = i + 1;
     }
   }
@@ -146,30 +150,13 @@ function splitTopLevel(text: string, separator: string): string[] {
 export function bibtexNames(list: string): { names: string[]; etAl: boolean } {
   const names: string[] = [];
   let etAl = false;
-  let depth = 0;
-  let start = 0;
-  const take = (end: number) => {
-    const written = list.slice(start, end).trim();
+  for (const part of splitOutsideBraces(list, /\s+and\s+/iy, " \n\t")) {
+    const written = part.trim();
     if (written.toLowerCase() === "others") etAl = true;
     else if (written.length > 0) {
       const name = displayName(written);
       if (name.length > 0) names.push(name);
     }
-  };
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === "\\") i += 1;
-    else if (c === "{") depth += 1;
-    else if (c === "}") depth -= 1;
-    else if (depth === 0 && (c === " " || c === "\n" || c === "\t")) {
-      const and = /^\s+and\s+/i.exec(list.slice(i, i + 12));
-      if (and !== null) {
-        take(i);
-        i += and[0].length - 1;
-        start = i + 1;
-      }
-    }
   }
-  take(list.length);
   return { names, etAl };
 }
