@@ -186,9 +186,12 @@ export async function openPostgresStore(
     types,
   });
   // An idle connection that dies (server restart) is reported here, not thrown: the next query reconnects.
-  pool.on("error", (error) =>
-    options.logger?.warn({ err: messageOf(error), where }, "state database connection lost"),
-  );
+  const lost = (error: Error) =>
+    options.logger?.warn({ err: messageOf(error), where }, "state database connection lost");
+  pool.on("error", lost);
+  // One that dies while checked out emits "error" on the client itself, which nothing else listens to: without
+  // this, a server stopping mid-query was an uncaught exception (the query itself fails as unreachable).
+  pool.on("connect", (client) => client.on("error", lost));
   const health = createHealthTracker(options.now ?? Date.now);
   const db = new Kysely<StateTables>({
     dialect: guardedDialect(new PostgresDialect({ pool }), { dialect: "postgres", health }),

@@ -7,6 +7,12 @@ import { join } from "node:path";
 export interface TestPostgres {
   url: string;
   stop(): void;
+  /** Stops the server (fast shutdown: sessions ended) and keeps its data, for `resume`. */
+  halt(): void;
+  /** Starts a halted server again on the same port, with the same data. */
+  resume(): void;
+  /** Freezes the server and every session of it (SIGSTOP: a hung host, a stalled disk), or thaws them (SIGCONT). */
+  freeze(on: boolean): void;
 }
 
 /** Every database the tests create starts so, then the run's own part; a run fails if one of its own is left. */
@@ -106,8 +112,22 @@ export async function startTestPostgres(parentDir: string): Promise<TestPostgres
           `PostgreSQL did not start: ${error instanceof Error ? error.message : String(error)}\n${log}`,
         );
       }
+      const pgCtl = (...args: string[]) => asServerUser(join(bin, "pg_ctl"), ["-D", data, ...args]);
       return {
         url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+        halt: () => void pgCtl("-m", "fast", "-w", "stop"),
+        freeze(on) {
+          // The postmaster's pid is the first line of postmaster.pid; its children are the sessions and workers.
+          const postmaster = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+          const children = execFileSync("ps", ["-o", "pid=", "--ppid", String(postmaster)], {
+            encoding: "utf8",
+          })
+            .split("\n")
+            .map((line) => Number(line.trim()))
+            .filter((pid) => pid > 0);
+          for (const pid of [postmaster, ...children]) process.kill(pid, on ? "SIGSTOP" : "SIGCONT");
+        },
+        resume: () => void pgCtl("-l", join(dir, "server.log"), "-w", "-t", "60", "-o", options, "start"),
         stop() {
           try {
             asServerUser(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"]);

@@ -1,0 +1,97 @@
+import { dirname } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { deliveryLedgerOf } from "../../src/start/state.js";
+import type { ClaimOutcome, FallbackDeliveryLedger } from "../../src/state/once.js";
+import { openPostgresStore } from "../../src/state/open-store.js";
+import type { StateStore } from "../../src/state/store.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { startTestPostgres, type TestPostgres } from "../helpers/postgres.js";
+
+/*
+ * Issue 38, item 6: two replicas on one PostgreSQL that is stopped and started again, the server of this file's
+ * own (never the shared one). While it is down each replica answers from its memory; once it is back, an event
+ * delivered to both is answered once, from the very first event: no wait before the ledger is shared again.
+ */
+
+const minute = 60_000;
+let server: TestPostgres | undefined;
+const stores: StateStore[] = [];
+
+beforeAll(async () => {
+  // Beside the run's folder, as the run's own server is: the postgres user cannot enter the run's folder.
+  server = await startTestPostgres(dirname(inject("runTmp")));
+}, 120_000);
+
+afterAll(async () => {
+  for (const store of stores.splice(0)) await store.close().catch(() => undefined);
+  server?.stop();
+});
+
+async function replica(timeoutMs = 5000): Promise<{ store: StateStore; ledger: FallbackDeliveryLedger }> {
+  const store = await openPostgresStore(server?.url ?? "", { timeoutMs });
+  stores.push(store);
+  return { store, ledger: deliveryLedgerOf(store, capturedLogger().logger) };
+}
+
+/** The same event delivered to both replicas at once: what each one's claim came to. */
+async function deliveredToBoth(
+  a: FallbackDeliveryLedger,
+  b: FallbackDeliveryLedger,
+  key: string,
+): Promise<ClaimOutcome[]> {
+  const outcomes = await Promise.all([a.claim(key, minute), b.claim(key, minute)]);
+  for (const [ledger, outcome] of [
+    [a, outcomes[0]],
+    [b, outcomes[1]],
+  ] as const) {
+    if (outcome === "mine") await ledger.markDone(key);
+  }
+  return outcomes;
+}
+
+const answered = (outcomes: ClaimOutcome[]) => outcomes.filter((outcome) => outcome === "mine").length;
+
+describe("two replicas around a PostgreSQL outage", { timeout: 120_000 }, () => {
+  it("answer from memory while it is down, and each event once from the first one after it is back", async () => {
+    const a = await replica();
+    const b = await replica();
+    expect(answered(await deliveredToBoth(a.ledger, b.ledger, "event:Before"))).toBe(1);
+
+    server?.halt();
+    // Down: nothing is shared, but nothing is lost either: each replica answers (its memory dedupes its own retries).
+    expect(await a.ledger.claim("event:Down", minute)).toBe("mine");
+    expect(a.ledger.claimIsShared("event:Down")).toBe(false);
+    await a.ledger.markDone("event:Down");
+    expect(await a.ledger.claim("event:Down", minute)).toBe("done");
+    expect(await b.ledger.claim("event:DownToo", minute)).toBe("mine");
+    expect(a.ledger.shared() || b.ledger.shared()).toBe(false);
+
+    server?.resume();
+    const perEvent: number[] = [];
+    for (let i = 0; i < 12; i++)
+      perEvent.push(answered(await deliveredToBoth(a.ledger, b.ledger, `event:After${i}`)));
+    expect(perEvent).toEqual(Array.from({ length: 12 }, () => 1));
+    expect(a.ledger.shared() && b.ledger.shared()).toBe(true);
+  });
+
+  it("a freeze: each claim that meets it gives up after the statement timeout; once it thaws, each event is answered once", async () => {
+    // A short timeout: each replica holds one claim this long while the server is frozen.
+    const a = await replica(1000);
+    const b = await replica(1000);
+    expect(answered(await deliveredToBoth(a.ledger, b.ledger, "event:BeforeFreeze"))).toBe(1);
+
+    server?.freeze(true);
+    try {
+      const during = await deliveredToBoth(a.ledger, b.ledger, "event:Frozen");
+      // Both answer: neither can see the other's claim. The memory-only answer looks in the thread first (slack/delivery.ts).
+      expect(during).toEqual(["mine", "mine"]);
+      expect(a.ledger.shared() || b.ledger.shared()).toBe(false);
+    } finally {
+      server?.freeze(false);
+    }
+    const perEvent: number[] = [];
+    for (let i = 0; i < 12; i++)
+      perEvent.push(answered(await deliveredToBoth(a.ledger, b.ledger, `event:Thawed${i}`)));
+    expect(perEvent).toEqual(Array.from({ length: 12 }, () => 1));
+  });
+});
