@@ -14,6 +14,7 @@ import {
   searchAnswer,
   similarAnswer,
 } from "./paper-answers.js";
+import { membersAmong } from "./people-lines.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -101,12 +102,23 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
  */
 export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   try {
-    return await intentAnswer(deps, request, intent);
+    return withMembers(deps.index(), await intentAnswer(deps, request, intent));
   } catch (error) {
     if (error instanceof SearchUnavailableError)
       return toAsker({ kind: "error", message: MESSAGES.searchUnavailable });
     throw error;
   }
+}
+
+/** An author summary says who of the person and their co-authors is in the group's members.yml. */
+function withMembers(index: SearchIndex, answered: Answer): Answer {
+  const { reply } = answered;
+  if (reply.kind !== "author") return answered;
+  const members = membersAmong(index.stats(), [
+    reply.summary.key,
+    ...reply.summary.coauthors.map((c) => c.key),
+  ]);
+  return members === undefined ? answered : { ...answered, reply: { ...reply, members } };
 }
 
 /** The paper a thread is about: its latest card (shared, a paper of the day); undefined outside a thread. */
@@ -204,9 +216,10 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
       return randomAnswer(deps, index, intent);
     case "stats": {
       const state = deps.stateStatus?.();
+      const { members: _members, ...stats } = index.stats();
       return toAsker({
         kind: "stats",
-        ...index.stats(),
+        ...stats,
         ...(state === undefined || state.writable ? {} : { stateProblem: state.problem }),
       });
     }

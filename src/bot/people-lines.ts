@@ -1,11 +1,19 @@
+import type { Member } from "../corpus/types.js";
 import type { Expert } from "../search/types.js";
 
-/** One line of a who reply: a person, or the people whose evidence is the same papers. */
+/** Someone on a who line; `slack`: a member's Slack user id, when members.yml gives one. */
+export type LinePerson = Expert & { slack?: string };
+
+/** One line of a who reply: a person, or the people who bring the very same single paper. */
 export interface PeopleLine {
-  people: Expert[];
+  people: LinePerson[];
   papers: Expert["papers"];
   /** The best score among the line's people. */
   score: number;
+  /** How much of their work is on the topic, 1 to 5 dots: never more than a line above it in its part. */
+  level: number;
+  /** Not in the group, in a corpus that has one: shown after the group's members, under a heading of its own. */
+  outside?: boolean;
 }
 
 /** One page of a who reply, counted in lines (what the user reads) and in people (what a Show more resumes at). */
@@ -14,12 +22,42 @@ export interface PeoplePage {
   /** Lines before this page. */
   firstLine: number;
   lineTotal: number;
-  /** The best score of all lines, the yardstick of every page's score bars. */
-  topScore: number;
   /** People before the page before this one, when this is not the first. */
   previousOffset?: number;
   /** People before the next page, when there is one. */
   nextOffset?: number;
+}
+
+/** Who is in the group: members.yml's members and the owners of author files (people with a file of their own). */
+export interface Group {
+  /** Members by person key, for their Slack ids. */
+  members: ReadonlyMap<string, Member>;
+  /** The corpus has a group at all: without one, nobody is "outside" it. */
+  any: boolean;
+}
+
+export const NO_GROUP: Group = { members: new Map(), any: false };
+
+/** The group of an index's corpus: its members.yml members, and whether anyone has a file of their own. */
+export function groupOf(stats: { profiles: number; members?: readonly Member[] }): Group {
+  const members = new Map((stats.members ?? []).map((member) => [member.key, member]));
+  return { members, any: stats.profiles > 0 || members.size > 0 };
+}
+
+/** The members.yml members among these people, by key, with their Slack ids; undefined without a members.yml. */
+export function membersAmong(
+  stats: { members?: readonly Member[] },
+  keys: readonly string[],
+): Record<string, { slack?: string }> | undefined {
+  const { members } = groupOf({ profiles: 0, ...stats });
+  if (members.size === 0) return undefined;
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const member = members.get(key);
+      if (member === undefined) return [];
+      return [[key, member.slack === undefined ? {} : { slack: member.slack }]];
+    }),
+  );
 }
 
 /**
@@ -28,39 +66,66 @@ export interface PeoplePage {
  */
 export const PEOPLE_READ = 200;
 
-const evidenceOf = (expert: Expert): string | undefined =>
-  expert.papers.length === 0
-    ? undefined
-    : expert.papers
-        .map(({ paper }) => paper.id)
-        .sort()
-        .join(" ");
+export const LEVELS = 5;
+
+const singlePaperOf = (expert: Expert): string | undefined =>
+  expert.papers.length === 1 ? expert.papers[0]?.paper.id : undefined;
+
+const inGroup = (expert: Expert, group: Group) => expert.profiled || group.members.has(expert.key);
 
 /**
- * Experts in rank order as lines: neighbours who bring the same papers share a line. The index ranks
- * people with the same evidence side by side, and merging neighbours only keeps every line a run of
- * consecutive people, so a page that ends between lines also ends between people.
+ * Experts in rank order as lines, the group's members first and everyone else after them (each in rank
+ * order): one person a line, except neighbours who bring the same one paper, who share it. Each line's
+ * dots are its score against the best one's, but never more than the line above in its part (members, or
+ * everyone else): the order and the dots always agree.
  */
-export function peopleLinesOf(experts: readonly Expert[]): PeopleLine[] {
+export function peopleLinesOf(experts: readonly Expert[], group: Group = NO_GROUP): PeopleLine[] {
+  const people: LinePerson[] = experts.map((expert) => {
+    const slack = group.members.get(expert.key)?.slack;
+    return slack === undefined ? expert : { ...expert, slack };
+  });
+  const members = group.any ? people.filter((person) => inGroup(person, group)) : people;
+  const others = group.any ? people.filter((person) => !inGroup(person, group)) : [];
+  const inside = linesOf(members, false);
+  const outside = linesOf(others, true);
+  const top = Math.max(0, ...[...inside, ...outside].map((line) => line.score));
+  for (const part of [inside, outside]) {
+    let ceiling = LEVELS;
+    for (const line of part) {
+      const level = top > 0 ? Math.max(1, Math.min(LEVELS, Math.round((line.score / top) * LEVELS))) : 1;
+      line.level = Math.min(level, ceiling);
+      ceiling = line.level;
+    }
+  }
+  return [...inside, ...outside];
+}
+
+function linesOf(people: readonly LinePerson[], outside: boolean): PeopleLine[] {
   const lines: PeopleLine[] = [];
-  let open: { line: PeopleLine; evidence: string } | undefined;
-  for (const expert of experts) {
-    const evidence = evidenceOf(expert);
-    if (open !== undefined && evidence === open.evidence) {
-      open.line.people.push(expert);
-      open.line.score = Math.max(open.line.score, expert.score);
+  let open: { line: PeopleLine; paper: string } | undefined;
+  for (const person of people) {
+    const paper = singlePaperOf(person);
+    if (open !== undefined && paper === open.paper) {
+      open.line.people.push(person);
+      open.line.score = Math.max(open.line.score, person.score);
       continue;
     }
-    const line: PeopleLine = { people: [expert], papers: expert.papers, score: expert.score };
+    const line: PeopleLine = {
+      people: [person],
+      papers: person.papers,
+      score: person.score,
+      level: 1,
+      ...(outside ? { outside } : {}),
+    };
     lines.push(line);
-    open = evidence === undefined ? undefined : { line, evidence };
+    open = paper === undefined ? undefined : { line, paper };
   }
   return lines;
 }
 
 /**
  * The `size` lines that start with the person at `offset` (a person inside a line, from a stale button,
- * brings the whole line rather than losing its first members).
+ * brings the whole line rather than losing its first people).
  */
 export function peoplePageOf(lines: readonly PeopleLine[], offset: number, size: number): PeoplePage {
   let before = 0;
@@ -77,7 +142,6 @@ export function peoplePageOf(lines: readonly PeopleLine[], offset: number, size:
     lines: page,
     firstLine,
     lineTotal: lines.length,
-    topScore: Math.max(0, ...lines.map((line) => line.score)),
     ...(firstLine > 0 ? { previousOffset: peopleIn(lines.slice(0, Math.max(0, firstLine - size))) } : {}),
     ...(after < everyone ? { nextOffset: after } : {}),
   };

@@ -118,7 +118,11 @@ export type Reply =
       like?: { id: string; others: boolean };
     } & PeoplePage)
   /** `nearOf`: what was typed, when it names nobody and the summary is of the one near name. */
-  | { kind: "author"; summary: AuthorSummary; nearOf?: string }
+  /**
+   * `members`: who of the person and their co-authors is in members.yml, by person key, with their Slack id
+   * when given (mentioned by the renderer); absent without a members.yml.
+   */
+  | { kind: "author"; summary: AuthorSummary; nearOf?: string; members?: Record<string, { slack?: string }> }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }
   | {

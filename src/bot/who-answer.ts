@@ -4,7 +4,7 @@ import type { SearchIndex, WhoResult } from "../search/types.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { paperNotFound } from "./paper-answers.js";
-import { PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
+import { groupOf, PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
 import { type Answer, toAsker } from "./ports.js";
 
 /** Lines of a who reply: a person, or co-authors who share one paper. */
@@ -45,7 +45,8 @@ export async function whoAnswer(
   intent: Extract<Intent, { kind: "who" }>,
 ): Promise<Answer> {
   const everyone = await everyoneBut(index, intent.topic);
-  const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, intent.limit ?? LINES_PER_PAGE);
+  const lines = peopleLinesOf(everyone.people, groupOf(index.stats()));
+  const page = peoplePageOf(lines, intent.offset, intent.limit ?? LINES_PER_PAGE);
   if (page.lines.length === 0) {
     if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
     if (everyone.notice !== undefined) return toAsker({ kind: "info", message: everyone.notice });
@@ -83,7 +84,8 @@ export async function whoLikeAnswer(
 ): Promise<Answer> {
   const everyone = await everyoneLike(index, intent.id, intent.others);
   if (everyone === undefined) return paperNotFound(intent.id, intent.paging);
-  const page = peoplePageOf(peopleLinesOf(everyone.people), intent.offset, LINES_PER_PAGE);
+  const lines = peopleLinesOf(everyone.people, groupOf(index.stats()));
+  const page = peoplePageOf(lines, intent.offset, LINES_PER_PAGE);
   if (page.lines.length === 0) {
     const message = intent.offset > 0 ? MESSAGES.noMorePeople : MESSAGES.nobodyElse;
     return toAsker({ kind: "info", message }, intent.paging);

@@ -47,7 +47,7 @@ import {
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
-import { peopleLineSpecs, peopleLineText } from "./people-lines.js";
+import { LEVEL_LEGEND, OUTSIDE_HEADING, peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**
  * A message ready for chat.postMessage / respond. Cards never unfurl: whoever sends this adds
@@ -96,27 +96,26 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const head = [
     section(peopleHeading(fmt, reply)),
     ...(reply.notice ? [context([fmt.plain(truncate(reply.notice, 500))])] : []),
+    context([LEVEL_LEGEND]),
   ];
   const tail = present(buttonRow(peoplePagingSpecs(reply.topic, reply)));
   const { lines } = reply;
-  const top = reply.topScore;
   const room = MAX - head.length - tail.length - 1;
-  const shown = lines
-    .slice(0, room)
-    .map((line, i) =>
-      section(
-        peopleLineText(fmt, line, reply.firstLine + i + 1, top),
-        overflowOrButton(peopleLineSpecs(line)),
-      ),
-    );
-  const left = lines.length - shown.length;
+  const kept = lines.slice(0, room);
+  const shown = kept.map((line, i) => {
+    const text = peopleLineText(fmt, line, reply.firstLine + i + 1);
+    // The first line of people outside the group carries their heading, so its buttons stay beside it.
+    const heading = line.outside && !kept[i - 1]?.outside ? `${fmt.bold(OUTSIDE_HEADING)}\n` : "";
+    return section(`${heading}${text}`, overflowOrButton(peopleLineSpecs(line)));
+  });
+  const left = lines.length - kept.length;
   return [...head, ...shown, ...(left > 0 ? [context([`…and ${left} more not shown here`])] : []), ...tail];
 }
 
 function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   const { summary } = reply;
   const groups = authorPaperGroups(summary);
-  const coauthors = coauthorLine(fmt, summary);
+  const coauthors = coauthorLine(fmt, summary, reply.members);
   const open = staticSelect(
     "Open a paper…",
     groups.map((group) => ({
@@ -136,7 +135,7 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   const head = [
     header(summary.name),
     ...(reply.nearOf === undefined ? [] : [context([nearNameLine(fmt, reply.nearOf)])]),
-    section(authorOverview(fmt, summary), overflowOrButton(authorMenu(summary))),
+    section(authorOverview(fmt, summary, reply.members), overflowOrButton(authorMenu(summary))),
   ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
 }

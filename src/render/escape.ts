@@ -56,3 +56,11 @@ export function withoutControls(text: string): string {
   for (const char of text.replace(BIDI_CONTROLS, "")) if (!isControl(char)) clean += char;
   return clean;
 }
+
+/** A Slack user id as members.yml must give it: nothing else ever becomes a mention (no `<!channel>`). */
+const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
+
+/** `<@U012AB3CD>` for a member's Slack id: the one place a reply pings someone, by design; "" for anything else. */
+export function slackMention(id: string | undefined): string {
+  return id !== undefined && SLACK_USER_ID.test(id) ? `<@${id}>` : "";
+}

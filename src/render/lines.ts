@@ -8,6 +8,7 @@ import {
 import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
+import { slackMention } from "./escape.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 
@@ -166,18 +167,16 @@ export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "pe
   return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
 }
 
-const BAR_STEPS = 5;
+/** Who of an author summary's people is a member (members.yml), with their Slack id when given. */
+export type MembersOf = Record<string, { slack?: string }>;
 
-/** "●●●○○": a score against the top score of the same answer. */
-export function scoreBar(score: number, top: number): string {
-  const filled = top > 0 ? Math.max(1, Math.min(BAR_STEPS, Math.round((score / top) * BAR_STEPS))) : 1;
-  return `${"●".repeat(filled)}${"○".repeat(BAR_STEPS - filled)}`;
-}
-
-export function authorOverview(fmt: TextFormat, summary: AuthorSummary): string {
+export function authorOverview(fmt: TextFormat, summary: AuthorSummary, members?: MembersOf): string {
   const firsts = summary.papers.filter((p) => p.firstAuthor).length;
   const reach = summary.profiled ? "" : " · counted where an author line names them";
-  const lines = [`${plural(summary.papers.length, "paper")} · ${firsts} as first author${reach}`];
+  const self = members?.[summary.key];
+  const mention = slackMention(self?.slack);
+  const member = self === undefined ? "" : `Member of the group${mention === "" ? "" : ` ${mention}`} · `;
+  const lines = [`${member}${plural(summary.papers.length, "paper")} · ${firsts} as first author${reach}`];
   if (summary.topics.length > 0)
     lines.push(
       `${fmt.bold("Topics")}  ${summary.topics
@@ -198,11 +197,33 @@ export function authorPaperGroups(summary: AuthorSummary): { label: string; pape
   ].filter((group) => group.papers.length > 0);
 }
 
-export function coauthorLine(fmt: TextFormat, summary: AuthorSummary, max = 12): string | undefined {
+/**
+ * "Often with  A (4), B (3)": with a members.yml, the members first (mentioned when they have a Slack id) and
+ * the co-authors outside the group after them, apart.
+ */
+export function coauthorLine(
+  fmt: TextFormat,
+  summary: AuthorSummary,
+  members?: MembersOf,
+  max = 12,
+): string | undefined {
   if (summary.coauthors.length === 0) return undefined;
-  const named = summary.coauthors.slice(0, max).map((c) => `${fmt.plain(c.name)} (${c.papers})`);
+  const shown = summary.coauthors.slice(0, max);
+  const named = (c: AuthorSummary["coauthors"][number]) => {
+    const mention = slackMention(members?.[c.key]?.slack);
+    return `${fmt.plain(c.name)}${mention === "" ? "" : ` ${mention}`} (${c.papers})`;
+  };
   const more = summary.coauthors.length - max;
-  return `${fmt.bold("Often with")}  ${named.join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
+  const tail = more > 0 ? `, and ${more} more` : "";
+  if (members === undefined) return `${fmt.bold("Often with")}  ${shown.map(named).join(", ")}${tail}`;
+  const inGroup = shown.filter((c) => members[c.key] !== undefined).map(named);
+  const outside = shown.filter((c) => members[c.key] === undefined).map(named);
+  return [
+    ...(inGroup.length > 0 ? [`${fmt.bold("Often with")}  ${inGroup.join(", ")}`] : []),
+    ...(outside.length > 0 ? [`${fmt.bold("Outside the group")}  ${outside.join(", ")}`] : []),
+  ]
+    .join(" · ")
+    .concat(tail);
 }
 
 export function ambiguousText(fmt: TextFormat, reply: Extract<Reply, { kind: "ambiguous" }>): string {

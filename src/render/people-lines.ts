@@ -1,25 +1,47 @@
-import type { PeopleLine } from "../bot/people-lines.js";
+import { LEVELS, type LinePerson, type PeopleLine } from "../bot/people-lines.js";
 import type { ButtonSpec } from "./buttons.js";
 import { personButtonSpec } from "./buttons.js";
+import { slackMention } from "./escape.js";
 import type { TextFormat } from "./format.js";
-import { paperLine, plural, scoreBar, shortTitleOf } from "./lines.js";
+import { paperLine, plural, shortTitleOf } from "./lines.js";
 
 const EVIDENCE_PER_PERSON = 3;
 
+/** "●●●○○" for a line's level (1 to 5). */
+export function levelDots(level: number): string {
+  const filled = Math.max(1, Math.min(LEVELS, level));
+  return `${"●".repeat(filled)}${"○".repeat(LEVELS - filled)}`;
+}
+
+/** What the dots of a who reply mean, said once under its lines. */
+export const LEVEL_LEGEND = `${levelDots(5)} the most work on this topic here · ${levelDots(1)} the least`;
+
+/** Heading of the people after the group's members. */
+export const OUTSIDE_HEADING = "Outside the group: also on these papers";
+
+const personName = (fmt: TextFormat, person: LinePerson): string => {
+  const mention = slackMention(person.slack);
+  return mention === "" ? fmt.plain(person.name) : `${fmt.plain(person.name)} ${mention}`;
+};
+
 /**
- * "2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL `v35q3xk`" for one paper; a person with
- * several papers gets them as bullets under the name.
+ * "2. *Yongting Zhang, Lu Chen* ●●●○○ · SPA-VL `v35q3xk`" for people who bring one paper; a person with
+ * several gets "· 4 papers" and the first three as bullets under the name. A member with a Slack id is mentioned.
  */
-export function peopleLineText(fmt: TextFormat, line: PeopleLine, rank: number, top: number): string {
-  const names = line.people.map((person) => fmt.plain(person.name)).join(", ");
-  const head = `${rank}. ${fmt.bold(names)} ${scoreBar(line.score, top)}`;
+export function peopleLineText(fmt: TextFormat, line: PeopleLine, rank: number): string {
+  const names = line.people.map((person) => personName(fmt, person)).join(", ");
+  const head = `${rank}. ${fmt.bold(names)} ${levelDots(line.level)}`;
   const [only, ...more] = line.papers;
   if (only !== undefined && more.length === 0) {
     return `${head} · ${fmt.plain(shortTitleOf(only.paper))} ${fmt.code(only.paper.id)}`;
   }
   const evidence = line.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(fmt, paper));
   const left = line.papers.length - evidence.length;
-  return [head, ...evidence, ...(left > 0 ? [`  …and ${plural(left, "more paper")}`] : [])].join("\n");
+  return [
+    `${head} · ${plural(line.papers.length, "paper")}`,
+    ...evidence,
+    ...(left > 0 ? [`  …and ${plural(left, "more paper")}`] : []),
+  ].join("\n");
 }
 
 /** "Papers by …" for each person of the line. */

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { z } from "zod";
 import { problemSchema } from "../corpus/problem-schema.js";
-import type { Corpus, Problem } from "../corpus/types.js";
+import type { Corpus, Member, Problem } from "../corpus/types.js";
 import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
 import { createAuthors } from "./authors.js";
 import { storedLengthSchema } from "./lengths.js";
@@ -28,6 +28,14 @@ const storedStats = z.object({
   files: z.number().int().min(0),
 });
 const storedProblems = z.array(problemSchema);
+const storedMembers = z.array(
+  z.object({
+    name: z.string(),
+    key: z.string(),
+    aliases: z.array(z.string()),
+    slack: z.string().optional(),
+  }),
+);
 
 /** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
 export function paperLookupsOf(db: Database.Database): PaperLookups & { close(): void } {
@@ -38,7 +46,10 @@ export function paperLookupsOf(db: Database.Database): PaperLookups & { close():
 function statsOf(store: IndexStore): CorpusStats {
   const counts = storedStats.parse(JSON.parse(store.meta("stats") ?? "null"));
   const problems: Problem[] = storedProblems.parse(JSON.parse(store.meta("problems") ?? "null"));
-  return { ...counts, problems };
+  const members: Member[] = storedMembers
+    .parse(JSON.parse(store.meta("members") ?? "[]"))
+    .map(({ slack, ...member }) => ({ ...member, ...(slack === undefined ? {} : { slack }) }));
+  return { ...counts, problems, ...(members.length > 0 ? { members } : {}) };
 }
 
 function lookupsOf(store: IndexStore, stats: CorpusStats) {

@@ -107,6 +107,7 @@ export function startIndex(
     setMeta.run("stats", JSON.stringify(stats));
     setMeta.run("lengths", JSON.stringify(lengths));
     setMeta.run("problems", JSON.stringify(corpus.problems));
+    setMeta.run("members", JSON.stringify(corpus.members ?? []));
     setMeta.run("complete", "1");
     db.exec("COMMIT");
     db.pragma(`application_id = ${APPLICATION_ID}`);

@@ -1,4 +1,4 @@
-import type { Paper, Problem } from "../corpus/types.js";
+import type { Member, Paper, Problem } from "../corpus/types.js";
 
 /** A piece of a snippet; `match` pieces are the query's words, shown in bold. */
 export interface SnippetPart {
@@ -94,6 +94,8 @@ export interface CorpusStats {
   /** Author files read (including skipped ones). */
   files: number;
   problems: Problem[];
+  /** The group's members (members.yml); absent without one. */
+  members?: readonly Member[];
 }
 
 /**

@@ -273,8 +273,14 @@ describe("answer: people", () => {
     const asked = async (text: string) => expectKind((await answer(depsWith(), slash(text))).reply, "people");
     const besides = await asked("who else works on reward models besides Rui Zheng");
     expect(namesOf(besides)).not.toContain("Rui Zheng");
+    const first = await asked("who reward models");
+    const second = expectKind(
+      (await answer(depsWith(), click({ a: "who", t: "reward models", offset: first.nextOffset ?? 0 })))
+        .reply,
+      "people",
+    );
     expect(namesOf(besides)).toEqual(
-      namesOf(await asked("who reward models"))
+      [...namesOf(first), ...namesOf(second)]
         .filter((name) => name !== "Rui Zheng")
         .slice(0, namesOf(besides).length),
     );
@@ -373,15 +379,48 @@ describe("answer: people", () => {
     expect(typedRight.showingFor).toBeUndefined();
   });
 
-  it("puts people who bring the same several papers on one line, each of them once", async () => {
-    const people = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
-    const together = people.lines.find((line) => line.people.length > 1 && line.papers.length > 1);
-    expect(together?.people.map((person) => person.name).sort()).toEqual(["Rui Zheng", "Senjie Jin"]);
+  it("gives each person a line, shared only by co-authors who bring the same one paper", async () => {
+    const people = expectKind((await answer(depsWith(), slash("who agents"))).reply, "people");
     const idsOf = (person: { papers: { paper: { id: string } }[] }) =>
       person.papers.map(({ paper }) => paper.id).sort();
+    const shared = people.lines.filter((line) => line.people.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    for (const line of shared) expect(line.papers).toHaveLength(1);
     for (const line of people.lines)
       for (const person of line.people) expect(idsOf(person)).toEqual(idsOf({ papers: line.papers }));
     expect(new Set(namesOf(people)).size).toBe(namesOf(people).length);
+    // Rui Zheng and Senjie Jin bring the same two reward-model papers: a line each.
+    const reward = expectKind((await answer(depsWith(), slash("who reward models"))).reply, "people");
+    const lineOf = (name: string) => reward.lines.find((line) => line.people.some((p) => p.name === name));
+    expect(lineOf("Senjie Jin")?.people).toHaveLength(1);
+  });
+
+  it("lists the group first, everyone else apart after them, with dots that never rise down each part", async () => {
+    for (const topic of ["reward models", "agents", "safety", "code generation"]) {
+      const first = expectKind((await answer(depsWith(), slash(`who ${topic}`))).reply, "people");
+      const lines = [...first.lines];
+      let next = first.nextOffset;
+      while (next !== undefined) {
+        const page = expectKind(
+          (await answer(depsWith(), click({ a: "who", t: topic, offset: next }))).reply,
+          "people",
+        );
+        lines.push(...page.lines);
+        next = page.nextOffset;
+      }
+      const outsideAt = lines.findIndex((line) => line.outside === true);
+      const inside = outsideAt < 0 ? lines : lines.slice(0, outsideAt);
+      const outside = outsideAt < 0 ? [] : lines.slice(outsideAt);
+      // Seeds' group is the owners of its author files (Enyu Zhou, Senjie Jin, Wen-Xiang Chen).
+      for (const line of inside) for (const person of line.people) expect(person.profiled).toBe(true);
+      for (const line of outside) {
+        expect(line.outside).toBe(true);
+        for (const person of line.people) expect(person.profiled).toBe(false);
+      }
+      for (const part of [inside, outside])
+        for (const [at, line] of part.entries())
+          expect(line.level).toBeLessThanOrEqual(part[at - 1]?.level ?? 5);
+    }
   });
 
   it("names the topic, not the question, and pages on with Show more people by lines", async () => {
@@ -399,7 +438,9 @@ describe("answer: people", () => {
     const more = expectKind(next.reply, "people");
     expect(more.firstLine).toBe(5);
     expect(more.lineTotal).toBe(people.lineTotal);
-    expect(more.topScore).toBe(people.topScore);
+    // The dots go on down across pages: the next page starts no higher than this one ended.
+    expect(more.lines[0]?.outside).toBe(people.lines.at(-1)?.outside);
+    expect(more.lines[0]?.level ?? 0).toBeLessThanOrEqual(people.lines.at(-1)?.level ?? 0);
     const before = new Set(namesOf(people));
     expect(more.lines.length).toBeGreaterThan(0);
     expect(namesOf(more).some((name) => before.has(name))).toBe(false);

@@ -422,7 +422,6 @@ describe("the people behind a topic", () => {
       lines: peopleLinesOf(spaVlExperts),
       firstLine: 0,
       lineTotal: 8,
-      topScore: 10,
       nextOffset: 5,
     });
     expect(message).toMatchInlineSnapshot(`
@@ -437,6 +436,16 @@ describe("the people behind a topic", () => {
             "type": "section",
           },
           {
+            "elements": [
+              {
+                "text": "●●●●● the most work on this topic here · ●○○○○ the least",
+                "type": "mrkdwn",
+                "verbatim": true,
+              },
+            ],
+            "type": "context",
+          },
+          {
             "accessory": {
               "action_id": "paper_more_by",
               "text": {
@@ -448,7 +457,7 @@ describe("the people behind a topic", () => {
               "value": "{"a":"by","person":"senjiejin"}",
             },
             "text": {
-              "text": "1. *Senjie Jin* ●●●●●
+              "text": "1. *Senjie Jin* ●●●●● · 2 papers
       • SPA-VL: a Safety Preference Alignment dataset for Vision Language Models \`v35q3xk\`
       • Secrets of RLHF in Large Language Models Part II: Reward Modeling \`7hq2m0c\`",
               "type": "mrkdwn",
@@ -546,7 +555,7 @@ describe("the people behind a topic", () => {
       ...peoplePageOf(peopleLinesOf(rewardExperts), 0, 5),
     };
     const text = textOf(reply);
-    expect(text).toContain("2. *Binghai Wang* ●●○○○\\n• Secrets of RLHF");
+    expect(text).toContain("2. *Binghai Wang* ●●○○○ · 2 papers\\n• Secrets of RLHF");
     expect(text).not.toContain("Show more");
     expect(controlsOf(renderSlackMessage(reply).blocks).map((c) => c.label)).toEqual([
       "Papers by Senjie Jin",
@@ -554,23 +563,22 @@ describe("the people behind a topic", () => {
     ]);
   });
 
-  it("numbers a later page on from the earlier ones and draws its bars against the top of page 1", () => {
+  it("numbers a later page on from the earlier ones, with the dots its lines were given", () => {
     const message = renderSlackMessage({
       kind: "people",
       topic: "safety",
       lines: peopleLinesOf(spaVlExperts),
       firstLine: 5,
       lineTotal: 8,
-      topScore: 20,
     });
     const texts = message.blocks.flatMap((block) =>
       block.type === "section" && block.text ? [block.text.text] : [],
     );
     expect(texts[0]).toBe("*People behind “safety”* · 6–8 of 8");
     expect(texts.slice(1).map((text) => text.split("\n")[0])).toEqual([
-      "6. *Senjie Jin* ●●●○○",
-      "7. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●○○○ · SPA-VL `v35q3xk`",
-      "8. *Caishuang Huang* ●○○○○ · SafeAligner `gbvnya3`",
+      "6. *Senjie Jin* ●●●●● · 2 papers",
+      "7. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL `v35q3xk`",
+      "8. *Caishuang Huang* ●●●○○ · SafeAligner `gbvnya3`",
     ]);
     expect(message.text).toBe(
       "People behind “safety”: 6. Senjie Jin; 7. Yongting Zhang, Lu Chen, Guodong Zheng; 8. Caishuang Huang",

@@ -198,7 +198,6 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
       topic: longText,
       firstLine: fc.nat(100),
       lineTotal: fc.nat(1000),
-      topScore: fc.double({ min: 0, max: 100, noNaN: true }),
       nextOffset: fc.option(fc.nat(1000), { nil: undefined }),
       notice: fc.option(longText, { nil: undefined }),
       like: fc.option(fc.record({ id: fc.stringMatching(/^[a-z0-9]{7}$/), others: fc.boolean() }), {

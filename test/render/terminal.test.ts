@@ -74,7 +74,6 @@ describe("renderTerminal", () => {
       lines: peopleLinesOf(spaVlExperts),
       firstLine: 0,
       lineTotal: 7,
-      topScore: 10,
       nextOffset: 5,
     });
     expect(people.text).toContain("2. *Yongting Zhang, Lu Chen, Guodong Zheng* ●●●○○ · SPA-VL v35q3xk");
@@ -95,7 +94,6 @@ describe("renderTerminal", () => {
       lines: peopleLinesOf(spaVlExperts),
       firstLine: 0,
       lineTotal: 3,
-      topScore: 10,
     });
     expect(people.text.split("\n").slice(0, 2)).toEqual([
       "*People behind “safety zheng”*",

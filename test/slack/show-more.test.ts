@@ -39,7 +39,7 @@ interface Page {
 function pageOf(message: Message, moreLabel: string): Page {
   const [head, ...rest] = message.blocks;
   const lines = rest.flatMap((block) => {
-    const found = block.type === "section" ? /^(\d+)\. \*([^*]+)\*/.exec(block.text?.text ?? "") : null;
+    const found = block.type === "section" ? /^(\d+)\. \*([^*]+)\*/m.exec(block.text?.text ?? "") : null;
     return found ? [{ rank: Number(found[1]), names: (found[2] ?? "").split(", ") }] : [];
   });
   const button = rest
@@ -92,6 +92,12 @@ async function pressShowMore(
   return pageOf(hook.bodies[0] as unknown as Message, moreLabel);
 }
 
+/** Everyone behind a topic in the index's rank order, the group (people with a file of their own) first. */
+async function groupFirst(topic: string): Promise<string[]> {
+  const everyone = (await index.who(topic, { limit: 1000 })).people;
+  return [...everyone.filter((p) => p.profiled), ...everyone.filter((p) => !p.profiled)].map((p) => p.name);
+}
+
 /** Every page of `who <topic>`: the first from the slash command, each next one from its Show more button. */
 async function everyPage(topic: string): Promise<Page[]> {
   const slug = topic.replace(/\W+/g, "-");
@@ -139,14 +145,17 @@ afterAll(async () => {
 });
 
 describe("/paper who, page by page", () => {
-  it("shows everyone behind safety on one page, Enyu Zhou with SafeAligner's co-authors, and no Show more", async () => {
+  it("shows everyone behind safety on one page, the group first, SafeAligner's other co-authors on one line after it", async () => {
     const pages = await everyPage("safety");
     expect(pages).toHaveLength(1);
     const [page] = pages;
     const names = page?.lines.flatMap((line) => line.names) ?? [];
-    const everyone = await index.who("safety", { limit: 100 });
-    expect(names).toEqual(everyone.people.map((person) => person.name));
-    expect(page?.lines.find((line) => line.names.includes("Enyu Zhou"))?.names).toContain("Caishuang Huang");
+    expect(names).toEqual(await groupFirst("safety"));
+    expect(page?.lines.find((line) => line.names.includes("Enyu Zhou"))?.names).toEqual(["Enyu Zhou"]);
+    expect(page?.lines.find((line) => line.names.includes("Caishuang Huang"))?.names).toContain("Wanxu Zhao");
+    expect(page?.message.blocks.some((block) => block.text?.text?.startsWith("*Outside the group"))).toBe(
+      true,
+    );
     expect(page?.header).toBe("*People behind “safety”*");
     expect(page?.more).toBeUndefined();
   });
@@ -172,8 +181,7 @@ describe("/paper who, page by page", () => {
       }
       const shown = lines.flatMap((line) => line.names);
       expect(new Set(shown).size).toBe(shown.length);
-      const everyone = await index.who(topic, { limit: 1000 });
-      expect(shown).toEqual(everyone.people.map((person) => person.name));
+      expect(shown).toEqual(await groupFirst(topic));
     },
   );
 });
