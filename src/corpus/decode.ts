@@ -21,17 +21,6 @@ export type DecodedText =
     }
   | { ok: false; line: number; message: string };
 
-const STRICT = {
-  "utf-8": new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }),
-  "utf-16le": new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }),
-  "utf-16be": new TextDecoder("utf-16be", { fatal: true, ignoreBOM: true }),
-};
-const LENIENT = {
-  "utf-8": new TextDecoder("utf-8", { ignoreBOM: true }),
-  "utf-16le": new TextDecoder("utf-16le", { ignoreBOM: true }),
-  "utf-16be": new TextDecoder("utf-16be", { ignoreBOM: true }),
-};
-
 const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/g;
 // Control characters other than tab and newline, and invisible format characters, carry no text.
 const CONTROLS = /[^\P{Cc}\t\n]/gu;
@@ -100,9 +89,10 @@ function withoutBadCharacters(text: string, encoding: TextEncodingName, bom: boo
 function decodeAs(body: Uint8Array, encoding: TextEncodingName, bom: boolean): DecodedText {
   let text: string;
   try {
-    text = STRICT[encoding].decode(body);
+    text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
   } catch {
-    return withoutBadCharacters(LENIENT[encoding].decode(body), encoding, bom);
+    const lenient = new TextDecoder(encoding, { ignoreBOM: true }).decode(body);
+    return withoutBadCharacters(lenient, encoding, bom);
   }
   return text.includes("\u0000")
     ? withoutBadCharacters(text, encoding, bom)

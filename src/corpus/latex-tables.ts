@@ -7,7 +7,7 @@ function byPlace(from: string, to: string): Map<string, string> {
 }
 
 /** "name value name value …" → name → value. */
-function pairsOf(text: string): Map<string, string> {
+export function pairsOf(text: string): Map<string, string> {
   const words = text.trim().split(/\s+/);
   return new Map(words.flatMap((name, at) => (at % 2 === 0 ? [[name, words[at + 1] ?? ""] as const] : [])));
 }
@@ -40,6 +40,9 @@ export const FUNCTIONS = wordsOf("log ln exp max min arg argmax argmin sin cos t
 /** Commands whose braced argument is kept as plain text. */
 export const WRAPPERS =
   "textbf|textit|textsl|textsc|textsf|texttt|textrm|textmd|textup|textnormal|emph|underline|uline|mbox|hbox|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|url|textsuperscript|textsubscript|footnote|hat|bar|tilde|vec|widehat|widetilde|overline";
+
+/** Letters LaTeX writes as commands of their own ("{\\O}stergaard", "Gro{\\ss}"). */
+export const LETTER_COMMANDS = pairsOf("o ø O Ø l ł L Ł ss ß ae æ AE Æ oe œ OE Œ aa å AA Å i ı");
 
 /** The combining marks of LaTeX's accent commands. */
 export const COMBINING = byPlace(

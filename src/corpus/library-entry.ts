@@ -1,4 +1,5 @@
 import { latexToText } from "./latex.js";
+import { LETTER_COMMANDS } from "./latex-tables.js";
 import type { ExportFields } from "./types.js";
 
 /** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
@@ -21,21 +22,6 @@ const MAX_TITLE_LENGTH = 500;
 /** Longest entry source kept for "Copy BibTeX". */
 export const MAX_SOURCE_LENGTH = 20_000;
 
-/** Letters LaTeX writes as commands of their own ("{\\O}stergaard", "Gro{\\ss}"). */
-const LETTER_COMMANDS: Record<string, string> = {
-  o: "ø",
-  O: "Ø",
-  l: "ł",
-  L: "Ł",
-  ss: "ß",
-  ae: "æ",
-  AE: "Æ",
-  oe: "œ",
-  OE: "Œ",
-  aa: "å",
-  AA: "Å",
-  i: "ı",
-};
 const LETTER_COMMAND = /\\(ss|ae|AE|oe|OE|aa|AA|[oOlLi])(?![A-Za-z])\s?/g;
 /** An accent over a dotless i or j ("Garc{\\'\\i}a") is an accent over the letter. */
 const ACCENTED_DOTLESS = /(\\[`'^"~=.])\s*\\([ij])(?![A-Za-z])/g;
@@ -53,7 +39,7 @@ export function fieldText(value: string): string {
     .replace(/\\\{/g, PROTECTED_OPEN)
     .replace(/\\\}/g, PROTECTED_CLOSE)
     .replace(ACCENTED_DOTLESS, "$1$2")
-    .replace(LETTER_COMMAND, (_match, name: string) => LETTER_COMMANDS[name] ?? name);
+    .replace(LETTER_COMMAND, (_match, name: string) => LETTER_COMMANDS.get(name) ?? name);
   const text = latexToText(guarded.replace(/(?<!\\)~/g, " "))
     .replace(/[{}]/g, "")
     .replace(/\s+/g, " ")

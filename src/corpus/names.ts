@@ -1,19 +1,9 @@
 import { latexToText } from "./latex.js";
+import { pairsOf } from "./latex-tables.js";
 
 /** Letters that Unicode does not decompose into a base letter plus accent. */
-const FOLDED_LETTERS: Record<string, string> = {
-  ø: "o",
-  đ: "d",
-  ð: "d",
-  ł: "l",
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  þ: "th",
-  ı: "i",
-  ħ: "h",
-};
-const FOLDED_LETTER_RE = /[øđðłßæœþıħ]/g;
+const FOLDED_LETTERS = pairsOf("ø o đ d ð d ł l ß ss æ ae œ oe þ th ı i ħ h");
+const FOLDED_LETTER_RE = new RegExp(`[${[...FOLDED_LETTERS.keys()].join("")}]`, "g");
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 const COMBINING_MARKS = /\p{M}+/gu;
 
@@ -23,7 +13,7 @@ export function personKey(name: string): string {
     .normalize("NFKD")
     .replace(COMBINING_MARKS, "")
     .toLowerCase()
-    .replace(FOLDED_LETTER_RE, (c) => FOLDED_LETTERS[c] ?? c)
+    .replace(FOLDED_LETTER_RE, (c) => FOLDED_LETTERS.get(c) ?? c)
     .replace(NOT_LETTER_OR_DIGIT, "");
 }
 
