@@ -3,7 +3,7 @@ import type { Paper } from "../corpus/types.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import { type SlackFailure, slackFailureOf } from "../slack-api/failures.js";
 import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
-import type { SlackClient } from "./daily-post-client.js";
+import type { SlackClient } from "./daily-post-types.js";
 
 /*
  * The daily post's side of Slack: the message itself, the metadata that finds it again in the channel's

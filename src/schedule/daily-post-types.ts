@@ -1,9 +1,15 @@
+import type { webApi } from "@slack/bolt";
 import type { Logger } from "../logger.js";
 import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
-import type { SlackClient } from "./daily-post-client.js";
 
 // What a pass of the daily post protocol (daily-post.ts) needs, and what it tells of each channel.
+
+/**
+ * The Web API client the daily post goes through: main hands it the answers' client (slack/web-client.ts),
+ * which never retries by itself and hands 429s back with their Retry-After, so the job decides.
+ */
+export type SlackClient = webApi.WebClient;
 
 export type DailyPostStep = "claimed" | "posting" | "sent" | "recorded";
 
