@@ -25,6 +25,8 @@ export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("similar"), id: paperId, o: offset.optional() }),
   z.object({ a: z.literal("full"), id: paperId }),
   z.object({ a: z.literal("open"), id: paperId }),
+  /** A card's Copy BibTeX: the entry as it came in, or one made from the paper's fields. */
+  z.object({ a: z.literal("bib"), id: paperId }),
   z.object({ a: z.literal("by"), person: personKey }),
   z.object({ a: z.literal("author"), person: personKey }),
   /** `n`: papers a page, as many as the page it is under showed ("give me 3 papers"); absent: the usual five. */

@@ -202,6 +202,10 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
       return paperAnswer(index, intent);
     case "similar":
       return similarAnswer(index, await inThreadOf(deps, request, intent));
+    case "bibtex": {
+      const paper = index.paper(intent.id);
+      return paper ? toAsker({ kind: "bibtex", paper }) : paperNotFound(intent.id);
+    }
     case "share": {
       const paper = index.paper(intent.id);
       if (!paper) return paperNotFound(intent.id);

@@ -48,6 +48,8 @@ export type Intent =
    */
   | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean; orSearch?: string }
   | { kind: "share"; id: string }
+  /** A card's Copy BibTeX. */
+  | { kind: "bibtex"; id: string }
   | { kind: "random"; title?: string; seen?: string[] }
   | { kind: "stats" }
   | { kind: "reload" }

@@ -104,6 +104,8 @@ export type Reply =
       didYouMean?: string[];
     }
   | { kind: "card"; card: Card; title?: string }
+  /** A paper's BibTeX entry (render/bibtex-entry.ts): as it came in, or made from the paper's fields. */
+  | { kind: "bibtex"; paper: Paper }
   | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }
   /**
    * A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. `showingFor`: the

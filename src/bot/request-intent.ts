@@ -24,6 +24,8 @@ export function intentOf(request: BotRequest): Intent {
       return { kind: "paper", id: action.id, full: true };
     case "open":
       return { kind: "paper", id: action.id, full: false };
+    case "bib":
+      return { kind: "bibtex", id: action.id };
     case "by":
     case "author":
       return { kind: "person", key: action.person };

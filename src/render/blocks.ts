@@ -1,10 +1,10 @@
 import type { KnownBlock } from "@slack/types";
 import type { Card, Reply } from "../bot/reply.js";
+import { bibtexBlocks, bibtexFallback } from "./bibtex-blocks.js";
 import {
   actions,
   buttonRow,
   context,
-  divider,
   fieldsSection,
   header,
   overflowOrButton,
@@ -47,6 +47,7 @@ import {
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
+import { titleOf } from "./paper-links.js";
 import { LEVEL_LEGEND, OUTSIDE_HEADING, peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**
@@ -72,7 +73,7 @@ function cardList(cards: Card[], room: number, firstRank?: number): KnownBlock[]
   let shown = 0;
   for (const card of cards) {
     const rank = firstRank === undefined ? {} : { rank: firstRank + shown };
-    const group = [divider(), ...cardBlocks(card, { heading: "inline", maxBlocks: 6, ...rank })];
+    const group = cardBlocks(card, { heading: "inline", maxBlocks: 4, ...rank });
     if (blocks.length + group.length > room - 1) break;
     blocks.push(...group);
     shown += 1;
@@ -163,6 +164,8 @@ function blocksOf(reply: Reply): KnownBlock[] {
       const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length, reply.offset + 1), ...tail];
     }
+    case "bibtex":
+      return bibtexBlocks(reply.paper);
     case "card":
       return cardBlocks(reply.card, {
         heading: "header",
@@ -237,15 +240,17 @@ function fallbackOf(reply: Reply): string {
   const plain = fmt.plain;
   switch (reply.kind) {
     case "results": {
-      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
+      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
       const what = reply.showingFor ?? reply.query;
       return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
+    case "bibtex":
+      return bibtexFallback(reply.paper);
     case "card":
-      return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(reply.card.paper.headline)} (${plain(reply.card.paper.id)})`;
+      return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(titleOf(reply.card.paper))} (${plain(reply.card.paper.id)})`;
     case "similar": {
-      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(card.paper.headline)}`);
-      return `Papers like ${plain(reply.of.headline)}: ${titles.join("; ")}`;
+      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
+      return `Papers like ${plain(titleOf(reply.of))}: ${titles.join("; ")}`;
     }
     case "people": {
       const names = reply.lines.map(
@@ -272,7 +277,7 @@ function fallbackOf(reply: Reply): string {
       return dailyText(fmt, reply.schedule);
     case "dailyPreview": {
       const paper = reply.card?.paper;
-      const what = paper ? `: ${plain(paper.headline)} (${plain(paper.id)})` : "";
+      const what = paper ? `: ${plain(titleOf(paper))} (${plain(paper.id)})` : "";
       return `${dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
     }
     case "info":

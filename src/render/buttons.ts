@@ -5,6 +5,7 @@ import type { PersonCandidate } from "../search/types.js";
 import { ACTION_IDS, type ActionIdBase } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview, plural } from "./lines.js";
+import { titleOf } from "./paper-links.js";
 
 /** A button or menu option before it becomes Block Kit or a numbered console action; labels are raw text. */
 export interface ButtonSpec {
@@ -34,6 +35,7 @@ export const BUTTON_LABELS = {
   open: "Open",
   export: "Export as Markdown",
   undo: "Undo",
+  bibtex: "Copy BibTeX",
 } as const;
 
 const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
@@ -41,6 +43,7 @@ const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
   similar: ACTION_IDS.similar,
   full: ACTION_IDS.full,
   open: ACTION_IDS.open,
+  bib: ACTION_IDS.bibtex,
   by: ACTION_IDS.moreBy,
   author: ACTION_IDS.author,
   page: ACTION_IDS.page,
@@ -103,26 +106,28 @@ function rerollSpec(card: Card): ButtonSpec {
 }
 
 /**
- * The card's overflow menu, in order. An entry is one line here: Save or Follow join the same way, up to
- * the menu's five options.
+ * The card's overflow menu, in order of what is kept when a card has only five options' room. An entry is one
+ * line here. `saveShown`: Save is a button of its own on this card.
  */
-const CARD_MENU: ((card: Card) => ButtonSpec | undefined)[] = [
+const CARD_MENU: ((card: Card, saveShown: boolean) => ButtonSpec | undefined)[] = [
   (card) =>
     card.buttons.includes("similar")
       ? { label: BUTTON_LABELS.similar, action: { a: "similar", id: card.paper.id }, detail: card.paper.id }
       : undefined,
   (card) => {
+    const shortened =
+      card.snippet !== undefined || abstractPreview(card.paper.abstract) !== card.paper.abstract;
+    if (!card.buttons.includes("full") || card.full || !shortened || card.paper.abstract.trim() === "")
+      return undefined;
+    return { label: BUTTON_LABELS.full, action: { a: "full", id: card.paper.id }, detail: card.paper.id };
+  },
+  (card, saveShown) => (card.buttons.includes("save") && !saveShown ? saveSpec(card.paper) : undefined),
+  (card) => ({ label: BUTTON_LABELS.bibtex, action: { a: "bib", id: card.paper.id }, detail: card.paper.id }),
+  (card) => {
     const person = card.person ?? moreByPersonOf(card.paper);
     if (!card.buttons.includes("moreBy") || person === undefined) return undefined;
     return { label: labelled("More by ", person.name), action: { a: "by", person: person.key } };
   },
-  (card) => {
-    const shortened =
-      card.snippet !== undefined || abstractPreview(card.paper.abstract) !== card.paper.abstract;
-    if (!card.buttons.includes("full") || card.full || !shortened) return undefined;
-    return { label: BUTTON_LABELS.full, action: { a: "full", id: card.paper.id }, detail: card.paper.id };
-  },
-  (card) => (card.buttons.includes("save") ? saveSpec(card.paper) : undefined),
   (card) => {
     const person = card.person ?? moreByPersonOf(card.paper);
     return card.buttons.includes("follow") && person ? followPersonSpec(person) : undefined;
@@ -137,16 +142,26 @@ export function followPersonSpec(person: { key: string; name: string }): ButtonS
   return { label: labelled("Follow ", person.name), action: { a: "follow", k: "a", t: person.key } };
 }
 
-export function cardControlsOf(card: Card): CardControls {
+/**
+ * What a card offers. `buttonRoom`: the card has a row of buttons (a card on its own), where Save joins Share;
+ * in a list, a card has one button beside its snippet and everything else goes in its menu.
+ */
+export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
   const { paper } = card;
   const buttons: ButtonSpec[] = [];
   if (card.buttons.includes("reroll")) buttons.push(rerollSpec(card));
   if (card.buttons.includes("share"))
     buttons.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
-  const menu = CARD_MENU.flatMap((entry) => {
-    const spec = entry(card);
+  const saveShown = buttonRoom && card.buttons.includes("save");
+  if (saveShown) buttons.push(saveSpec(paper));
+  const offered = CARD_MENU.flatMap((entry) => {
+    const spec = entry(card, saveShown);
     return (spec && fittingSpec(spec, LIMITS.optionValue)) ?? [];
   });
+  // Past the menu's five, a search for a person keeps Follow them; any other card keeps Copy BibTeX.
+  const yields = card.person === undefined ? "follow" : "bib";
+  const menu =
+    offered.length > LIMITS.overflowOptions ? offered.filter((spec) => spec.action.a !== yields) : offered;
   return { buttons: buttons.flatMap((spec) => fittingSpec(spec) ?? []), menu };
 }
 
@@ -230,7 +245,7 @@ export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
 
 /** One menu option per paper, opening its card. */
 export function openPaperSpec(paper: Paper): ButtonSpec | undefined {
-  const spec: ButtonSpec = { label: paper.headline, action: { a: "open", id: paper.id }, detail: paper.id };
+  const spec: ButtonSpec = { label: titleOf(paper), action: { a: "open", id: paper.id }, detail: paper.id };
   return fittingSpec(spec, LIMITS.optionValue);
 }
 

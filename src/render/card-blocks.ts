@@ -5,24 +5,44 @@ import { cardControlsOf } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
-import { authorLine, cardBodyText, paperFooter } from "./lines.js";
+import { cardBodyText, paperByline, paperLinksLine, paperTitle } from "./lines.js";
+import { titleOf } from "./paper-links.js";
 
 export interface CardLayout {
   /** "header": the card is the message (a header block); "inline": one card in a list. */
   heading: "header" | "inline";
   title?: string;
-  /** Its place in a list of results ("2."), shown before the headline. */
+  /** Its place in a list of results ("2."), shown before the title. */
   rank?: number;
   /** Most blocks this card may use. */
   maxBlocks: number;
 }
 
-// In a list, a card without a snippet shows a shorter opening of its abstract than a card on its own.
-const LIST_PREVIEW_CHARS = 200;
+/**
+ * How tall a card in a list may be before "Full abstract": five lines of about LINE_CHARS characters (Slack's
+ * message column at its narrowest desktop width): the title (one or two lines), the grey line, the snippet, the
+ * links line.
+ */
+export const CARD_LINES = 5;
+export const LINE_CHARS = 90;
+/** A snippet's line is shorter: its Share button stands beside it. */
+export const SNIPPET_LINE_CHARS = 62;
+const TITLE_CHARS = 2 * LINE_CHARS;
+
+/** The snippet's room in a list card: what the title, the grey line and the links line leave of the five lines. */
+function snippetChars(card: Card, rank: number | undefined): number {
+  const ranked = rank === undefined ? 0 : `${rank}. `.length;
+  const titleLines = titleOf(card.paper).length + ranked > LINE_CHARS ? 2 : 1;
+  return (CARD_LINES - titleLines - 2) * SNIPPET_LINE_CHARS;
+}
 
 /** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
 function bodyChunks(card: Card, layout: CardLayout): string[] {
-  const text = cardBodyText(fmt, card, layout.heading === "inline" ? LIST_PREVIEW_CHARS : undefined);
+  const text = cardBodyText(
+    fmt,
+    card,
+    layout.heading === "inline" ? snippetChars(card, layout.rank) : undefined,
+  );
   return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
 }
 
@@ -32,32 +52,39 @@ export function sharedByLine(userId: string | undefined): string | undefined {
 }
 
 /**
- * A paper card: headline, the paper's authors (in grey) with the group members it does not show, one snippet
- * (or the abstract), the id; Share (and Another one) as buttons, everything else in the "⋯" menu.
+ * A paper card: its title linked to the paper, a grey line of authors (members in bold), venue and year, one
+ * snippet (or the abstract), and a small line of links (arXiv · DOI · PDF · code) with the id. On its own a card
+ * has a row of buttons (Share, Save, Another one) and a "⋯" menu; in a list its "⋯" sits beside the title and
+ * Share beside the snippet, four blocks a card.
  */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
-  const headline = fmt.bold(fmt.plain(truncate(paper.headline, 300)));
+  const inline = layout.heading === "inline";
   const shared = sharedByLine(card.sharedBy);
-  const controls = cardControlsOf(card);
-  const menu = overflowOrButton(controls.menu);
-  // A header block is the headline of a card on its own, unless a title ("Paper of the day") takes its place.
-  const head: KnownBlock[] = layout.heading === "header" ? [header(layout.title ?? paper.headline)] : [];
-  const ranked = layout.rank === undefined ? headline : `${layout.rank}. ${headline}`;
-  const title = layout.heading === "inline" || layout.title ? section(ranked) : undefined;
-  const lead = present(title, context([authorLine(fmt, paper)]));
-  const footer = context([shared ? `${paperFooter(fmt, paper)} · ${shared}` : paperFooter(fmt, paper)]);
-  const row = controls.buttons.length > 0 ? 1 : 0;
+  const controls = cardControlsOf(card, !inline);
+  const titled = paperTitle(fmt, paper, TITLE_CHARS);
+  const head: KnownBlock[] = layout.title ? [header(layout.title)] : [];
+  const title = section(layout.rank === undefined ? titled : `${layout.rank}. ${titled}`);
+  // In a list the grey line is one line; a card on its own shows the whole venue.
+  const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300), 1000)]);
+  const links = context([shared ? `${paperLinksLine(fmt, paper)} · ${shared}` : paperLinksLine(fmt, paper)]);
   const chunks = bodyChunks(card, layout);
-  const room = Math.max(0, layout.maxBlocks - head.length - lead.length - 1 - row);
+  if (inline) {
+    const [beside, ...others] = controls.buttons;
+    const menu = overflowOrButton([...others, ...controls.menu]);
+    if (menu) title.accessory = menu;
+    const body = section(chunks[0] ?? "", beside ? button(beside) : undefined);
+    return [...head, title, byline, body, links];
+  }
+  // With no button in view, the menu sits at the top right of the card rather than alone in a row.
+  const menu = overflowOrButton(controls.menu);
+  if (controls.buttons.length === 0 && menu) title.accessory = menu;
+  const row = actions(...controls.buttons.map((spec) => button(spec)), title.accessory ? undefined : menu);
+  const room = Math.max(1, layout.maxBlocks - head.length - 3 - (row ? 1 : 0));
   const body = chunks.slice(0, room).map((chunk) => section(chunk));
   const last = body[body.length - 1];
   if (chunks.length > room && last?.text) {
     last.text.text = `${truncate(last.text.text, LIMITS.sectionText - 40)} _(abstract shortened to fit)_`;
   }
-  // With no button in view, the menu sits at the top right of the card rather than alone in a row.
-  const corner = row === 0 ? (title ?? body[0]) : undefined;
-  if (corner && menu) corner.accessory = menu;
-  const buttons = actions(...controls.buttons.map((spec) => button(spec)), corner ? undefined : menu);
-  return [...head, ...lead, ...body, ...present(footer, buttons)];
+  return [...head, title, byline, ...body, ...present(links, row)];
 }

@@ -9,6 +9,8 @@ export interface TextFormat {
   bold(safe: string): string;
   code(raw: string): string;
   italic(safe: string): string;
+  /** `safe` text linked to `href`, an http(s) URL already checked (paper-links.ts httpUrl). */
+  link(href: string, safe: string): string;
 }
 
 function wrapped(mark: string, safe: string): string {
@@ -25,4 +27,7 @@ export const SLACK_FORMAT: TextFormat = {
   // a span is one line (a line break is where a long text is split into sections).
   code: (raw) => (raw === "" ? raw : `\`${escapeText(raw.replace(/\s+/g, " ")).replace(/`/g, "\u02cb")}\``),
   italic: (safe) => wrapped("_", safe),
+  // Inside <…|…> only the address needs its &, < and > as entities; `|` was encoded by httpUrl.
+  link: (href, safe) =>
+    `<${href.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")}|${safe.replace(/\|/g, "¦")}>`,
 };

@@ -5,6 +5,7 @@ export const ACTION_IDS = {
   moreBy: "paper_more_by",
   full: "paper_full",
   open: "paper_open",
+  bibtex: "paper_bibtex",
   reroll: "paper_reroll",
   page: "paper_page",
   whoPage: "paper_who_page",

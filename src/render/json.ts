@@ -1,6 +1,7 @@
 import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { SnippetPart } from "../search/types.js";
+import { bibtexOf } from "./bibtex-entry.js";
 
 function paperJson(paper: Paper) {
   return {
@@ -10,6 +11,12 @@ function paperJson(paper: Paper) {
     etAl: paper.etAl,
     owners: paper.owners,
     abstract: paper.abstract,
+    ...(paper.title === undefined ? {} : { title: paper.title }),
+    ...(paper.year === undefined ? {} : { year: paper.year }),
+    ...(paper.venue === undefined ? {} : { venue: paper.venue }),
+    ...(paper.doi === undefined ? {} : { doi: paper.doi }),
+    ...(paper.arxivId === undefined ? {} : { arxivId: paper.arxivId }),
+    ...(paper.url === undefined ? {} : { url: paper.url }),
   };
 }
 
@@ -60,6 +67,8 @@ export function replyJson(reply: Reply): unknown {
       };
     case "card":
       return paperJson(reply.card.paper);
+    case "bibtex":
+      return { id: reply.paper.id, ...bibtexOf(reply.paper) };
     case "similar":
       return { of: paperJson(reply.of), offset: reply.offset, results: reply.cards.map(cardJson) };
     case "people":

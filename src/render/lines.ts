@@ -11,6 +11,7 @@ import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import { slackMention } from "./escape.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
+import { paperLinksOf, titleOf } from "./paper-links.js";
 
 /** Text pieces of the Block Kit replies; every corpus or user string goes through `fmt.plain`. */
 
@@ -41,15 +42,63 @@ export function messageText(fmt: TextFormat, message: string): string {
     .join("");
 }
 
-/** "A, B, C et al. · with D": the paper's own author line, and the group members it does not show. */
+/** Authors a card names before "et al.": an export's 500 authors stay one grey line. */
+const AUTHORS_SHOWN = 3;
+const MEMBERS_SHOWN = 5;
+
+/**
+ * "A, *B*, C et al. · with *D*": the paper's first authors, the group's members among them in bold, then the
+ * members it does not show.
+ */
 export function authorLine(fmt: TextFormat, paper: Paper): string {
-  const visible = paper.authors.map((name) => fmt.plain(name)).join(", ");
-  const named = new Set(paper.authorKeys);
+  const members = new Set(paper.ownerKeys);
+  const shown = paper.authors.slice(0, AUTHORS_SHOWN).map((name, i) => {
+    const safe = fmt.plain(truncate(name, 80));
+    return members.has(paper.authorKeys[i] ?? "") ? fmt.bold(safe) : safe;
+  });
+  const named = new Set(paper.authorKeys.slice(0, AUTHORS_SHOWN));
   const hidden = paper.owners.filter((_, i) => !named.has(paper.ownerKeys[i] ?? ""));
-  const line = `${visible}${paper.etAl ? " et al." : ""}`;
+  const etAl = paper.etAl || paper.authors.length > AUTHORS_SHOWN;
+  const line = `${shown.join(", ")}${shown.length > 0 && etAl ? " et al." : ""}`;
   if (hidden.length === 0) return line || "Authors unknown";
-  const also = hidden.map((name) => fmt.plain(name)).join(", ");
+  const more = hidden.length > MEMBERS_SHOWN ? ` and ${hidden.length - MEMBERS_SHOWN} more` : "";
+  const also = `${hidden
+    .slice(0, MEMBERS_SHOWN)
+    .map((name) => fmt.bold(fmt.plain(truncate(name, 80))))
+    .join(", ")}${more}`;
   return line ? `${line} · with ${also}` : also;
+}
+
+/** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
+export function paperByline(fmt: TextFormat, paper: Paper, chars = 90): string {
+  const authors = authorLine(fmt, paper);
+  // The venue gets what the authors leave of the line (marks and entities do not show).
+  const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
+  const room = Math.max(24, chars - shown - 9);
+  const venue = paper.venue?.trim() ? fmt.plain(truncate(paper.venue.trim(), room)) : undefined;
+  return [authors, venue, paper.year === undefined ? undefined : String(paper.year)]
+    .filter((part) => part !== undefined)
+    .join(" · ");
+}
+
+/** "arXiv · DOI · PDF · code · id 2f9k3xa": where the paper opens, small, and the handle to find it again. */
+export function paperLinksLine(fmt: TextFormat, paper: Paper): string {
+  const links = paperLinksOf(paper);
+  const labelled: [string | undefined, string][] = [
+    [links.arxiv, "arXiv"],
+    [links.doi, "DOI"],
+    [links.pdf, "PDF"],
+    [links.code, "code"],
+  ];
+  const shown = labelled.flatMap(([href, label]) => (href === undefined ? [] : [fmt.link(href, label)]));
+  return [...shown, `id ${fmt.plain(paper.id)}`].join(" · ");
+}
+
+/** The card's title: bold, linked to the paper (DOI, else arXiv, else its URL) when it has a link. */
+export function paperTitle(fmt: TextFormat, paper: Paper, max: number): string {
+  const title = fmt.bold(fmt.plain(truncate(titleOf(paper), max)));
+  const href = paperLinksOf(paper).title;
+  return href === undefined ? title : fmt.link(href, title);
 }
 
 const CONNECTOR = /^(?:\s+|\s*-\s*|\s+(?:of|from|with|for|and|the|to|in|on|a|an|by|via)\s+)$/i;
@@ -108,20 +157,60 @@ export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
     .join("");
 }
 
-/** A card's body: the whole abstract, the matched words in context, or the abstract's opening (`chars` long). */
+/** The snippet from a little before its first matched word, when that word would fall past `max` characters. */
+function fromFirstMatch(parts: SnippetPart[], max: number): SnippetPart[] {
+  const first = parts.findIndex((part) => part.match);
+  const lead = parts.slice(0, Math.max(0, first)).reduce((n, part) => n + part.text.length, 0);
+  const before = parts[first - 1];
+  if (first <= 0 || lead + (parts[first]?.text.length ?? 0) <= max || before === undefined) return parts;
+  // Keep a few words of context before the match, starting at a word.
+  const room = Math.floor(max / 4);
+  const tail = before.text.slice(-room);
+  const space = tail.indexOf(" ");
+  const kept = space >= 0 && space < tail.length - 1 ? tail.slice(space + 1) : "";
+  return [{ text: `…${kept}`, match: false }, ...parts.slice(first)];
+}
+
+/** The snippet's parts cut near `max` characters at a word break, with "…" where it was cut. */
+function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
+  const parts = fromFirstMatch(whole, max);
+  const kept: SnippetPart[] = [];
+  let room = max;
+  for (const part of parts) {
+    if (part.text.length <= room) {
+      kept.push(part);
+      room -= part.text.length;
+      continue;
+    }
+    const space = part.text.lastIndexOf(" ", room);
+    let cut = space > 0 ? space : room;
+    // Never half of a surrogate pair: a lone half is not text.
+    const code = part.text.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+    const text = part.text.slice(0, cut).trimEnd();
+    if (text !== "") kept.push({ ...part, text });
+    kept.push({ text: "…", match: false });
+    break;
+  }
+  return kept;
+}
+
+/** What a card says when its source gave no abstract (Google Scholar and DBLP exports never do). */
+export const NO_ABSTRACT = "No abstract in the library.";
+
+/**
+ * A card's body: the whole abstract, the matched words in context, or the abstract's opening, each at most
+ * `chars` long unless whole; a paper without an abstract says so.
+ */
 export function cardBodyText(fmt: TextFormat, card: Card, chars = PREVIEW_CHARS): string {
+  if (card.paper.abstract.trim() === "") return fmt.italic(NO_ABSTRACT);
   if (card.full) return fmt.plain(card.paper.abstract);
-  if (card.snippet && card.snippet.length > 0) return snippetText(fmt, card.snippet);
+  if (card.snippet && card.snippet.length > 0) return snippetText(fmt, clippedSnippet(card.snippet, chars));
   return fmt.plain(abstractPreview(card.paper.abstract, chars));
 }
 
-/** "id `2f9k3xa`": the one handle a card needs to be found again. */
-export function paperFooter(fmt: TextFormat, paper: Paper): string {
-  return `id ${fmt.code(paper.id)}`;
-}
-
 export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string {
-  const headline = fmt.plain(truncate(paper.headline, 200));
+  const headline = fmt.plain(truncate(titleOf(paper), 200));
   return `• ${headline} ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
 
@@ -145,7 +234,7 @@ export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "r
 export function similarHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "similar" }>): string {
   const paged = reply.offset > 0 || reply.nextOffset !== undefined;
   const range = paged ? ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}` : "";
-  return `Papers like ${fmt.bold(fmt.plain(truncate(reply.of.headline, 300)))}${range}`;
+  return `Papers like ${fmt.bold(fmt.plain(truncate(titleOf(reply.of), 300)))}${range}`;
 }
 
 /** Under a summary found by a near name: what was typed names nobody. */

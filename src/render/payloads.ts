@@ -3,7 +3,8 @@ import { renderSlackMessage } from "./blocks.js";
 
 type Rendered = ReturnType<typeof renderSlackMessage>;
 
-const NO_UNFURL = { unfurl_links: false, unfurl_media: false } as const;
+/** On every message the bot sends (answers, posts, apologies, daily papers): no link in a card pulls in a preview. */
+export const NO_UNFURL = { unfurl_links: false, unfurl_media: false } as const;
 
 /** A message sent through a response_url (slash commands, buttons). */
 export type ResponsePayload = Rendered & {
@@ -43,5 +44,5 @@ export function postPayload(answer: Answer, channel: string, threadTs: string | 
 
 /** An error line for the asker only, leaving the message they clicked in place. */
 export function errorPayload(text: string) {
-  return { text, response_type: "ephemeral", replace_original: false } as const;
+  return { text, response_type: "ephemeral", replace_original: false, ...NO_UNFURL } as const;
 }

@@ -34,6 +34,7 @@ const SAME_LINE_WIDTH = 100;
 function unescaped(text: string): string {
   return withoutControls(
     text
+      .replace(/<(https?:\/\/[^|>\s]+)\|([^>]*)>/g, "$2 <$1>")
       .replace(/<([@#])([A-Z0-9]+)>/g, "$1$2")
       .replace(/&(?:amp|lt|gt);/g, (entity) => ENTITIES[entity] ?? entity)
       .replace(/:[a-z_]+:/g, (code) => EMOJI[code] ?? code),
@@ -52,8 +53,10 @@ class TerminalDrawing {
   readonly lines: string[] = [];
   private readonly controls: TerminalReply["buttons"] = [];
   /** A section's control that goes under the section's card or line, drawn before the next block of its own. */
-  private pending: Element | undefined;
-  private previous: "section" | "fields" | "control" | "other" | undefined;
+  private pending: Element[] = [];
+  /** Context lines drawn since a control went pending: one means the next section is of the same card. */
+  private contextsSincePending = 0;
+  private previous: "section" | "fields" | "control" | "context" | "other" | undefined;
   constructor(private readonly options: TerminalOptions) {}
 
   private style(code: number, off: number, text: string): string {
@@ -142,10 +145,10 @@ class TerminalDrawing {
   }
 
   private flush(): void {
-    const control = this.pending === undefined ? undefined : this.element(this.pending);
-    this.pending = undefined;
-    if (control === undefined) return;
-    this.lines.push(`   ${control}`);
+    const controls = this.pending.flatMap((element) => this.element(element) ?? []);
+    this.pending = [];
+    if (controls.length === 0) return;
+    this.lines.push(`   ${controls.join("   ")}`);
     this.previous = "control";
   }
 
@@ -156,7 +159,11 @@ class TerminalDrawing {
     const accessory = this.options.buttons ? block.accessory : undefined;
     this.previous = block.text ? "section" : "fields";
     // A lone button fits beside a short line; anything else waits under the section's card or line.
-    const short = accessory?.type === "button" && !body.includes("\n") && body.length < SAME_LINE_WIDTH;
+    const short =
+      accessory?.type === "button" &&
+      this.pending.length === 0 &&
+      !body.includes("\n") &&
+      body.length < SAME_LINE_WIDTH;
     const beside = short ? this.element(accessory) : undefined;
     if (beside !== undefined) {
       this.lines.push(`${body}   ${beside}`);
@@ -164,12 +171,17 @@ class TerminalDrawing {
       return;
     }
     this.lines.push(...body.split("\n"));
-    if (accessory !== undefined && !short) this.pending = accessory;
+    if (accessory !== undefined && !short) {
+      this.pending.push(accessory);
+      this.contextsSincePending = 0;
+    }
   }
 
   block(block: KnownBlock): void {
     const ownControls = block.type === "section" && block.accessory !== undefined;
-    if (block.type !== "context" && (block.type !== "section" || ownControls)) this.flush();
+    // A card in a list has its menu beside the title and Share beside the snippet: both go under the card.
+    const sameCard = ownControls && this.pending.length === 1 && this.contextsSincePending === 1;
+    if (block.type !== "context" && (block.type !== "section" || ownControls) && !sameCard) this.flush();
     const apart =
       (this.previous === "section" && (block.type === "section" || block.type === "header")) ||
       (this.previous === "control" && (block.type === "section" || block.type === "actions"));
@@ -191,10 +203,22 @@ class TerminalDrawing {
               : [],
         );
         this.lines.push(this.style(2, 22, texts.join(" · ")));
+        this.previous = "context";
+        this.contextsSincePending += 1;
         return;
       }
       case "divider":
         this.lines.push("");
+        return;
+      case "rich_text":
+        // Preformatted text (a BibTeX entry) is shown exactly as written, without controls.
+        for (const element of block.elements) {
+          const texts = "elements" in element ? element.elements : [];
+          const text = texts
+            .map((part) => ("text" in part && typeof part.text === "string" ? part.text : ""))
+            .join("");
+          this.lines.push(...withoutControls(text.replace(/<\u2060([!@#])/g, "<$1")).split("\n"));
+        }
         return;
       case "actions": {
         if (!this.options.buttons) {

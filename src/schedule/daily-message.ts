@@ -1,6 +1,7 @@
 import { MESSAGES_DAILY } from "../bot/messages.js";
 import type { Paper } from "../corpus/types.js";
 import { renderSlackMessage } from "../render/blocks.js";
+import { NO_UNFURL } from "../render/payloads.js";
 import { type SlackFailure, slackFailureOf } from "../slack-api/failures.js";
 import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
 import type { SlackClient } from "./daily-post-types.js";
@@ -62,8 +63,7 @@ export async function sendDailyMessage(
       channel: channelId,
       text: message.text,
       blocks: message.blocks,
-      unfurl_links: false,
-      unfurl_media: false,
+      ...NO_UNFURL,
       metadata: { event_type: dailyEventType, event_payload: { date: localDate, paper: paper.id } },
     });
     return { kind: "sent", ts: sent.ts };

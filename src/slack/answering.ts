@@ -5,7 +5,7 @@ import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
-import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
+import { errorPayload, NO_UNFURL, postPayload, responsePayload } from "../render/payloads.js";
 import type { DeliveryLedger } from "../state/once.js";
 import { type AnswerTarget, type DeliveryDeps, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
@@ -139,8 +139,7 @@ export async function answerInConversation(
         text: FRIENDLY_ERROR,
         channel: target.channel,
         ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
-        unfurl_links: false,
-        unfurl_media: false,
+        ...NO_UNFURL,
       }),
     );
     apologised = reply.apologised;

@@ -550,6 +550,8 @@ describe("answer: people", () => {
     const shown = JSON.stringify(renderSlackMessage(byXi).blocks);
     expect(shown).toContain("More by Zhiheng Xi");
     expect(shown).toContain("Follow Zhiheng Xi");
+    // The menu holds five: for a person's search, Follow them stays and Copy BibTeX waits on the card's own page.
+    expect(shown).not.toContain("Copy BibTeX");
     expect(shown).not.toContain("More by Wen-Xiang Chen");
     const everyone = JSON.stringify(
       renderSlackMessage((await answer(depsWith(), slash("agents"))).reply).blocks,

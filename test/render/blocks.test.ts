@@ -50,16 +50,16 @@ describe("a paper card", () => {
         "blocks": [
           {
             "text": {
-              "emoji": true,
-              "text": "The Rise and Potential of Large Language Model Based Agents: A Survey",
-              "type": "plain_text",
+              "text": "*The Rise and Potential of Large Language Model Based Agents: A Survey*",
+              "type": "mrkdwn",
+              "verbatim": true,
             },
-            "type": "header",
+            "type": "section",
           },
           {
             "elements": [
               {
-                "text": "Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou",
+                "text": "Zhiheng Xi, *Wen-Xiang Chen*, Xin Guo et al. · with *Enyu Zhou*",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
@@ -77,7 +77,7 @@ describe("a paper card", () => {
           {
             "elements": [
               {
-                "text": "id \`2f9k3xa\`",
+                "text": "id 2f9k3xa",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
@@ -110,18 +110,26 @@ describe("a paper card", () => {
                   {
                     "text": {
                       "emoji": true,
-                      "text": "More by Wen-Xiang Chen",
-                      "type": "plain_text",
-                    },
-                    "value": "{"a":"by","person":"wenxiangchen"}",
-                  },
-                  {
-                    "text": {
-                      "emoji": true,
                       "text": "Full abstract",
                       "type": "plain_text",
                     },
                     "value": "{"a":"full","id":"2f9k3xa"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "Copy BibTeX",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"bib","id":"2f9k3xa"}",
+                  },
+                  {
+                    "text": {
+                      "emoji": true,
+                      "text": "More by Wen-Xiang Chen",
+                      "type": "plain_text",
+                    },
+                    "value": "{"a":"by","person":"wenxiangchen"}",
                   },
                 ],
                 "type": "overflow",
@@ -184,9 +192,44 @@ describe("a paper card", () => {
             "type": "context",
           },
           {
-            "type": "divider",
-          },
-          {
+            "accessory": {
+              "action_id": "paper_menu",
+              "options": [
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "More like this",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"similar","id":"7hq2m0c"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Full abstract",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"full","id":"7hq2m0c"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "Copy BibTeX",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"bib","id":"7hq2m0c"}",
+                },
+                {
+                  "text": {
+                    "emoji": true,
+                    "text": "More by Senjie Jin",
+                    "type": "plain_text",
+                  },
+                  "value": "{"a":"by","person":"senjiejin"}",
+                },
+              ],
+              "type": "overflow",
+            },
             "text": {
               "text": "1. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*",
               "type": "mrkdwn",
@@ -197,7 +240,7 @@ describe("a paper card", () => {
           {
             "elements": [
               {
-                "text": "Binghai Wang, Rui Zheng · with Senjie Jin",
+                "text": "Binghai Wang, Rui Zheng · with *Senjie Jin*",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
@@ -205,6 +248,16 @@ describe("a paper card", () => {
             "type": "context",
           },
           {
+            "accessory": {
+              "action_id": "paper_share",
+              "text": {
+                "emoji": true,
+                "text": "Share in channel",
+                "type": "plain_text",
+              },
+              "type": "button",
+              "value": "{"a":"share","id":"7hq2m0c"}",
+            },
             "text": {
               "text": "*Reward models* are key to *RLHF* &amp; alignment with *human feedback*.",
               "type": "mrkdwn",
@@ -215,57 +268,12 @@ describe("a paper card", () => {
           {
             "elements": [
               {
-                "text": "id \`7hq2m0c\`",
+                "text": "id 7hq2m0c",
                 "type": "mrkdwn",
                 "verbatim": true,
               },
             ],
             "type": "context",
-          },
-          {
-            "elements": [
-              {
-                "action_id": "paper_share",
-                "text": {
-                  "emoji": true,
-                  "text": "Share in channel",
-                  "type": "plain_text",
-                },
-                "type": "button",
-                "value": "{"a":"share","id":"7hq2m0c"}",
-              },
-              {
-                "action_id": "paper_menu",
-                "options": [
-                  {
-                    "text": {
-                      "emoji": true,
-                      "text": "More like this",
-                      "type": "plain_text",
-                    },
-                    "value": "{"a":"similar","id":"7hq2m0c"}",
-                  },
-                  {
-                    "text": {
-                      "emoji": true,
-                      "text": "More by Senjie Jin",
-                      "type": "plain_text",
-                    },
-                    "value": "{"a":"by","person":"senjiejin"}",
-                  },
-                  {
-                    "text": {
-                      "emoji": true,
-                      "text": "Full abstract",
-                      "type": "plain_text",
-                    },
-                    "value": "{"a":"full","id":"7hq2m0c"}",
-                  },
-                ],
-                "type": "overflow",
-              },
-            ],
-            "type": "actions",
           },
           {
             "elements": [
@@ -307,9 +315,9 @@ describe("a paper card", () => {
       card: { paper: rewardPaper, sharedBy: "U123ABC", buttons: ["similar", "moreBy", "full"] },
     });
     expect(JSON.stringify(shared.blocks)).toContain("Shared by <@U123ABC>");
-    const [top, byline, body] = shared.blocks;
-    expect([top?.type, byline?.type]).toEqual(["header", "context"]);
-    expect(body?.type === "section" && body.accessory?.type).toBe("overflow");
+    const [top, byline] = shared.blocks;
+    expect([top?.type, byline?.type]).toEqual(["section", "context"]);
+    expect(top?.type === "section" && top.accessory?.type).toBe("overflow");
     expect(shared.blocks.some((block) => block.type === "actions")).toBe(false);
     const forged = renderSlackMessage({
       kind: "card",
@@ -328,7 +336,7 @@ describe("a paper card", () => {
             .blocks,
         )[0],
       );
-    expect(menu(false).map(([label]) => label)).toEqual(["More like this", "Full abstract"]);
+    expect(menu(false).map(([label]) => label)).toEqual(["More like this", "Full abstract", "Copy BibTeX"]);
     const full = renderSlackMessage({
       kind: "card",
       card: { paper: long, full: true, buttons: ["similar", "full"] },
@@ -339,9 +347,14 @@ describe("a paper card", () => {
     );
     for (const b of sections)
       expect(b.type === "section" && (b.text?.text.length ?? 0)).toBeLessThanOrEqual(3000);
+    expect(optionActions(overflowsOf(full.blocks)[0]).map(([label]) => label)).toEqual([
+      "More like this",
+      "Copy BibTeX",
+    ]);
     // One option left is a button, not a menu of one.
-    expect(controlsOf(full.blocks)).toEqual([
-      { type: "button", label: "More like this", value: JSON.stringify({ a: "similar", id: long.id }) },
+    const bare = renderSlackMessage({ kind: "card", card: { paper: long, full: true, buttons: [] } });
+    expect(controlsOf(bare.blocks)).toEqual([
+      { type: "button", label: "Copy BibTeX", value: JSON.stringify({ a: "bib", id: long.id }) },
     ]);
   });
 
@@ -400,7 +413,9 @@ describe("corpus text in mrkdwn", () => {
       kind: "card",
       card: { paper: marked, buttons: [] },
     }).blocks.flatMap((block) => (block.type === "section" && block.text ? [block.text.text] : []));
-    expect(sections.join("\n")).not.toMatch(/[*_~`]/);
+    // The title is bold in our marks; the corpus's own marks are look-alikes everywhere.
+    expect(sections[0]).toBe("*∗Bold∗ claims*");
+    expect(sections.slice(1).join("\n")).not.toMatch(/[*_~`]/);
     expect(card).toContain("We show ∗bold∗ and ˍitalicˍ and ∼struck∼ and ˋcodeˋ text.");
     const hit = textOf({
       kind: "results",

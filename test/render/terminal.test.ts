@@ -14,15 +14,16 @@ describe("renderTerminal", () => {
     expect(shown.text).toMatchInlineSnapshot(`
       "*Another paper*
       *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · with Senjie Jin
+      Binghai Wang, Rui Zheng · with *Senjie Jin*
       Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
       id 7hq2m0c · Shared by @U123ABC
-      [1] Another one   [2] Share in channel   ⋯ [3] More like this  [4] More by Senjie Jin"
+      [1] Another one   [2] Share in channel   ⋯ [3] More like this  [4] Copy BibTeX  [5] More by Senjie Jin"
     `);
     expect(shown.buttons).toEqual([
       { label: "Another one", action: { a: "reroll", seen: ["7hq2m0c"] } },
       { label: "Share in channel", action: { a: "share", id: "7hq2m0c" } },
       { label: "More like this", action: { a: "similar", id: "7hq2m0c" } },
+      { label: "Copy BibTeX", action: { a: "bib", id: "7hq2m0c" } },
       { label: "More by Senjie Jin", action: { a: "by", person: "senjiejin" } },
     ]);
   });
@@ -51,20 +52,19 @@ describe("renderTerminal", () => {
       "*12 papers* for “agents” · 6–7
 
       6. *The Rise and Potential of Large Language Model Based Agents: A Survey*
-      Zhiheng Xi, Wen-Xiang Chen, Xin Guo et al. · with Enyu Zhou
+      Zhiheng Xi, *Wen-Xiang Chen*, Xin Guo et al. · with *Enyu Zhou*
       *LLM-based agents*
       id 2f9k3xa
-      [1] Share in channel   [2] Full abstract
+         ⋯ [1] Full abstract  [2] Copy BibTeX   [3] Share in channel
 
-      7. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*
-      Binghai Wang, Rui Zheng · with Senjie Jin
-      Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.
+      7. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*   [4] Copy BibTeX
+      Binghai Wang, Rui Zheng · with *Senjie Jin*
+      Reward models are key to RLHF & alignment. We study incorrect and ambiguous preference pairs.   [5] Share in channel
       id 7hq2m0c
-      [3] Share in channel
-      [4] Show more"
+      [6] Show more"
     `);
-    expect(shown.buttons.map((b) => b.action.a)).toEqual(["share", "full", "share", "page"]);
-    expect(shown.buttons[3]?.action).toEqual({ a: "page", q: "agents", offset: 10 });
+    expect(shown.buttons.map((b) => b.action.a)).toEqual(["full", "bib", "share", "bib", "share", "page"]);
+    expect(shown.buttons[5]?.action).toEqual({ a: "page", q: "agents", offset: 10 });
   });
 
   it("puts co-authors of one shared paper on one line and numbers who can be opened", () => {

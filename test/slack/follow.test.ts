@@ -159,7 +159,7 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
   it("saves from a card's menu, lists the reading list newest first, removes from it, and shows a paper that left as gone", async () => {
     const [results] = await app.slash("RLHF");
     const save = control(results, "Save");
-    control(results, /^Follow /);
+    control(results, "Copy BibTeX");
     expect(controlsOf(results ?? {}).filter((c) => c.actionId === "paper_menu").length).toBeGreaterThan(0);
     const [saved] = await app.click(save.value);
     expect(shown(saved)).toContain("to your reading list (1 paper)");

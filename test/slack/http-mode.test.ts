@@ -172,6 +172,8 @@ describe("buttons", () => {
       text: INVALID_BUTTON,
       response_type: "ephemeral",
       replace_original: false,
+      unfurl_links: false,
+      unfurl_media: false,
     });
   });
 });

@@ -59,7 +59,13 @@ async function slash(text: string, path: string) {
   expect(ack.status).toBe(200);
   await waitUntil(() => expect(hook.bodies.length).toBe(1));
   const blocks = hook.bodies[0]?.blocks;
-  return { blocks: Array.isArray(blocks) ? blocks.map((block: { elements?: unknown[] }) => block) : [] };
+  // A card's menu sits beside its title (a section's accessory); other menus are in actions blocks.
+  const list = Array.isArray(blocks) ? blocks : [];
+  return {
+    blocks: list.map((block: { elements?: unknown[]; accessory?: unknown }) => ({
+      elements: [...(block.elements ?? []), ...(block.accessory ? [block.accessory] : [])],
+    })),
+  };
 }
 
 async function choose(element: "overflow" | "static_select", actionId: string, value: string, path: string) {
@@ -115,6 +121,12 @@ describe("menus", () => {
 
   it("answers an option whose value is not ours with a friendly private message", async () => {
     const answer = await choose("overflow", "paper_menu", '{"a":"launch"}', "/menus/bogus");
-    expect(answer).toEqual({ text: INVALID_BUTTON, response_type: "ephemeral", replace_original: false });
+    expect(answer).toEqual({
+      text: INVALID_BUTTON,
+      response_type: "ephemeral",
+      replace_original: false,
+      unfurl_links: false,
+      unfurl_media: false,
+    });
   });
 });

@@ -15,10 +15,17 @@ import { blockNetwork, captureResponseUrl, resetNock } from "../helpers/slack-no
 
 const FORM = "application/x-www-form-urlencoded";
 
+interface Element {
+  type: string;
+  text?: { text: string };
+  value?: string;
+  action_id?: string;
+}
 interface Block {
   type: string;
   text?: { text: string };
-  elements?: { type: string; text?: { text: string }; value?: string; action_id?: string }[];
+  elements?: Element[];
+  accessory?: Element;
 }
 interface Message {
   text: string;
@@ -45,9 +52,9 @@ function pageOf(message: Message, moreLabel: string): Page {
   const button = rest
     .flatMap((block) => block.elements ?? [])
     .find((element) => element.type === "button" && element.text?.text === moreLabel);
-  // Each card's Share button carries its paper's id.
+  // Each card's Share button carries its paper's id (beside the snippet in a list).
   const ids = rest.flatMap((block) =>
-    (block.elements ?? []).flatMap((element) =>
+    [...(block.elements ?? []), ...(block.accessory ? [block.accessory] : [])].flatMap((element) =>
       element.text?.text === "Share in channel" && element.value
         ? [JSON.parse(element.value).id as string]
         : [],

@@ -1,0 +1,218 @@
+// Cards as a user sees them, drawn from real exports: the seeds' author files beside the library fixtures
+// (a Zotero/Better BibTeX .bib, a Google Scholar .bib without abstracts, CSL-JSON, arXiv JSONL, members.yml).
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ContextBlock, KnownBlock, SectionBlock } from "@slack/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answer } from "../../src/bot/answer.js";
+import type { BotDeps } from "../../src/bot/ports.js";
+import type { CardButton } from "../../src/bot/reply.js";
+import type { Paper } from "../../src/corpus/types.js";
+import { renderSlackMessage } from "../../src/render/blocks.js";
+import { CARD_LINES, LINE_CHARS, SNIPPET_LINE_CHARS } from "../../src/render/card-blocks.js";
+import { NO_ABSTRACT } from "../../src/render/lines.js";
+import { errorPayload, postPayload, responsePayload } from "../../src/render/payloads.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import { papersOf } from "../helpers/papers.js";
+import { servedIndex } from "../helpers/served-index.js";
+import { agentSurvey } from "./sample-replies.js";
+
+const LIBRARY = "test/fixtures/corpus/library";
+let folder: string;
+let index: SearchIndex;
+let deps: BotDeps;
+
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "paperbot-cards-"));
+  for (const name of readdirSync("seeds")) cpSync(join("seeds", name), join(folder, name));
+  for (const name of readdirSync(LIBRARY)) cpSync(join(LIBRARY, name), join(folder, name));
+  index = await servedIndex(folder);
+  deps = {
+    index: () => index,
+    random: () => 0.25,
+    now: () => new Date("2026-12-05T09:00:00Z"),
+    defaultTimeZone: "UTC",
+  };
+});
+
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const ask = async (text: string) =>
+  renderSlackMessage(
+    (await answer(deps, { source: "slash", text, userId: "U0ASKER", channelId: "C0PAPERS" })).reply,
+  );
+
+const paperTitled = (start: string): Paper => {
+  const paper = papersOf(index).find((p) => p.title?.startsWith(start));
+  if (paper === undefined) throw new Error(`no paper titled ${start}`);
+  return paper;
+};
+
+const sectionText = (block: KnownBlock | undefined) =>
+  block?.type === "section" ? ((block as SectionBlock).text?.text ?? "") : "";
+const contextText = (block: KnownBlock | undefined) =>
+  block?.type === "context"
+    ? (block as ContextBlock).elements.map((element) => ("text" in element ? element.text : "")).join(" ")
+    : "";
+/** Every link target a mrkdwn text holds. */
+const linksIn = (text: string) =>
+  [...text.matchAll(/<(https?:[^|>]+)\|([^>]*)>/g)].map((m) => ({ href: m[1], label: m[2] }));
+
+/** A card of a result list: the four blocks from its numbered title. */
+function cardAt(blocks: KnownBlock[], rank: number): KnownBlock[] {
+  const at = blocks.findIndex((block) => new RegExp(`^${rank}\\. `).test(sectionText(block)));
+  expect(at, `card ${rank}`).toBeGreaterThanOrEqual(0);
+  return blocks.slice(at, at + 4);
+}
+
+/** Lines a text takes at `width` characters a line, its marks and link addresses not shown. */
+const linesOf = (text: string, width = LINE_CHARS) =>
+  Math.max(
+    1,
+    Math.ceil(text.replace(/<https?:[^|>]+\|([^>]*)>/g, "$1").replace(/[*_]|&[a-z]+;/g, "").length / width),
+  );
+
+describe("a search's cards", () => {
+  it("fits five results in 25 blocks, each card four blocks and at most five lines before Full abstract", async () => {
+    const message = await ask("reward model benchmark");
+    expect(message.blocks.length).toBeLessThanOrEqual(25);
+    for (const rank of [1, 2, 3, 4, 5]) {
+      const [title, byline, body, links] = cardAt(message.blocks, rank);
+      expect([title?.type, byline?.type, body?.type, links?.type]).toEqual([
+        "section",
+        "context",
+        "section",
+        "context",
+      ]);
+      const lines =
+        linesOf(sectionText(title)) +
+        linesOf(contextText(byline)) +
+        linesOf(sectionText(body), SNIPPET_LINE_CHARS) +
+        linesOf(contextText(links));
+      expect(lines, `card ${rank}`).toBeLessThanOrEqual(CARD_LINES);
+    }
+  });
+
+  it("links the real title to its DOI, greys authors with members in bold, venue and year, and links arXiv, DOI and PDF", async () => {
+    const message = await ask("AgentGym evolving environments");
+    const agentGym = paperTitled("AgentGym");
+    const rank = message.blocks.findIndex((block) => sectionText(block).includes("AgentGym: Evolving"));
+    const [title, byline, , links] = message.blocks.slice(rank, rank + 4);
+    expect(linksIn(sectionText(title))).toEqual([
+      {
+        href: "https://doi.org/10.48550/arXiv.2406.04151",
+        label: "*AgentGym: Evolving Large Language Model-based Agents across Diverse Environments*",
+      },
+    ]);
+    // Zhiheng Xi's own file lists the paper, so he is its member; venue and year follow in the same grey line.
+    expect(contextText(byline)).toMatch(/^\*Zhiheng Xi\*, Yiwen Ding, Wen-Xiang Chen et al\. · .+ · 2024$/);
+    expect(linksIn(contextText(links))).toEqual([
+      { href: "https://arxiv.org/abs/2406.04151", label: "arXiv" },
+      { href: "https://doi.org/10.48550/arXiv.2406.04151", label: "DOI" },
+      { href: "https://arxiv.org/pdf/2406.04151", label: "PDF" },
+      { href: "https://github.com/WooooDyy/AgentGym", label: "code" },
+    ]);
+    // The id is small print at the end of the links line, no longer a code span of its own.
+    expect(contextText(links)).toMatch(new RegExp(`· id ${agentGym.id}$`));
+    expect(JSON.stringify(message.blocks)).not.toContain(`\`${agentGym.id}\``);
+  });
+
+  it("links the GitHub repository a seeds abstract names, with no headline link where the paper has no address", async () => {
+    const message = await ask("RMB reward model benchmark real-world scenarios");
+    const rank = message.blocks.findIndex((block) =>
+      sectionText(block).includes("RMB: a comprehensive RM benchmark"),
+    );
+    const [title, , , links] = message.blocks.slice(rank, rank + 4);
+    expect(linksIn(sectionText(title))).toEqual([]);
+    expect(linksIn(contextText(links))).toEqual([
+      { href: "https://github.com/Zhou-Zoey/RMB-Reward-Model-Benchmark", label: "code" },
+    ]);
+  });
+
+  it("says an entry without an abstract has none, and offers no Full abstract for it", async () => {
+    const rmb = paperTitled("RMB: Comprehensively");
+    const message = renderSlackMessage({
+      kind: "card",
+      card: { paper: rmb, buttons: ["share", "full", "similar"] },
+    });
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain(NO_ABSTRACT);
+    expect(text).not.toContain("Full abstract");
+    // A card on its own has room for the whole venue.
+    expect(contextText(message.blocks[1])).toBe(
+      "*Enyu Zhou*, Guodong Zheng, Binghai Wang · Proceedings of the Annual Meeting of the Association for Computational Linguistics (Findings) · 2024",
+    );
+  });
+
+  it("never links a javascript: URL and gives the fallback text the real title", () => {
+    const broken = paperTitled("A Paper Whose Link");
+    expect(broken.url).toBeUndefined();
+    const hostile: Paper = { ...broken, url: "javascript:alert(1)", doi: "10.1000/ has spaces" };
+    const message = renderSlackMessage({ kind: "card", card: { paper: hostile, buttons: ["share"] } });
+    expect(JSON.stringify(message.blocks)).not.toContain("javascript");
+    expect(linksIn(sectionText(message.blocks[0]))).toEqual([]);
+    expect(message.text).toBe(`A Paper Whose Link Is Not a Link (${broken.id})`);
+  });
+});
+
+describe("a card from hostile fields", () => {
+  const hostile: Paper = {
+    ...agentSurvey,
+    title: `<!channel> ${"Very long title ".repeat(625)}`,
+    url: "<!channel>",
+    venue: "<@U123> & <http://evil.example|click>",
+    authors: Array.from({ length: 500 }, (_, i) => `Author ${i} <!here>`),
+    authorKeys: Array.from({ length: 500 }, (_, i) => `author${i}`),
+    abstract: "See https://github.com/org/repo|<!channel> and javascript:alert(1).",
+  };
+
+  it("keeps a 10,000-character title, 500 authors and markup in every field inert and inside Block Kit's limits", () => {
+    const card = renderSlackMessage({
+      kind: "card",
+      card: { paper: hostile, buttons: ["share", "save", "similar"] },
+    });
+    const results = renderSlackMessage({
+      kind: "results",
+      query: "x",
+      total: 5,
+      offset: 0,
+      cards: Array.from({ length: 5 }, () => ({
+        paper: hostile,
+        buttons: ["share", "similar", "save", "full"] as CardButton[],
+      })),
+    });
+    for (const message of [card, results]) {
+      const text = JSON.stringify(message.blocks);
+      expect(text).not.toMatch(/<[!@#]|<http:\/\/evil/);
+      for (const block of message.blocks) {
+        expect(sectionText(block).length).toBeLessThanOrEqual(3000);
+        expect(contextText(block).length).toBeLessThanOrEqual(3000);
+        if (block.type === "context") expect(block.elements.length).toBeLessThanOrEqual(10);
+      }
+      for (const { href } of linksIn(text.replaceAll('\\"', '"'))) expect(href).toMatch(/^https:\/\//);
+      expect(message.text.length).toBeGreaterThan(0);
+      expect(message.text).not.toMatch(/<[!@#]/);
+    }
+    expect(results.blocks.length).toBeLessThanOrEqual(25);
+    // Three authors and "et al.": 500 names never make the grey line.
+    expect(
+      contextText(card.blocks[1]).startsWith(
+        "Author 0 &lt;!here&gt;, Author 1 &lt;!here&gt;, Author 2 &lt;!here&gt; et al.",
+      ),
+    ).toBe(true);
+  });
+});
+
+describe("where a message goes", () => {
+  it("never unfurls: answers, posts and error lines all carry unfurl_links and unfurl_media false", () => {
+    const reply = { kind: "info", message: "See https://example.org" } as const;
+    for (const payload of [
+      responsePayload({ reply, audience: "asker" }),
+      postPayload({ reply, audience: "channel" }, "C0PAPERS", undefined),
+      errorPayload("Something went wrong."),
+    ]) {
+      expect(payload).toMatchObject({ unfurl_links: false, unfurl_media: false });
+    }
+  });
+});
