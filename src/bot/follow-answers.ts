@@ -1,8 +1,9 @@
 import { SearchUnavailableError } from "../search/errors.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PersonCandidate, SearchIndex } from "../search/types.js";
 import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
+import { type NameCandidate, nearestNames } from "./near-names.js";
 import { pageAt } from "./paging.js";
 import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
@@ -28,22 +29,53 @@ function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
 
-/** What "follow X" means: a person whose name X is, else the topic X; undefined with a reply asking which. */
+/** The person an answer follows, and what was typed when it was a near name rather than theirs. */
+type Resolved = { target: FollowTarget; nearOf?: string };
+
+/**
+ * What "follow X" means: a person whose name X is; else one whose name X is a slip of (a member's first,
+ * by name or alias, in either order: "Enyu Zhuo", "Zhou Enyu", "Senji Jin"); else the topic X when papers
+ * belong to it now; else the near names are offered. A name that fits nobody never becomes a topic that
+ * cannot match. Undefined target: a reply asking which.
+ */
 async function resolvedTarget(
   index: SearchIndex,
   what: string,
   as: "topic" | "author" | undefined,
-): Promise<FollowTarget | Answer> {
-  if (as === "topic") return topicTarget(what);
+): Promise<Resolved | Answer> {
+  if (as === "topic") return { target: topicTarget(what) };
   const lookup = await index.author(what);
   if (lookup.kind === "found") {
-    return { kind: "author", target: lookup.summary.key, label: lookup.summary.name };
+    return { target: { kind: "author", target: lookup.summary.key, label: lookup.summary.name } };
   }
   if (lookup.kind === "ambiguous") {
     return toAsker({ kind: "ambiguous", query: what, candidates: lookup.candidates, purpose: "follow" });
   }
-  const topicFinds = (await index.search(what, { limit: 1 })).hits.length > 0;
-  if (as !== "author" && (topicFinds || lookup.suggestions.length === 0)) return topicTarget(what);
+  const asPerson = async (key: string): Promise<Resolved | undefined> => {
+    const target = await authorTarget(index, key);
+    return target === undefined ? undefined : { target, nearOf: what };
+  };
+  const members = index.stats().members ?? [];
+  const nearMember = nearestNames(what, members);
+  if (nearMember.length === 1 && nearMember[0] !== undefined) {
+    const member = await asPerson(nearMember[0].key);
+    if (member !== undefined) return member;
+  }
+  if (lookup.slipOf !== undefined) {
+    const slip = await asPerson(lookup.slipOf.key);
+    if (slip !== undefined) return slip;
+  }
+  if (as !== "author" && (await topicPaperIds(index, what)).size > 0) return { target: topicTarget(what) };
+  const near = nearMember.length > 1 ? nearMember : nearestNames(what, lookup.suggestions);
+  if (near.length === 1 && near[0] !== undefined) {
+    const person = await asPerson(near[0].key);
+    if (person !== undefined) return person;
+  }
+  if (near.length > 1) {
+    const candidates = await candidatesOf(index, near);
+    return toAsker({ kind: "ambiguous", query: what, candidates, purpose: "follow" });
+  }
+  if (as !== "author" && lookup.suggestions.length === 0) return { target: topicTarget(what) };
   return toAsker({
     kind: "notFound",
     what: "author",
@@ -52,6 +84,14 @@ async function resolvedTarget(
     people: lookup.suggestions.slice(0, 5),
     purpose: "follow",
   });
+}
+
+/** Near names as buttons: each person's name and how many papers they have. */
+async function candidatesOf(index: SearchIndex, near: readonly NameCandidate[]): Promise<PersonCandidate[]> {
+  const summaries = await Promise.all(near.slice(0, 5).map((person) => index.authorByKey(person.key)));
+  return summaries.flatMap((summary) =>
+    summary === undefined ? [] : [{ key: summary.key, name: summary.name, papers: summary.papers.length }],
+  );
 }
 
 async function matchingNow(index: SearchIndex, target: FollowTarget): Promise<number> {
@@ -64,6 +104,7 @@ async function followed(
   index: SearchIndex,
   userId: string,
   target: FollowTarget,
+  nearOf?: string,
 ): Promise<Answer> {
   const current = await control.list(userId);
   const already = current.some((f) => f.kind === target.kind && f.target === target.target);
@@ -77,6 +118,7 @@ async function followed(
     matching: await matchingNow(index, target),
     total,
     dailyCap: control.dailyCap,
+    ...(nearOf === undefined ? {} : { nearOf }),
   });
 }
 
@@ -193,8 +235,9 @@ export async function followAnswer(
   try {
     switch (intent.kind) {
       case "follow": {
-        const target = await resolvedTarget(index, intent.what, intent.as);
-        return "reply" in target ? target : await followed(control, index, userId, target);
+        const resolved = await resolvedTarget(index, intent.what, intent.as);
+        if ("reply" in resolved) return resolved;
+        return await followed(control, index, userId, resolved.target, resolved.nearOf);
       }
       case "followKey": {
         const target =

@@ -150,6 +150,8 @@ export type Reply =
       matching: number;
       total: number;
       dailyCap: number;
+      /** What was typed, when it named nobody and the person followed is the closest name to it. */
+      nearOf?: string;
     }
   | { kind: "unfollowed"; target: FollowTarget; removed: boolean }
   | ({ kind: "following"; follows: FollowTarget[]; notice?: string; dailyCap?: number } & ListPage)

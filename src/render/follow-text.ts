@@ -3,7 +3,7 @@ import type { Reply, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
-import { authorLine, plural } from "./lines.js";
+import { authorLine, plural, quoted } from "./lines.js";
 
 /** Text pieces of the follow, reading-list, digest and what's-new replies, for Slack and the terminal alike. */
 
@@ -43,9 +43,13 @@ function capLine(cap: number): string {
 
 function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "followed" }>): string {
   const name = followLabel(fmt, reply.target, false);
-  if (!reply.added) return `You already follow ${name}.`;
+  if (!reply.added) {
+    const near = reply.nearOf === undefined ? "" : ` (the closest name to ${quoted(fmt, reply.nearOf)})`;
+    return `You already follow ${name}${near}.`;
+  }
   if (reply.target.kind === "author") {
-    return `You now follow ${name} (${plural(reply.matching, "paper")} so far). When a new paper of theirs arrives, I'll send you a DM (${capLine(reply.dailyCap)}).`;
+    const near = reply.nearOf === undefined ? "" : `, the closest name to ${quoted(fmt, reply.nearOf)}`;
+    return `You now follow ${name}${near} (${plural(reply.matching, "paper")} so far). When a new paper of theirs arrives, I'll send you a DM (${capLine(reply.dailyCap)}).`;
   }
   const now =
     reply.matching === 0

@@ -115,12 +115,29 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     const [followed] = await app.click(enyu.value);
     expect(shown(followed)).toContain("You now follow *Enyu Zhou*");
 
-    const [near] = await app.slash("follow author senjie jn");
+    const [near] = await app.slash("follow author Senjie Smith");
     expect(shown(near)).toContain("Follow one of these, or the words as a topic");
     control(near, /^Follow Senjie Jin \(\d+ papers\)$/);
-    const asTopic = control(near, "Follow “senjie jn” as a topic");
-    expect(JSON.parse(asTopic.value)).toEqual({ a: "follow", k: "t", t: "senjie jn" });
+    const asTopic = control(near, "Follow “Senjie Smith” as a topic");
+    expect(JSON.parse(asTopic.value)).toEqual({ a: "follow", k: "t", t: "senjie smith" });
     expect((await store.follows.list("U0ASKER")).map((f) => f.label)).toEqual(["Enyu Zhou"]);
+  });
+
+  it("follows the person a slightly wrong name is closest to, and says so, never a topic that cannot match", async () => {
+    for (const [typed, name] of [
+      ["follow Enyu Zhuo", "Enyu Zhou"],
+      ["follow author senjie jn", "Senjie Jin"],
+      ["follow Jin Senji", "Senjie Jin"],
+    ] as const) {
+      const [reply] = await app.slash(typed);
+      const said = typed.replace(/^follow (author )?/, "");
+      expect(shown(reply)).toMatch(new RegExp(`follow \\*${name}\\*,? .*closest name to “${said}”`));
+    }
+    const follows = await store.follows.list("U0ASKER");
+    expect(follows.map((f) => [f.kind, f.label]).sort()).toEqual([
+      ["author", "Enyu Zhou"],
+      ["author", "Senjie Jin"],
+    ]);
   });
 
   it("unfollows by name, by topic words and from the list, which shows itself again in place", async () => {
