@@ -20,7 +20,8 @@ const historyMarginSeconds = 10 * 60;
 const backoffMs = (attempt: number) =>
   [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
 
-type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown";
+/** "queued": Slack did not take it yet and the answers' outbox is sending it; looked at again after the lease. */
+type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
 
 /** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
 interface DmDelivery {
@@ -143,6 +144,7 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
       );
       return "sent";
     case "busy":
+    case "queued":
       return "busy";
     case "failed":
       return retryLater("pending", "Slack kept nothing");

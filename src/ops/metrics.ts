@@ -16,6 +16,8 @@ export type RequestOutcome =
   | "failed"
   /** Slack may or may not have it and it could not be checked; not sent again. */
   | "unknown"
+  /** Slack did not take the first attempt (429, 5xx, timeout): the outbox sends it (paperbot_outbox_total). */
+  | "queued"
   /** Not done while state shared with other processes cannot be written (a share); the user was told. */
   | "deferred";
 
@@ -30,6 +32,7 @@ export interface Metrics {
   slackApiErrors: Counter<"method" | "code">;
   dailyPosts: Counter<"outcome" | "reason">;
   processErrors: Counter<"kind">;
+  outbox: Counter<"via" | "outcome">;
 }
 
 export interface MetricsOptions {
@@ -94,6 +97,14 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       name: "paperbot_process_errors_total",
       help: "Errors caught by the process guard (unhandledRejection, uncaughtException, malformed_frame).",
       labelNames: ["kind"],
+      registers,
+    }),
+    outbox: new Counter({
+      name: "paperbot_outbox_total",
+      help:
+        "Answers whose first attempt Slack did not take, by via (post, response_url) and outcome: queued, " +
+        "delivered, already_there (found in the conversation), refused, given_up (older than its limit).",
+      labelNames: ["via", "outcome"],
       registers,
     }),
   };

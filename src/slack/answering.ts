@@ -7,7 +7,14 @@ import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
 import { errorPayload, NO_UNFURL, postPayload, responsePayload } from "../render/payloads.js";
 import type { DeliveryLedger } from "../state/once.js";
-import { type AnswerTarget, type DeliveryDeps, type DeliveryOutcome, deliverAnswer } from "./delivery.js";
+import type { Outbox } from "../state/outbox.js";
+import {
+  type AnswerTarget,
+  type DeliveryDeps,
+  type DeliveryOutcome,
+  deliverAnswer,
+  deliverResponse,
+} from "./delivery.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
 import { type RespondResult, respondVia } from "./respond.js";
@@ -22,8 +29,12 @@ export interface ListenerDeps {
   adminUsers: readonly string[];
   /** Answered mentions, DMs and shares (the store's ledger, with memory behind it when the store fails). */
   ledger: DeliveryLedger;
+  /** Answers waiting for Slack (the store's, with memory behind it). */
+  outbox: Outbox;
   /** A client that never retries on its own: a post is not idempotent. */
   poster: SlackClient;
+  /** The Slack fetch, for response_url posts. */
+  fetch: typeof fetch;
   policy: DeliveryPolicy;
   metrics: Metrics;
   logger: Logger;
@@ -64,7 +75,8 @@ export async function replyOrApology<T>(
 
 /** What once-only delivery (deliverAnswer) needs of the listeners': answers posted with the no-retry client. */
 export function deliveryDepsOf(deps: ListenerDeps): DeliveryDeps {
-  return { ledger: deps.ledger, client: deps.poster, policy: deps.policy, logger: deps.logger };
+  const { ledger, outbox, poster, fetch, policy, metrics, logger } = deps;
+  return { ledger, outbox, client: poster, fetch, policy, metrics, logger };
 }
 
 /** Whether Slack sent this event before (Bolt passes its retries on with `context.retryNum`). */
@@ -97,19 +109,28 @@ export async function noteUndelivered(
   await respondVia(deps, respond, errorPayload(note), 1);
 }
 
-/** Answers privately through Bolt's respond() (slash commands, buttons, the Ask form). */
+/**
+ * Answers privately through the request's response_url (slash commands, buttons, the Ask form), through the
+ * outbox; without one (a button in App Home), through Bolt's respond().
+ */
 export async function answerPrivately(
   deps: ListenerDeps,
   kind: string,
   receivedAt: number,
-  respond: RespondFn,
+  reply: { respond: RespondFn; responseUrl: string | undefined },
   request: BotRequest,
 ): Promise<void> {
+  const { respond, responseUrl } = reply;
   const { message, apologised } = await replyOrApology<RespondArguments>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),
     () => errorPayload(FRIENDLY_ERROR),
   );
+  if (responseUrl !== undefined && typeof message === "object") {
+    const outcome = await deliverResponse(deliveryDepsOf(deps), responseUrl, { ...message });
+    if (outcome === "failed") await noteUndelivered(deps, respond, "failed");
+    return count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
+  }
   const result = await respondVia(deps, respond, message);
   if (result.outcome !== "sent") {
     deps.logger.error(

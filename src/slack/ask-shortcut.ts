@@ -66,8 +66,8 @@ export function registerAskShortcut(app: App, deps: ListenerDeps): void {
     const target = form.response_urls[0];
     if (target !== undefined) {
       const request: BotRequest = { source: "slash", text, userId, channelId: target.channel_id };
-      // Bolt's respond() posts to response_urls[0], this conversation's.
-      return answerPrivately(deps, "ask", receivedAt, respond, request);
+      const reply = { respond, responseUrl: target.response_url };
+      return answerPrivately(deps, "ask", receivedAt, reply, request);
     }
     // No conversation to answer in (Slack made no response_url): the asker's DM with the bot, once.
     deps.logger.warn("an Ask form came without a response_url; answering in a DM");

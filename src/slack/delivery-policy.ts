@@ -1,41 +1,39 @@
-/** How hard one answer is pushed through before giving up; derived from the per-call timeout. */
+/** How answers are pushed through to Slack: per-call timeout, leases, back-off and how long before giving up. */
 export interface DeliveryPolicy {
   /** Longest wait for one Slack call (the Slack fetch aborts it then). */
   callTimeoutMs: number;
-  /** How long a claim on a request is held: longer than a delivery can take, so a live holder keeps it. */
+  /** A claim on an answer for one attempt: a look in the conversation and a post, with room to spare. */
   leaseMs: number;
-  /** A delivery stops trying this long after it started, well inside its lease. */
-  deadlineMs: number;
-  /** Posts of one answer, at most (a 429 and a refused connection count too). */
-  maxAttempts: number;
-  /** Wait after failed attempt `n` (1-based) that was not a 429. */
+  /** Thread and DM answers are given up this long after they were asked for. */
+  postLimitMs: number;
+  /** response_url answers: Slack takes a response_url this long after the request, `responseUrlUses` times. */
+  responseUrlLimitMs: number;
+  responseUrlUses: number;
+  /** Wait after failed attempt `n` (1-based) that was not a 429 (a 429 waits its Retry-After). */
   backoffMs(attempt: number): number;
+  /** How often the outbox is looked at for answers whose next attempt is due. */
+  outboxEveryMs: number;
+  /** Waits used only by respondVia's 429 retries of shares and notes. */
   sleep(ms: number): Promise<void>;
   now(): number;
 }
+
+const minute = 60_000;
 
 export function createDeliveryPolicy(
   callTimeoutMs: number,
   overrides: Partial<Omit<DeliveryPolicy, "callTimeoutMs">> = {},
 ): DeliveryPolicy {
-  // Four rounds of a post and a history check, with back-off between them.
-  const deadlineMs = overrides.deadlineMs ?? Math.max(30_000, 8 * callTimeoutMs + 10_000);
   return {
     callTimeoutMs,
-    deadlineMs,
-    leaseMs: overrides.leaseMs ?? deadlineMs + 2 * callTimeoutMs + 30_000,
-    maxAttempts: overrides.maxAttempts ?? 4,
-    backoffMs: overrides.backoffMs ?? ((attempt) => Math.min(8000, 500 * 2 ** (attempt - 1))),
+    // Up to five pages of a thread and a post.
+    leaseMs: overrides.leaseMs ?? 6 * callTimeoutMs + 30_000,
+    postLimitMs: overrides.postLimitMs ?? 15 * minute,
+    responseUrlLimitMs: overrides.responseUrlLimitMs ?? 30 * minute,
+    responseUrlUses: overrides.responseUrlUses ?? 5,
+    backoffMs: overrides.backoffMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1))),
+    outboxEveryMs: overrides.outboxEveryMs ?? 1000,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now: overrides.now ?? Date.now,
-  };
-}
-
-/** A clock on one delivery: whether waiting `ms` and then making a call still ends before the deadline. */
-export function deadlineOf(policy: DeliveryPolicy): { allows(ms: number): boolean; left(): number } {
-  const end = policy.now() + policy.deadlineMs;
-  return {
-    allows: (ms) => policy.now() + ms + policy.callTimeoutMs <= end,
-    left: () => end - policy.now(),
   };
 }

@@ -1,39 +1,50 @@
+import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
 import type { Logger } from "../logger.js";
-import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
+import type { Metrics } from "../ops/metrics.js";
+import {
+  describeFailure,
+  networkFailureOf,
+  type SlackFailure,
+  slackFailureOf,
+} from "../slack-api/failures.js";
 import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
 import type { DeliveryLedger } from "../state/once.js";
-import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
+import type { Outbox, OutboxEntry, QueuedMessage } from "../state/outbox.js";
+import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { SlackClient } from "./web-client.js";
 
 /** The metadata event type on every answer, so a later attempt can find it in the conversation. */
 export const ANSWER_EVENT_TYPE = "paperbot_answer";
 
 /*
- * Answer delivery for mentions and DMs: at-least-once inside, exactly-once to the user.
+ * Answer delivery: at-least-once inside, exactly-once to the user, through an outbox beside the once-only ledger.
  *
- * 1. Claim the request's key in the ledger with a lease. "done" (answered before) or "busy" (someone is
- *    answering it now): drop it. A Slack retry that we may have answered before a crash is looked for in
- *    the conversation first.
- * 2. Post through a client that never retries on its own, with metadata {key} on the message.
- *    - Accepted: markDone.
- *    - 429: Slack stored nothing; wait Retry-After and post again.
- *    - Connection refused / no DNS: the request never left; back off and post again.
- *    - Slack answered with an error (channel_not_found, …): nothing stored and nothing to retry; release.
- *    - 5xx, timeout, reset, internal_error: Slack may have stored it. Back off, then look for the metadata
- *      in the thread (conversations.replies) or the DM (conversations.history) before posting again.
- * 3. Out of attempts or time: release when no attempt can have stored anything (or a last look found
- *    nothing); when it cannot be told, leave the claim to run out so a later Slack retry looks first.
- * The deadline is shorter than the lease, so a holder's markDone or release is always its own.
+ * 1. Claim the answer's key in the ledger (once.ts) for one attempt. "done" or "busy": drop it.
+ * 2. Keep the rendered answer in the outbox under that key, then try it: a post (with metadata {key}, so it can
+ *    be found in the conversation) or a response_url body.
+ *    - Accepted: mark the key done and drop the entry.
+ *    - Refused (channel_not_found, not_in_channel, invalid_auth, an expired response_url…): sending again won't
+ *      help. Given up: logged at error, counted.
+ *    - 429, 5xx, timeout, a refused connection: the entry waits (Retry-After, or back-off) and the claim is
+ *      released. An outbox pass (at start and every second, in whichever process) claims the key again and
+ *      tries once more, until the answer lands or is older than its limit (given up, logged, counted).
+ * 3. An attempt that may have reached Slack (a 5xx, a timeout, a holder that died mid-post: the entry says so
+ *    before every post) is looked for in the thread or DM before a post is made again. A response_url message
+ *    cannot be looked up: it is sent again, so a 5xx can show the asker a private answer twice.
  */
 
-export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "unknown";
+export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
 
 export interface DeliveryDeps {
   ledger: DeliveryLedger;
+  outbox: Outbox;
   /** No automatic retries, rate limits rejected with their Retry-After (createSlackClient). */
   client: SlackClient;
+  /** What response_url bodies are posted with: the Slack fetch (its timeout, its metrics). */
+  fetch: typeof fetch;
   policy: DeliveryPolicy;
+  metrics: Pick<Metrics, "outbox">;
   logger: Logger;
 }
 
@@ -53,29 +64,34 @@ export function answerKeyOf(channel: string, messageTs: string): string {
 }
 
 const HISTORY_PAGES = 5;
+const PASS_SIZE = 8;
 
 type Seen = "found" | "absent" | "unknown";
 
-/** Whether the conversation already holds our answer to this target (by its metadata). */
-async function answerSeen(deps: DeliveryDeps, target: AnswerTarget): Promise<Seen> {
+/** Whether the conversation already holds our answer with this key (by its metadata). */
+async function answerSeen(
+  deps: DeliveryDeps,
+  where: Extract<QueuedMessage, { via: "post" }>,
+  key: string,
+): Promise<Seen> {
   const { client } = deps;
   let cursor: string | undefined;
   try {
     for (let page = 0; page < HISTORY_PAGES; page++) {
       const common = {
-        channel: target.channel,
-        oldest: target.after,
+        channel: where.channel,
+        oldest: where.after,
         include_all_metadata: true,
         limit: 100,
         ...(cursor === undefined ? {} : { cursor }),
       };
       const raw =
-        target.threadTs === undefined
+        where.threadTs === undefined
           ? await client.conversations.history(common)
-          : await client.conversations.replies({ ...common, ts: target.threadTs });
+          : await client.conversations.replies({ ...common, ts: where.threadTs });
       const history = historyPageSchema.parse(raw);
       const mine = history.messages.some(
-        (m) => m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === target.key,
+        (m) => m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key,
       );
       if (mine) return "found";
       cursor = nextCursorOf(history);
@@ -84,11 +100,161 @@ async function answerSeen(deps: DeliveryDeps, target: AnswerTarget): Promise<See
     return "unknown";
   } catch (error) {
     deps.logger.warn(
-      { channel: target.channel, reason: describeFailure(slackFailureOf(error)) },
+      { channel: where.channel, reason: describeFailure(slackFailureOf(error)) },
       "could not read the conversation to see whether an answer arrived",
     );
     return "unknown";
   }
+}
+
+type Attempt =
+  | { result: "landed"; already: boolean }
+  | { result: "refused"; why: string }
+  | { result: "retry"; waitMs: number; maybeSent: boolean; why: string };
+
+function afterFailure(failure: SlackFailure, backoffMs: number): Attempt {
+  const why = describeFailure(failure);
+  switch (failure.kind) {
+    case "refused":
+      return { result: "refused", why };
+    case "rate-limited":
+      return { result: "retry", waitMs: failure.retryAfterMs, maybeSent: false, why };
+    case "not-sent":
+      return { result: "retry", waitMs: backoffMs, maybeSent: false, why };
+    case "ambiguous":
+      return { result: "retry", waitMs: backoffMs, maybeSent: true, why };
+  }
+}
+
+async function postToResponseUrl(deps: DeliveryDeps, url: string, body: object, backoffMs: number) {
+  let response: Response;
+  try {
+    response = await deps.fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    return afterFailure(networkFailureOf(error), backoffMs);
+  }
+  await response.body?.cancel();
+  const status = response.status;
+  if (status >= 200 && status < 300) return { result: "landed", already: false } as const;
+  if (status === 429) {
+    const seconds = Number(response.headers.get("retry-after"));
+    return afterFailure(
+      { kind: "rate-limited", retryAfterMs: seconds > 0 ? seconds * 1000 : backoffMs },
+      backoffMs,
+    );
+  }
+  const reason = `http_${status}`;
+  return afterFailure(
+    status >= 500 ? { kind: "ambiguous", reason } : { kind: "refused", error: reason },
+    backoffMs,
+  );
+}
+
+/** One attempt at an entry whose key this process holds; `beforeSend` records that a send is under way. */
+async function attemptEntry(
+  deps: DeliveryDeps,
+  entry: OutboxEntry,
+  look: boolean,
+  beforeSend: () => Promise<void>,
+): Promise<Attempt> {
+  const { message } = entry;
+  const backoffMs = deps.policy.backoffMs(entry.attempts);
+  if (message.via === "response_url") {
+    await beforeSend();
+    return postToResponseUrl(deps, message.url, message.body, backoffMs);
+  }
+  if (look) {
+    const seen = await answerSeen(deps, message, entry.key);
+    if (seen === "found") return { result: "landed", already: true };
+    if (seen === "unknown") {
+      return {
+        result: "retry",
+        waitMs: backoffMs,
+        maybeSent: true,
+        why: "the conversation could not be read",
+      };
+    }
+  }
+  await beforeSend();
+  try {
+    await deps.client.apiCall("chat.postMessage", message.args);
+    return { result: "landed", already: false };
+  } catch (error) {
+    return afterFailure(slackFailureOf(error), backoffMs);
+  }
+}
+
+/** What an attempt leaves: the key done, the entry waiting for its next attempt, or given up. */
+async function settle(deps: DeliveryDeps, entry: OutboxEntry, attempt: Attempt): Promise<DeliveryOutcome> {
+  const { ledger, outbox, policy, metrics } = deps;
+  const via = entry.message.via;
+  const log = deps.logger.child({ key: entry.key, via, attempts: entry.attempts });
+  if (attempt.result === "landed") {
+    await ledger.markDone(entry.key);
+    await outbox.remove(entry.key);
+    if (entry.attempts > 1 || attempt.already) {
+      metrics.outbox.inc({ via, outcome: attempt.already ? "already_there" : "delivered" });
+      log.info(
+        { waitedMs: policy.now() - entry.createdAt },
+        attempt.already
+          ? "an answer that had seemed lost was in the conversation"
+          : "answer delivered after a retry",
+      );
+    }
+    return attempt.already ? "duplicate" : "answered";
+  }
+  const nextAt = policy.now() + (attempt.result === "retry" ? attempt.waitMs : 0);
+  const outOfUses = via === "response_url" && entry.attempts >= policy.responseUrlUses;
+  if (attempt.result === "refused" || nextAt > entry.giveUpAt || outOfUses) {
+    await outbox.remove(entry.key);
+    await ledger.release(entry.key);
+    const outcome = attempt.result === "refused" ? "refused" : "given_up";
+    metrics.outbox.inc({ via, outcome });
+    log.error(
+      { why: attempt.why, waitedMs: policy.now() - entry.createdAt },
+      attempt.result === "refused"
+        ? "Slack refused an answer; it is not sent again"
+        : "gave up on an answer Slack did not take in time",
+    );
+    return "failed";
+  }
+  await outbox.reschedule(entry.key, { nextAt, attempts: entry.attempts, maybeSent: attempt.maybeSent });
+  await ledger.release(entry.key);
+  if (entry.attempts === 1) metrics.outbox.inc({ via, outcome: "queued" });
+  log.warn({ why: attempt.why, waitMs: nextAt - policy.now() }, "an answer is waiting for Slack");
+  return "queued";
+}
+
+/** Keeps a new answer in the outbox and tries it once; the claim on its key is held. */
+async function sendNew(
+  deps: DeliveryDeps,
+  key: string,
+  message: QueuedMessage,
+  look: boolean,
+): Promise<DeliveryOutcome> {
+  const { policy } = deps;
+  const now = policy.now();
+  const limitMs = message.via === "post" ? policy.postLimitMs : policy.responseUrlLimitMs;
+  // Kept as "may have been sent" before the post: a process killed mid-post leaves an entry that is looked for first.
+  const entry: OutboxEntry = {
+    key,
+    message,
+    createdAt: now,
+    giveUpAt: now + limitMs,
+    nextAt: now + policy.leaseMs,
+    attempts: 1,
+    maybeSent: true,
+  };
+  if (!(await deps.outbox.add(entry))) {
+    // Already waiting in the outbox (Slack retried an event whose answer is queued): the outbox sends it.
+    await deps.ledger.release(key);
+    return "busy";
+  }
+  return settle(deps, entry, await attemptEntry(deps, entry, look, async () => {}));
 }
 
 /** Delivers one answer to a mention or DM at most once; `message` is rendered only when it is ours to send. */
@@ -97,96 +263,98 @@ export async function deliverAnswer(
   target: AnswerTarget,
   request: { retried: boolean; message: () => Promise<webApi.ChatPostMessageArguments> },
 ): Promise<DeliveryOutcome> {
-  const { ledger, policy, logger } = deps;
+  const { ledger, policy } = deps;
   const claim = await ledger.claim(target.key, policy.leaseMs);
   if (claim === "done") return "duplicate";
   if (claim === "busy") return "busy";
-  const deadline = deadlineOf(policy);
-  const log = logger.child({ key: target.key });
-
-  const done = async (): Promise<DeliveryOutcome> => {
-    await ledger.markDone(target.key);
-    return "answered";
-  };
-  const nothingStored = async (why: string): Promise<DeliveryOutcome> => {
-    await ledger.release(target.key);
-    log.error({ why }, "could not deliver an answer; Slack has nothing, so a retry of the event will answer");
-    return "failed";
-  };
-  const cannotTell = (why: string): DeliveryOutcome => {
-    log.error(
-      { why },
-      "cannot tell whether an answer reached Slack; not posting again rather than risk a double",
-    );
-    return "unknown";
-  };
-
-  // A Slack retry: an earlier holder may have posted and died before recording it.
-  let uncertain = request.retried;
-  if (!uncertain && ledger.claimIsShared?.(target.key) === false) {
-    // Only this process's memory holds the claim: another process may have answered; look before posting.
-    if ((await answerSeen(deps, target)) === "found") {
-      log.info("an answer was already in the conversation; not answering from memory again");
-      await ledger.markDone(target.key);
-      return "duplicate";
-    }
-  }
-  if (uncertain) {
-    const seen = await answerSeen(deps, target);
-    if (seen === "found") {
-      await ledger.markDone(target.key);
-      return "duplicate";
-    }
-    if (seen === "unknown") return cannotTell("the conversation could not be read for a retried event");
-    uncertain = false;
-  }
-
-  const message = {
+  // A Slack retry (an earlier holder may have posted and died), or a claim only this process's memory holds
+  // (another process may have answered): look in the conversation before posting.
+  const look = request.retried || ledger.claimIsShared?.(target.key) === false;
+  const args = {
     ...(await request.message()),
     metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { key: target.key } },
   };
-  let lastFailure = "";
-  for (let attempt = 1; ; attempt++) {
-    if (uncertain) {
-      const seen = await answerSeen(deps, target);
-      if (seen === "found") {
-        log.info({ attempt }, "an answer whose post failed had reached Slack; not posting it again");
-        return done();
-      }
-      if (seen === "absent") uncertain = false;
-    }
-    if (!uncertain) {
-      try {
-        await deps.client.chat.postMessage(message);
-        if (attempt > 1) log.info({ attempt }, "answer delivered after a retry");
-        return done();
-      } catch (error) {
-        const failure = slackFailureOf(error);
-        lastFailure = describeFailure(failure);
-        if (failure.kind === "refused") return nothingStored(lastFailure);
-        if (failure.kind === "ambiguous") uncertain = true;
-        const wait = failure.kind === "rate-limited" ? failure.retryAfterMs : policy.backoffMs(attempt);
-        log.warn({ attempt, failure: lastFailure, waitMs: wait }, "posting an answer failed; trying again");
-        if (attempt < policy.maxAttempts && deadline.allows(wait + (uncertain ? policy.callTimeoutMs : 0))) {
-          await policy.sleep(wait);
-          continue;
-        }
-      }
-    } else {
-      // The conversation could not be read: wait and look again rather than post blind.
-      const wait = policy.backoffMs(attempt);
-      if (attempt < policy.maxAttempts && deadline.allows(wait)) {
-        await policy.sleep(wait);
-        continue;
-      }
-    }
-    // Out of attempts or time.
-    if (!uncertain) return nothingStored(lastFailure);
-    if (deadline.allows(0)) {
-      const seen = await answerSeen(deps, target);
-      if (seen === "found") return done();
-      if (seen === "absent") return nothingStored(lastFailure);
-    }
-    return cannotTell(lastFailure);
+  return sendNew(
+    deps,
+    target.key,
+    {
+      via: "post",
+      args,
+      channel: target.channel,
+      ...(target.threadTs === undefined ? {} : { threadTs: target.threadTs }),
+      after: target.after,
+    },
+    look,
+  );
+}
+
+/** Delivers a private answer through a response_url (a new key: Slack never retries these requests). */
+export async function deliverResponse(
+  deps: DeliveryDeps,
+  responseUrl: string,
+  body: Record<string, unknown>,
+): Promise<DeliveryOutcome> {
+  const key = `response:${randomUUID()}`;
+  if ((await deps.ledger.claim(key, deps.policy.leaseMs)) !== "mine") return "busy";
+  return sendNew(deps, key, { via: "response_url", url: responseUrl, body }, false);
+}
+
+/** One attempt at an entry whose next attempt is due, by whichever process claims its key. */
+async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<void> {
+  const { ledger, outbox, policy } = deps;
+  const claim = await ledger.claim(entry.key, policy.leaseMs);
+  if (claim === "busy") return;
+  if (claim === "done") return outbox.remove(entry.key);
+  const next = { ...entry, attempts: entry.attempts + 1 };
+  const sending = { nextAt: policy.now() + policy.leaseMs, attempts: next.attempts, maybeSent: true };
+  const attempt =
+    policy.now() > entry.giveUpAt
+      ? ({ result: "retry", waitMs: 0, maybeSent: entry.maybeSent, why: "out of time" } as const)
+      : await attemptEntry(deps, next, entry.maybeSent, () => outbox.reschedule(entry.key, sending));
+  await settle(deps, next, attempt);
+}
+
+/** One pass over the outbox: every entry due now is tried once, a few at a time. */
+export async function deliverDue(deps: DeliveryDeps): Promise<void> {
+  const due = await deps.outbox.due(deps.policy.now(), 100);
+  for (let from = 0; from < due.length; from += PASS_SIZE) {
+    await Promise.all(
+      due
+        .slice(from, from + PASS_SIZE)
+        .map((entry) =>
+          deliverQueued(deps, entry).catch((error: unknown) =>
+            deps.logger.error({ err: error, key: entry.key }, "an outbox attempt failed"),
+          ),
+        ),
+    );
   }
+}
+
+export interface OutboxWorker {
+  /** Runs a pass now (after the one under way, if any) and resolves when it is over. */
+  drain(): Promise<void>;
+  stop(): void;
+}
+
+/** Passes over the outbox at start and every `policy.outboxEveryMs`, never two at once in one process. */
+export function startOutboxWorker(deps: DeliveryDeps): OutboxWorker {
+  let running: Promise<void> | undefined;
+  const pass = (): Promise<void> => {
+    running ??= deliverDue(deps)
+      .catch((error: unknown) => deps.logger.warn({ err: error }, "the outbox could not be read"))
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void pass(), deps.policy.outboxEveryMs);
+  timer.unref();
+  void pass();
+  return {
+    async drain() {
+      await running;
+      await pass();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

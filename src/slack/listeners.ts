@@ -63,7 +63,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       userId: command.user_id,
       channelId: command.channel_id,
     };
-    await answerPrivately(deps, "slash", receivedAtOf(context, deps.policy.now()), respond, request);
+    const reply = { respond, responseUrl: command.response_url };
+    await answerPrivately(deps, "slash", receivedAtOf(context, deps.policy.now()), reply, request);
   });
 
   app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond, context }) => {
@@ -77,7 +78,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     if (click.onceKey !== undefined) {
       return shareOnce(deps, receivedAt, respond, click.onceKey, click.request);
     }
-    await answerPrivately(deps, "action", receivedAt, respond, click.request);
+    const reply = { respond, responseUrl: responseUrlOf(body) };
+    await answerPrivately(deps, "action", receivedAt, reply, click.request);
   });
 
   app.event("app_mention", async ({ event, context }) => {

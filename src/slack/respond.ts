@@ -2,7 +2,7 @@ import type { RespondArguments, RespondFn } from "@slack/bolt";
 import { z } from "zod";
 import type { Logger } from "../logger.js";
 import { describeFailure, networkFailureOf, type SlackFailure } from "../slack-api/failures.js";
-import { type DeliveryPolicy, deadlineOf } from "./delivery-policy.js";
+import type { DeliveryPolicy } from "./delivery-policy.js";
 
 export interface RespondDeps {
   policy: DeliveryPolicy;
@@ -30,17 +30,16 @@ function failureOf(error: unknown, backoffMs: number): SlackFailure {
 }
 
 /**
- * Posts through Bolt's respond() (it reaches DMs and private channels a post cannot), again only when Slack
- * cannot have shown it (a 429, a refused connection), within `attempts` and the policy's deadline.
+ * Posts a share or a note through Bolt's respond(), again only when Slack cannot have shown it (a 429, a
+ * refused connection), at most `attempts` times. Answers go through the outbox instead (delivery.ts).
  */
 export async function respondVia(
   deps: RespondDeps,
   respond: RespondFn,
   payload: RespondArguments,
-  attempts = deps.policy.maxAttempts,
+  attempts = 3,
 ): Promise<RespondResult> {
   const { policy } = deps;
-  const deadline = deadlineOf(policy);
   for (let attempt = 1; ; attempt++) {
     let failure: SlackFailure;
     try {
@@ -52,7 +51,7 @@ export async function respondVia(
     if (failure.kind === "ambiguous") return { outcome: "unknown", failure };
     if (failure.kind === "refused") return { outcome: "failed", failure };
     const wait = failure.kind === "rate-limited" ? failure.retryAfterMs : policy.backoffMs(attempt);
-    if (attempt >= attempts || !deadline.allows(wait)) return { outcome: "failed", failure };
+    if (attempt >= attempts) return { outcome: "failed", failure };
     deps.logger.warn(
       { attempt, failure: describeFailure(failure), waitMs: wait },
       "response_url post failed; trying again",

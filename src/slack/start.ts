@@ -10,9 +10,12 @@ import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/once.js";
+import { createMemoryOutbox, type Outbox } from "../state/outbox.js";
+import { deliveryDepsOf } from "./answering.js";
 import { createSlackApp } from "./app.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
+import { type DeliveryDeps, type OutboxWorker, startOutboxWorker } from "./delivery.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
 import { timeAcks } from "./instrumented-app.js";
@@ -29,6 +32,8 @@ export interface SlackStartOptions {
   adminUsers: readonly string[];
   /** Answered mentions, DMs and shares; shared by every bot process on one store. */
   ledger: DeliveryLedger;
+  /** Answers waiting for Slack, beside the ledger; this process's memory unless given. */
+  outbox?: Outbox;
   logger: Logger;
   /** True while an index is open and answering (for /readyz). */
   corpusLoaded: () => boolean;
@@ -53,7 +58,7 @@ export interface SlackStartOptions {
   deafLimitMs?: number;
   /** The registry /metrics serves; a fresh one unless given. */
   metrics?: Metrics;
-  /** Test seams for delivery: back-off, attempts, clock. */
+  /** Test seams for delivery: back-off, limits, the outbox's period, clock. */
   delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
   /** The App Home tab's state and zone; without it the tab is not answered. */
   home?: Omit<HomeDeps, "bot" | "logger">;
@@ -70,6 +75,10 @@ export interface RunningSlackApp {
   metrics: Metrics;
   /** The client answers, follow DMs and daily posts go through (no retries of its own, the Slack fetch's timeout). */
   poster: SlackClient;
+  /** What answers are delivered with (follow DMs use it too). */
+  delivery: DeliveryDeps;
+  /** The outbox's passes; `drain` runs one now. */
+  outbox: OutboxWorker;
   stop(): Promise<void>;
 }
 
@@ -183,7 +192,9 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     bot,
     adminUsers: options.adminUsers,
     ledger: options.ledger,
+    outbox: options.outbox ?? createMemoryOutbox(),
     poster,
+    fetch: slackFetch,
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
@@ -195,6 +206,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   registerAskShortcut(app, listenerDeps);
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
+  const delivery = deliveryDepsOf(listenerDeps);
 
   if (mode.kind === "socket") {
     const health = await serveOpsRoutes(
@@ -213,18 +225,24 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
       { mode: "socket", botUserId: identity.botUserId, healthPort },
       "connected to Slack in Socket Mode; /healthz, /readyz and /metrics on the health port",
     );
-    const stop = () => app.stop().then(() => closeServer(health));
-    return { app, metrics, poster, healthPort, stop };
+    const outbox = startOutboxWorker(delivery);
+    const stop = () => {
+      outbox.stop();
+      return app.stop().then(() => closeServer(health));
+    };
+    return { app, metrics, poster, delivery, outbox, healthPort, stop };
   }
   const server = await app.start(options.listen ?? { port: mode.port }, serverOptionsOf(mode.limits));
   server.maxConnections = mode.limits.maxConnections;
   const port = portOf(server);
   logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
+  const outbox = startOutboxWorker(delivery);
   const stop = async () => {
+    outbox.stop();
     // Bolt's stop waits for open connections: the idle ones are closed now, busy ones after a grace.
     server.closeIdleConnections();
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     await app.stop();
   };
-  return { app, metrics, poster, port, stop };
+  return { app, metrics, poster, delivery, outbox, port, stop };
 }

@@ -11,9 +11,9 @@ import { createMetrics, type Metrics, watchIndex, watchState } from "../ops/metr
 import { installProcessGuard } from "../ops/process-guard.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
 import { deliverAnswer } from "../slack/delivery.js";
-import { createDeliveryPolicy } from "../slack/delivery-policy.js";
 import { type RunningSlackApp, startSlackApp } from "../slack/start.js";
 import type { FallbackDeliveryLedger } from "../state/once.js";
+import { createFallbackOutbox } from "../state/outbox.js";
 import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
 import { deliveryLedgerOf, type OpenedState } from "./state.js";
@@ -59,6 +59,8 @@ export async function startSlackBot(
     bot,
     adminUsers: config.adminUsers,
     ledger,
+    // Answers waiting for Slack survive a restart in the store; in memory without one, or while it fails.
+    outbox: createFallbackOutbox(store.outbox, logger),
     logger,
     corpusLoaded: () => index.live.current().stats().papers > 0,
     slackTimeoutMs: config.slackTimeoutMs,
@@ -73,7 +75,7 @@ export async function startSlackBot(
       timeZone: config.dailyTimeZone,
     },
   });
-  const notifier = startFollowDms(config, wiring, { slack, ledger });
+  const notifier = startFollowDms(config, wiring, slack);
   const scheduler = startDailyPosts(wiring, { store, slack, metrics });
   return {
     stop: () => {
@@ -100,11 +102,10 @@ function stateReadinessOf(state: OpenedState, ledger: FallbackDeliveryLedger): S
 function startFollowDms(
   config: SlackBotConfig,
   { index, record, state, now, logger }: SlackBotWiring,
-  { slack, ledger }: { slack: RunningSlackApp; ledger: FallbackDeliveryLedger },
+  slack: RunningSlackApp,
 ): FollowNotifier | undefined {
   if (record === undefined) return undefined;
   const { store } = record;
-  const policy = createDeliveryPolicy(config.slackTimeoutMs);
   const notifier = startFollowNotifier({
     record,
     send: {
@@ -115,8 +116,7 @@ function startFollowDms(
       dailyCap: config.followDailyCap,
       dm: {
         openDm: (userId) => dmChannelOf(slack.poster, userId),
-        deliver: (target, request) =>
-          deliverAnswer({ ledger, client: slack.poster, policy, logger }, target, request),
+        deliver: (target, request) => deliverAnswer(slack.delivery, target, request),
       },
     },
     logger,

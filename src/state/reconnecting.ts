@@ -118,6 +118,7 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
     subscriptions: table((s) => s.subscriptions),
     dailyPosts: table((s) => s.dailyPosts),
     deliveries: table((s) => s.deliveries),
+    outbox: table((s) => s.outbox),
     follows: table((s) => s.follows),
     savedPapers: table((s) => s.savedPapers),
     announcements: table((s) => s.announcements),

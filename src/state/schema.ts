@@ -44,6 +44,16 @@ export interface StateTables {
   corpus_changes: { id: number; at: number; added: number; baseline: number };
   known_papers: { paper_id: string; change_id: number };
   announced: { user_id: string; paper_id: string; digest_id: string };
+  /** Answers waiting for Slack (outbox.ts), each under its once-only key in `deliveries`. */
+  outbox: {
+    key: string;
+    message: string;
+    created_at: number;
+    give_up_at: number;
+    next_at: number;
+    attempts: number;
+    maybe_sent: number;
+  };
   follow_digests: {
     id: string;
     user_id: string;
@@ -269,6 +279,22 @@ const steps: readonly Step[] = [
       await db.schema.alterTable("daily_posts").dropColumn("lease_until").execute();
       await db.schema.alterTable("follow_digests").dropColumn("token").execute();
       await db.schema.alterTable("follow_digests").dropColumn("lease_until").execute();
+    },
+  },
+  {
+    name: "outbox of answers waiting for Slack",
+    async up(db) {
+      await db.schema
+        .createTable("outbox")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("message", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("give_up_at", "bigint", (c) => c.notNull())
+        .addColumn("next_at", "bigint", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull())
+        .addColumn("maybe_sent", "integer", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("outbox_next_at").on("outbox").column("next_at").execute();
     },
   },
 ];

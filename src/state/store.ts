@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
+import type { Logger } from "../logger.js";
 import { type Announcements, sqlAnnouncements } from "./announcements.js";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
 import type { StateSql } from "./database.js";
 import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
 import { type DeliveryLedger, sqlDeliveryLedger } from "./once.js";
+import { type Outbox, sqlOutbox } from "./outbox.js";
 import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
@@ -19,6 +21,8 @@ export interface StateStore {
   readonly dailyPosts: DailyPosts;
   /** Answered events and share clicks (claim → answer → markDone, or release when nothing was sent). */
   readonly deliveries: DeliveryLedger;
+  /** Answers waiting for Slack, each under its key in `deliveries`. */
+  readonly outbox: Outbox;
   /** What each person follows (topics and authors). */
   readonly follows: Follows;
   /** Each person's reading list. */
@@ -34,6 +38,7 @@ export interface StateStore {
 
 export interface StateStoreOptions {
   now?: () => number;
+  logger?: Logger;
 }
 
 export function stateStoreOver(
@@ -48,6 +53,7 @@ export function stateStoreOver(
     subscriptions: sqlSubscriptions(db),
     dailyPosts: sqlDailyPosts(state, now),
     deliveries: sqlDeliveryLedger(db, { now }),
+    outbox: sqlOutbox(db, options.logger),
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
     announcements: sqlAnnouncements(state, now),

@@ -7,9 +7,10 @@ import type { RecordDeps } from "../../src/follow/announce.js";
 import { dmChannelOf } from "../../src/follow/saved-upload.js";
 import type { SendDeps } from "../../src/follow/send-digests.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
+import { createMetrics } from "../../src/ops/metrics.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import type { PaperLookups, SearchIndex } from "../../src/search/types.js";
-import { deliverAnswer } from "../../src/slack/delivery.js";
+import { type DeliveryDeps, deliverAnswer, deliverDue } from "../../src/slack/delivery.js";
 import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";
 import { createSlackClient } from "../../src/slack/web-client.js";
 import type { DeliveryLedger } from "../../src/state/once.js";
@@ -84,13 +85,23 @@ export function followDeps(
   clock: Clock,
   index: () => SearchIndex,
   overrides: { ledger?: DeliveryLedger; send?: Partial<SendDeps>; record?: Partial<RecordDeps> } = {},
-): { record: RecordDeps; send: SendDeps; logs: string[] } {
+): { record: RecordDeps; send: SendDeps; logs: string[]; drainOutbox: () => Promise<void> } {
   const { logger, lines } = capturedLogger();
   const client = createSlackClient("xoxb-1-2-followtest", { slackApiUrl: slack.apiUrl });
-  const policy = createDeliveryPolicy(1000, { sleep: async () => {}, backoffMs: () => 0 });
+  const policy = createDeliveryPolicy(1000, { now: () => clock.now });
   const now = () => new Date(clock.now);
+  const delivery: DeliveryDeps = {
+    ledger: overrides.ledger ?? store.deliveries,
+    outbox: store.outbox,
+    client,
+    fetch,
+    policy,
+    metrics: createMetrics({ processMetrics: false }),
+    logger,
+  };
   return {
     logs: lines,
+    drainOutbox: () => deliverDue(delivery),
     record: { store, index, now, timeZone: "UTC", logger, ...overrides.record },
     send: {
       store,
@@ -99,12 +110,7 @@ export function followDeps(
       logger,
       dm: {
         openDm: (userId) => dmChannelOf(client, userId),
-        deliver: (target, request) =>
-          deliverAnswer(
-            { ledger: overrides.ledger ?? store.deliveries, client, policy, logger },
-            target,
-            request,
-          ),
+        deliver: (target, request) => deliverAnswer(delivery, target, request),
       },
       ...overrides.send,
     },

@@ -42,6 +42,8 @@ export interface FakeSlackApi {
   callsOf(method: string): ApiCall[];
   /** The next calls of `method` (or POSTs to a response_url path) meet these faults, one each, in order. */
   fail(method: string, ...faults: Fault[]): void;
+  /** Until `outage(method)` without a fault, every call of `method` (after the queued faults) meets this one. */
+  outage(method: string, fault?: Fault): void;
   /** Stops accepting connections (callers get ECONNREFUSED) until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -83,6 +85,7 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
   const messages: StoredMessage[] = [];
   const calls: ApiCall[] = [];
   const faults = new Map<string, Fault[]>();
+  const outages = new Map<string, Fault>();
   const hooks = new Map<string, Record<string, unknown>[]>();
   const sockets = new Set<Socket>();
   const memberships: Record<string, string[]> = {};
@@ -224,7 +227,7 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
       }
       const args = formOrJson(req, raw);
       calls.push({ method, args, authorization: req.headers.authorization ?? "", at: Date.now() });
-      const fault = faults.get(method)?.shift();
+      const fault = faults.get(method)?.shift() ?? outages.get(method);
       const keep = () => {
         if (isApi && method === "chat.postMessage") store(args);
         else if (!isApi) hooks.set(path, [...(hooks.get(path) ?? []), args]);
@@ -279,6 +282,10 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     fail(method: string, ...more: Fault[]) {
       faults.set(method, [...(faults.get(method) ?? []), ...more]);
+    },
+    outage(method: string, fault?: Fault) {
+      if (fault === undefined) outages.delete(method);
+      else outages.set(method, fault);
     },
     down: closeListener,
     up: () => listen(port),

@@ -209,22 +209,6 @@ describe("response_url answers (slash commands)", () => {
     expect(slack.callsOf("/commands/rate-limited")).toHaveLength(2);
   });
 
-  it("a 500 or a hang is not posted again (a response_url message cannot be looked up): one answer, then a note", async () => {
-    slack.fail("/commands/broken", { status: 500, store: true });
-    slack.fail("/commands/hung", { hang: true, store: true });
-    await slash("/commands/broken");
-    await slash("/commands/hung");
-    await waitUntil(() => expect(slack.callsOf("/commands/hung")).toHaveLength(2), TIMEOUT_MS + 3000);
-    await settle(300);
-    for (const path of ["/commands/broken", "/commands/hung"]) {
-      const [answer, note, ...more] = slack.responses(path);
-      expect(String(answer?.text)).toContain("RLHF");
-      expect(note).toMatchObject({ text: MESSAGES_UNDELIVERED.unconfirmed, response_type: "ephemeral" });
-      expect(more).toEqual([]);
-    }
-    expect(logs.lines.join("")).toContain("could not answer through response_url");
-  });
-
   it("an answer Slack refused gets a note asking again, tried once", async () => {
     slack.fail("/commands/refused", { status: 404 });
     await slash("/commands/refused");

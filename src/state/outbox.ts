@@ -1,0 +1,213 @@
+import { z } from "zod";
+import type { Logger } from "../logger.js";
+import { messageOf } from "./errors.js";
+import type { StateDb } from "./schema.js";
+
+/*
+ * Answers waiting for Slack. An entry is kept under its answer's once-only key (once.ts): whoever claims the
+ * key delivers it, so across retries, replicas and restarts it is sent by one holder at a time and, once
+ * marked done, never again. slack/delivery.ts says how an entry is tried; this file only keeps them.
+ */
+
+const postSchema = z.object({
+  via: z.literal("post"),
+  /** chat.postMessage's arguments, as rendered. */
+  args: z.record(z.string(), z.unknown()),
+  /** Where the answer lands: looked in before posting again when an attempt may have reached Slack. */
+  channel: z.string(),
+  threadTs: z.string().optional(),
+  /** The ts of the message being answered: the answer is newer. */
+  after: z.string(),
+});
+
+const responseUrlSchema = z.object({
+  via: z.literal("response_url"),
+  url: z.string().url(),
+  body: z.record(z.string(), z.unknown()),
+});
+
+const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema]);
+
+/** What an entry sends: a Web API post, or a body for a response_url. */
+export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
+
+export interface OutboxEntry {
+  /** The answer's once-only key. */
+  key: string;
+  message: QueuedMessage;
+  createdAt: number;
+  /** After this, the answer is given up (logged and counted). */
+  giveUpAt: number;
+  /** When the next attempt is due. */
+  nextAt: number;
+  /** Attempts started so far. */
+  attempts: number;
+  /** An attempt may have reached Slack (it failed ambiguously or its holder died mid-way): look before posting. */
+  maybeSent: boolean;
+}
+
+export type OutboxSchedule = Pick<OutboxEntry, "nextAt" | "attempts" | "maybeSent">;
+
+export interface Outbox {
+  /** Keeps an entry; false when one with its key is there already. */
+  add(entry: OutboxEntry): Promise<boolean>;
+  /** Entries due at `at`, the longest-waiting first. */
+  due(at: number, limit: number): Promise<OutboxEntry[]>;
+  reschedule(key: string, schedule: OutboxSchedule): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+const rowSchema = z.object({
+  key: z.string(),
+  message: z.string(),
+  created_at: z.coerce.number(),
+  give_up_at: z.coerce.number(),
+  next_at: z.coerce.number(),
+  attempts: z.coerce.number(),
+  maybe_sent: z.coerce.number(),
+});
+
+/** The outbox in the state database, shared by every process on it. */
+export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
+  return {
+    async add(entry) {
+      const added = await db
+        .insertInto("outbox")
+        .values({
+          key: entry.key,
+          message: JSON.stringify(entry.message),
+          created_at: entry.createdAt,
+          give_up_at: entry.giveUpAt,
+          next_at: entry.nextAt,
+          attempts: entry.attempts,
+          maybe_sent: entry.maybeSent ? 1 : 0,
+        })
+        .onConflict((c) => c.column("key").doNothing())
+        .returning("key")
+        .execute();
+      return added.length === 1;
+    },
+    async due(at, limit) {
+      const rows = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("next_at", "<=", at)
+        .orderBy("next_at")
+        .limit(limit)
+        .execute();
+      const entries: OutboxEntry[] = [];
+      for (const raw of rows) {
+        const row = rowSchema.parse(raw);
+        const message = queuedMessageSchema.safeParse(safeJson(row.message));
+        if (!message.success) {
+          // Another version's row, or a damaged one: it cannot be sent, so it would block nothing but itself.
+          logger?.error({ key: row.key }, "an outbox entry could not be read; dropping it");
+          await db.deleteFrom("outbox").where("key", "=", row.key).execute();
+          continue;
+        }
+        entries.push({
+          key: row.key,
+          message: message.data,
+          createdAt: row.created_at,
+          giveUpAt: row.give_up_at,
+          nextAt: row.next_at,
+          attempts: row.attempts,
+          maybeSent: row.maybe_sent === 1,
+        });
+      }
+      return entries;
+    },
+    async reschedule(key, schedule) {
+      await db
+        .updateTable("outbox")
+        .set({
+          next_at: schedule.nextAt,
+          attempts: schedule.attempts,
+          maybe_sent: schedule.maybeSent ? 1 : 0,
+        })
+        .where("key", "=", key)
+        .execute();
+    },
+    async remove(key) {
+      await db.deleteFrom("outbox").where("key", "=", key).execute();
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outbox in this process's memory: the same behaviour, for as long as the process lives. */
+export function createMemoryOutbox(): Outbox {
+  const entries = new Map<string, OutboxEntry>();
+  return {
+    async add(entry) {
+      if (entries.has(entry.key)) return false;
+      entries.set(entry.key, { ...entry });
+      return true;
+    },
+    async due(at, limit) {
+      return [...entries.values()]
+        .filter((entry) => entry.nextAt <= at)
+        .sort((a, b) => a.nextAt - b.nextAt)
+        .slice(0, limit)
+        .map((entry) => ({ ...entry }));
+    },
+    async reschedule(key, schedule) {
+      const entry = entries.get(key);
+      if (entry !== undefined) entries.set(key, { ...entry, ...schedule });
+    },
+    async remove(key) {
+      entries.delete(key);
+    },
+  };
+}
+
+/**
+ * An outbox that never loses an entry because state cannot be written: the store's when it takes the entry,
+ * this process's memory when it does not. Steps on an entry go where the entry is; a store that fails later
+ * keeps its entries for the next pass (their keys in the ledger keep them from being sent twice).
+ */
+export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger): Outbox {
+  const memory = createMemoryOutbox();
+  const inMemory = new Set<string>();
+  // One warning per spell of failures, as the ledger does.
+  let failing = false;
+  const warn = (error: unknown, doing: string) => {
+    if (!failing) logger.warn({ err: messageOf(error) }, `state cannot be written: ${doing}`);
+    failing = true;
+  };
+  const at = async (key: string, step: (outbox: Outbox) => Promise<void>) => {
+    if (durable === undefined || inMemory.has(key)) return step(memory);
+    await step(durable).catch((error: unknown) => warn(error, "an outbox entry is tried again later"));
+  };
+  return {
+    async add(entry) {
+      if (durable !== undefined) {
+        try {
+          const added = await durable.add(entry);
+          failing = false;
+          return added;
+        } catch (error) {
+          warn(error, "answers waiting for Slack are kept in this process's memory only");
+        }
+      }
+      inMemory.add(entry.key);
+      return memory.add(entry);
+    },
+    async due(time, limit) {
+      const stored = durable === undefined ? [] : await durable.due(time, limit).catch(() => []);
+      return [...stored, ...(await memory.due(time, limit))].slice(0, limit);
+    },
+    reschedule: (key, schedule) => at(key, (outbox) => outbox.reschedule(key, schedule)),
+    async remove(key) {
+      await at(key, (outbox) => outbox.remove(key));
+      inMemory.delete(key);
+    },
+  };
+}

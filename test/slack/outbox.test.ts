@@ -1,0 +1,266 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BotDeps } from "../../src/bot/ports.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
+import { createMemoryDeliveryLedger, type DeliveryLedger } from "../../src/state/once.js";
+import { createMemoryOutbox, type Outbox } from "../../src/state/outbox.js";
+import { fixtureBot } from "../helpers/bot.js";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+import { capturedLogger } from "../helpers/logs.js";
+import { eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
+import { freshStates, storeKinds } from "../helpers/stores.js";
+
+/*
+ * Answers through a Slack outage: the real Bolt app, signed requests, a loopback Slack that keeps what it
+ * accepts. The bots' clock is the test's (`time`), and outbox passes run when a test drains them, so an
+ * outage of minutes takes milliseconds and nothing depends on how busy the machine is.
+ */
+
+const minute = 60_000;
+let time = Date.now();
+const clock = () => time;
+let slack: FakeSlackApi;
+let bot: BotDeps;
+const running: RunningSlackApp[] = [];
+const waitUntil = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 8000, interval: 20 });
+
+beforeAll(async () => {
+  slack = await startFakeSlackApi();
+  bot = (await fixtureBot()).bot;
+});
+
+afterEach(async () => {
+  for (const app of running.splice(0)) await app.stop();
+  slack.outage("chat.postMessage");
+});
+
+afterAll(() => slack.close());
+
+/** A bot process: its own metrics and logs, the given ledger and outbox, outbox passes only when drained. */
+async function startBot(state: { ledger: DeliveryLedger; outbox: Outbox }) {
+  const logs = capturedLogger();
+  const metrics = createMetrics({ processMetrics: false });
+  const app = await startSlackApp(
+    httpAppOptions("xoxb-7-8-outboxbot", {
+      bot,
+      logger: logs.logger,
+      slackApiUrl: slack.apiUrl,
+      slackTimeoutMs: 600,
+      metrics,
+      ...state,
+      delivery: { now: clock, outboxEveryMs: 3_600_000 },
+    }),
+  );
+  running.push(app);
+  const eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
+  const counted = async (via: string, outcome: string) => {
+    const text = await metrics.registry.metrics();
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith(`paperbot_outbox_total{via="${via}",outcome="${outcome}"}`));
+    return line === undefined ? 0 : Number(line.split(" ").at(-1));
+  };
+  return { app, logs, eventsUrl, counted };
+}
+
+const inMemory = () => ({
+  ledger: createMemoryDeliveryLedger(clock, 24 * 60 * minute),
+  outbox: createMemoryOutbox(),
+});
+
+let nextTs = 1700005000;
+function freshMention() {
+  nextTs += 1;
+  const channel = `C0OUT${nextTs}`;
+  const ts = `${nextTs}.000100`;
+  return {
+    channel,
+    ts,
+    event: { type: "app_mention", user: "U0ASKER", text: "<@U0BOT> RLHF", ts, event_ts: ts, channel },
+  };
+}
+
+async function mention(eventsUrl: string, event: Record<string, unknown>) {
+  const ack = await postSigned(eventsUrl, eventBody({ eventId: `Ev${event.ts}`, event }), "application/json");
+  expect(ack.status).toBe(200);
+}
+
+const stored = (channel: string) => slack.messages.filter((m) => m.channel === channel);
+const posts = (channel: string) =>
+  slack.callsOf("chat.postMessage").filter((c) => c.args.channel === channel);
+
+/** Stops a process without draining its outbox, as a kill would. */
+async function kill(app: RunningSlackApp) {
+  running.splice(running.indexOf(app), 1);
+  await app.stop();
+}
+
+/** Moves the clock a second at a time, running one outbox pass per step, until `done` or `forMs` is over. */
+async function passTime(apps: RunningSlackApp[], forMs: number, done = () => false, stepMs = 1000) {
+  const end = time + forMs;
+  while (time < end && !done()) {
+    time += stepMs;
+    await Promise.all(apps.map((app) => app.outbox.drain()));
+  }
+}
+
+describe("a mention answered through a Slack outage, with no state store", () => {
+  it.each([5, 10, 30])(
+    "%i s of 500s from chat.postMessage: one answer once Slack is back",
+    async (seconds) => {
+      const { app, eventsUrl, counted } = await startBot(inMemory());
+      const m = freshMention();
+      slack.outage("chat.postMessage", { status: 500 });
+      const started = time;
+      await mention(eventsUrl, m.event);
+      await waitUntil(async () => expect(await counted("post", "queued")).toBe(1));
+      await passTime([app], seconds * 1000);
+      expect(stored(m.channel)).toEqual([]);
+      slack.outage("chat.postMessage");
+      await passTime([app], 2 * minute, () => stored(m.channel).length > 0);
+      expect(stored(m.channel)).toHaveLength(1);
+      expect(stored(m.channel)[0]).toMatchObject({ thread_ts: m.ts });
+      // Back-off doubles from 1 s: the answer lands within twice the outage of its start, and a minute at most.
+      expect(time - started).toBeLessThanOrEqual(
+        Math.min(2 * seconds * 1000 + 1000, seconds * 1000 + minute),
+      );
+      await passTime([app], 20 * minute, () => false, minute);
+      expect(stored(m.channel)).toHaveLength(1);
+      expect(await counted("post", "delivered")).toBe(1);
+    },
+  );
+
+  it("a 429 waits out its Retry-After, then posts without looking in the thread: one answer", async () => {
+    const { app, eventsUrl } = await startBot(inMemory());
+    const m = freshMention();
+    slack.fail("chat.postMessage", { rateLimited: 7 });
+    await mention(eventsUrl, m.event);
+    await waitUntil(() => expect(posts(m.channel)).toHaveLength(1));
+    const asked = time;
+    await passTime([app], 6000);
+    expect(posts(m.channel)).toHaveLength(1);
+    await passTime([app], 2000, () => stored(m.channel).length > 0);
+    expect(time - asked).toBe(7000);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(slack.callsOf("conversations.replies").filter((c) => c.args.channel === m.channel)).toEqual([]);
+  });
+
+  it("an answer still undelivered after 15 minutes is given up, logged at error and counted", async () => {
+    const { app, eventsUrl, logs, counted } = await startBot(inMemory());
+    const m = freshMention();
+    slack.outage("chat.postMessage", { status: 503 });
+    await mention(eventsUrl, m.event);
+    await waitUntil(async () => expect(await counted("post", "queued")).toBe(1));
+    await passTime([app], 16 * minute, () => false, 10_000);
+    expect(await counted("post", "given_up")).toBe(1);
+    const gaveUp = logs.entries.find((e) => e.msg.startsWith("gave up on an answer"));
+    expect(gaveUp).toMatchObject({ level: 50, key: `answer:${m.channel}:${m.ts}`, why: "http_503" });
+    slack.outage("chat.postMessage");
+    await passTime([app], 5 * minute, () => false, minute);
+    expect(stored(m.channel)).toEqual([]);
+  });
+
+  it("channel_not_found is not tried again: refused, logged and counted", async () => {
+    const { app, eventsUrl, counted } = await startBot(inMemory());
+    const m = freshMention();
+    slack.fail("chat.postMessage", { error: "channel_not_found" });
+    await mention(eventsUrl, m.event);
+    await waitUntil(async () => expect(await counted("post", "refused")).toBe(1));
+    await passTime([app], 5 * minute, () => false, 10_000);
+    expect(posts(m.channel)).toHaveLength(1);
+  });
+});
+
+describe("a private answer through a response_url", () => {
+  async function slash(eventsUrl: string, path: string) {
+    const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+  }
+
+  it("that met a 500 and then a hang is sent again once Slack takes it: one answer", async () => {
+    const { app, eventsUrl, counted } = await startBot(inMemory());
+    slack.fail("/commands/outage", { status: 500 }, { hang: true });
+    await slash(eventsUrl, "/commands/outage");
+    await waitUntil(async () => expect(await counted("response_url", "queued")).toBe(1));
+    await passTime([app], minute, () => slack.responses("/commands/outage").length > 0);
+    const [answer, ...more] = slack.responses("/commands/outage");
+    expect(String(answer?.text)).toContain("RLHF");
+    expect(more).toEqual([]);
+    expect(slack.callsOf("/commands/outage")).toHaveLength(3);
+    expect(await counted("response_url", "delivered")).toBe(1);
+  });
+
+  it("is given up after Slack's five uses of a response_url", async () => {
+    const { app, eventsUrl, counted } = await startBot(inMemory());
+    slack.fail("/commands/down", ...Array.from({ length: 8 }, () => ({ status: 502 })));
+    await slash(eventsUrl, "/commands/down");
+    await waitUntil(async () => expect(await counted("response_url", "queued")).toBe(1));
+    await passTime([app], 30 * minute, () => false, 5000);
+    expect(slack.callsOf("/commands/down")).toHaveLength(5);
+    expect(await counted("response_url", "given_up")).toBe(1);
+  });
+});
+
+describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
+  const freshState = freshStates(kind);
+
+  it("a process stopped mid-outage: the next one on the same state delivers the answer once", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox });
+    const m = freshMention();
+    slack.outage("chat.postMessage", { status: 500 });
+    await mention(one.eventsUrl, m.event);
+    await waitUntil(async () => expect(await one.counted("post", "queued")).toBe(1));
+    await passTime([one.app], 5000);
+    // Killed: no draining, its connection gone.
+    await kill(one.app);
+    await first.close();
+    slack.outage("chat.postMessage");
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], minute, () => stored(m.channel).length > 0);
+    expect(stored(m.channel)).toHaveLength(1);
+    await passTime([two.app], 20 * minute, () => false, minute);
+    expect(stored(m.channel)).toHaveLength(1);
+  });
+
+  it("a process killed while its post hung after Slack kept it: the next one finds it in the thread", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox });
+    const m = freshMention();
+    slack.fail("chat.postMessage", { hang: true, store: true });
+    await mention(one.eventsUrl, m.event);
+    await waitUntil(() => expect(stored(m.channel)).toHaveLength(1));
+    await kill(one.app);
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    // The dead process's claim runs out (its lease), then the answer is looked for before any post.
+    await passTime([two.app], 3 * minute, () => false, 10_000);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(posts(m.channel)).toHaveLength(1);
+    expect(slack.callsOf("conversations.replies").some((c) => c.args.channel === m.channel)).toBe(true);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+  });
+
+  it("two processes on one state, both passing over the outbox through an outage: one answer", async () => {
+    const state = await freshState();
+    const [a, b] = [await state.open({ now: clock }), await state.open({ now: clock })];
+    const one = await startBot({ ledger: a.deliveries, outbox: a.outbox });
+    const two = await startBot({ ledger: b.deliveries, outbox: b.outbox });
+    const m = freshMention();
+    slack.outage("chat.postMessage", { status: 500 });
+    await mention(one.eventsUrl, m.event);
+    await waitUntil(async () => expect(await one.counted("post", "queued")).toBe(1));
+    // Slack's retry of the event reaches the other process: the answer is already waiting, so it is dropped.
+    await mention(two.eventsUrl, m.event);
+    await passTime([one.app, two.app], 20_000);
+    slack.outage("chat.postMessage");
+    await passTime([one.app, two.app], minute, () => stored(m.channel).length > 0);
+    await passTime([one.app, two.app], 10 * minute, () => false, minute);
+    expect(stored(m.channel)).toHaveLength(1);
+  });
+});
