@@ -102,7 +102,7 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
  */
 export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   try {
-    return withMembers(deps.index(), await intentAnswer(deps, request, intent));
+    return markMembers(withMembers(deps.index(), await intentAnswer(deps, request, intent)), deps);
   } catch (error) {
     if (error instanceof SearchUnavailableError)
       return toAsker({ kind: "error", message: MESSAGES.searchUnavailable });
@@ -248,6 +248,32 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "saved":
     case "savedExport":
       return savedAnswer(deps, request, intent);
+  }
+}
+
+/** The card with the members of the group (members.yml) among its paper's authors named, to be marked. */
+function cardWithMembers(card: Card, members: ReadonlySet<string>): Card {
+  const keys = card.paper.authorKeys.filter((key) => members.has(key));
+  return keys.length > 0 ? { ...card, members: keys } : card;
+}
+
+/** Every card of the answer knows which of its authors are members of the group. */
+function markMembers(answer: Answer, deps: BotDeps): Answer {
+  const listed = deps.index().stats().members;
+  if (listed === undefined || listed.length === 0) return answer;
+  const members = new Set(listed.map((member) => member.key));
+  const { reply } = answer;
+  const mark = (card: Card) => cardWithMembers(card, members);
+  switch (reply.kind) {
+    case "results":
+    case "similar":
+      return { ...answer, reply: { ...reply, cards: reply.cards.map(mark) } };
+    case "card":
+      return { ...answer, reply: { ...reply, card: mark(reply.card) } };
+    case "dailyPreview":
+      return reply.card ? { ...answer, reply: { ...reply, card: mark(reply.card) } } : answer;
+    default:
+      return answer;
   }
 }
 

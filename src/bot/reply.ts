@@ -21,6 +21,8 @@ export interface Card {
   buttons: CardButton[];
   /** Whose More by and Follow the card offers: the person the search was for; else its first owner or author. */
   person?: { key: string; name: string };
+  /** Person keys of the paper's authors who are members of the group (members.yml), marked on the card. */
+  members?: string[];
 }
 
 /** Something a person follows: a topic (its folded words) or an author (their person key). */

@@ -39,7 +39,9 @@ function bibtexName(name: string): string {
   return / and |,/i.test(text) ? `{${text}}` : text;
 }
 
-const PROCEEDINGS = /\b(proceedings|proc\.|conference|workshop|symposium|meeting)\b/i;
+// Proceedings by their words or by the usual names of the field's conferences.
+const PROCEEDINGS =
+  /\b(proceedings|proc\.|conference|workshop|symposium|meeting|findings|neurips|nips|icml|iclr|acl|emnlp|naacl|eacl|coling|aaai|ijcai|cvpr|iccv|eccv|kdd|sigir|www)\b/i;
 
 function entryType(source: BibtexSource): { type: string; venueField?: string } {
   const venue = source.venue?.trim();

@@ -66,7 +66,7 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const head: KnownBlock[] = layout.title ? [header(layout.title)] : [];
   const title = section(layout.rank === undefined ? titled : `${layout.rank}. ${titled}`);
   // In a list the grey line is one line; a card on its own shows the whole venue.
-  const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300), 1000)]);
+  const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
   const links = context([shared ? `${paperLinksLine(fmt, paper)} · ${shared}` : paperLinksLine(fmt, paper)]);
   const chunks = bodyChunks(card, layout);
   if (inline) {

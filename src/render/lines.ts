@@ -50,8 +50,8 @@ const MEMBERS_SHOWN = 5;
  * "A, *B*, C et al. · with *D*": the paper's first authors, the group's members among them in bold, then the
  * members it does not show.
  */
-export function authorLine(fmt: TextFormat, paper: Paper): string {
-  const members = new Set(paper.ownerKeys);
+export function authorLine(fmt: TextFormat, paper: Paper, memberKeys: readonly string[] = []): string {
+  const members = new Set([...paper.ownerKeys, ...memberKeys]);
   const shown = paper.authors.slice(0, AUTHORS_SHOWN).map((name, i) => {
     const safe = fmt.plain(truncate(name, 80));
     return members.has(paper.authorKeys[i] ?? "") ? fmt.bold(safe) : safe;
@@ -70,8 +70,13 @@ export function authorLine(fmt: TextFormat, paper: Paper): string {
 }
 
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
-export function paperByline(fmt: TextFormat, paper: Paper, chars = 90): string {
-  const authors = authorLine(fmt, paper);
+export function paperByline(
+  fmt: TextFormat,
+  paper: Paper,
+  chars = 90,
+  memberKeys: readonly string[] = [],
+): string {
+  const authors = authorLine(fmt, paper, memberKeys);
   // The venue gets what the authors leave of the line (marks and entities do not show).
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
   const room = Math.max(24, chars - shown - 9);

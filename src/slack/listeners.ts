@@ -13,6 +13,7 @@ import {
   outcomeOfResponse,
   replyOrApology,
 } from "./answering.js";
+import { openBibtex } from "./bibtex-modal.js";
 import { answerKeyOf } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
@@ -67,7 +68,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     await answerPrivately(deps, "slash", receivedAtOf(context, deps.policy.now()), reply, request);
   });
 
-  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond, context }) => {
+  app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond, context, client }) => {
     await ack();
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const click = buttonRequest(body, actionValueOf(action));
@@ -78,8 +79,12 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     if (click.onceKey !== undefined) {
       return shareOnce(deps, receivedAt, respond, click.onceKey, click.request);
     }
+    const { request } = click;
+    if (request.source === "action" && request.action.a === "bib" && body.trigger_id) {
+      return openBibtex(deps, client, body.trigger_id, respond, request, receivedAt);
+    }
     const reply = { respond, responseUrl: responseUrlOf(body) };
-    await answerPrivately(deps, "action", receivedAt, reply, click.request);
+    await answerPrivately(deps, "action", receivedAt, reply, request);
   });
 
   app.event("app_mention", async ({ event, context }) => {

@@ -105,8 +105,10 @@ describe("a search's cards", () => {
         label: "*AgentGym: Evolving Large Language Model-based Agents across Diverse Environments*",
       },
     ]);
-    // Zhiheng Xi's own file lists the paper, so he is its member; venue and year follow in the same grey line.
-    expect(contextText(byline)).toMatch(/^\*Zhiheng Xi\*, Yiwen Ding, Wen-Xiang Chen et al\. · .+ · 2024$/);
+    // members.yml lists Zhiheng Xi and Wen-Xiang Chen; venue and year follow in the same grey line.
+    expect(contextText(byline)).toMatch(
+      /^\*Zhiheng Xi\*, Yiwen Ding, \*Wen-Xiang Chen\* et al\. · .+ · 2024$/,
+    );
     expect(linksIn(contextText(links))).toEqual([
       { href: "https://arxiv.org/abs/2406.04151", label: "arXiv" },
       { href: "https://doi.org/10.48550/arXiv.2406.04151", label: "DOI" },

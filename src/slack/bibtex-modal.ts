@@ -1,0 +1,37 @@
+import type { RespondFn } from "@slack/bolt";
+import type { BotRequest } from "../bot/request.js";
+import { renderBibtexModal } from "../render/bibtex-blocks.js";
+import { responsePayload } from "../render/payloads.js";
+import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
+import { answerFor, count, type ListenerDeps } from "./answering.js";
+import { respondVia } from "./respond.js";
+import type { SlackClient } from "./web-client.js";
+
+/**
+ * Copy BibTeX: the entry in a form over the conversation (views.open with the click's trigger_id, valid for
+ * 3 s), where it can be selected and copied. When the form cannot open (an expired trigger, a paper gone), the
+ * answer comes privately in the conversation instead.
+ */
+export async function openBibtex(
+  deps: ListenerDeps,
+  client: Pick<SlackClient, "views">,
+  triggerId: string,
+  respond: RespondFn,
+  request: BotRequest,
+  receivedAt: number,
+): Promise<void> {
+  const answer = await answerFor(deps, request);
+  if (answer.reply.kind === "bibtex") {
+    try {
+      await client.views.open({ trigger_id: triggerId, view: renderBibtexModal(answer.reply.paper) });
+      return count(deps, "action", "answered", receivedAt);
+    } catch (error) {
+      deps.logger.warn(
+        { reason: describeFailure(slackFailureOf(error)) },
+        "could not open the BibTeX form; answering in the conversation",
+      );
+    }
+  }
+  const result = await respondVia(deps, respond, responsePayload(answer));
+  count(deps, "action", result.outcome === "sent" ? "answered" : result.outcome, receivedAt);
+}
