@@ -9,12 +9,13 @@ import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
 /** The corpus cannot be used at all: the folder is missing or unreadable, or it holds no valid paper. */
 export class CorpusError extends Error {
-  readonly problems: Problem[];
+  override readonly name = "CorpusError";
 
-  constructor(message: string, problems: Problem[] = []) {
+  constructor(
+    message: string,
+    readonly problems: Problem[] = [],
+  ) {
     super(message);
-    this.name = "CorpusError";
-    this.problems = problems;
   }
 }
 
@@ -173,13 +174,8 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 /** What readCorpusFiles found in a folder. */
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
-/** Builds the corpus of what was read from a folder; throws CorpusError when it cannot give a single paper. */
-function corpusOfFolderRead(dir: string, read: CorpusFolderRead): Corpus {
-  return checkedCorpus(dir, read, buildCorpus(read.files));
-}
-
 /**
- * `corpusOfFolderRead` but for the headlines and acronyms, which the caller works out from the abstracts. With
+ * The corpus of what was read from a folder (readCorpusFiles) but for the headlines and acronyms, which the caller works out from the abstracts. With
  * `memoryDir` (in CACHE_DIR), what the last load left is used and this load's is kept there: see memory.ts.
  */
 export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memoryDir?: string): CorpusRead {
@@ -218,5 +214,6 @@ function checkedCorpus<T extends CorpusRead>(dir: string, read: CorpusFolderRead
 
 /** Reads and builds the corpus of a folder; throws CorpusError when it cannot give a single paper. */
 export async function loadCorpus(dir: string): Promise<Corpus> {
-  return corpusOfFolderRead(dir, await readCorpusFiles(dir));
+  const read = await readCorpusFiles(dir);
+  return checkedCorpus(dir, read, buildCorpus(read.files));
 }
