@@ -59,25 +59,21 @@ export async function runSavedExport(
       io.stderr(`paperbot: ${renderTerminal(reply, { buttons: false }).text.trim()}\n`);
       return reply.kind === "error" ? 2 : 1;
     }
-    const json = context.json;
     const file = savedMarkdown(reply);
+    // Where the file went, for the JSON answer; the text said to a person.
+    let went: { file: string } | { uploaded: string } | undefined;
+    let said = file.content;
     if (values.out !== undefined) {
       writeFileSync(values.out, file.content);
-      io.stdout(
-        json
-          ? `${JSON.stringify({ ...(replyJson(reply) as object), file: values.out }, null, 2)}\n`
-          : `Wrote ${reply.items.length} saved papers to ${values.out}\n`,
-      );
+      went = { file: values.out };
+      said = `Wrote ${reply.items.length} saved papers to ${values.out}\n`;
     } else if (options.upload) {
       const { fileName } = await options.upload(reply);
-      io.stdout(
-        json
-          ? `${JSON.stringify({ ...(replyJson(reply) as object), uploaded: fileName }, null, 2)}\n`
-          : `Sent ${reply.items.length} saved papers to ${userId}'s DM as ${fileName}\n`,
-      );
-    } else {
-      io.stdout(json ? `${JSON.stringify(replyJson(reply), null, 2)}\n` : file.content);
+      went = { uploaded: fileName };
+      said = `Sent ${reply.items.length} saved papers to ${userId}'s DM as ${fileName}\n`;
     }
+    const json = went === undefined ? replyJson(reply) : { ...(replyJson(reply) as object), ...went };
+    io.stdout(context.json ? `${JSON.stringify(json, null, 2)}\n` : said);
     return 0;
   } finally {
     await opened.close();
