@@ -3,7 +3,9 @@ import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
+import { followUpOf } from "./follow-ups.js";
 import type { Intent, ThreadPaperQuestion } from "./intents.js";
+import { followUpAnswer, recallAnswer, rememberAnswer } from "./last-answer.js";
 import { MESSAGES } from "./messages.js";
 import {
   cardOf,
@@ -279,5 +281,16 @@ function markMembers(answer: Answer, deps: BotDeps): Answer {
 
 /** What the bot answers to a request, and who sees it. Never throws for user input: bad input gets a friendly reply. */
 export async function answer(deps: BotDeps, request: BotRequest): Promise<Answer> {
-  return answerIntent(deps, request, intentOf(request));
+  // In a DM, "more", "the first one" and "who wrote that?" act on the last answer there.
+  const followUp = request.source === "dm" ? followUpOf(request.text) : undefined;
+  const previous = followUp === undefined ? undefined : await recallAnswer(deps, request);
+  const acted = followUp === undefined ? undefined : followUpAnswer(deps, previous, followUp);
+  const answered =
+    acted === undefined
+      ? await answerIntent(deps, request, intentOf(request))
+      : "reply" in acted
+        ? acted
+        : await answerIntent(deps, request, acted);
+  await rememberAnswer(deps, request, answered, acted === undefined ? undefined : previous);
+  return answered;
 }

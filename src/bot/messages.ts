@@ -57,6 +57,15 @@ export const MESSAGES = {
   whichPaperPeople:
     "Whose papers? Ask in the thread under a card (a shared one, or a paper of the day), or name the person: `/paper author Enyu Zhou`.",
   writtenBy: "Who wrote it",
+  nothingToFollowUp:
+    "There's no earlier answer here to go on. Ask me something first, like “papers on reward models” or “who works on agents?”.",
+  nothingToPointAt: (what: string) => `The last answer showed no ${what} to point at.`,
+  onlyShown: (count: number, what: string, last: string) =>
+    `The last answer showed ${count} ${what}${count === 1 ? "" : "s"}: say “the first one” up to “the ${last} one”.`,
+  whichOfThem: (count: number) =>
+    `Which one? The last answer showed ${count} papers: say “who wrote the second one?” or “open the first one”.`,
+  peopleNotPapers:
+    "The last answer was people, not papers: say “the first one” to see that person's papers, or “more” for more people.",
   whichPaperLike:
     "Which paper? Pick “More like this” in a card's ⋯ menu, or give the paper's id (every card shows one): `/paper similar <id>`.",
   needsFollow:

@@ -64,6 +64,12 @@ export interface ThreadPapers {
   latestCards(channelId: string, threadTs: string): Promise<string[]>;
 }
 
+/** The last answer per person and conversation (JSON), for DM follow-ups; implemented by state/. */
+export interface RecentAnswersPort {
+  put(userId: string, channelId: string, value: string, at: number, expiresAt: number): Promise<void>;
+  get(userId: string, channelId: string, now: number): Promise<{ value: string; at: number } | undefined>;
+}
+
 /** Whether saved state (subscriptions, daily posts, answered events) can be written, for `/paper stats`. */
 export type StateStatus =
   | { writable: true }
@@ -89,6 +95,8 @@ export interface BotDeps {
   readingList?: ReadingList;
   /** The state store's health; absent where the bot keeps no state. */
   stateStatus?: () => StateStatus;
+  /** What a DM's last answer showed, for "more", "the first one", "who wrote that?"; absent: none remembered. */
+  recentAnswers?: RecentAnswersPort;
   /** "more like this" in a thread reads which paper from here. */
   threads?: ThreadPapers;
   /** Rebuilds the index aside and swaps it in; resolves to a one-line outcome. Present for admins only. */

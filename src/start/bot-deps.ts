@@ -6,6 +6,7 @@ import { createFollowControl, createReadingList } from "../follow/controls.js";
 import type { Logger } from "../logger.js";
 import { createDailyControl } from "../schedule/daily-control.js";
 import type { SearchIndex } from "../search/types.js";
+import { withMemoryFallback } from "../state/recent-answers.js";
 import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
 import type { OpenedState } from "./state.js";
@@ -17,12 +18,12 @@ export interface BotWiring {
   logger: Logger;
 }
 
-/** The daily, follow and saved ports of a state store: what the bot, the console and `paperbot say` answer with. */
+/** The daily, follow, saved and last-answer ports of a state store: what the bot, the console and `paperbot say` answer with. */
 export function statePortsOf(
   config: Pick<Config, "dailyTimeZone" | "followDailyCap">,
   store: StateStore,
   { now, index }: { now: () => Date; index: () => SearchIndex },
-): Pick<BotDeps, "daily" | "follows" | "readingList"> {
+): Pick<BotDeps, "daily" | "follows" | "readingList" | "recentAnswers"> {
   return {
     daily: createDailyControl(store, { now, defaultTimeZone: config.dailyTimeZone, index }),
     follows: createFollowControl(store, {
@@ -31,6 +32,7 @@ export function statePortsOf(
       whatsNewWindowMs: WHATS_NEW_WINDOW_MS,
     }),
     readingList: createReadingList(store),
+    recentAnswers: withMemoryFallback(store.recentAnswers),
   };
 }
 

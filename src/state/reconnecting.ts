@@ -122,6 +122,7 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
     follows: table((s) => s.follows),
     savedPapers: table((s) => s.savedPapers),
     announcements: table((s) => s.announcements),
+    recentAnswers: table((s) => s.recentAnswers),
     health(): StateHealth {
       if (store !== undefined) return store.health();
       return { writable: false, problem, detail: `reconnecting: ${detail}`, since };

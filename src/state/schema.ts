@@ -68,6 +68,8 @@ export interface StateTables {
     message_ts: string | null;
     sent_at: number | null;
   };
+  /** The last answer per person and conversation, for follow-ups in a DM (recent-answers.ts). */
+  recent_answers: { user_id: string; channel_id: string; value: string; at: number; expires_at: number };
 }
 
 export type StateDb = Kysely<StateTables>;
@@ -295,6 +297,25 @@ const steps: readonly Step[] = [
         .addColumn("maybe_sent", "integer", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("outbox_next_at").on("outbox").column("next_at").execute();
+    },
+  },
+  {
+    name: "the last answer per person and conversation",
+    async up(db) {
+      await db.schema
+        .createTable("recent_answers")
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("channel_id", "text", (c) => c.notNull())
+        .addColumn("value", "text", (c) => c.notNull())
+        .addColumn("at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("recent_answers_pk", ["user_id", "channel_id"])
+        .execute();
+      await db.schema
+        .createIndex("recent_answers_expiry")
+        .on("recent_answers")
+        .column("expires_at")
+        .execute();
     },
   },
 ];

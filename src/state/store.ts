@@ -7,6 +7,7 @@ import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
 import { type DeliveryLedger, sqlDeliveryLedger } from "./once.js";
 import { type Outbox, sqlOutbox } from "./outbox.js";
+import { type RecentAnswers, sqlRecentAnswers } from "./recent-answers.js";
 import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
@@ -29,6 +30,8 @@ export interface StateStore {
   readonly savedPapers: SavedPapers;
   /** Known papers, corpus changes and the follow digests they plan (src/follow/announce.ts). */
   readonly announcements: Announcements;
+  /** The last answer per person and conversation, for follow-ups in a DM. */
+  readonly recentAnswers: RecentAnswers;
   /** Whether the last write reached storage: stays "not writable" until a write succeeds again. */
   health(): StateHealth;
   /** A write rolled back at once: resolves when the store takes writes, throws StateUnavailableError when not. */
@@ -57,6 +60,7 @@ export function stateStoreOver(
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
     announcements: sqlAnnouncements(state, now),
+    recentAnswers: sqlRecentAnswers(db),
     health: () => health.current(),
     probe: () => probeWrite(state),
     close: () => db.destroy(),

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import type { FollowUp, Which } from "./follow-ups.js";
+import type { Intent } from "./intents.js";
+import { MESSAGES } from "./messages.js";
+import { cardOf } from "./paper-answers.js";
+import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import type { Reply } from "./reply.js";
+import type { BotRequest } from "./request.js";
+
+/** How long a DM's last answer is remembered for its follow-ups. */
+export const LAST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
+
+const offset = z.number().int().min(0);
+/** What a DM's last answer showed, kept per person and conversation (JSON, checked when read back). */
+const lastAnswerSchema = z.object({
+  /** What "more" goes on with; absent when the answer showed everything. */
+  more: z
+    .discriminatedUnion("kind", [
+      z.object({ kind: z.literal("search"), query: z.string(), offset, limit: z.number().int().optional() }),
+      z.object({ kind: z.literal("similar"), id: z.string(), offset }),
+      z.object({ kind: z.literal("who"), topic: z.string(), offset }),
+      z.object({ kind: z.literal("whoLike"), id: z.string(), others: z.boolean(), offset }),
+    ])
+    .optional(),
+  /** The papers shown, in order, and the number the first one was shown with. */
+  papers: z.array(z.string()),
+  firstNumber: z.number().int().min(1),
+  /** The people shown (the first of each line), when the answer was about people. */
+  people: z.array(z.string()).optional(),
+  /** The paper opened from it since ("the first one"): what "that" points at. */
+  focus: z.string().optional(),
+});
+export type LastAnswer = z.infer<typeof lastAnswerSchema>;
+
+/** The conversation a request belongs to: the DM (or assistant thread's DM), not the channel it looks at. */
+const conversationOf = (request: BotRequest): string =>
+  request.source === "dm" ? (request.thread?.channelId ?? request.channelId) : request.channelId;
+
+/** What to remember of a reply: only answers that show papers or people. */
+function lastAnswerOf(reply: Reply): LastAnswer | undefined {
+  switch (reply.kind) {
+    case "results":
+      return {
+        papers: reply.cards.map((card) => card.paper.id),
+        firstNumber: reply.offset + 1,
+        ...(reply.nextOffset === undefined
+          ? {}
+          : {
+              more: {
+                kind: "search",
+                query: reply.query,
+                offset: reply.nextOffset,
+                ...(reply.perPage === undefined ? {} : { limit: reply.perPage }),
+              },
+            }),
+      };
+    case "similar":
+      return {
+        papers: reply.cards.map((card) => card.paper.id),
+        firstNumber: reply.offset + 1,
+        ...(reply.nextOffset === undefined
+          ? {}
+          : { more: { kind: "similar", id: reply.of.id, offset: reply.nextOffset } }),
+      };
+    case "card": {
+      const { id } = reply.card.paper;
+      return { papers: [id], firstNumber: 1, focus: id, more: { kind: "similar", id, offset: 0 } };
+    }
+    case "people": {
+      const more =
+        reply.nextOffset === undefined
+          ? undefined
+          : reply.like === undefined
+            ? { kind: "who" as const, topic: reply.topic, offset: reply.nextOffset }
+            : {
+                kind: "whoLike" as const,
+                id: reply.like.id,
+                others: reply.like.others,
+                offset: reply.nextOffset,
+              };
+      return {
+        papers: [],
+        firstNumber: reply.firstLine + 1,
+        people: reply.lines.flatMap((line) => line.people[0]?.key ?? []),
+        ...(more === undefined ? {} : { more }),
+      };
+    }
+    case "author":
+      return { papers: reply.summary.papers.map(({ paper }) => paper.id), firstNumber: 1 };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Remembers what a reply in a DM (or a click on one) showed. A paper or person opened from the last answer
+ * keeps that answer ("the second one" still counts in it), now pointing at the paper opened. A store that
+ * fails is no reason to fail the answer.
+ */
+export async function rememberAnswer(
+  deps: BotDeps,
+  request: BotRequest,
+  answered: Answer,
+  previous?: LastAnswer,
+): Promise<void> {
+  const memory = deps.recentAnswers;
+  if (memory === undefined || answered.audience !== "asker") return;
+  if (request.source !== "dm" && request.source !== "action") return;
+  const { reply } = answered;
+  const opened = previous !== undefined && (reply.kind === "card" || reply.kind === "author");
+  const last = opened
+    ? { ...previous, ...(reply.kind === "card" ? { focus: reply.card.paper.id } : {}) }
+    : lastAnswerOf(reply);
+  if (last === undefined) return;
+  const at = deps.now().getTime();
+  try {
+    await memory.put(
+      request.userId,
+      conversationOf(request),
+      JSON.stringify(last),
+      at,
+      at + LAST_ANSWER_TTL_MS,
+    );
+  } catch {
+    // Unremembered, a follow-up says there is nothing to act on: the answer itself went out.
+  }
+}
+
+/** The last answer in the request's conversation, unless it expired; undefined when there is none (or no store). */
+export async function recallAnswer(deps: BotDeps, request: BotRequest): Promise<LastAnswer | undefined> {
+  try {
+    const kept = await deps.recentAnswers?.get(request.userId, conversationOf(request), deps.now().getTime());
+    if (kept === undefined) return undefined;
+    const parsed = lastAnswerSchema.safeParse(JSON.parse(kept.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ORDINAL_WORDS = [
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+];
+
+/** The item `which` points at among `items` shown from number `firstNumber`; a number as shown or as counted. */
+function pointedAt(
+  items: readonly string[],
+  firstNumber: number,
+  which: Which,
+  focus?: string,
+): string | undefined {
+  if (which === "last") return items.at(-1);
+  if (which === "that") return focus ?? (items.length === 1 ? items[0] : undefined);
+  const shownAs = which - firstNumber;
+  if (shownAs >= 0 && shownAs < items.length) return items[shownAs];
+  return items[which - 1];
+}
+
+const info = (message: string): Answer => toAsker({ kind: "info", message });
+
+/** "the first one" … "the fifth one": the places there are to point at. */
+function outOfReach(count: number, what: string): Answer {
+  if (count === 0) return info(MESSAGES.nothingToPointAt(what));
+  const last = ORDINAL_WORDS[count - 1] ?? String(count);
+  return info(MESSAGES.onlyShown(count, what, last));
+}
+
+/**
+ * What a DM follow-up ("more", "the first one", "more like the second", "who wrote that?") does to the last
+ * answer: an intent to answer, or a reply; undefined to read the text as usual (the pointing questions in a
+ * thread under a card, when there is no answer to point at).
+ */
+export function followUpAnswer(
+  deps: BotDeps,
+  last: LastAnswer | undefined,
+  followUp: FollowUp,
+): Intent | Answer | undefined {
+  const pointing = followUp.kind !== "more" && followUp.which === "that";
+  if (last === undefined) return pointing ? undefined : info(MESSAGES.nothingToFollowUp);
+  if (followUp.kind === "more") {
+    const { more } = last;
+    if (more === undefined) return info(last.people ? MESSAGES.noMorePeople : MESSAGES.noMoreResults);
+    switch (more.kind) {
+      case "search":
+        return {
+          kind: "search",
+          query: more.query,
+          offset: more.offset,
+          shortened: false,
+          paging: false,
+          ...(more.limit === undefined ? {} : { limit: more.limit }),
+        };
+      case "similar":
+        return { kind: "similar", id: more.id, offset: more.offset };
+      case "who":
+        return { kind: "who", topic: more.topic, offset: more.offset, paging: false };
+      case "whoLike":
+        return { kind: "whoLike", id: more.id, others: more.others, offset: more.offset, paging: false };
+    }
+  }
+  if (last.people !== undefined) {
+    const key = pointedAt(last.people, last.firstNumber, followUp.which);
+    if (followUp.kind === "open" && key !== undefined) return { kind: "person", key };
+    if (followUp.kind === "open") return outOfReach(last.people.length, "person");
+    return pointing ? undefined : info(MESSAGES.peopleNotPapers);
+  }
+  const id = pointedAt(last.papers, last.firstNumber, followUp.which, last.focus);
+  if (id === undefined) {
+    if (pointing) return info(MESSAGES.whichOfThem(last.papers.length));
+    return outOfReach(last.papers.length, "paper");
+  }
+  switch (followUp.kind) {
+    case "open":
+      return { kind: "paper", id, full: false };
+    case "similar":
+      return { kind: "similar", id };
+    case "writers": {
+      const paper = deps.index().paper(id);
+      if (paper === undefined) return { kind: "paper", id, full: false };
+      return toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+    }
+  }
+}
