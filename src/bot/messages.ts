@@ -19,7 +19,7 @@ export const MESSAGES = {
     "Daily papers are posted in channels, not in direct messages: type `/paper daily on` in a channel.",
   dailyFailed: "I couldn't change the daily schedule just now. Please try again in a minute.",
   dailyStateReconnecting:
-    "Saved state cannot be reached right now. Paperbot keeps reconnecting on its own and daily posts resume once it answers; please try again in a minute.",
+    "Saved state cannot be used right now (`/paper stats` says why). Paperbot keeps trying to open it, and daily posts resume on their own once it does.",
   dailyStateUnwritable:
     "Saved state cannot be written right now (read-only or full). Daily posts resume on their own once it can; please try again later.",
   dailyNotSet: "Daily paper is not set up in this channel. Turn it on with `/paper daily on`.",

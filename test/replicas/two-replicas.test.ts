@@ -737,7 +737,7 @@ describe("two bot processes on one PostgreSQL, HTTP mode behind a spreader", () 
         slashCommandBody({ text: "daily", channelId: "C0DOWN", responseUrl: daily }),
       );
       await waitUntil(() => expect(slack.responses("/down/daily")).toHaveLength(1));
-      expect(JSON.stringify(slack.responses("/down/daily"))).toContain("reconnecting");
+      expect(JSON.stringify(slack.responses("/down/daily"))).toContain("Paperbot keeps trying to open it");
     } finally {
       await state.cutOff?.(false);
     }
