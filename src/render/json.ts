@@ -80,12 +80,15 @@ export function replyJson(reply: Reply): unknown {
         lines: reply.lines.map((line) => ({
           people: line.people.map((p) => p.name),
           papers: line.papers.map((e) => e.paper.id),
+          level: line.level,
+          ...(line.outside ? { outside: true } : {}),
         })),
         people: reply.lines.flatMap((line) =>
           line.people.map((p) => ({
             name: p.name,
             score: p.score,
             profiled: p.profiled,
+            ...(p.slack === undefined ? {} : { slack: p.slack }),
             papers: p.papers.map((e) => e.paper.id),
           })),
         ),
