@@ -8,11 +8,13 @@ import type { BotDeps } from "../../src/bot/ports.js";
 import type { Reply } from "../../src/bot/reply.js";
 import type { BotRequest } from "../../src/bot/request.js";
 import { loadCorpus } from "../../src/corpus/load.js";
+import { createFollowControl } from "../../src/follow/controls.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { slackMention } from "../../src/render/escape.js";
 import { renderTerminal } from "../../src/render/terminal.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { servedIndex, servedIndexOf } from "../helpers/served-index.js";
+import { freshStates } from "../helpers/stores.js";
 
 // The seeds with a members.yml: three members with a Slack id, one known by an alias, one without an id.
 const MEMBERS_YML = `members:
@@ -56,6 +58,7 @@ const slackText = (reply: Reply) => JSON.stringify(renderSlackMessage(reply).blo
 const mentionsIn = (text: string) => [...text.matchAll(/<[@!#][^>]*>/g)].map((m) => m[0]);
 
 describe("members.yml in answers", () => {
+  const freshState = freshStates("sqlite");
   it("mentions the members with a Slack id in a who answer, and lists people outside the group after them", async () => {
     const reply = await replyTo(withMembers, "who has worked on reward models?");
     if (reply.kind !== "people") throw new Error(`expected people, got ${reply.kind}`);
@@ -125,5 +128,22 @@ describe("members.yml in answers", () => {
       lineTotal: 1,
     });
     expect(mentionsIn(shown)).toEqual([]);
+  });
+
+  it("follows the member a slightly wrong name or alias means, and says so; never a topic that cannot match", async () => {
+    const store = await (await freshState()).open();
+    const follows = createFollowControl(store, { now: () => new Date(0), whatsNewWindowMs: 1 });
+    const deps = { ...depsOf(withMembers), follows };
+    const said = async (text: string) => (await answer(deps, slash(text))).reply;
+    const enyu = await said("follow Enyu Zhuo");
+    expect(enyu.kind === "followed" && [enyu.target.label, enyu.nearOf]).toEqual(["Enyu Zhou", "Enyu Zhuo"]);
+    // "Jin Senjei": the alias "Jin Senjie" with two letters swapped.
+    const senjie = await said("follow Jin Senjei");
+    expect(senjie.kind === "followed" && senjie.target.label).toBe("Senjie Jin");
+    expect(slackText(senjie)).toContain("the closest name to “Jin Senjei”");
+    const shihan = await said("follow Shihan Duo");
+    expect(shihan.kind === "followed" && shihan.target.label).toBe("Shihan Dou");
+    expect((await follows.list("U0ASKER1")).every((follow) => follow.kind === "author")).toBe(true);
+    await store.close();
   });
 });
