@@ -90,8 +90,8 @@ export const MESSAGES = {
 
 /** The reading list's export, as the surfaces that hand it over report it. */
 export const MESSAGES_EXPORT = {
-  sent: (papers: number, fileName: string) =>
-    `I've sent your reading list (${papers} paper${papers === 1 ? "" : "s"}) to our DM as \`${fileName}\`.`,
+  sent: (papers: number, fileNames: readonly string[]) =>
+    `I've sent your reading list (${papers} paper${papers === 1 ? "" : "s"}) to our DM as ${fileNames.map((name) => `\`${name}\``).join(" and ")}.`,
   failed: "I couldn't upload your reading list just now. Please try again in a minute.",
 } as const;
 

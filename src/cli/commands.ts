@@ -194,13 +194,14 @@ function program(io: CliIo, options: CliOptions, done: (code: Promise<number>) =
     .action((text: string[]) => done(runSay(contextOf(), wordsOf(text).join(" "))));
   cli
     .command("saved")
-    .usage("export --user U… [--out FILE]")
+    .usage("export --user U… [--out FILE] [--bib]")
     .description(SAVED_SUMMARY)
     .command("export")
-    .usage("--user U… [--out FILE]")
+    .usage("--user U… [--out FILE] [--bib]")
     .requiredOption("--user <U…>", "the Slack user id whose reading list it is")
-    .option("--out <FILE>", "write the Markdown to FILE")
-    .action((values: { user: string; out?: string }) => {
+    .option("--out <FILE>", "write it to FILE (BibTeX when FILE ends in .bib, else Markdown)")
+    .option("--bib", "BibTeX instead of Markdown (stdout or --out)")
+    .action((values: { user: string; out?: string; bib?: boolean }) => {
       const context = contextOf();
       done(
         runSavedExport(

@@ -3,7 +3,7 @@ import type { ReadingList } from "../bot/ports.js";
 import type { Reply } from "../bot/reply.js";
 import { savedAnswer } from "../bot/saved-answers.js";
 import { replyJson } from "../render/json.js";
-import { savedMarkdown } from "../render/saved-markdown.js";
+import { savedBibtex, savedMarkdown } from "../render/saved-markdown.js";
 import { renderTerminal } from "../render/terminal.js";
 import type { SearchIndex } from "../search/types.js";
 
@@ -11,12 +11,12 @@ import type { SearchIndex } from "../search/types.js";
 export interface SavedExportOptions {
   /** The reading list in the state store (STATE_PATH / STATE_URL); throws when it cannot be opened. */
   openReadingList(): Promise<{ list: ReadingList; close(): Promise<void> }>;
-  /** With SLACK_BOT_TOKEN: uploads the file to the person's DM. */
-  upload?: (reply: Extract<Reply, { kind: "export" }>) => Promise<{ fileName: string }>;
+  /** With SLACK_BOT_TOKEN: uploads the Markdown and .bib files to the person's DM. */
+  upload?: (reply: Extract<Reply, { kind: "export" }>) => Promise<{ fileNames: string[] }>;
 }
 
 export const SAVED_SUMMARY =
-  "a person's reading list as Markdown: to their DM with SLACK_BOT_TOKEN, else to FILE or stdout";
+  "a person's reading list as Markdown and BibTeX: to their DM with SLACK_BOT_TOKEN, else to FILE or stdout";
 
 export class SavedUsageError extends Error {}
 
@@ -26,11 +26,12 @@ interface Io {
 }
 
 /**
- * `paperbot saved export --user U…`: the same file `/paper saved export` uploads. `--out FILE` writes it
- * there; else it goes to the person's DM when a bot token is set, and to stdout when none is (offline).
+ * `paperbot saved export --user U…`: the same files `/paper saved export` uploads. `--out FILE` writes one
+ * there (BibTeX when FILE ends in .bib, else Markdown); else both go to the person's DM when a bot token is
+ * set, and to stdout when none is (offline; `--bib` prints the BibTeX instead of the Markdown).
  */
 export async function runSavedExport(
-  values: { user: string; out?: string },
+  values: { user: string; out?: string; bib?: boolean },
   io: Io,
   context: { json: boolean; index(): Promise<SearchIndex>; now(): Date },
   options: SavedExportOptions | undefined,
@@ -59,18 +60,19 @@ export async function runSavedExport(
       io.stderr(`paperbot: ${renderTerminal(reply, { buttons: false }).text.trim()}\n`);
       return reply.kind === "error" ? 2 : 1;
     }
-    const file = savedMarkdown(reply);
+    const asBibtex = values.bib === true || /\.bib$/i.test(values.out ?? "");
+    const file = asBibtex ? savedBibtex(reply) : savedMarkdown(reply);
     // Where the file went, for the JSON answer; the text said to a person.
-    let went: { file: string } | { uploaded: string } | undefined;
+    let went: { file: string } | { uploaded: string[] } | undefined;
     let said = file.content;
     if (values.out !== undefined) {
       writeFileSync(values.out, file.content);
       went = { file: values.out };
       said = `Wrote ${reply.items.length} saved papers to ${values.out}\n`;
     } else if (options.upload) {
-      const { fileName } = await options.upload(reply);
-      went = { uploaded: fileName };
-      said = `Sent ${reply.items.length} saved papers to ${userId}'s DM as ${fileName}\n`;
+      const { fileNames } = await options.upload(reply);
+      went = { uploaded: fileNames };
+      said = `Sent ${reply.items.length} saved papers to ${userId}'s DM as ${fileNames.join(" and ")}\n`;
     }
     const json = went === undefined ? replyJson(reply) : { ...(replyJson(reply) as object), ...went };
     io.stdout(context.json ? `${JSON.stringify(json, null, 2)}\n` : said);

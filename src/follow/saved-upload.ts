@@ -2,7 +2,7 @@ import type { webApi } from "@slack/bolt";
 import { z } from "zod";
 import type { Reply } from "../bot/reply.js";
 import { exportText } from "../render/follow-text.js";
-import { savedMarkdown } from "../render/saved-markdown.js";
+import { savedFiles } from "../render/saved-markdown.js";
 
 const openSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });
 
@@ -12,22 +12,24 @@ export async function dmChannelOf(client: webApi.WebClient, userId: string): Pro
 }
 
 /**
- * Uploads the reading list as a Markdown file to the person's DM with the bot (files.uploadV2: the upload
- * URL, the file, then completeUploadExternal sharing it in the DM; files:write). Once: an upload is not
- * idempotent, so a failure is reported, not retried.
+ * Uploads the reading list as a Markdown file and a .bib file to the person's DM with the bot (files.uploadV2:
+ * an upload URL and the bytes for each, then completeUploadExternal sharing both in the DM; files:write).
+ * Once: an upload is not idempotent, so a failure is reported, not retried.
  */
 export async function uploadSavedList(
   client: webApi.WebClient,
   reply: Extract<Reply, { kind: "export" }>,
-): Promise<{ channel: string; fileName: string }> {
+): Promise<{ channel: string; fileNames: string[] }> {
   const channel = await dmChannelOf(client, reply.userId);
-  const file = savedMarkdown(reply);
+  const files = savedFiles(reply);
   await client.filesUploadV2({
     channel_id: channel,
-    file: Buffer.from(file.content, "utf8"),
-    filename: file.fileName,
-    title: file.title,
     initial_comment: exportText(reply),
+    file_uploads: files.map((file) => ({
+      file: Buffer.from(file.content, "utf8"),
+      filename: file.fileName,
+      title: file.title,
+    })),
   });
-  return { channel, fileName: file.fileName };
+  return { channel, fileNames: files.map((file) => file.fileName) };
 }

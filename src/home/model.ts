@@ -74,10 +74,14 @@ export async function homeModelOf(
   const list = bot.readingList;
   const saved = list ? await read(() => savedItemsOf(list, index, userId), undefined) : undefined;
   const stats = index.stats();
+  const memberKeys = new Set((stats.members ?? []).map((member) => member.key));
+  const todaysMembers = today?.paper.authorKeys.filter((key) => memberKeys.has(key)) ?? [];
   const followStart = pageStart(pages.follows, follows?.length ?? 0);
   const savedStart = pageStart(pages.saved, saved?.length ?? 0);
   return {
-    ...(today ? { today } : {}),
+    ...(today
+      ? { today: { ...today, ...(todaysMembers.length > 0 ? { members: todaysMembers } : {}) } }
+      : {}),
     channels: mine.map((s) => ({
       channelId: s.channelId,
       time: s.time,

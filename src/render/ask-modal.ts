@@ -21,6 +21,7 @@ export const ASK_TEXT = {
   wherePlaceholder: "Pick a conversation",
   whereHint: "Only you see the answer there; its Share in channel button posts a card for everyone.",
   emptyQuestion: "Type what you are looking for.",
+  pickConversation: "Pick a conversation to share it in.",
   homeLine: "*Search the group's papers*, or ask who works on a topic.",
   homeButton: "Ask Paperbot…",
 };
@@ -32,7 +33,7 @@ export const ASK_MAX_CHARS = 1500;
  * The form behind "Ask Paperbot" in the shortcuts menu: what to look for, as after `/paper`, and where the answer
  * shows (to the asker only), which Slack turns into a response_url for that conversation.
  */
-export function renderAskModal(): ModalView {
+export function renderAskModal(question?: string): ModalView {
   return {
     type: "modal",
     callback_id: ASK_MODAL_CALLBACK,
@@ -51,6 +52,7 @@ export function renderAskModal(): ModalView {
           placeholder: plainText(ASK_TEXT.questionPlaceholder, LIMITS.placeholderText),
           max_length: ASK_MAX_CHARS,
           focus_on_load: true,
+          ...(question ? { initial_value: question.slice(0, ASK_MAX_CHARS) } : {}),
         },
       },
       {
@@ -62,6 +64,39 @@ export function renderAskModal(): ModalView {
           type: "conversations_select",
           action_id: ASK_INPUTS.where.action,
           default_to_current_conversation: true,
+          response_url_enabled: true,
+          placeholder: plainText(ASK_TEXT.wherePlaceholder, LIMITS.placeholderText),
+        },
+      },
+    ],
+  };
+}
+
+/** The callback_id of the form that shares a paper from the Home tab, and its one input. */
+export const SHARE_MODAL_CALLBACK = "paperbot_share_modal";
+export const SHARE_INPUT = { block: "where", action: "conversation" } as const;
+
+/**
+ * The form behind a Home tab card's Share in channel: where to post it (Slack makes a response_url for the
+ * conversation picked, and the card goes there for everyone, as a Share from a message does).
+ */
+export function renderShareModal(paperId: string): ModalView {
+  return {
+    type: "modal",
+    callback_id: SHARE_MODAL_CALLBACK,
+    private_metadata: JSON.stringify({ id: paperId }),
+    title: plainText("Share a paper", 24),
+    submit: plainText("Share", 24),
+    close: plainText(ASK_TEXT.close, 24),
+    blocks: [
+      {
+        type: "input",
+        block_id: SHARE_INPUT.block,
+        label: plainText("Share it in", 2000),
+        hint: plainText("Everyone in the conversation sees the card, shared by you.", 2000),
+        element: {
+          type: "conversations_select",
+          action_id: SHARE_INPUT.action,
           response_url_enabled: true,
           placeholder: plainText(ASK_TEXT.wherePlaceholder, LIMITS.placeholderText),
         },

@@ -33,7 +33,7 @@ export const BUTTON_LABELS = {
   unfollow: "Unfollow",
   remove: "Remove",
   open: "Open",
-  export: "Export as Markdown",
+  export: "Export as Markdown and BibTeX",
   undo: "Undo",
   bibtex: "Copy BibTeX",
 } as const;

@@ -128,7 +128,7 @@ export function confirmationText(fmt: TextFormat, reply: ConfirmationReply): str
 }
 
 export function exportText(reply: Extract<Reply, { kind: "export" }>): string {
-  return `Your reading list: ${plural(reply.items.length, "paper")}, as Markdown.`;
+  return `Your reading list: ${plural(reply.items.length, "paper")}, as Markdown and as BibTeX.`;
 }
 
 export function digestHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "digest" }>): string {

@@ -1,6 +1,6 @@
 import type { Button, HomeView, KnownBlock, ModalView, Overflow, PlainTextOption } from "@slack/types";
 import type { FollowTarget } from "../bot/ports.js";
-import type { SavedItem } from "../bot/reply.js";
+import type { CardButton, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import { ASK_TEXT } from "./ask-modal.js";
 import {
@@ -8,20 +8,20 @@ import {
   button,
   context,
   divider,
-  header,
   mrkdwn,
   overflowOrButton,
   plainText,
   section,
 } from "./block-parts.js";
 import { actionIdOf, type ButtonSpec, fittingSpec } from "./buttons.js";
+import { cardBlocks } from "./card-blocks.js";
 import { weekdaysText } from "./daily-lines.js";
 import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
-import { abstractPreview, authorLine, plural } from "./lines.js";
+import { plural } from "./lines.js";
 import { exportSpec, pagingSpecs, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
@@ -44,8 +44,11 @@ export type HomeList<T> =
   | { available: false; why: "no-database" | "unreadable" };
 
 export interface HomeModel {
-  /** Today's paper: the newest daily post in the viewer's channels, else the workspace pick of the day. */
-  today?: { date: string; paper: Paper; channelId?: string };
+  /**
+   * Today's paper: the newest daily post in the viewer's channels, else the workspace pick of the day;
+   * `members`: the person keys of its authors that members.yml lists.
+   */
+  today?: { date: string; paper: Paper; channelId?: string; members?: string[] };
   /** Subscribed channels the viewer is a member of. */
   channels: HomeChannel[];
   /** The viewer's channels could not be listed (a Slack error): say so instead of showing none. */
@@ -98,16 +101,35 @@ function channelLine(channel: HomeChannel): string {
   return `• ${link} ${when}${paused}`;
 }
 
+/** A card's controls answered by the Home listener: their action_ids move from paper_… to home_…. */
+function asHomeControls(blocks: KnownBlock[]): KnownBlock[] {
+  const moved = <T extends { action_id?: string }>(element: T): T =>
+    element.action_id === undefined
+      ? element
+      : { ...element, action_id: element.action_id.replace(/^paper_/, HOME_ACTION_PREFIX) };
+  return blocks.map((block) => {
+    if (block.type === "actions") return { ...block, elements: block.elements.map(moved) };
+    if (block.type === "section" && block.accessory && "action_id" in block.accessory)
+      return { ...block, accessory: moved(block.accessory) };
+    return block;
+  });
+}
+
+/** What today's paper offers on the Home tab: Share in a channel picked, Save, and More like this in its menu. */
+const TODAY_BUTTONS: CardButton[] = ["share", "save", "similar", "follow"];
+
 function todayBlocks(today: HomeModel["today"]): KnownBlock[] {
   if (today === undefined) return [section("No papers are loaded yet, so there is no paper of the day.")];
   const where =
     today.channelId && isSlackChannelId(today.channelId) ? ` · posted in <#${today.channelId}>` : "";
+  const card = {
+    paper: today.paper,
+    buttons: TODAY_BUTTONS,
+    ...(today.members ? { members: today.members } : {}),
+  };
   return [
-    header("Paper of the day"),
-    section(fmt.bold(fmt.plain(truncate(today.paper.headline, 300)))),
-    context([truncate(authorLine(fmt, today.paper), 500)]),
-    section(fmt.plain(abstractPreview(today.paper.abstract))),
-    context([`${fmt.plain(today.date)} · id ${fmt.code(today.paper.id)}${where}`]),
+    ...asHomeControls(cardBlocks(card, { heading: "header", title: "Paper of the day", maxBlocks: 8 })),
+    context([`${fmt.plain(today.date)}${where}`]),
   ];
 }
 

@@ -1,8 +1,10 @@
 import type { Reply, SavedItem } from "../bot/reply.js";
+import { type BibtexSource, bibtexOf } from "./bibtex-entry.js";
 import { withoutControls } from "./escape.js";
 import { plural } from "./lines.js";
+import { titleOf } from "./paper-links.js";
 
-/** The reading list as a Markdown file: headline, authors, owners, id and abstract of every saved paper. */
+/** The reading list as a file: Markdown (headline, authors, owners, id and abstract) or BibTeX. */
 export interface MarkdownFile {
   fileName: string;
   title: string;
@@ -21,7 +23,7 @@ const dateOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 function entryMarkdown(item: SavedItem): string[] {
   const paper = item.paper;
-  const headline = paper?.headline ?? item.headline;
+  const headline = paper ? titleOf(paper) : item.headline;
   const authors = paper ? `${paper.authors.join(", ")}${paper.etAl ? " et al." : ""}` : item.authors;
   const owners = paper?.owners ?? item.owners;
   const abstract = paper?.abstract ?? item.abstract;
@@ -49,4 +51,32 @@ export function savedMarkdown(reply: Extract<Reply, { kind: "export" }>): Markdo
     ...reply.items.flatMap(entryMarkdown),
   ].join("\n");
   return { fileName: `reading-list-${date}.md`, title: `Reading list (${count})`, content };
+}
+
+/** A saved paper as BibTeX is made from it: the paper while it is in the corpus, else what was kept of it. */
+function bibtexSourceOf(item: SavedItem): BibtexSource {
+  if (item.paper) return item.paper;
+  const etAl = item.authors.endsWith(" et al.");
+  const names = (etAl ? item.authors.slice(0, -" et al.".length) : item.authors).split(", ");
+  return { id: item.paperId, headline: item.headline, authors: names.filter((name) => name !== ""), etAl };
+}
+
+/** The reading list as a .bib file: each paper's entry as its .bib file gave it, else one made from its fields. */
+export function savedBibtex(reply: Extract<Reply, { kind: "export" }>): MarkdownFile {
+  const date = dateOf(reply.at);
+  const count = plural(reply.items.length, "paper");
+  const entries = reply.items.map((item) => bibtexOf(bibtexSourceOf(item)).entry);
+  const content = [
+    `% Reading list exported from Paperbot on ${date}: ${count}, newest first.`,
+    "",
+    ...entries,
+  ]
+    .join("\n\n")
+    .concat("\n");
+  return { fileName: `reading-list-${date}.bib`, title: `Reading list (${count}), BibTeX`, content };
+}
+
+/** What an export hands over: the Markdown, and the same papers as BibTeX beside it. */
+export function savedFiles(reply: Extract<Reply, { kind: "export" }>): MarkdownFile[] {
+  return [savedMarkdown(reply), savedBibtex(reply)];
 }

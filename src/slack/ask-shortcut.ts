@@ -7,6 +7,8 @@ import {
   ASK_MODAL_CALLBACK,
   ASK_TEXT,
   renderAskModal,
+  SHARE_INPUT,
+  SHARE_MODAL_CALLBACK,
 } from "../render/ask-modal.js";
 import { answerInConversation, answerPrivately, count, type ListenerDeps } from "./answering.js";
 import { receivedAtOf } from "./instrumented-app.js";
@@ -29,6 +31,23 @@ const submissionSchema = z.object({
   // Slack makes one for the conversation picked (response_url_enabled): the answer goes there, privately.
   response_urls: z.array(z.object({ response_url: z.string().url(), channel_id: z.string() })).default([]),
 });
+
+const shareSchema = z.object({
+  user: z.object({ id: z.string() }),
+  view: z.object({ private_metadata: z.string() }),
+  response_urls: z.array(z.object({ response_url: z.string().url(), channel_id: z.string() })).default([]),
+});
+const sharedPaperSchema = z.object({ id: z.string().regex(/^[a-z0-9]{1,64}$/) });
+
+/** The paper a Share form is for, from its private_metadata; undefined when it is not ours. */
+function sharedPaperOf(metadata: string): string | undefined {
+  try {
+    const parsed = sharedPaperSchema.safeParse(JSON.parse(metadata));
+    return parsed.success ? parsed.data.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * "Ask Paperbot" opens a form (what to look for, where to show the answer); its submission is answered like
@@ -74,5 +93,25 @@ export function registerAskShortcut(app: App, deps: ListenerDeps): void {
     const request: BotRequest = { source: "dm", text, userId, channelId: userId };
     const dm = { key: `ask:${userId}:${form.view.id}`, channel: userId, after: "0" };
     await answerInConversation(deps, "ask", receivedAt, dm, request, false);
+  });
+
+  // A Home tab card's Share: the card goes to the conversation picked, for everyone, as a Share does.
+  app.view<ViewSubmitAction>(SHARE_MODAL_CALLBACK, async ({ ack, body, context, respond }) => {
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    const parsed = shareSchema.safeParse(body);
+    const id = parsed.success ? sharedPaperOf(parsed.data.view.private_metadata) : undefined;
+    const target = parsed.success ? parsed.data.response_urls[0] : undefined;
+    if (!parsed.success || id === undefined || target === undefined) {
+      await ack({ response_action: "errors", errors: { [SHARE_INPUT.block]: ASK_TEXT.pickConversation } });
+      return count(deps, "share", "error", receivedAt);
+    }
+    await ack();
+    const request: BotRequest = {
+      source: "action",
+      action: { a: "share", id },
+      userId: parsed.data.user.id,
+      channelId: target.channel_id,
+    };
+    await answerPrivately(deps, "share", receivedAt, { respond, responseUrl: target.response_url }, request);
   });
 }

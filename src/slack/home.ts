@@ -5,7 +5,8 @@ import { MESSAGES_HOME } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import { type HomeDeps, type HomePages, homeModelOf } from "../home/model.js";
-import { renderAskModal } from "../render/ask-modal.js";
+import { renderAskModal, renderShareModal } from "../render/ask-modal.js";
+import { renderBibtexModal } from "../render/bibtex-blocks.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import { weekdaysText } from "../render/daily-lines.js";
 import { escapeMrkdwn } from "../render/escape.js";
@@ -189,6 +190,26 @@ export function registerHome(app: App, wiring: HomeWiring): void {
         // The form answers on its own (where the viewer picks): the tab stays as it is.
         await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal() });
         return;
+      } else if (decoded.a === "share" && "trigger_id" in body) {
+        // There is no conversation on the Home tab: a form asks where to share the card.
+        await client.views.open({ trigger_id: body.trigger_id, view: renderShareModal(decoded.id) });
+        return;
+      } else if (decoded.a === "similar" && "trigger_id" in body) {
+        // More like this is answered where the viewer picks, through the Ask form filled in.
+        const question = `similar ${decoded.id}`;
+        await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal(question) });
+        return;
+      } else if (decoded.a === "bib" && "trigger_id" in body) {
+        const request: BotRequest = { source: "action", action: decoded, userId, channelId: "" };
+        const answered = await wiring.answer(request);
+        if (answered.reply.kind !== "bibtex") notice = noticeOf(answered);
+        else {
+          await client.views.open({
+            trigger_id: body.trigger_id,
+            view: renderBibtexModal(answered.reply.paper),
+          });
+          return;
+        }
       } else if (decoded.a === "daily") {
         notice = await dailyClick(wiring, viewer, body, decoded);
         if (notice === undefined) return;

@@ -10,9 +10,9 @@ export async function handedOver(client: SlackClient, logger: Logger, answer: An
   const { reply } = answer;
   if (reply.kind !== "export") return answer;
   try {
-    const { fileName } = await uploadSavedList(client, reply);
+    const { fileNames } = await uploadSavedList(client, reply);
     return {
-      reply: { kind: "info", message: MESSAGES_EXPORT.sent(reply.items.length, fileName) },
+      reply: { kind: "info", message: MESSAGES_EXPORT.sent(reply.items.length, fileNames) },
       audience: "asker",
     };
   } catch (error) {

@@ -69,7 +69,7 @@ async function uploadToDm(
   botToken: string,
   { slackApiUrl, slackTimeoutMs }: { slackApiUrl: string | undefined; slackTimeoutMs: number },
   reply: Extract<Reply, { kind: "export" }>,
-): Promise<{ channel: string; fileName: string }> {
+): Promise<{ channel: string; fileNames: string[] }> {
   const [{ createSlackClient }, { uploadSavedList }] = await Promise.all([
     import("../slack/web-client.js"),
     import("../follow/saved-upload.js"),

@@ -79,16 +79,18 @@ describe("paperbot saved export", () => {
     expect(stdout).toContain("(no longer in the corpus)");
   });
 
-  it("with SLACK_BOT_TOKEN uploads the file to the person's DM with files.uploadV2", async () => {
+  it("with SLACK_BOT_TOKEN uploads the Markdown and .bib files to the person's DM with files.uploadV2", async () => {
     const { code, stdout } = await paperbot(["saved", "export", "--user", "U0READER"], {
       ...env(),
       SLACK_BOT_TOKEN: "xoxb-3-3-clitoken",
       SLACK_API_URL: slack.apiUrl,
     });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^Sent 3 saved papers to U0READER's DM as reading-list-\d{4}-\d{2}-\d{2}\.md\n$/);
+    expect(stdout).toMatch(
+      /^Sent 3 saved papers to U0READER's DM as reading-list-\d{4}-\d{2}-\d{2}\.md and reading-list-\d{4}-\d{2}-\d{2}\.bib\n$/,
+    );
     expect(slack.callsOf("conversations.open")[0]?.args.users).toBe("U0READER");
-    expect(slack.callsOf("files.getUploadURLExternal")).toHaveLength(1);
+    expect(slack.callsOf("files.getUploadURLExternal")).toHaveLength(2);
     const [file] = slack.files;
     expect(file?.channel).toBe("D0READER");
     expect(file?.content).toContain(`- Id: \`${ids[0]}\``);
@@ -107,6 +109,13 @@ describe("paperbot saved export", () => {
     expect(await runCli(["saved", "export", "--user", "U0READER", "--out", out], io, { saved })).toBe(0);
     expect(stdout).toBe(`Wrote 3 saved papers to ${out}\n`);
     expect(readFileSync(out, "utf8")).toContain(`- Id: \`${ids[1]}\``);
+    const bibOut = join(state.location, "..", "list.bib");
+    expect(await runCli(["saved", "export", "--user", "U0READER", "--out", bibOut], io, { saved })).toBe(0);
+    const bib = readFileSync(bibOut, "utf8");
+    expect(bib).toMatch(
+      /^% Reading list exported from Paperbot on \d{4}-\d{2}-\d{2}: 3 papers, newest first\.\n/,
+    );
+    expect(bib.match(/^@misc\{/gm)).toHaveLength(3);
     expect(await runCli(["saved", "export"], io, { saved })).toBe(2);
     expect(stderr).toContain("Usage: paperbot saved export --user U…");
     expect(await runCli(["saved", "export", "--user", "#general"], io, { saved })).toBe(2);

@@ -38,7 +38,11 @@ export interface FollowApp {
   /** A signed event envelope. */
   event(event: Record<string, unknown>): Promise<void>;
   /** A signed view_submission. */
-  submit(view: Record<string, unknown>, userId?: string): Promise<{ status: number; text: string }>;
+  submit(
+    view: Record<string, unknown>,
+    userId?: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ status: number; text: string }>;
   logs: string[];
   stop(): Promise<void>;
 }
@@ -137,12 +141,13 @@ export async function startFollowApp(
       );
       if (ack.status !== 200) throw new Error(`event got ${ack.status}`);
     },
-    async submit(view, userId = "U0ASKER") {
+    async submit(view, userId = "U0ASKER", extra = {}) {
       const payload = {
         type: "view_submission",
         ...sentBy(userId),
         trigger_id: "1.2.3",
         view: { id: "V2", type: "modal", ...view },
+        ...extra,
       };
       return postSigned(
         eventsUrl,

@@ -188,7 +188,7 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     expect(shown(list)).toContain("Your reading list: 2 papers");
     const text = shown(list);
     expect(text.indexOf(other)).toBeLessThan(text.indexOf(firstId));
-    control(list, "Export as Markdown");
+    control(list, "Export as Markdown and BibTeX");
 
     // The first paper leaves the corpus: it is still listed, under the headline it was saved with.
     const headline = seeds.paper(firstId)?.headline ?? "";
@@ -208,14 +208,20 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     expect((await store.savedPapers.list("U0ASKER")).map((s) => s.paperId)).toEqual([firstId]);
   });
 
-  it("exports the reading list as a Markdown file uploaded to the asker's DM", async () => {
+  it("exports the reading list as a Markdown file and a .bib file uploaded to the asker's DM", async () => {
     const ids = [paperIdWith(seeds, "SafeAligner"), paperIdWith(seeds, "PPO-max")];
     for (const id of ids) await app.slash(`save ${id}`);
     const [answer] = await app.slash("saved export");
     expect(shown(answer)).toContain("I've sent your reading list (2 papers) to our DM");
-    expect(slack.callsOf("files.getUploadURLExternal")).toHaveLength(1);
+    expect(shown(answer)).toMatch(/as `reading-list-[\d-]+\.md` and `reading-list-[\d-]+\.bib`/);
+    expect(slack.callsOf("files.getUploadURLExternal")).toHaveLength(2);
     expect(slack.callsOf("files.completeUploadExternal")).toHaveLength(1);
-    const [file] = slack.files;
+    const [file, bib] = slack.files;
+    expect(bib?.channel).toBe("D0ASKER");
+    expect(bib?.title).toBe("Reading list (2 papers), BibTeX");
+    // The seeds' papers have no .bib of their own: an entry is made from each one's fields.
+    expect(bib?.content.match(/^@misc\{/gm)).toHaveLength(2);
+    for (const id of ids) expect(bib?.content).toContain(`author = {${seeds.paper(id)?.authors[0]} and `);
     expect(file?.channel).toBe("D0ASKER");
     expect(file?.title).toBe("Reading list (2 papers)");
     for (const id of ids) {

@@ -1,10 +1,10 @@
-import type { HomeView, KnownBlock } from "@slack/types";
+import type { HomeView, KnownBlock, ModalView } from "@slack/types";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
 import type { FollowTarget } from "../../src/bot/ports.js";
 import type { SavedItem } from "../../src/bot/reply.js";
 import type { Paper } from "../../src/corpus/types.js";
-import { ASK_MODAL_CALLBACK, ASK_TEXT } from "../../src/render/ask-modal.js";
+import { ASK_MODAL_CALLBACK, ASK_TEXT, SHARE_MODAL_CALLBACK } from "../../src/render/ask-modal.js";
 import { DAILY_EDIT_CALLBACK, HOME_MAX_BLOCKS, renderHomeView } from "../../src/render/home.js";
 import { LIMITS } from "../../src/render/limits.js";
 import type { StateStore } from "../../src/state/store.js";
@@ -102,7 +102,7 @@ describe("renderHomeView", () => {
       c: "C0ONE",
       op: "edit",
     });
-    expect(JSON.parse(homeButton(view, "Export as Markdown").value)).toEqual({ a: "export" });
+    expect(JSON.parse(homeButton(view, "Export as Markdown and BibTeX").value)).toEqual({ a: "export" });
     expect(homeButton(view, "Unfollow").actionId).toBe("home_unfollow");
   });
 
@@ -244,6 +244,60 @@ describe("the Home tab through the Bolt app", () => {
     expect(text).toContain("3 papers by 3 people");
   });
 
+  it("gives today's paper the card's actions: Share through a form, Save, More like this and Copy BibTeX", async () => {
+    const view = await opened();
+    const share = homeButton(view, "Share in channel");
+    const save = homeButton(view, "Save");
+    const similar = homeButton(view, "More like this");
+    const bib = homeButton(view, "Copy BibTeX");
+    for (const control of [share, save, similar, bib]) expect(control.actionId).toMatch(/^home_/);
+    expect(JSON.parse(share.value)).toEqual({ a: "share", id: "p2" });
+
+    const saved = await afterClick(() => app.homeClick(save.value, save.actionId, "U1"));
+    expect((await store.savedPapers.list("U1")).map((s) => s.paperId)).toEqual(["p2"]);
+    expect(textsOf(saved).join("\n")).toContain("Saved *Paper p2 on topic 1* to your reading list");
+
+    // There is no conversation on the Home tab: Share asks where, More like this opens the Ask form filled in.
+    await app.homeClick(share.value, share.actionId, "U1");
+    await app.homeClick(similar.value, similar.actionId, "U1");
+    await app.homeClick(bib.value, bib.actionId, "U1");
+    await waitUntil(() => expect(slack.callsOf("views.open")).toHaveLength(3));
+    const [shareForm, askForm, bibForm] = slack
+      .callsOf("views.open")
+      .map((call) => call.args.view as ModalView);
+    expect(shareForm?.callback_id).toBe(SHARE_MODAL_CALLBACK);
+    expect(JSON.stringify(shareForm?.blocks)).toContain('"response_url_enabled":true');
+    expect(askForm?.callback_id).toBe(ASK_MODAL_CALLBACK);
+    expect(JSON.stringify(askForm?.blocks)).toContain('"initial_value":"similar p2"');
+    expect(JSON.stringify(bibForm?.blocks)).toContain("@misc{");
+
+    // The Share form's submission posts the card for everyone in the conversation picked.
+    const path = "/home/share";
+    const ack = await app.submit(
+      {
+        callback_id: SHARE_MODAL_CALLBACK,
+        private_metadata: shareForm?.private_metadata ?? "",
+        state: { values: {} },
+      },
+      "U1",
+      {
+        response_urls: [
+          {
+            response_url: slack.responseUrl(path),
+            channel_id: "CMINE",
+            block_id: "where",
+            action_id: "conversation",
+          },
+        ],
+      },
+    );
+    expect(ack.status).toBe(200);
+    await waitUntil(() => expect(slack.responses(path)).toHaveLength(1));
+    const [posted] = slack.responses(path);
+    expect(posted).toMatchObject({ response_type: "in_channel", unfurl_links: false, unfurl_media: false });
+    expect(JSON.stringify(posted)).toContain("Paper p2 on topic 1");
+  });
+
   it("still publishes a useful tab when the viewer's channels cannot be listed", async () => {
     slack.fail("users.conversations", { error: "missing_scope" });
     const text = textsOf(await opened()).join("\n");
@@ -271,7 +325,7 @@ describe("the Home tab through the Bolt app", () => {
     expect((await store.savedPapers.list("U1")).map((s) => s.paperId)).toEqual(["p1"]);
     expect(textsOf(view).join("\n")).toContain("Removed *Paper p3 on topic 2* from your reading list.");
 
-    const exported = homeButton(view, "Export as Markdown");
+    const exported = homeButton(view, "Export as Markdown and BibTeX");
     view = await afterClick(() => app.homeClick(exported.value, exported.actionId, "U1"));
     const [file] = slack.files;
     expect(file?.channel).toBe("D1");
