@@ -55,7 +55,7 @@ describe("renderTerminal", () => {
       Zhiheng Xi, *Wen-Xiang Chen*, Xin Guo et al. · with *Enyu Zhou*
       *LLM-based agents*
       id 2f9k3xa
-         ⋯ [1] Full abstract  [2] Copy BibTeX   [3] Share in channel
+         [1] Share in channel   ⋯ [2] Full abstract  [3] Copy BibTeX
 
       7. *Secrets of RLHF in Large Language Models Part II: Reward Modeling*   [4] Copy BibTeX
       Binghai Wang, Rui Zheng · with *Senjie Jin*
@@ -63,7 +63,7 @@ describe("renderTerminal", () => {
       id 7hq2m0c
       [6] Show more"
     `);
-    expect(shown.buttons.map((b) => b.action.a)).toEqual(["full", "bib", "share", "bib", "share", "page"]);
+    expect(shown.buttons.map((b) => b.action.a)).toEqual(["share", "full", "bib", "bib", "share", "page"]);
     expect(shown.buttons[5]?.action).toEqual({ a: "page", q: "agents", offset: 10 });
   });
 
