@@ -146,7 +146,9 @@ class TerminalDrawing {
 
   private flush(): void {
     // Buttons first, then a menu, as a card on its own draws them ("[1] Share in channel   ⋯ [2] More like this").
-    const ordered = [...this.pending].sort((a, b) => Number(a.type !== "button") - Number(b.type !== "button"));
+    const ordered = [...this.pending].sort(
+      (a, b) => Number(a.type !== "button") - Number(b.type !== "button"),
+    );
     const controls = ordered.flatMap((element) => this.element(element) ?? []);
     this.pending = [];
     if (controls.length === 0) return;
