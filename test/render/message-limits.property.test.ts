@@ -84,8 +84,15 @@ const paper: fc.Arbitrary<Paper> = fc
     doi: optional(linkish),
     arxivId: optional(linkish),
     url: optional(linkish),
+    // An entry as a .bib file gave it: anything at all, up to the loader's 20,000 characters.
+    bibtex: optional(
+      fc.oneof(
+        longText,
+        linkish.map((link) => `@misc{k,\n  url = {${link}},\n  note = {<!channel>}\n}`),
+      ),
+    ),
   })
-  .map(({ title, venue, year, doi, arxivId, url, ...p }) => ({
+  .map(({ title, venue, year, doi, arxivId, url, bibtex, ...p }) => ({
     ...p,
     ...(title === undefined ? {} : { title }),
     ...(venue === undefined ? {} : { venue }),
@@ -93,6 +100,7 @@ const paper: fc.Arbitrary<Paper> = fc
     ...(doi === undefined ? {} : { doi }),
     ...(arxivId === undefined ? {} : { arxivId }),
     ...(url === undefined ? {} : { url }),
+    ...(bibtex === undefined ? {} : { bibtex }),
     authorKeys: p.authors.map((_, i) => `a${i}`),
     ownerKeys: p.owners.map((_, i) => `o${i}`),
     sources: [{ file: "x.txt", line: 1 }],
@@ -223,6 +231,7 @@ const reply: fc.Arbitrary<Reply> = fc.oneof(
     perPage: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
   }),
   fc.record({ kind: fc.constant("card" as const), card, title: fc.option(longText, { nil: undefined }) }),
+  fc.record({ kind: fc.constant("bibtex" as const), paper }),
   fc.record({
     kind: fc.constant("similar" as const),
     of: paper,
@@ -433,7 +442,17 @@ describe("renderSlackMessage on hostile text", () => {
         expect(limitProblems(message.blocks)).toEqual([]);
         expect(message.text.length).toBeGreaterThan(0);
         expect(message.text.length).toBeLessThanOrEqual(3000);
-        const texts = [message.text, ...visibleTexts(message.blocks)];
+        // Rich text (a BibTeX entry) is shown as written, never read as mrkdwn: only a ping must not get through.
+        const rich = message.blocks.filter((block) => block.type === "rich_text");
+        for (const text of visibleTexts(rich)) {
+          expect(isWellFormed(text)).toBe(true);
+          expect(text.length).toBeLessThanOrEqual(3000);
+          expect(text).not.toMatch(/<[!@#]/);
+        }
+        const texts = [
+          message.text,
+          ...visibleTexts(message.blocks.filter((block) => block.type !== "rich_text")),
+        ];
         // A preview links its channel (a link, never a ping), from the schedule's own channel id only.
         const ownChannel = r.kind === "dailyPreview" ? `<#${r.schedule.channelId}>` : undefined;
         for (const text of texts) {

@@ -143,6 +143,13 @@ describe("renderTerminal", () => {
     expect(shared.text.split("\n")[0]).toBe("(posted in the channel, shared by you)");
   });
 
+  it("prints a BibTeX entry as it came in, braces, backslashes and backticks included, to copy from the console", () => {
+    const bibtex = "@misc{zhou2024,\n  title = {{RMB}: ``Reward'' \\& <!channel> 50\\%},\n}";
+    const shown = renderTerminal({ kind: "bibtex", paper: { ...rewardPaper, bibtex } });
+    expect(shown.text.split("\n").slice(1).join("\n")).toBe(bibtex);
+    expect(shown.text.split("\n")[0]).toContain("BibTeX for *Secrets of RLHF");
+  });
+
   it("strips control characters so corpus text cannot drive the terminal", () => {
     const evil = { ...rewardPaper, headline: "Title\u001b[2J\u001b]0;pwned\u0007 end" };
     const shown = renderTerminal({ kind: "card", card: { paper: evil, buttons: [] } });
