@@ -52,11 +52,18 @@ export async function sendDailyMessage(
   channelId: string,
   localDate: string,
   paper: Paper,
+  /** Person keys of the group's members (members.yml): marked among the paper's authors. */
+  memberKeys: ReadonlySet<string> = new Set(),
 ): Promise<PostAttempt> {
+  const members = paper.authorKeys.filter((key) => memberKeys.has(key));
   const message = renderSlackMessage({
     kind: "card",
     title: MESSAGES_DAILY.title,
-    card: { paper, buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"] },
+    card: {
+      paper,
+      buttons: ["similar", "moreBy", "full", "save", "follow", "reroll"],
+      ...(members.length > 0 ? { members } : {}),
+    },
   });
   try {
     const sent = await client.chat.postMessage({

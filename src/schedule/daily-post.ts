@@ -191,7 +191,8 @@ async function postDailyFor(
 
   const key: ClaimKey = { channelId, localDate, token, state: "posting" };
   for (let attempt = 1; ; attempt++) {
-    const sent = await sendDailyMessage(deps.client, channelId, localDate, paper);
+    const members = new Set((deps.index().stats().members ?? []).map((member) => member.key));
+    const sent = await sendDailyMessage(deps.client, channelId, localDate, paper, members);
     if (sent.kind === "sent") {
       await deps.afterStep?.("sent", channelId);
       await dailyPosts.markPosted(channelId, localDate, sent.ts, deps.now().getTime());

@@ -1,13 +1,15 @@
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
 import { dailyPausedMessage, runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import type { DailyPostStep } from "../../src/schedule/daily-post-types.js";
+import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { StateStore } from "../../src/state/store.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
-import { dailyDeps, fakeSlack, indexOf } from "./helpers.js";
+import { corpusOf, dailyDeps, fakeSlack, indexOf } from "./helpers.js";
 
 const minute = 60_000;
 const day = 24 * 60 * minute;
@@ -84,6 +86,21 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       expect(blocks[0]).toMatchObject({ type: "header", text: { text: "Paper of the day" } });
       const buttons = blocks.flatMap((b) => b.elements ?? []).map((e) => e.action_id);
       expect(buttons).toEqual(expect.arrayContaining(["paper_menu", "paper_reroll"]));
+    });
+
+    it("marks the authors members.yml lists in bold on the posted card", async () => {
+      const slack = fakeSlack(() => clock.now);
+      db = await subscribedStore(state);
+      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const members = [
+        { name: "Author p1", key: "authorp1", aliases: [] },
+        { name: "Author p2", key: "authorp2", aliases: [] },
+        { name: "Author p3", key: "authorp3", aliases: [] },
+      ];
+      const index = sameThreadIndex(createSearchEngine({ ...corpusOf(["p1", "p2", "p3"]), members }));
+      expect(await runDueDailyPosts(dailyDeps(db, clock, { index: () => index }))).toHaveLength(1);
+      const posted = String(slack.postCalls[0]?.blocks);
+      expect(posted).toMatch(/"text":"\*Author p[123]\*"/);
     });
 
     it("does not post on the day someone subscribes after that day's time", async () => {

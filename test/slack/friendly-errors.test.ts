@@ -46,6 +46,8 @@ describe("when answering fails inside the bot", () => {
       text: FRIENDLY_ERROR,
       response_type: "ephemeral",
       replace_original: false,
+      unfurl_links: false,
+      unfurl_media: false,
     });
     expect(JSON.stringify(hook.bodies)).not.toContain("vanished");
   });
