@@ -10,6 +10,11 @@ import type { BotRequest } from "./request.js";
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
 export const SAVED_PER_PAGE = 30;
 
+/** What a saved paper is called: its own title, else the headline made from its abstract. */
+function titleOrHeadline(paper: Paper): string {
+  return paper.title?.trim() || paper.headline;
+}
+
 /** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
 function plainAuthorLine(paper: Paper): string {
   const line = paper.authors.join(", ");
@@ -20,7 +25,7 @@ export function savedEntryOf(paper: Paper, at: number): SavedEntry {
   return {
     paperId: paper.id,
     savedAt: at,
-    headline: paper.headline,
+    headline: titleOrHeadline(paper),
     authors: plainAuthorLine(paper),
     owners: [...paper.owners],
     abstract: paper.abstract,
@@ -105,7 +110,12 @@ export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: Sa
           });
         }
         const { added, total } = await list.save(userId, savedEntryOf(paper, deps.now().getTime()));
-        return toAsker({ kind: "savedOne", paper: { id: paper.id, headline: paper.headline }, added, total });
+        return toAsker({
+          kind: "savedOne",
+          paper: { id: paper.id, headline: titleOrHeadline(paper) },
+          added,
+          total,
+        });
       }
       case "unsave":
         return await unsaved(list, index, userId, intent.id, intent.from);

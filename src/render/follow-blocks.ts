@@ -38,6 +38,7 @@ import {
   savedItemMenu,
   unfollowSpec,
 } from "./list-buttons.js";
+import { titleOf } from "./paper-links.js";
 
 const MAX = LIMITS.blocksPerMessage;
 const notice = (text: string | undefined) => (text ? context([fmt.plain(truncate(text, 500))]) : undefined);
@@ -118,14 +119,14 @@ export function followFallback(reply: FollowReply): string {
     case "following":
       return `${followingHeading(fmt, reply)}: ${reply.follows.map((f) => plain(f.label)).join(", ")}`;
     case "saved":
-      return `${savedHeading(fmt, reply)}: ${reply.items.map((item) => plain(item.paper?.headline ?? item.headline)).join("; ")}`;
+      return `${savedHeading(fmt, reply)}: ${reply.items.map((item) => plain(item.paper ? titleOf(item.paper) : item.headline)).join("; ")}`;
     case "export":
       return plain(exportText(reply));
     case "digest": {
-      const titles = reply.groups.flatMap((g) => g.papers.map((p) => plain(p.paper.headline)));
+      const titles = reply.groups.flatMap((g) => g.papers.map((p) => plain(titleOf(p.paper))));
       return `${digestHeading(fmt, reply)}: ${titles.join("; ")}`;
     }
     case "whatsNew":
-      return `${whatsNewHeading(fmt, reply)}${reply.papers.length > 0 ? `: ${reply.papers.map((p) => plain(p.headline)).join("; ")}` : ""}`;
+      return `${whatsNewHeading(fmt, reply)}${reply.papers.length > 0 ? `: ${reply.papers.map((p) => plain(titleOf(p))).join("; ")}` : ""}`;
   }
 }

@@ -4,6 +4,7 @@ import type { Paper } from "../corpus/types.js";
 import type { TextFormat } from "./format.js";
 import { truncate } from "./limits.js";
 import { authorLine, plural, quoted } from "./lines.js";
+import { titleOf } from "./paper-links.js";
 
 /** Text pieces of the follow, reading-list, digest and what's-new replies, for Slack and the terminal alike. */
 
@@ -84,7 +85,7 @@ export function followingFooter(cap: number | undefined): string {
 
 /** "*Headline*\nA, B et al. · `id`", and a note after the id. */
 export function paperRowText(fmt: TextFormat, paper: Paper, note?: string): string {
-  const head = fmt.bold(fmt.plain(truncate(paper.headline, 300)));
+  const head = fmt.bold(fmt.plain(truncate(titleOf(paper), 300)));
   return `${head}\n${truncate(authorLine(fmt, paper), 600)} · ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
 

@@ -221,9 +221,10 @@ export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string 
 
 /** What a paper is called in a list: its named method ("SPA-VL"), else its headline shortened. */
 export function shortTitleOf(paper: Paper): string {
-  const colon = paper.headline.indexOf(": ");
-  if (colon > 0 && colon <= 40) return paper.headline.slice(0, colon).replace(/\s+\(.*\)$/u, "");
-  return truncate(paper.headline, 60);
+  const title = titleOf(paper);
+  const colon = title.indexOf(": ");
+  if (colon > 0 && colon <= 40) return title.slice(0, colon).replace(/\s+\(.*\)$/u, "");
+  return truncate(title, 60);
 }
 
 export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "results" }>): string {

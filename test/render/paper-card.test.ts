@@ -7,7 +7,8 @@ import type { ContextBlock, KnownBlock, SectionBlock } from "@slack/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answer } from "../../src/bot/answer.js";
 import type { BotDeps } from "../../src/bot/ports.js";
-import type { CardButton } from "../../src/bot/reply.js";
+import type { CardButton, Reply } from "../../src/bot/reply.js";
+import { savedEntryOf } from "../../src/bot/saved-answers.js";
 import type { Paper } from "../../src/corpus/types.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { CARD_LINES, LINE_CHARS, SNIPPET_LINE_CHARS } from "../../src/render/card-blocks.js";
@@ -155,6 +156,25 @@ describe("a search's cards", () => {
     expect(JSON.stringify(message.blocks)).not.toContain("javascript");
     expect(linksIn(sectionText(message.blocks[0]))).toEqual([]);
     expect(message.text).toBe(`A Paper Whose Link Is Not a Link (${broken.id})`);
+  });
+});
+
+describe("a paper's name in lists", () => {
+  it("is its real title in the reading list, a digest and what's new; the made-up headline only without one", () => {
+    const agentGym = paperTitled("AgentGym");
+    expect(agentGym.headline).not.toBe(agentGym.title);
+    const saved = savedEntryOf(agentGym, 0);
+    expect(saved.headline).toBe(agentGym.title);
+    const replies: Reply[] = [
+      { kind: "saved", items: [{ ...saved, paper: agentGym }], total: 1, offset: 0 },
+      { kind: "whatsNew", papers: [agentGym], total: 1, offset: 0, changedAt: 0 },
+    ];
+    for (const reply of replies) {
+      const message = renderSlackMessage(reply);
+      expect(JSON.stringify(message)).toContain("AgentGym: Evolving Large Language Model-based Agents");
+      expect(JSON.stringify(message)).not.toContain(agentGym.headline);
+    }
+    expect(savedEntryOf(agentSurvey, 0).headline).toBe(agentSurvey.headline);
   });
 });
 
