@@ -9,12 +9,13 @@ import { cardBodyText, paperByline, paperLinksLine, paperTitle } from "./lines.j
 import { titleOf } from "./paper-links.js";
 
 export interface CardLayout {
-  /** "header": the card is the message (a header block); "inline": one card in a list. */
+  /** "header": the card is the message, with a row of buttons; "inline": one card in a list, four blocks. */
   heading: "header" | "inline";
+  /** A header block above the card ("Paper of the day"). */
   title?: string;
   /** Its place in a list of results ("2."), shown before the title. */
   rank?: number;
-  /** Most blocks this card may use. */
+  /** Most blocks a card on its own may use: a long abstract's sections fill what the rest leaves. */
   maxBlocks: number;
 }
 
