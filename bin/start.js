@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: the bot, compiled when `npm run build` made a current dist/, else from source through tsx.
+// `npm start`: the bot from a current dist/, compiled first when it is missing or stale (from source through tsx
+// when it cannot be compiled).
 import { launch } from "./launch.js";
 
-await launch([]);
+await launch([], { compileFirst: true });

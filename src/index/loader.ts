@@ -47,6 +47,8 @@ export interface LoadIndexOptions {
    * in a worker thread; when that finds damage the file is removed and this is called (a reload rebuilds it).
    */
   onCorrupt?: (reason: string) => void;
+  /** How long after opening a stored file that check starts; CHECK_AFTER_MS unless given. */
+  checkAfterMs?: number;
   /** Milliseconds from any fixed point, for the `ms` figure; performance.now when not given. */
   now?: () => number;
   /** Wall-clock milliseconds since the epoch, as file times count them; Date.now when not given. */
@@ -62,6 +64,12 @@ export interface LoadedIndex {
   /** Why CACHE_DIR could not take the index file, when it could not: the index was built in a temporary folder. */
   cacheFault?: string;
 }
+
+/**
+ * A stored file's page-by-page check (seconds of a core at 100,000 papers) waits until the start is over: nothing
+ * needs it to answer, and it would compete for the cores with what does.
+ */
+export const CHECK_AFTER_MS = 30_000;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -226,13 +234,15 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     await removeOtherIndexFiles(cacheDir, path).catch(() => undefined);
     const onCorrupt = options.onCorrupt;
     if (source === "stored" && onCorrupt !== undefined) {
-      void integrityInWorker(path).then(async (integrity) => {
+      const check = async () => {
+        const integrity = await integrityInWorker(path);
         // A file replaced or removed meanwhile (another process's build) is not damage.
         if (integrity === "ok" || !existsSync(path)) return;
         logger.warn({ path, reason: integrity }, "index file is corrupt; removed it, rebuilding");
         await discardFile(path).catch(() => undefined);
         onCorrupt(integrity);
-      });
+      };
+      setTimeout(() => void check(), options.checkAfterMs ?? CHECK_AFTER_MS).unref();
     }
     return { index, source, ms: Math.round(now() - started) };
   };

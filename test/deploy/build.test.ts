@@ -3,6 +3,8 @@ import {
   copyFileSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   rmSync,
   symlinkSync,
   utimesSync,
@@ -143,4 +145,23 @@ describe("the launcher behind npm start and the paperbot bin", () => {
     rmSync(join(root, "src"), { recursive: true });
     expect(await launch()).toBe("compiled");
   });
+
+  it("compiles a stale build first when TypeScript is there, and runs what it compiled", async () => {
+    mkdirSync(join(root, "src"), { recursive: true });
+    writeFileSync(join(root, "src/main.ts"), 'const from: string = "edited";\nconsole.log(from);\n');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, "src/main.ts"), later, later);
+    const options = { module: "nodenext", target: "es2023", types: ["node"], outDir: "dist", rootDir: "src" };
+    writeFileSync(
+      join(root, "tsconfig.build.json"),
+      JSON.stringify({ compilerOptions: options, include: ["src"] }),
+    );
+    try {
+      expect(await launch()).toBe("edited");
+      expect(readFileSync(join(root, "dist/main.js"), "utf8")).toContain('const from = "edited"');
+      expect(readdirSync(root).filter((name) => name.startsWith("dist."))).toEqual([]);
+    } finally {
+      rmSync(join(root, "tsconfig.build.json"));
+    }
+  }, 60_000);
 });

@@ -152,7 +152,7 @@ describe("loadIndex", () => {
     writeFileSync(path, bytes);
 
     const reason = await new Promise<string>((resolve) => {
-      void load({ corpusDir, cacheDir, logger, onCorrupt: resolve });
+      void load({ corpusDir, cacheDir, logger, onCorrupt: resolve, checkAfterMs: 0 });
     });
 
     expect(reason).not.toBe("ok");
