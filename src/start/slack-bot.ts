@@ -12,7 +12,6 @@ import { installProcessGuard } from "../ops/process-guard.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
 import { deliverAnswer } from "../slack/delivery.js";
 import { type RunningSlackApp, startSlackApp } from "../slack/start.js";
-import type { FallbackDeliveryLedger } from "../state/once.js";
 import { createFallbackOutbox } from "../state/outbox.js";
 import type { StateStore } from "../state/store.js";
 import type { ServedIndex } from "./index-lifecycle.js";
@@ -53,7 +52,7 @@ export async function startSlackBot(
   watchIndex(metrics, { index: index.live.current, loadedAt: index.loadedAt, now: Date.now });
   installProcessGuard(wiring.host, { logger, metrics, giveUp: wiring.giveUp });
   const ledger = deliveryLedgerOf(store, logger);
-  watchState(metrics, { state: () => stateReadinessOf(wiring.state, ledger), now: Date.now });
+  watchState(metrics, { state: () => stateReadinessOf(wiring.state), now: Date.now });
   const slack = await startSlackApp({
     mode: config.mode,
     bot,
@@ -68,7 +67,7 @@ export async function startSlackBot(
     // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
     ...(config.stateUrl === undefined ? {} : { isLocalClaim: (key: string) => !ledger.claimIsShared(key) }),
     ...(config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl }),
-    state: () => stateReadinessOf(wiring.state, ledger),
+    state: () => stateReadinessOf(wiring.state),
     home: {
       state: store,
       ...(bot.daily === undefined ? {} : { daily: bot.daily }),
@@ -86,11 +85,11 @@ export async function startSlackBot(
   };
 }
 
-/** Whether answered events are deduplicated through the store now, or in this process's memory only (and since when). */
-function stateReadinessOf(state: OpenedState, ledger: FallbackDeliveryLedger): StateReadiness {
+/** Whether the store takes writes now (answered events are then deduplicated through it), and since when not. */
+function stateReadinessOf(state: OpenedState): StateReadiness {
   const status = state.status();
-  if (status.writable && ledger.shared()) return { shared: true };
-  if (status.writable) return { shared: false };
+  // The store's health follows every write (the outbox's passes, daily posts), the ledger's only answers.
+  if (status.writable) return { shared: true };
   return {
     shared: false,
     ...(status.since === undefined ? {} : { since: status.since }),

@@ -158,9 +158,12 @@ class GuardedDriver implements Driver {
     }
   }
 
-  async swap(connection: DatabaseConnection): Promise<DatabaseConnection> {
-    await this.#inner.releaseConnection(connection).catch(() => undefined);
-    return this.rawConnection();
+  /** Lets a dead connection go and puts a fresh one in its place; when none can be had, none is left to release. */
+  async swap(guarded: GuardedConnection): Promise<void> {
+    guarded.released = true;
+    await this.#inner.releaseConnection(guarded.inner).catch(() => undefined);
+    guarded.inner = await this.rawConnection();
+    guarded.released = false;
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
@@ -176,7 +179,7 @@ class GuardedDriver implements Driver {
         return;
       } catch (error) {
         if (this.retries && attempt < attempts && connectionDied(error)) {
-          guarded.inner = await this.swap(guarded.inner);
+          await this.swap(guarded);
           continue;
         }
         throw this.failure(error);
@@ -205,7 +208,8 @@ class GuardedDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection) {
     const guarded = connection as GuardedConnection;
     try {
-      await this.#inner.releaseConnection(guarded.inner);
+      // A connection let go by a swap that found no fresh one is released already (a second release throws).
+      if (!guarded.released) await this.#inner.releaseConnection(guarded.inner);
     } finally {
       guarded.done();
     }
@@ -222,6 +226,8 @@ class GuardedDriver implements Driver {
 }
 
 class GuardedConnection implements DatabaseConnection {
+  /** `inner` was let go by a swap that found no fresh connection: releasing it again would throw. */
+  released = false;
   #inTransaction = false;
   #changed = false;
 
@@ -254,7 +260,7 @@ class GuardedConnection implements DatabaseConnection {
       } catch (error) {
         const retry = reads ? connectionDied(error) : endedBeforeRunning(error);
         if (this.driver.retries && !this.#inTransaction && attempt < attempts && retry) {
-          this.inner = await this.driver.swap(this.inner);
+          await this.driver.swap(this);
           continue;
         }
         throw this.driver.failure(error);

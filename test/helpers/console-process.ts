@@ -34,8 +34,17 @@ export function offlineConsoleOutput(
   stateDir: string,
   stdin: string,
   env: Record<string, string> = {},
+  /** A command the bot's command line is appended to (it runs the bot inside, e.g. a namespace of its own). */
+  wrapper: readonly string[] = [],
 ): Promise<ProcessOutput> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const [command = process.execPath, ...args] = [
+    ...wrapper,
+    process.execPath,
+    "--import",
+    "tsx",
+    "src/main.ts",
+  ];
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? "",

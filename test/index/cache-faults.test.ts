@@ -106,23 +106,35 @@ describe("a CACHE_DIR that cannot take the index", { timeout: 120_000 }, () => {
     expect(readdirSync(cacheDir).sort()).toEqual(before);
   });
 
-  it("on a full disk: starts from a temporary folder and names the folder as full", async () => {
-    // A real full disk: a 16 KB tmpfs (mounting needs root, as CI runs; chattr's case above covers the rest).
-    if (!isRoot) throw new Error("this case mounts a 16 KB tmpfs: run the tests as root, as CI does");
+  it("on a full disk: starts from a temporary folder, names the folder as full and leaves no half-written file", async () => {
     const root = scratch();
     corpusCopy(root);
     const cacheDir = join(root, "cache");
     mkdirSync(cacheDir);
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", cacheDir]);
-    undo.push(() => execFileSync("umount", [cacheDir]));
-
-    const run = await startWith(root, cacheDir);
+    // A real full disk: a 16 KB tmpfs on CACHE_DIR, mounted in a mount namespace of the bot's own (a user
+    // namespace too when not root), so nothing is left mounted whatever happens; what is left in it is listed.
+    const script = [
+      'mount -t tmpfs -o size=16k tmpfs "$CACHE_DIR" || exit 97',
+      '"$@"; code=$?',
+      'echo "left in the cache: [$(ls -A "$CACHE_DIR" | tr "\\n" " ")]" >&2',
+      "exit $code",
+    ].join("\n");
+    const namespace = isRoot ? ["unshare", "--mount"] : ["unshare", "--map-root-user", "--mount"];
+    const run = await offlineConsoleOutput(
+      root,
+      "/paper stats\n/paper reward models\n",
+      { CORPUS_DIR: join(root, "corpus"), CACHE_DIR: cacheDir },
+      [...namespace, "sh", "-c", script, "sh"],
+    );
+    const [stats = "", search = ""] = run.stdout.split(`${PIPED_SEPARATOR}\n`);
 
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`CACHE_DIR ${cacheDir} cannot be written (the disk is full)`);
-    expect(run.stats).toContain("the disk is full");
-    expect(run.search).toContain("1 paper* for “reward models”");
-    // The half-written file was removed: the disk's space is back.
-    expect(readdirSync(cacheDir).filter((name) => name.startsWith("index-"))).toEqual([]);
+    expect(stats).toContain("the disk is full");
+    expect(search).toContain("1 paper* for “reward models”");
+    // The half-written index file was removed (the corpus memory, small, may fit).
+    const left = /left in the cache: \[(.*)\]/.exec(run.stderr)?.[1];
+    expect(left).toBeDefined();
+    expect(left).not.toContain("index-");
   });
 });

@@ -58,6 +58,9 @@ describe("two replicas around a PostgreSQL outage", { timeout: 120_000 }, () => 
     expect(answered(await deliveredToBoth(a.ledger, b.ledger, "event:Before"))).toBe(1);
 
     server?.halt();
+    // A transaction on a pooled connection the stop killed, finding no fresh one, says why (it used to release
+    // that connection twice and report only that).
+    await expect(b.store.probe()).rejects.toMatchObject({ problem: "unreachable" });
     // Down: nothing is shared, but nothing is lost either: each replica answers (its memory dedupes its own retries).
     expect(await a.ledger.claim("event:Down", minute)).toBe("mine");
     expect(a.ledger.claimIsShared("event:Down")).toBe(false);
