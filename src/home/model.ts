@@ -1,7 +1,7 @@
 import type { BotDeps, DailyControl } from "../bot/ports.js";
 import { savedItemsOf } from "../bot/saved-answers.js";
 import type { Logger } from "../logger.js";
-import type { HomeModel } from "../render/home.js";
+import type { HomeList, HomeModel } from "../render/home.js";
 import type { DailyState } from "../schedule/daily-control.js";
 import { todaysPaper } from "../schedule/paper-of-the-day.js";
 
@@ -26,8 +26,17 @@ export interface HomePages {
   saved: number;
 }
 
-const pageStart = (offset: number, total: number) =>
-  offset >= total ? Math.max(0, total - HOME_ROWS_PER_LIST) : Math.max(0, offset);
+/** A page of one of the tab's lists from `offset` (the last page past the end); `port` absent: no database. */
+function homeListOf<T>(items: T[] | undefined, offset: number, port: unknown): HomeList<T> {
+  if (items === undefined) return { available: false, why: port ? "unreadable" : "no-database" };
+  const start = offset >= items.length ? Math.max(0, items.length - HOME_ROWS_PER_LIST) : Math.max(0, offset);
+  return {
+    available: true,
+    items: items.slice(start, start + HOME_ROWS_PER_LIST),
+    total: items.length,
+    offset: start,
+  };
+}
 
 /**
  * What the Home tab shows a person: today's paper, the daily channels they are in, what they follow and
@@ -76,8 +85,8 @@ export async function homeModelOf(
   const stats = index.stats();
   const memberKeys = new Set((stats.members ?? []).map((member) => member.key));
   const todaysMembers = today?.paper.authorKeys.filter((key) => memberKeys.has(key)) ?? [];
-  const followStart = pageStart(pages.follows, follows?.length ?? 0);
-  const savedStart = pageStart(pages.saved, saved?.length ?? 0);
+  const followList = homeListOf(follows, pages.follows, bot.follows);
+  const savedList = homeListOf(saved, pages.saved, list);
   return {
     ...(today
       ? { today: { ...today, ...(todaysMembers.length > 0 ? { members: todaysMembers } : {}) } }
@@ -91,25 +100,12 @@ export async function homeModelOf(
     })),
     ...(channelsUnknown ? { channelsUnknown } : {}),
     follows:
-      follows === undefined
-        ? { available: false, why: bot.follows ? "unreadable" : "no-database" }
-        : {
-            available: true,
-            items: follows.slice(followStart, followStart + HOME_ROWS_PER_LIST),
-            total: follows.length,
-            offset: followStart,
-            ...(bot.follows ? { dailyCap: bot.follows.dailyCap } : {}),
-          },
-    saved:
-      saved === undefined
-        ? { available: false, why: list ? "unreadable" : "no-database" }
-        : {
-            available: true,
-            items: saved.slice(savedStart, savedStart + HOME_ROWS_PER_LIST),
-            total: saved.length,
-            offset: savedStart,
-          },
-    pages: { follows: followStart, saved: savedStart },
+      followList.available && bot.follows ? { ...followList, dailyCap: bot.follows.dailyCap } : followList,
+    saved: savedList,
+    pages: {
+      follows: followList.available ? followList.offset : 0,
+      saved: savedList.available ? savedList.offset : 0,
+    },
     ...(notice ? { notice } : {}),
     corpus: { papers: stats.papers, people: stats.people },
   };
