@@ -95,10 +95,9 @@ export const MESSAGES_EXPORT = {
   failed: "I couldn't upload your reading list just now. Please try again in a minute.",
 } as const;
 
-/** After a private answer Slack did not take or did not confirm: a short note, tried once. */
+/** After a private answer Slack refused: a short note, tried once. */
 export const MESSAGES_UNDELIVERED = {
   failed: "Slack didn't take my answer just now. Please ask again.",
-  unconfirmed: "Slack didn't confirm my answer. If you don't see it above, please ask again.",
 };
 
 /** A Share in channel that did not go as asked; the button still works, so each says to click again. */

@@ -96,17 +96,9 @@ export function outcomeOfResponse(result: RespondResult, apologised: boolean): R
   return result.outcome;
 }
 
-/**
- * After a private answer Slack refused or did not confirm: never the answer again (Slack may be showing it), but a
- * note, tried once, so that a lost answer is not a silent one.
- */
-export async function noteUndelivered(
-  deps: ListenerDeps,
-  respond: RespondFn,
-  outcome: "failed" | "unknown",
-): Promise<void> {
-  const note = outcome === "failed" ? MESSAGES_UNDELIVERED.failed : MESSAGES_UNDELIVERED.unconfirmed;
-  await respondVia(deps, respond, errorPayload(note), 1);
+/** After a private answer Slack refused: never the answer again, but a note, tried once, so a lost answer is not a silent one. */
+export async function noteUndelivered(deps: ListenerDeps, respond: RespondFn): Promise<void> {
+  await respondVia(deps, respond, errorPayload(MESSAGES_UNDELIVERED.failed), 1);
 }
 
 /**
@@ -128,7 +120,7 @@ export async function answerPrivately(
   );
   if (responseUrl !== undefined && typeof message === "object") {
     const outcome = await deliverResponse(deliveryDepsOf(deps), responseUrl, { ...message });
-    if (outcome === "failed") await noteUndelivered(deps, respond, "failed");
+    if (outcome === "failed") await noteUndelivered(deps, respond);
     return count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
   }
   const result = await respondVia(deps, respond, message);
@@ -137,7 +129,7 @@ export async function answerPrivately(
       { kind, outcome: result.outcome, failure: result.failure },
       "could not answer through response_url",
     );
-    await noteUndelivered(deps, respond, result.outcome);
+    await noteUndelivered(deps, respond);
   }
   count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
 }

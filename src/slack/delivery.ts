@@ -188,14 +188,24 @@ async function attemptEntry(
   }
 }
 
-/** What an attempt leaves: the key done, the entry waiting for its next attempt, or given up. */
-async function settle(deps: DeliveryDeps, entry: OutboxEntry, attempt: Attempt): Promise<DeliveryOutcome> {
-  const { ledger, outbox, policy, metrics } = deps;
+/**
+ * What an attempt leaves: the key done, the entry waiting for its next attempt, or given up. `kept`: the entry is
+ * in the outbox and its key claimed; a first response_url attempt is neither until Slack fails it.
+ */
+async function settle(
+  deps: DeliveryDeps,
+  entry: OutboxEntry,
+  attempt: Attempt,
+  kept = true,
+): Promise<DeliveryOutcome> {
+  const { policy, metrics } = deps;
+  const ledger = kept ? deps.ledger : undefined;
+  const outbox = kept ? deps.outbox : undefined;
   const via = entry.message.via;
   const log = deps.logger.child({ key: entry.key, via, attempts: entry.attempts });
   if (attempt.result === "landed") {
-    await ledger.markDone(entry.key);
-    await outbox.remove(entry.key);
+    await ledger?.markDone(entry.key);
+    await outbox?.remove(entry.key);
     if (entry.attempts > 1 || attempt.already) {
       metrics.outbox.inc({ via, outcome: attempt.already ? "already_there" : "delivered" });
       log.info(
@@ -210,8 +220,8 @@ async function settle(deps: DeliveryDeps, entry: OutboxEntry, attempt: Attempt):
   const nextAt = policy.now() + (attempt.result === "retry" ? attempt.waitMs : 0);
   const outOfUses = via === "response_url" && entry.attempts >= policy.responseUrlUses;
   if (attempt.result === "refused" || nextAt > entry.giveUpAt || outOfUses) {
-    await outbox.remove(entry.key);
-    await ledger.release(entry.key);
+    await outbox?.remove(entry.key);
+    await ledger?.release(entry.key);
     const outcome = attempt.result === "refused" ? "refused" : "given_up";
     metrics.outbox.inc({ via, outcome });
     log.error(
@@ -222,39 +232,16 @@ async function settle(deps: DeliveryDeps, entry: OutboxEntry, attempt: Attempt):
     );
     return "failed";
   }
-  await outbox.reschedule(entry.key, { nextAt, attempts: entry.attempts, maybeSent: attempt.maybeSent });
-  await ledger.release(entry.key);
+  const schedule = { nextAt, attempts: entry.attempts, maybeSent: attempt.maybeSent };
+  if (kept) {
+    await deps.outbox.reschedule(entry.key, schedule);
+    await deps.ledger.release(entry.key);
+  } else {
+    await deps.outbox.add({ ...entry, ...schedule });
+  }
   if (entry.attempts === 1) metrics.outbox.inc({ via, outcome: "queued" });
   log.warn({ why: attempt.why, waitMs: nextAt - policy.now() }, "an answer is waiting for Slack");
   return "queued";
-}
-
-/** Keeps a new answer in the outbox and tries it once; the claim on its key is held. */
-async function sendNew(
-  deps: DeliveryDeps,
-  key: string,
-  message: QueuedMessage,
-  look: boolean,
-): Promise<DeliveryOutcome> {
-  const { policy } = deps;
-  const now = policy.now();
-  const limitMs = message.via === "post" ? policy.postLimitMs : policy.responseUrlLimitMs;
-  // Kept as "may have been sent" before the post: a process killed mid-post leaves an entry that is looked for first.
-  const entry: OutboxEntry = {
-    key,
-    message,
-    createdAt: now,
-    giveUpAt: now + limitMs,
-    nextAt: now + policy.leaseMs,
-    attempts: 1,
-    maybeSent: true,
-  };
-  if (!(await deps.outbox.add(entry))) {
-    // Already waiting in the outbox (Slack retried an event whose answer is queued): the outbox sends it.
-    await deps.ledger.release(key);
-    return "busy";
-  }
-  return settle(deps, entry, await attemptEntry(deps, entry, look, async () => {}));
 }
 
 /** Delivers one answer to a mention or DM at most once; `message` is rendered only when it is ours to send. */
@@ -274,29 +261,52 @@ export async function deliverAnswer(
     ...(await request.message()),
     metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { key: target.key } },
   };
-  return sendNew(
-    deps,
-    target.key,
-    {
+  const now = policy.now();
+  // Kept as "may have been sent" before the post: a process killed mid-post leaves an entry that is looked for first.
+  const entry: OutboxEntry = {
+    key: target.key,
+    message: {
       via: "post",
       args,
       channel: target.channel,
       ...(target.threadTs === undefined ? {} : { threadTs: target.threadTs }),
       after: target.after,
     },
-    look,
-  );
+    createdAt: now,
+    giveUpAt: now + policy.postLimitMs,
+    nextAt: now + policy.leaseMs,
+    attempts: 1,
+    maybeSent: true,
+  };
+  if (!(await deps.outbox.add(entry))) {
+    // Already waiting in the outbox (Slack retried an event whose answer is queued): the outbox sends it.
+    await ledger.release(target.key);
+    return "busy";
+  }
+  return settle(deps, entry, await attemptEntry(deps, entry, look, async () => {}));
 }
 
-/** Delivers a private answer through a response_url (a new key: Slack never retries these requests). */
+/**
+ * Delivers a private answer through a response_url. Its first attempt writes no state (a new key nobody else
+ * knows, re-sent after a 5xx anyway); only an answer Slack did not take goes to the outbox.
+ */
 export async function deliverResponse(
   deps: DeliveryDeps,
   responseUrl: string,
   body: Record<string, unknown>,
 ): Promise<DeliveryOutcome> {
-  const key = `response:${randomUUID()}`;
-  if ((await deps.ledger.claim(key, deps.policy.leaseMs)) !== "mine") return "busy";
-  return sendNew(deps, key, { via: "response_url", url: responseUrl, body }, false);
+  const { policy } = deps;
+  const now = policy.now();
+  const entry: OutboxEntry = {
+    key: `response:${randomUUID()}`,
+    message: { via: "response_url", url: responseUrl, body },
+    createdAt: now,
+    giveUpAt: now + policy.responseUrlLimitMs,
+    nextAt: now,
+    attempts: 1,
+    maybeSent: false,
+  };
+  return settle(deps, entry, await attemptEntry(deps, entry, false, async () => {}), false);
 }
 
 /** One attempt at an entry whose next attempt is due, by whichever process claims its key. */

@@ -1,18 +1,11 @@
-import type { App, RespondFn } from "@slack/bolt";
+import type { App } from "@slack/bolt";
 import { z } from "zod";
 import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { relatedAnswer } from "../bot/related.js";
 import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
-import {
-  count,
-  deliveryDepsOf,
-  type ListenerDeps,
-  noteUndelivered,
-  outcomeOfDelivery,
-  replyOrApology,
-} from "./answering.js";
-import { deliverAnswer } from "./delivery.js";
+import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./answering.js";
+import { deliverAnswer, deliverResponse } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
@@ -99,26 +92,14 @@ async function answerOrApology(
  * (which reaches DMs and private channels the bot is not in). Where Slack refuses it, or the payload has none,
  * the answer goes to the asker's DM with the bot, through the same once-only delivery as mentions.
  */
-async function answerShortcut(
-  deps: ListenerDeps,
-  shortcut: MessageShortcut,
-  respond: RespondFn,
-  receivedAt: number,
-) {
+async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, receivedAt: number) {
   if (shortcut.response_url !== undefined) {
     const { answer, apologised } = await answerOrApology(deps, shortcut, false);
-    const result = await respondVia(deps, respond, responsePayload(answer));
-    if (result.outcome === "sent")
-      return count(deps, "shortcut", apologised ? "error" : "answered", receivedAt);
-    if (result.outcome === "unknown") {
-      deps.logger.error({ failure: result.failure }, "cannot tell whether related papers reached the asker");
-      await noteUndelivered(deps, respond, "unknown");
-      return count(deps, "shortcut", "unknown", receivedAt);
-    }
-    deps.logger.warn(
-      { failure: result.failure },
-      "Slack refused the shortcut's response_url; answering in a DM",
-    );
+    const body = { ...responsePayload(answer) };
+    const outcome = await deliverResponse(deliveryDepsOf(deps), shortcut.response_url, body);
+    if (outcome !== "failed")
+      return count(deps, "shortcut", outcomeOfDelivery(outcome, apologised), receivedAt);
+    deps.logger.warn("Slack refused the shortcut's response_url; answering in a DM");
   }
   const userId = shortcut.user.id;
   const { answer, apologised } = await answerOrApology(deps, shortcut, true);
@@ -139,7 +120,7 @@ export function registerShortcut(app: App, deps: ListenerDeps): void {
     await ack();
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const parsed = messageShortcutSchema.safeParse(body);
-    if (parsed.success) return answerShortcut(deps, parsed.data, respond, receivedAt);
+    if (parsed.success) return answerShortcut(deps, parsed.data, receivedAt);
     deps.logger.warn({ issues: parsed.error.issues.length }, "a message shortcut payload was not understood");
     // Bolt makes respond() from the body's response_url, when it has one.
     if (responseUrlOf(body) !== undefined) await respondVia(deps, respond, errorPayload(FRIENDLY_ERROR), 1);
