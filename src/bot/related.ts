@@ -1,5 +1,4 @@
-import { stemmer } from "stemmer";
-import { eng } from "stopword/src/stopwords_eng.js";
+import { foldedText, isStopWord } from "../search/analyze.js";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
 import { MESSAGES } from "./messages.js";
@@ -17,21 +16,6 @@ const READ_CHARS = 20_000;
 /** A word much weaker than the message's most distinctive one only dilutes the query. */
 const MIN_SHARE_OF_TOP = 0.35;
 
-// Words of chat, not of topics: English stop words say nothing, and neither do these in a Slack message.
-const CHAT_WORDS = `
-hey hi hello thanks thank thx pls please lol yeah yes ok okay sure guys folks
-everyone anyone anybody someone somebody people team lab think thought know knew really maybe also
-just like look read paper interesting cool nice great awesome good check share thing stuff
-something anything everything today tomorrow yesterday tonight week month year meeting monday tuesday wednesday thursday
-friday saturday sunday not no so will when why does doing done going want need see seen say
-one new use work find found let us don didn doesn isn aren wasn won ve ll re
-lately recently currently actually basically probably honestly already even ever quite pretty super kinda
-etc eg ie http https www com org pdf
-`
-  .trim()
-  .split(/\s+/);
-// Compared by stem, so "looked", "sharing" and "papers" are as common as "look", "share" and "paper".
-const COMMON_STEMS: ReadonlySet<string> = new Set([...eng, ...CHAT_WORDS].map((word) => stemmer(word)));
 const ROMAN_NUMERAL = /^(?:ii|iii|iv|vi|vii|viii|ix|xi|xii)$/;
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -80,7 +64,7 @@ function candidatesOf(text: string): Candidate[] {
     const word = match[0];
     const key = folded(word);
     position += 1;
-    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || COMMON_STEMS.has(stemmer(key)))
+    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || isStopWord(foldedText(key)))
       continue;
     const seen = byFolded.get(key);
     if (seen) seen.count += 1;
@@ -98,7 +82,7 @@ function likelyDistinctive(a: Candidate, b: Candidate): number {
 /**
  * The few words of a message (in Slack's text format) that best say what it is about, weighed against the
  * corpus: a word in few papers is worth more (IDF), a word the message repeats a little more; words the
- * papers never use, stop words and chat words are left out.
+ * papers never use and the search's stop words (papersWithWords counts none for them) are left out.
  */
 export async function distinctiveWordsOf(index: SearchIndex, slackText: string): Promise<RelatedWords> {
   const text = cleanedText(slackText.slice(0, READ_CHARS)).replace(NOT_WORDS, " ");

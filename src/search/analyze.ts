@@ -1,22 +1,29 @@
 import { LRUCache } from "lru-cache";
-import { stemmer } from "stemmer";
 import { eng } from "stopword/src/stopwords_eng.js";
-import type { Acronym } from "../corpus/types.js";
+import porter2 from "wink-porter2-stemmer";
 
-/** A word of the original text and where it sits, so snippets can mark it. */
+/** A word of a text and where it sits, so snippets can mark it. */
 export interface Word {
   text: string;
   start: number;
   end: number;
 }
 
-const stopWords: ReadonlySet<string> = new Set(eng);
+/**
+ * The one stop list, left out of the index and of queries alike: English function words, and the words a question
+ * to a bot of papers is framed with ("please find papers about …"), which say nothing of a topic.
+ */
+const stopWords: ReadonlySet<string> = new Set([
+  ...eng,
+  ...`please pls thanks thank hey hi hello show find give list looking look want need recommend tell know
+  paper papers article articles publication publications anything something everything stuff thing things
+  anyone anybody someone somebody everyone`.split(/\s+/),
+]);
 const asciiOnly = /^[ -~]*$/;
 const wordPattern = /[\p{L}\p{N}]+/gu;
 
 /** Lower case without accents, as the index's tokenizer folds them: "Zoë" → "zoe". */
 export function foldedText(text: string): string {
-  // Plain ASCII has nothing to decompose or strip: the common case, and much faster.
   if (asciiOnly.test(text)) return text.toLowerCase();
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
@@ -38,82 +45,40 @@ export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }
 
-/** Stems already worked out, the least recently used let go: snippets and re-ranking stem every word of the
- * abstracts they read. "" stands for a stop word (the cache holds no undefined). */
 const stems = new LRUCache<string, string>({ max: 100_000 });
 
-/** The stem of one word (Porter, as the index stems), or undefined for a stop word. */
-export function termOf(word: string): string | undefined {
-  let stem = stems.get(word);
+/**
+ * The stem of a folded word: Snowball English (Porter2), which keeps generation/general apart where Porter merges
+ * them; numbers and words with digits stay as written.
+ */
+export function stemOf(folded: string): string {
+  let stem = stems.get(folded);
   if (stem === undefined) {
-    const folded = foldedText(word);
-    stem = folded === "" || stopWords.has(folded) ? "" : /^\p{N}+$/u.test(folded) ? folded : stemmer(folded);
-    stems.set(word, stem);
+    stem = /\d/.test(folded) ? folded : porter2(folded);
+    stems.set(folded, stem);
   }
-  return stem === "" ? undefined : stem;
+  return stem;
 }
 
-/** The stems of a text in order, stop words dropped: how acronym long forms are recognised in a query. */
-export function termSequenceOf(text: string): string[] {
-  const terms: string[] = [];
-  for (const word of wordsOf(text)) {
-    const term = termOf(word.text);
-    if (term !== undefined) terms.push(term);
-  }
-  return terms;
+/**
+ * A light stem: plurals only (Harman's S-stemmer), so "models" is "model" but "computation" stays apart from
+ * "computer": what the `surface` column holds, for the form typed to outrank a stem-only match.
+ */
+export function lightStemOf(folded: string): string {
+  if (folded.length < 4 || /\d/.test(folded)) return folded;
+  if (/[^ae]ies$/.test(folded)) return `${folded.slice(0, -3)}y`;
+  if (/[^aeo]es$/.test(folded)) return folded.slice(0, -1);
+  if (/[^us]s$/.test(folded)) return folded.slice(0, -1);
+  return folded;
 }
 
-/** An acronym with both sides analysed, ready to expand a query either way. */
-export interface AcronymTerms {
-  short: string;
-  long: string;
-  shortTerm: string;
-  longTerms: string[];
+/** The index term of one word as written, or undefined for a stop word or a single letter. */
+export function termOf(word: string): string | undefined {
+  const folded = foldedText(word);
+  return folded.length < 1 || stopWords.has(folded) ? undefined : stemOf(folded);
 }
 
-export interface AcronymTable {
-  byShort: Map<string, AcronymTerms[]>;
-  byFirstLongTerm: Map<string, AcronymTerms[]>;
-}
-
-/** Analysed acronyms; entries whose short form is a stop word or whose long form is a single term are dropped. */
-function acronymTermsOf(acronyms: readonly Acronym[]): AcronymTerms[] {
-  const seen = new Set<string>();
-  const result: AcronymTerms[] = [];
-  for (const { short, long } of acronyms) {
-    const shortTerm = termOf(short);
-    const longTerms = termSequenceOf(long);
-    const key = `${shortTerm} ${foldedText(long)}`;
-    if (shortTerm === undefined || longTerms.length < 2 || seen.has(key)) continue;
-    seen.add(key);
-    result.push({ short, long, shortTerm, longTerms });
-  }
-  return result;
-}
-
-export function acronymTableOf(acronyms: readonly Acronym[]): AcronymTable {
-  const table: AcronymTable = { byShort: new Map(), byFirstLongTerm: new Map() };
-  const push = (map: Map<string, AcronymTerms[]>, key: string, entry: AcronymTerms) => {
-    const list = map.get(key);
-    if (list) list.push(entry);
-    else map.set(key, [entry]);
-  };
-  for (const entry of acronymTermsOf(acronyms)) {
-    push(table.byShort, entry.shortTerm, entry);
-    push(table.byFirstLongTerm, entry.longTerms[0] ?? "", entry);
-  }
-  return table;
-}
-
-/** One meaning per short form: "RLHF" written "from" or "with" human feedback is still one meaning. */
-export function isUnambiguous(table: AcronymTable, shortTerm: string): boolean {
-  return new Set((table.byShort.get(shortTerm) ?? []).map((e) => e.longTerms.join(" "))).size === 1;
-}
-
-/** Long forms starting at `at` in `terms`, longest first. */
-export function longFormsAt(terms: readonly string[], at: number, table: AcronymTable): AcronymTerms[] {
-  const found = (table.byFirstLongTerm.get(terms[at] ?? "") ?? []).filter((entry) =>
-    entry.longTerms.every((term, j) => terms[at + j] === term),
-  );
-  return found.sort((a, b) => b.longTerms.length - a.longTerms.length);
+/** The words of a text that are searched (stop words and single letters left out), folded. */
+export function searchedWordsOf(text: string): string[] {
+  return foldedWordsOf(text).filter((word) => !stopWords.has(word));
 }

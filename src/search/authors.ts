@@ -1,22 +1,19 @@
 import { LRUCache } from "lru-cache";
-import type { AcronymTable } from "./analyze.js";
-import { phraseOf } from "./match.js";
+import type { Paper } from "../corpus/types.js";
+import { foldedText, isStopWord, wordsOf } from "./analyze.js";
+import { phraseMatch } from "./match.js";
 import { isSlipOfName } from "./names.js";
 import { byStanding, type PeopleIndex } from "./people.js";
+import { idfOf } from "./plan.js";
 import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
-import type { Dictionary } from "./terms.js";
-import { distinctiveTopicsOf, type ReadPaper } from "./topics.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
-/** A phrase in this many papers of the sample is too common to be anyone's topic. */
-const commonEnough = 500;
-/** Papers a phrase is counted in (rowids follow a hash: the first ones are a fair sample). */
-const countedSample = 10_000;
-/** Topic lists remembered, so a person looked up again costs one lookup (bounded: a few KB each). */
+const maxTopics = 5;
+/** Candidates whose papers in the corpus are counted (one index query each), those in most of theirs first. */
+const maxLookups = 30;
+/** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
-/** Phrase counts remembered: people of one field share most candidate phrases (bounded: a few dozen bytes each). */
-const rememberedCounts = 20_000;
 
 /** First-author papers first, then in the order of the author line, papers found only through a file last. */
 export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
@@ -25,38 +22,75 @@ export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
 
 export interface AuthorContext {
   store: IndexStore;
-  dictionary: Dictionary;
   people: PeopleIndex;
-  acronyms: AcronymTable;
   papers: number;
+}
+
+/**
+ * Words and two-word phrases a person's papers use that the corpus seldom does: in how many of their papers,
+ * times its IDF in the corpus. Shown as the papers write them ("RLHF", "reward model").
+ */
+function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
+  const found = new Map<string, { papers: number; written: string; words: string[] }>();
+  for (const paper of papers.slice(0, 40)) {
+    const seen = new Set<string>();
+    const words = wordsOf(paper.abstract).map((word, at, all) => ({
+      text: word.text,
+      folded: foldedText(word.text),
+      // A phrase never runs over punctuation: only a space lies between its words.
+      spaced: /^ +$/.test(paper.abstract.slice(word.end, all[at + 1]?.start ?? word.end)),
+    }));
+    const kept = (w: { folded: string } | undefined) =>
+      w !== undefined && w.folded.length > 2 && !isStopWord(w.folded);
+    words.forEach((word, at) => {
+      const next = words[at + 1];
+      // A word alone only where it names something ("RLHF", "SafeAligner"); otherwise a two-word phrase.
+      const named = /^.\p{L}*[\p{Lu}\d]/u.test(word.text) ? [[word]] : [];
+      const options = [...named, ...(kept(next) && next && word.spaced ? [[word, next]] : [])].filter((run) =>
+        run.every(kept),
+      );
+      for (const run of options) {
+        const key = run.map((w) => w.folded).join(" ");
+        if (seen.has(key) || /\d/.test(key)) continue;
+        seen.add(key);
+        const entry = found.get(key) ?? {
+          papers: 0,
+          written: run.map((w) => (/^.\p{L}*[\p{Lu}\d]/u.test(w.text) ? w.text : w.folded)).join(" "),
+          words: key.split(" "),
+        };
+        entry.papers += 1;
+        found.set(key, entry);
+      }
+    });
+  }
+  const least = Math.min(2, papers.length);
+  return [...found.values()]
+    .filter((entry) => entry.papers >= least)
+    .sort((a, b) => b.papers - a.papers || b.words.length - a.words.length)
+    .slice(0, maxLookups)
+    .map((entry) => ({
+      ...entry,
+      score:
+        entry.papers *
+        (entry.words.length === 1 ? 1.5 : 2) *
+        idfOf(store.count(phraseMatch(entry.words)), total),
+    }))
+    .sort((a, b) => b.score - a.score)
+    .filter(
+      (entry, at, all) =>
+        !all.slice(0, at).some((other) => other.words.join(" ").includes(entry.words.join(" "))),
+    )
+    .slice(0, maxTopics)
+    .map((entry) => entry.written);
 }
 
 export function createAuthors(context: AuthorContext) {
   const { store, people } = context;
   const topicsByKey = new LRUCache<string, string[]>({ max: rememberedTopics });
-  const phraseCounts = new LRUCache<string, number>({ max: rememberedCounts });
-  const topicStats = {
-    totalPapers: context.papers,
-    wordPapers: (word: string) => context.dictionary.papers(word),
-    // Counted in a fair sample of the corpus, and only up to where a phrase is too common to set anyone
-    // apart: a phrase of two common words is otherwise checked in every paper holding both.
-    phrasePapers: (words: readonly string[]) => {
-      const match = phraseOf(words);
-      let counted = phraseCounts.get(match);
-      if (counted === undefined) {
-        const sample = Math.min(context.papers, countedSample);
-        const found = store.rowidsUpTo({ match }, commonEnough, sample < context.papers ? sample : undefined);
-        counted = Math.round((found.length * context.papers) / sample);
-        phraseCounts.set(match, counted);
-      }
-      return counted;
-    },
-    acronyms: context.acronyms,
-  };
-  const topicsOf = (key: string, papers: readonly ReadPaper[]): string[] => {
+  const topicsFor = (key: string, papers: readonly Paper[]): string[] => {
     let topics = topicsByKey.get(key);
     if (topics === undefined) {
-      topics = distinctiveTopicsOf(papers, topicStats);
+      topics = topicsOf(papers, store, context.papers);
       topicsByKey.set(key, topics);
     }
     return topics;
@@ -84,7 +118,10 @@ export function createAuthors(context: AuthorContext) {
       profiled: person.profiled,
       papers,
       coauthors,
-      topics: topicsOf(person.key, papers),
+      topics: topicsFor(
+        person.key,
+        papers.map((p) => p.paper),
+      ),
     };
   };
 

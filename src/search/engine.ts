@@ -1,20 +1,19 @@
 import Database from "better-sqlite3";
+import type SearchableMap from "minisearch/SearchableMap";
 import { z } from "zod";
 import { problemSchema } from "../corpus/problem-schema.js";
 import type { Corpus, Member, Problem } from "../corpus/types.js";
-import { acronymTableOf, foldedText, isStopWord } from "./analyze.js";
+import { foldedText, isStopWord, stemOf } from "./analyze.js";
 import { createAuthors } from "./authors.js";
-import { storedLengthSchema } from "./lengths.js";
+import { type SearchDefaults, searchDefaults } from "./defaults.js";
 import { createPeopleIndex } from "./people.js";
-import { parseQuery } from "./query.js";
+import { showingFor, vocabularyMap } from "./plan.js";
 import { createSearch } from "./search.js";
-import { showingFor } from "./shown.js";
-import { evidenceLike, similarTo } from "./similar.js";
+import { evidenceOfLike, likeOf, similarHits } from "./similar.js";
 import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
-import { createDictionary } from "./terms.js";
 import type { CorpusStats, PaperLookups, SearchEngine } from "./types.js";
-import { evidencePapers, expertsOf } from "./who.js";
+import { expertsOf } from "./who.js";
 
 /** The search engine over an open SQLite file; `close` lets the file go. */
 export interface OpenEngine extends SearchEngine {
@@ -75,70 +74,83 @@ function paperAt(store: IndexStore, id: string) {
 }
 
 /** The engine over an index database written by writeIndex (and checked by the caller). */
-/** `fewPapers`: see SearchContext (tests set it to compare the two ways of searching an author's papers). */
-export function searchEngineOf(db: Database.Database, options: { fewPapers?: number } = {}): OpenEngine {
+export function searchEngineOf(db: Database.Database, defaults: SearchDefaults = searchDefaults): OpenEngine {
   const store = indexStoreOf(db);
   const stats = statsOf(store);
   const papers = stats.papers;
-  const acronyms = acronymTableOf(store.acronyms());
-  const dictionary = createDictionary({
-    papers: store.wordPapers,
-    wordsBetween: store.wordsBetween,
-  });
   const people = createPeopleIndex(store);
-  const lengths = storedLengthSchema.parse(JSON.parse(store.meta("lengths") ?? "null"));
-  const context = { store, dictionary, acronyms, people, papers, lengths, ...options };
-  const { search, planOf, evidenceFor } = createSearch(context);
+  let vocabulary: SearchableMap<number> | undefined;
+  const context = {
+    store,
+    people,
+    papers,
+    defaults,
+    vocabulary: () => (vocabulary ??= vocabularyMap(store)),
+  };
+  const { search, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
+  const like = (id: string, wanted: number) => {
+    const found = paperAt(store, id);
+    if (found === undefined) return undefined;
+    return {
+      found,
+      like: likeOf(
+        store,
+        { abstract: found.paper.abstract, rowid: found.rowid },
+        { papers, defaults, wanted },
+      ),
+    };
+  };
 
   return {
     ...lookupsOf(store, stats),
     search,
     who(topic, options = {}) {
-      const plan = planOf(parseQuery(topic));
-      if (plan.groups.length + plan.phrases.length === 0)
-        return { topic, total: 0, offset: options.offset ?? 0, people: [] };
-      const result = expertsOf(store, topic, evidenceFor(plan, evidencePapers), {
+      const evidence = evidenceFor(topic, defaults.evidencePapers);
+      const shown = showingFor(topic, evidence.plan);
+      const result = expertsOf(store, topic, evidence, {
         limit: options.limit ?? 5,
         offset: options.offset ?? 0,
+        defaults,
       });
-      const shown = showingFor(topic, plan, result.people[0]?.papers[0]?.paper);
-      return shown === undefined || shown === topic ? result : { ...result, showingFor: shown };
+      return shown === undefined ? result : { ...result, showingFor: shown };
     },
     author: authors.author,
     authorByKey: authors.authorByKey,
     similar(id, options = {}) {
-      const found = paperAt(store, id);
-      if (found === undefined) return undefined;
-      return similarTo(store, dictionary, found.paper.abstract, found.rowid, {
-        limit: options.limit ?? 5,
-        offset: options.offset ?? 0,
-        papers,
-      });
+      const offset = options.offset ?? 0;
+      const limit = options.limit ?? 5;
+      const found = like(id, offset + limit);
+      return found && similarHits(store, found.like, offset, limit);
     },
     whoLike(id, options = {}) {
-      const found = paperAt(store, id);
+      const found = like(id, defaults.evidencePapers - 1);
       if (found === undefined) return undefined;
-      const evidence = evidenceLike(store, dictionary, found, { papers, others: options.others ?? false });
-      return expertsOf(store, found.paper.headline, evidence, {
-        limit: options.limit ?? 5,
-        offset: options.offset ?? 0,
-      });
+      const { paper } = found.found;
+      const leaving = options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [];
+      return expertsOf(
+        store,
+        paper.headline,
+        { ...evidenceOfLike(found.like, found.found), leaving },
+        {
+          limit: options.limit ?? 5,
+          offset: options.offset ?? 0,
+          defaults,
+        },
+      );
     },
     papersWithWords(words) {
-      const terms = store.termsOf(words);
-      return words.map((word, at) => {
-        const counts = (terms[at] ?? []).map((term) => store.termPapers(term));
-        // A word the tokenizer splits ("r&d") is in no more papers than its rarest part.
-        return counts.length === 0 || isStopWord(foldedText(word)) ? 0 : Math.min(...counts);
+      return words.map((word) => {
+        const folded = foldedText(word);
+        return isStopWord(folded) ? 0 : store.termPapers(stemOf(folded));
       });
     },
   };
 }
 
 /** The engine over a corpus indexed in memory: for tests, the evaluation and the CLI without a cache folder. */
-export function createSearchEngine(corpus: Corpus, options: { fewPapers?: number } = {}): OpenEngine {
+export function createSearchEngine(corpus: Corpus, defaults: SearchDefaults = searchDefaults): OpenEngine {
   const db = new Database(":memory:");
   writeIndex(db, corpus, { fingerprint: "memory" });
-  return searchEngineOf(db, options);
+  return searchEngineOf(db, defaults);
 }

@@ -6,7 +6,6 @@ import { type Vocabulary, vocabularyOf } from "./store-vocabulary.js";
 /** What the index takes from the abstracts alone: worked out on another thread, it is done while the rest is written. */
 export interface FromAbstracts extends AbstractFacts {
   vocabulary: Vocabulary;
-  /** The mean length of a paper, which BM25's length norm is taken against. */
   lengths: AbstractLength;
 }
 
@@ -14,8 +13,8 @@ export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
   return { ...abstractFactsOf(abstracts), ...wordStatsOf(abstracts) };
 }
 
-/** The vocabulary of these abstracts and their mean length. */
+/** The vocabulary of these abstracts (words as written, hyphenated ones joined too) and their mean length. */
 export function wordStatsOf(abstracts: readonly string[]): Pick<FromAbstracts, "vocabulary" | "lengths"> {
   const rows = abstracts.map((abstract) => ({ abstract, compounds: joinedCompoundsOf(abstract) }));
-  return { vocabulary: vocabularyOf(rows), lengths: meanLengthOf(rows) };
+  return { vocabulary: vocabularyOf(rows), lengths: meanLengthOf(abstracts) };
 }

@@ -1,57 +1,114 @@
+import { lightStemOf, stemOf } from "./analyze.js";
+import type { SearchDefaults } from "./defaults.js";
+import type { Plan, Term } from "./plan.js";
+import type { IndexStore, Ranked } from "./store-read.js";
+
 // FTS5 query text, built only from words of letters and digits: nothing a user types reaches MATCH as syntax.
-// Every expression built here is one operand (a phrase, or a group in parentheses), so any can be combined as is.
 
 const wordOnly = /^[\p{L}\p{N}]+$/u;
-/** Beyond this many AND clauses, an "at least m of n words" expression costs more than it is worth. */
-const maxCombinations = 64;
+const quoted = (words: readonly string[]) => `"${words.filter((word) => wordOnly.test(word)).join(" ")}"`;
 
-/** A quoted FTS5 phrase of words as written (one word is a phrase of one). */
-export function phraseOf(words: readonly string[]): string {
-  const safe = words.filter((word) => wordOnly.test(word));
-  if (safe.length === 0) throw new Error("a phrase needs at least one word");
-  return `"${safe.join(" ")}"`;
+/**
+ * A term: its stems in the headline, the abstract, the synonyms or the venue; its words as written in the abstract
+ * (a word of `prefixFrom` letters or more also as the start of a longer one: "math" in "mathematical"); a compound
+ * also joined.
+ */
+export function termMatch(term: Pick<Term, "words" | "joined">, prefixFrom = 0): string {
+  const { words, joined } = term;
+  const light = words.map(lightStemOf);
+  const prefix = words.length === 1 && (light[0] ?? "").length >= prefixFrom && prefixFrom > 0 ? "*" : "";
+  const parts = [
+    `{headline stems synonyms venue} : ${quoted(words.map(stemOf))}`,
+    `surface : ${quoted(light)}${prefix}`,
+  ];
+  if (joined !== undefined) parts.push(`{headline stems synonyms} : ${quoted([stemOf(joined)])}`);
+  return `(${parts.join(" OR ")})`;
 }
 
-/** Any one of the phrases (each a list of words as written). */
-export function anyPhraseOf(phrases: readonly (readonly string[])[]): string {
-  return anyOf(phrases.map(phraseOf));
+/** A quoted phrase: its stems side by side (stop words are in no column, so "learning from feedback" holds). */
+export const phraseMatch = (words: readonly string[]) => `{headline stems} : ${quoted(words.map(stemOf))}`;
+
+export const anyOf = (parts: readonly string[]) =>
+  parts.length === 1 ? parts.join("") : `(${parts.join(" OR ")})`;
+const allOf = (parts: readonly string[]) =>
+  parts.length === 1 ? parts.join("") : `(${parts.join(" AND ")})`;
+
+/** Papers ranked by BM25, and how many match the policy, among the candidates. */
+export interface Matches {
+  /** Papers matching the policy (among the candidates read). */
+  total: number;
+  /** Of those, papers holding every term. */
+  withAll: number;
+  /** The page asked for, best first. */
+  top: Ranked[];
 }
 
-export function anyOf(parts: readonly string[]): string {
-  return parts.length === 1 ? parts.join("") : `(${parts.join(" OR ")})`;
+export const noMatches: Matches = { total: 0, withAll: 0, top: [] };
+
+/** FTS5's bm25() fixes k1 at 1.2; weights scaled by s are BM25 with k1 / s (the same order otherwise). */
+const FTS5_K1 = 1.2;
+
+/** The bm25() weights of the `text` columns, in their order, scaled to give BM25 the k1 of the defaults. */
+export const weightsOf = (d: SearchDefaults) =>
+  [d.headlineWeight, d.stemWeight, d.surfaceWeight, d.synonymWeight, d.venueWeight].map(
+    (weight) => (weight * FTS5_K1) / d.k1,
+  );
+
+/** The FTS5 expression of a plan: any of its terms, every phrase, none of the exclusions. */
+export function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined {
+  const { pairsUpTo, prefixFrom } = defaults;
+  const parts: string[] = [];
+  const words = plan.terms.map((term) => term.words);
+  const adjacent =
+    words.length <= pairsUpTo
+      ? words.slice(1).map((next, at) => `stems : ${quoted([...(words[at] ?? []), ...next].map(stemOf))}`)
+      : [];
+  const terms = plan.terms.map((term) => termMatch(term, prefixFrom));
+  if (plan.terms.length > 0) parts.push(anyOf([...terms, ...adjacent]));
+  parts.push(...plan.phrases.map(phraseMatch));
+  if (parts.length === 0) return undefined;
+  const wanted = allOf(parts);
+  return plan.excluded.length === 0 ? wanted : `${wanted} NOT ${anyOf(plan.excluded.map(phraseMatch))}`;
 }
 
-export function allOf(parts: readonly string[]): string {
-  return parts.length === 1 ? parts.join("") : `(${parts.join(" AND ")})`;
-}
-
-/** `expression` without the papers matching any of `excluded`. */
-export function without(expression: string, excluded: readonly string[]): string {
-  return excluded.length === 0 ? expression : `${expression} NOT ${anyOf(excluded)}`;
-}
-
-function binomial(n: number, k: number): number {
-  let result = 1;
-  for (let i = 1; i <= k; i++) result = (result * (n - k + i)) / i;
-  return result;
-}
-
-/** Papers matching at least `m` of the clauses, or undefined when that takes too many combinations. */
-export function atLeast(clauses: readonly string[], m: number): string | undefined {
-  const n = clauses.length;
-  if (m <= 1) return anyOf(clauses);
-  if (m >= n) return allOf(clauses);
-  if (binomial(n, m) > maxCombinations) return undefined;
-  const combinations: string[] = [];
-  const pick = (from: number, chosen: string[]): void => {
-    if (chosen.length === m) {
-      combinations.push(allOf(chosen));
-      return;
+/**
+ * The match policy: a paper matches when the terms it holds carry at least `matchShare` of the query's weight
+ * (each term weighs its IDF; a word no paper holds weighs as much as a word can). BM25 decides the order.
+ */
+export function matchesOf(
+  store: IndexStore,
+  plan: Plan,
+  options: { offset: number; limit: number; authors?: readonly string[]; defaults: SearchDefaults },
+): Matches {
+  const { defaults } = options;
+  const match = expressionOf(plan, defaults);
+  if (match === undefined) return noMatches;
+  const query = { match, ...(options.authors ? { authors: options.authors } : {}) };
+  const candidates = store.top(query, defaults.candidates, weightsOf(defaults));
+  const rowids = candidates.map((c) => c.rowid);
+  const held = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
+  const holders = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
+  for (const term of plan.terms) {
+    for (const rowid of store.holding(termMatch(term, defaults.prefixFrom), rowids)) {
+      held.set(rowid, (held.get(rowid) ?? 0) + term.weight);
+      holders.set(rowid, (holders.get(rowid) ?? 0) + 1);
     }
-    for (const [i, clause] of clauses.entries()) {
-      if (i >= from && i <= n - (m - chosen.length)) pick(i + 1, [...chosen, clause]);
-    }
+  }
+  const needed = neededWeight(plan, defaults) - 1e-9;
+  const passing = candidates.filter((c) => (held.get(c.rowid) ?? 0) >= needed);
+  const withAll =
+    plan.missing.length > 0 ? 0 : passing.filter((c) => holders.get(c.rowid) === plan.terms.length);
+  return {
+    total: passing.length,
+    withAll: typeof withAll === "number" ? withAll : withAll.length,
+    top: passing.slice(options.offset, options.offset + options.limit),
   };
-  pick(0, []);
-  return anyOf(combinations);
+}
+
+/** The weight of the terms a paper must hold: `matchShare` of the query's, or of `matchWords` words' worth of it. */
+export function neededWeight(plan: Plan, defaults: SearchDefaults): number {
+  const count = plan.terms.length + plan.missing.length;
+  const weight =
+    plan.terms.reduce((sum, term) => sum + term.weight, 0) + plan.missing.length * plan.missingWeight;
+  return defaults.matchShare * weight * Math.min(1, defaults.matchWords / Math.max(1, count));
 }

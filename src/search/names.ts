@@ -1,6 +1,6 @@
 import { personKey } from "../corpus/names.js";
+import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
-import { forgivenEdits } from "./terms.js";
 
 /** Name parts as typed and with hyphens joined: "Wen-Xiang Chen" → wen, xiang, wenxiang, chen. */
 export function nameTokensOf(name: string): string[] {
@@ -27,7 +27,7 @@ export function isSlipOfName(typed: readonly string[], name: string, least = 0):
     typed.some((word, at) => word === parts[at]) &&
     typed.every((word, at) => {
       const part = parts[at] ?? "";
-      const forgiven = Math.max(least, forgivenEdits(part));
+      const forgiven = Math.max(least, editsFor(part.length));
       return editDistance(word, part, forgiven) <= forgiven;
     })
   );

@@ -1,9 +1,10 @@
 import { LRUCache } from "lru-cache";
+import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
+import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
-import { forgivenEdits, fuzzyMatchesOf, LONGEST_WORD, letterTrees } from "./terms.js";
 
 export type PersonResolution =
   | { kind: "found"; person: PersonRow }
@@ -31,14 +32,18 @@ export function byStanding(a: PersonRow, b: PersonRow): number {
 }
 
 export function createPeopleIndex(store: IndexStore): PeopleIndex {
-  // Every name part in the corpus, for misspelt names: a tree per first letter, read when first needed.
-  const partsStartingWith = letterTrees(store.namePartsBetween);
+  // Every name part in the corpus, for misspelt names: read when first needed.
+  let nameParts: SearchableMap<true> | undefined;
   /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
   const nearParts = (typed: string): Map<string, number> => {
-    const cap = typed.length > LONGEST_WORD ? 0 : forgivenEdits(typed);
-    const parts = partsStartingWith(typed);
-    if (cap === 0) return new Map(parts.has(typed) ? [[typed, 0]] : []);
-    return new Map(fuzzyMatchesOf(parts, typed, cap).map((near) => [near.word, near.distance]));
+    const cap = Math.max(1, editsFor(typed.length));
+    nameParts ??= SearchableMap.from(store.nameTokens().map((token): [string, true] => [token, true]));
+    const near = new Map<string, number>();
+    for (const [part] of nameParts.fuzzyGet(typed, cap + 1)) {
+      const distance = editDistance(typed, part, cap);
+      if (distance <= cap) near.set(part, distance);
+    }
+    return near;
   };
   const people = (keys: Iterable<string>): PersonRow[] => store.people([...keys]).sort(byStanding);
 
@@ -112,7 +117,7 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       .people(checked.map(([key]) => key))
       .flatMap((person) => {
         let total = distances.get(person.key) ?? 0;
-        for (const part of rest) total += partDistance(person, part, forgivenEdits(part));
+        for (const part of rest) total += partDistance(person, part, Math.max(1, editsFor(part.length)));
         return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
       })
       .filter(({ total }) => total > 0);

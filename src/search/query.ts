@@ -8,20 +8,25 @@ export interface ParsedQuery {
   authors: string[];
   /** -word and -"phrase": papers containing them are left out. */
   excluded: string[];
+  /** `author:` typed with no name after it. */
+  emptyAuthor: boolean;
 }
 
-// Slack turns straight quotes into curly ones as people type.
+// Slack turns straight quotes into curly ones as people type, and escapes mentions and links as <…>.
 const curlyQuotes = /[“”„‟″«»]/g;
-const partPattern = /author:"([^"]*)"?|author:(\S+)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
+const slackMarkup = /<[@!#][^>]*>|<(?:https?|mailto):[^>]*>/g;
+const partPattern = /author:"([^"]*)"?|author:(\S*)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
 
 export function parseQuery(text: string): ParsedQuery {
-  const parsed: ParsedQuery = { words: [], phrases: [], authors: [], excluded: [] };
-  for (const m of text.replace(curlyQuotes, '"').matchAll(partPattern)) {
-    const [, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
+  const parsed: ParsedQuery = { words: [], phrases: [], authors: [], excluded: [], emptyAuthor: false };
+  const cleaned = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
+  for (const m of cleaned.matchAll(partPattern)) {
+    const [whole, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
     const add = (list: string[], value: string | undefined) => {
       const trimmed = value?.trim();
       if (trimmed && /[\p{L}\p{N}]/u.test(trimmed)) list.push(trimmed);
     };
+    if (/^author:"?\s*"?$/i.test(whole)) parsed.emptyAuthor = true;
     add(parsed.authors, quotedAuthor ?? author);
     add(parsed.excluded, excludedPhrase ?? excludedWord);
     add(parsed.phrases, phrase);

@@ -1,83 +1,80 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedWordsOf, isStopWord, termOf } from "./analyze.js";
-import { anyPhraseOf } from "./match.js";
-import { sampleEndOf } from "./ranking.js";
-import { hitsOf } from "./shown.js";
-import { wordMarks } from "./snippet.js";
+import { foldedWordsOf, isStopWord, stemOf } from "./analyze.js";
+import type { SearchDefaults } from "./defaults.js";
+import { anyOf } from "./match.js";
+import { idfOf } from "./plan.js";
+import { hitsOf, wordMarks } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
-import type { Dictionary } from "./terms.js";
 import type { SearchHit } from "./types.js";
-import { type Evidence, evidencePapers } from "./who.js";
 
-/** The words that say most what a paper is about, and how many of them a "more like this" query uses. */
-const distinctiveWords = 12;
-
-/** Papers sharing the most distinctive words of the paper at `rowid` (never itself), best first, from `offset`. */
-export function similarTo(
-  store: IndexStore,
-  dictionary: Dictionary,
-  abstract: string,
-  rowid: number,
-  options: { limit: number; offset: number; papers: number },
-): SearchHit[] {
-  const { ranked, words } = similarRanked(store, dictionary, abstract, rowid, options);
-  return hitsOf(store, ranked, wordMarks(words.flatMap((word) => termOf(word) ?? [])));
+interface Like {
+  /** The papers over the similarity floor, best first (the whole list: callers page it). */
+  ranked: Ranked[];
+  /** The distinctive stems looked for, with the word the paper writes for each. */
+  terms: { stem: string; word: string }[];
 }
 
-/** The papers like the one at `rowid`, ranked (from `offset`), and the distinctive words they were found by. */
-export function similarRanked(
-  store: IndexStore,
-  dictionary: Dictionary,
-  abstract: string,
-  rowid: number,
-  options: { limit: number; offset: number; papers: number },
-): { ranked: Ranked[]; words: string[] } {
-  const counts = new Map<string, number>();
-  for (const word of foldedWordsOf(abstract)) {
-    if (word.length >= 3 && !isStopWord(word) && !/^\p{N}/u.test(word))
-      counts.set(word, (counts.get(word) ?? 0) + 1);
-  }
-  const weighed = [...counts].flatMap(([word, count]) => {
-    const papers = dictionary.papers(word);
-    // A word no other paper holds cannot lead anywhere.
-    return papers >= 2 ? [{ word, weight: count * Math.log(options.papers / papers) }] : [];
-  });
-  const chosen = weighed
-    .filter((w) => w.weight > 0)
-    .sort((a, b) => b.weight - a.weight || (a.word < b.word ? -1 : 1))
-    .slice(0, distinctiveWords)
-    .map((w) => w.word);
-  if (chosen.length === 0) return { ranked: [], words: [] };
-  const query = { match: anyPhraseOf(chosen.map((word) => [word])), without: rowid };
-  const total = store.count(query);
-  const wanted = options.offset + options.limit;
-  const maxRowid = sampleEndOf(total, options.papers);
-  let ranked = store.top(query, wanted, maxRowid);
-  if (ranked.length < Math.min(wanted, total)) ranked = store.top(query, wanted);
-  return { ranked: ranked.slice(options.offset), words: chosen };
-}
+const stemMatch = (stem: string) => `{headline stems synonyms} : "${stem}"`;
 
 /**
- * Who's evidence for a paper's topic: the paper itself (the best of it) and the papers most like it;
- * `others`: its own authors are left out.
+ * The papers most like one: its most distinctive stems (tf × IDF, words of three letters or more, no numbers),
+ * any of them, ranked by BM25; only papers scoring at least `similarFloor` of the paper's own score count.
  */
-export function evidenceLike(
+export function likeOf(
   store: IndexStore,
-  dictionary: Dictionary,
-  { paper, rowid }: { paper: Paper; rowid: number },
-  options: { papers: number; others: boolean },
-): Evidence {
-  const { ranked } = similarRanked(store, dictionary, paper.abstract, rowid, {
-    limit: evidencePapers - 1,
-    offset: 0,
-    papers: options.papers,
+  paper: { abstract: string; rowid: number },
+  options: { papers: number; defaults: SearchDefaults; wanted: number },
+): Like {
+  const counts = new Map<string, { count: number; words: Map<string, number> }>();
+  for (const word of foldedWordsOf(paper.abstract)) {
+    if (word.length < 3 || isStopWord(word) || /^\p{N}/u.test(word)) continue;
+    const stem = stemOf(word);
+    const entry = counts.get(stem) ?? { count: 0, words: new Map() };
+    entry.count += 1;
+    entry.words.set(word, (entry.words.get(word) ?? 0) + 1);
+    counts.set(stem, entry);
+  }
+  const terms = [...counts]
+    .flatMap(([stem, { count, words }]) => {
+      const papers = store.termPapers(stem);
+      // A word no other paper holds cannot lead anywhere.
+      if (papers < 2) return [];
+      const word = [...words].sort((a, b) => b[1] - a[1])[0]?.[0] ?? stem;
+      return [{ stem, word, weight: count * idfOf(papers, options.papers) }];
+    })
+    .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1))
+    .slice(0, options.defaults.similarTerms);
+  if (terms.length === 0) return { ranked: [], terms: [] };
+  const weights = [
+    options.defaults.headlineWeight,
+    options.defaults.stemWeight,
+    0,
+    options.defaults.synonymWeight,
+  ];
+  const top = store.top({ match: anyOf(terms.map((t) => stemMatch(t.stem))) }, options.wanted + 1, weights);
+  const own = top.find((r) => r.rowid === paper.rowid)?.score ?? top[0]?.score ?? 0;
+  const ranked = top.filter((r) => r.rowid !== paper.rowid && r.score >= options.defaults.similarFloor * own);
+  return { ranked: ranked.slice(0, options.wanted), terms };
+}
+
+/** The similar papers of a page, each with the distinctive words it shares with the paper (marked in its snippet). */
+export function similarHits(store: IndexStore, like: Like, offset: number, limit: number): SearchHit[] {
+  const page = like.ranked.slice(offset, offset + limit);
+  const rowids = page.map((r) => r.rowid);
+  const holders = like.terms.map((term) => ({ term, holders: store.holding(stemMatch(term.stem), rowids) }));
+  return hitsOf(store, page, wordMarks(like.terms.map((t) => t.stem))).map((hit, at) => {
+    const rowid = page[at]?.rowid ?? 0;
+    const shared = holders.flatMap(({ term, holders: held }) => (held.has(rowid) ? [term.word] : []));
+    return { ...hit, shared };
   });
-  const fetched = store.papers(ranked.map((r) => r.rowid));
-  const like = ranked.flatMap((r) => {
-    const other = fetched.get(r.rowid);
-    return other === undefined ? [] : [{ ...r, level: 1, paper: other }];
-  });
-  const top = [{ rowid, score: like[0]?.score ?? 1, level: 1, paper }, ...like];
-  const matches = { total: top.length, groups: 1, least: 1, withAll: top.length, top };
-  return { matches, leaving: options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [] };
+}
+
+/** The paper itself first, then the papers like it: who's evidence for a paper's topic. */
+export function evidenceOfLike(like: Like, self: { rowid: number; paper: Paper }) {
+  const score = like.ranked[0]?.score ?? 1;
+  const top = [{ rowid: self.rowid, score }, ...like.ranked];
+  return {
+    matches: { total: top.length, withAll: top.length, top },
+    papers: new Map([[self.rowid, self.paper]]),
+  };
 }

@@ -1,5 +1,8 @@
-import { foldedText, isStopWord, termOf, wordsOf } from "./analyze.js";
-import type { SnippetPart } from "./types.js";
+import type { Paper } from "../corpus/types.js";
+import { foldedText, isStopWord, stemOf, termOf, wordsOf } from "./analyze.js";
+import type { Plan } from "./plan.js";
+import type { IndexStore } from "./store-read.js";
+import type { SearchHit, SnippetPart } from "./types.js";
 
 interface Span {
   start: number;
@@ -160,4 +163,27 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
         .replace(/[,;:]$/, "").length;
   }
   return { start, end };
+}
+
+/** What a hit's snippet marks: each term's stem (a compound's and a quoted phrase's where they stand whole). */
+export function marksOf(plan: Plan): Marks {
+  const phrases = [...plan.terms.map((term) => term.words), ...plan.phrases].map((words) =>
+    words.map(stemOf),
+  );
+  return {
+    words: new Set(phrases.filter((p) => p.length === 1).flat()),
+    phrases: phrases.filter((p) => p.length > 1),
+  };
+}
+
+/** Hits with their snippets; papers already read (`paper`) are not read again. */
+export function hitsOf(
+  store: IndexStore,
+  ranked: readonly { rowid: number; score: number; paper?: Paper }[],
+  marks: Marks,
+): SearchHit[] {
+  const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
+  return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
+    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, marks) }] : [],
+  );
 }

@@ -1,6 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
 import type { Acronym, Paper } from "../corpus/types.js";
-import { TEXT_TOKENIZER, TEXT_WEIGHTS } from "./store-schema.js";
 
 /** A matching paper by its rowid, with its BM25 score (higher is better). */
 export interface Ranked {
@@ -35,11 +34,10 @@ export interface AuthorshipRow {
 
 /** Everything search asks of the SQLite file, as prepared statements. */
 export interface IndexStore {
-  count(query: MatchQuery): number;
-  /** The first `limit` matches by rowid, up to `maxRowid` when given (a fair sample). */
-  rowidsUpTo(query: MatchQuery, limit: number, maxRowid?: number): number[];
-  /** The best matches first; with `maxRowid`, only papers up to that rowid are ranked (a fair sample). */
-  top(query: MatchQuery, limit: number, maxRowid?: number): Ranked[];
+  /** How many papers match. */
+  count(match: string): number;
+  /** The best matches first, scored by bm25() with these column weights (higher is better). */
+  top(query: MatchQuery, limit: number, weights: readonly number[]): Ranked[];
   /** Which of `rowids` match. */
   holding(match: string, rowids: readonly number[]): Set<number>;
   papers(rowids: readonly number[]): Map<number, Paper>;
@@ -48,20 +46,16 @@ export interface IndexStore {
   paperIds(): string[];
   /** How many papers hold this word as written; 0 for a word the corpus does not know. */
   wordPapers(word: string): number;
-  /** Each word as `text` analyses it: its terms (one for a word of letters and digits), by FTS5's own tokenizer. */
-  termsOf(words: readonly string[]): string[][];
-  /** How many papers hold this term in their text (FTS5's own vocabulary of `text`). */
+  /** How many papers hold this term in any column of `text` (FTS5's own vocabulary). */
   termPapers(term: string): number;
-  /** Whether any paper matches (a word the Porter stemmer knows in another form, say). */
-  anyMatch(match: string): boolean;
-  /** Every word from `from` up to (not including) `to`, of `length` characters when given, with its papers. */
-  wordsBetween(from: string, to: string, length?: number): [string, number][];
+  /** Every word as written with the papers holding it: what typos are corrected to. */
+  vocabulary(): [string, number][];
   person(key: string): PersonRow | undefined;
   /** The people with these keys, in one query: those in the corpus, in the order of `keys`. */
   people(keys: readonly string[]): PersonRow[];
   personKeysWithToken(token: string): string[];
-  /** Every name part from `from` up to (not including) `to`. */
-  namePartsBetween(from: string, to: string): IterableIterator<[string, true]>;
+  /** Every part of every name, once. */
+  nameTokens(): string[];
   authorshipOf(rowids: readonly number[]): AuthorshipRow[];
   papersOf(key: string): AuthorshipRow[];
   /** The papers of any of these people, first-author ones first, then by their place on the author line. */
@@ -122,8 +116,8 @@ export function indexStoreOf(db: Database): IndexStore {
     ).run(authors);
     heldAuthors = authors;
   });
-  const whereOf = (query: MatchQuery, extra: string[] = []): { sql: string; params: object } => {
-    const conditions = ["text MATCH @match", ...extra];
+  const whereOf = (query: MatchQuery): { sql: string; params: object } => {
+    const conditions = ["text MATCH @match"];
     const params: Record<string, unknown> = { match: query.match };
     if (query.authors !== undefined) {
       const authors = JSON.stringify(query.authors);
@@ -145,39 +139,19 @@ export function indexStoreOf(db: Database): IndexStore {
     };
   const authorshipOfRecord = (row: AuthorshipRecord): AuthorshipRow => ({ ...row, owner: row.owner === 1 });
   let ids: string[] | undefined;
-  // On this connection only (temp tables; the file is not written): FTS5's vocabulary of `text`, and a table
-  // with the same tokenizer whose own vocabulary tells how `text` analyses a word.
-  db.exec(`
-    CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_terms USING fts5vocab(main, 'text', 'row');
-    CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(word, tokenize='${TEXT_TOKENIZER}');
-    CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_terms USING fts5vocab(temp, 'probe', 'instance');`);
-  const probed = db.transaction((words: readonly string[]) => {
-    const insert = prepared("INSERT INTO temp.probe(rowid, word) VALUES (?, ?)");
-    for (const [at, word] of words.entries()) insert.run(at + 1, word);
-    const rows = prepared("SELECT doc, term FROM temp.probe_terms ORDER BY doc, offset").raw().all() as [
-      number,
-      string,
-    ][];
-    prepared("DELETE FROM temp.probe").run();
-    return rows;
-  });
+  // On this connection only (a temp table; the file is not written): FTS5's vocabulary of `text`.
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_terms USING fts5vocab(main, 'text', 'row')");
 
   return {
-    count(query) {
+    count(match) {
+      return (prepared("SELECT count(*) FROM text WHERE text MATCH ?").pluck().get(match) as number) ?? 0;
+    },
+    top(query, limit, weights) {
       const { sql, params } = whereOf(query);
-      return (prepared(`SELECT count(*) FROM text WHERE ${sql}`).pluck().get(params) as number) ?? 0;
-    },
-    rowidsUpTo(query, limit, maxRowid) {
-      const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
-      const statement = prepared(`SELECT rowid FROM text WHERE ${sql} LIMIT @limit`).pluck();
-      return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as number[];
-    },
-    top(query, limit, maxRowid) {
-      const { sql, params } = whereOf(query, maxRowid === undefined ? [] : ["rowid <= @maxRowid"]);
       const statement = prepared(
-        `SELECT rowid, -bm25(text, ${TEXT_WEIGHTS}) AS score FROM text WHERE ${sql} ORDER BY score DESC, rowid LIMIT @limit`,
+        `SELECT rowid, -bm25(text, ${weights.join(", ")}) AS score FROM text WHERE ${sql} ORDER BY score DESC, rowid LIMIT @limit`,
       );
-      return statement.all({ ...params, limit, ...(maxRowid === undefined ? {} : { maxRowid }) }) as Ranked[];
+      return statement.all({ ...params, limit }) as Ranked[];
     },
     holding(match, rowids) {
       // One pass over the matches, each checked against the list: a seek per paper takes up to a millisecond
@@ -212,29 +186,11 @@ export function indexStoreOf(db: Database): IndexStore {
     wordPapers(word) {
       return (prepared("SELECT papers FROM vocabulary WHERE word = ?").pluck().get(word) as number) ?? 0;
     },
-    termsOf(words) {
-      const terms = words.map((): string[] => []);
-      for (const [doc, term] of probed(words)) terms[doc - 1]?.push(term);
-      return terms;
-    },
     termPapers(term) {
       return (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;
     },
-    anyMatch(match) {
-      return prepared("SELECT 1 FROM text WHERE text MATCH ? LIMIT 1").pluck().get(match) !== undefined;
-    },
-    wordsBetween(from, to, length) {
-      // As one string: a row object per word cost more than the tree the words go into (words hold no space).
-      const where = `${length === undefined ? "" : "length(word) = @length AND "}word >= @from AND word < @to`;
-      const listed = prepared(
-        `SELECT group_concat(word || ' ' || papers, ' ') FROM vocabulary WHERE ${where}`,
-      )
-        .pluck()
-        .get({ from, to, ...(length === undefined ? {} : { length }) });
-      const parts = typeof listed === "string" ? listed.split(" ") : [];
-      return parts.flatMap((word, at): [string, number][] =>
-        at % 2 === 0 ? [[word, Number(parts[at + 1])]] : [],
-      );
+    vocabulary() {
+      return prepared("SELECT word, papers FROM vocabulary").raw().all() as [string, number][];
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
@@ -250,11 +206,8 @@ export function indexStoreOf(db: Database): IndexStore {
     personKeysWithToken(token) {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
-    namePartsBetween(from, to) {
-      const statement = prepared(
-        "SELECT DISTINCT token, 1 FROM name_tokens WHERE token >= ? AND token < ?",
-      ).raw();
-      return statement.iterate(from, to) as IterableIterator<[string, true]>;
+    nameTokens() {
+      return prepared("SELECT DISTINCT token FROM name_tokens").pluck().all() as string[];
     },
     authorshipOf(rowids) {
       const rows = prepared(

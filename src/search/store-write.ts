@@ -2,8 +2,8 @@ import type { Database } from "better-sqlite3";
 import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
-import { joinedCompoundsOf } from "./compounds.js";
 import { type FromAbstracts, wordStatsOf } from "./from-abstracts.js";
+import { synonymsOf, textRowOf } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 
@@ -44,7 +44,9 @@ export function startIndex(
   const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
   const insertPaper = db.prepare("INSERT INTO papers(rowid, id, abstract, paper) VALUES (?, ?, ?, ?)");
   const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
-  const insertText = db.prepare("INSERT INTO text(rowid, abstract, compounds) VALUES (?, ?, ?)");
+  const insertText = db.prepare(
+    "INSERT INTO text(rowid, headline, stems, surface, synonyms, venue) VALUES (?, @headline, @stems, @surface, @synonyms, @venue)",
+  );
   const insertWord = db.prepare("INSERT INTO vocabulary(word, papers) VALUES (?, ?)");
   const insertAuthor = db.prepare(
     "INSERT INTO authorship(person, paper, position, owner) VALUES (?, ?, ?, ?)",
@@ -57,16 +59,7 @@ export function startIndex(
   const authorship = authorshipRows();
   db.exec("BEGIN");
   try {
-    // Merging as the tables grow is wasted work when the index is optimised once at the end.
-    db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
-    papers.forEach(({ paper }, at) => {
-      const rowid = at + 1;
-      const text = indexedTextOf(paper);
-      insertText.run(rowid, text, joinedCompoundsOf(text));
-      authorship.add(paper.authorKeys, paper.ownerKeys, rowid);
-      if (rowid % PROGRESS_EVERY === 0) options.onPapers?.(rowid, papers.length);
-    });
-    if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
+    for (const [at, { paper }] of papers.entries()) authorship.add(paper.authorKeys, paper.ownerKeys, at + 1);
     for (const row of authorship.rows())
       insertAuthor.run(row.person, row.paper, row.position, row.owner ? 1 : 0);
     // Name parts written in key order (token, then person), each pair once.
@@ -82,7 +75,6 @@ export function startIndex(
     for (const token of [...keysByToken.keys()].sort()) {
       for (const key of [...(keysByToken.get(token) ?? [])].sort()) insertToken.run(token, key);
     }
-    db.exec("INSERT INTO text(text) VALUES ('optimize')");
     // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
     for (const [place, { paper }] of papers.entries())
       insertPaper.run(place + 1, paper.id, paper.abstract, JSON.stringify({ ...paper, abstract: undefined }));
@@ -92,7 +84,17 @@ export function startIndex(
   }
   return ({ vocabulary, headlines, acronyms, lengths }) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
-    for (const [place, { at }] of papers.entries()) insertHeadline.run(place + 1, headlines[at] ?? "");
+    // The text rows need the headlines and the acronyms: written here, once those are known.
+    db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
+    const synonyms = synonymsOf(acronyms);
+    for (const [place, { paper, at }] of papers.entries()) {
+      const headline = headlines[at] ?? "";
+      insertHeadline.run(place + 1, headline);
+      insertText.run(place + 1, textRowOf(paper, headline, synonyms));
+      if ((place + 1) % PROGRESS_EVERY === 0) options.onPapers?.(place + 1, papers.length);
+    }
+    if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
+    db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronyms) insertAcronym.run(short, long);
     for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);

@@ -1,111 +1,96 @@
-import type { Matches } from "./ranking.js";
-import type { IndexStore } from "./store-read.js";
+import type { Paper } from "../corpus/types.js";
+import type { SearchDefaults } from "./defaults.js";
+import type { Matches } from "./match.js";
+import { HIDDEN_OWNER_PLACE, type IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
-
-/** Papers read as evidence: the best matches, and none much weaker than the best. */
-export const evidencePapers = 50;
-const minRelevance = 0.2;
-const firstAuthorWeight = 1.25;
-
-interface Credit {
-  key: string;
-  score: number;
-  /** Evidence as [rank among the matches, relevance], best first. */
-  papers: { rank: number; relevance: number }[];
-  firstAuthor: number;
-  /** Place on the author line of the best evidence paper (hidden owners after everyone named). */
-  position: number;
-}
 
 /** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
 export interface Evidence {
   matches: Matches;
+  /** Papers already read, by rowid (more like this has them). */
+  papers?: Map<number, Paper>;
   leaving: string[];
   notice?: string;
   /** What to say when the people left out wrote every match alone. */
   alone?: string;
 }
 
+interface Credit {
+  key: string;
+  score: number;
+  /** Evidence papers as [rank among the matches], best first. */
+  ranks: number[];
+  firstAuthor: number;
+  /** Place on the author line of their best paper (hidden owners after everyone named). */
+  position: number;
+}
+
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * How strongly each match counts: its score against the best paper holding the most words (a paper holding
- * fewer counts by its own weak score, not as the best of its band), times the share of the words it holds.
- */
-function relevanceOf(matches: Matches): number[] {
-  const most = matches.top[0]?.level ?? 0;
-  const best = matches.top.reduce((high, m) => (m.level === most ? Math.max(high, m.score) : high), 0);
-  return matches.top.map((m) => (Math.min(1, m.score / (best || 1)) * m.level) / Math.max(1, matches.groups));
-}
-
-/** BM25 ratios between relevant papers are steep; evidence counts by their square root (a second paper matters). */
-const weightOf = (relevance: number) => Math.sqrt(relevance);
-
-/**
- * The people behind a topic, ranked as search ranks papers: those with a paper holding the most of its words first,
- * then by the evidence they bring: every paper they wrote among the matches
- * counts by its relevance (a file's owner wrote every paper in it, named on the line or not), a first author
- * counts more. People whose evidence is the very same papers stay together, in the order of the paper's line.
+ * The people behind a topic: each matching paper they wrote counts by the square root of its BM25 score over the
+ * best one's (a second paper matters), a first author's by `firstAuthorWeight`; a file's owner wrote every paper in
+ * it, named on the line or not. Ties go to more papers, then to who comes first on the best paper's line.
  */
 export function expertsOf(
   store: IndexStore,
   topic: string,
-  { matches, leaving, notice, alone }: Evidence,
-  options: { limit: number; offset: number },
+  evidence: Evidence,
+  options: { limit: number; offset: number; defaults: SearchDefaults },
 ): WhoResult {
+  const { matches, leaving, notice, alone } = evidence;
   const noticed = notice === undefined ? {} : { notice };
-  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
+  const best = matches.top[0]?.score ?? 0;
+  if (best <= 0 && matches.top.length === 0)
+    return { topic, total: 0, offset: options.offset, people: [], ...noticed };
+  const relevance = matches.top.map((m) => (best > 0 ? Math.min(1, m.score / best) : 1));
+  const minimum = options.defaults.evidenceFloor;
+  const rankOf = new Map(matches.top.map((m, rank) => [m.rowid, rank]));
   const left = new Set(leaving);
-  const relevance = relevanceOf(matches);
-  // Each paper keeps its own relevance: a weak paper dropped between two strong ones shifts the ranks after it.
-  const evidence = matches.top.flatMap((match, i) => {
-    const paperRelevance = relevance[i] ?? 0;
-    return paperRelevance >= minRelevance ? [{ ...match, relevance: paperRelevance }] : [];
-  });
-  const rankOf = new Map(evidence.map((m, rank) => [m.rowid, rank]));
   const credits = new Map<string, Credit>();
-  const rows = store.authorshipOf(evidence.map((m) => m.rowid));
-  for (const row of rows) {
+  for (const row of store.authorshipOf(matches.top.map((m) => m.rowid))) {
     const rank = rankOf.get(row.paper);
-    if (left.has(row.person) || rank === undefined) continue;
-    const paperRelevance = evidence[rank]?.relevance ?? 0;
+    if (left.has(row.person) || rank === undefined || (relevance[rank] ?? 0) < minimum) continue;
     const credit = credits.get(row.person) ?? {
       key: row.person,
       score: 0,
-      papers: [],
+      ranks: [],
       firstAuthor: 0,
       position: 99,
     };
-    credit.score += weightOf(paperRelevance) * (row.position === 0 ? firstAuthorWeight : 1);
-    credit.papers.push({ rank, relevance: paperRelevance });
+    const weight =
+      Math.sqrt(relevance[rank] ?? 0) * (row.position === 0 ? options.defaults.firstAuthorWeight : 1);
+    credit.score += weight;
+    credit.ranks.push(rank);
     if (row.position === 0) credit.firstAuthor += 1;
-    const best = credit.papers.reduce((low, p) => Math.min(low, p.rank), rank);
-    if (best === rank) credit.position = row.position ?? 99;
+    if (Math.min(...credit.ranks) === rank) credit.position = row.position ?? HIDDEN_OWNER_PLACE;
     credits.set(row.person, credit);
   }
-  for (const credit of credits.values()) credit.papers.sort((a, b) => a.rank - b.rank);
   const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
-  const mostWords = (credit: Credit) => Math.max(...credit.papers.map((p) => evidence[p.rank]?.level ?? 0));
-  const byEvidence = (a: Credit, b: Credit) =>
-    mostWords(b) - mostWords(a) ||
-    b.score - a.score ||
-    b.papers.length - a.papers.length ||
-    b.firstAuthor - a.firstAuthor ||
-    (a.papers[0]?.rank ?? 0) - (b.papers[0]?.rank ?? 0) ||
-    a.position - b.position ||
-    Number(people.get(b.key)?.profiled) - Number(people.get(a.key)?.profiled) ||
-    (people.get(b.key)?.papers ?? 0) - (people.get(a.key)?.papers ?? 0) ||
-    (a.key < b.key ? -1 : 1);
-  // People with the same evidence form one block, placed where its best member ranks.
+  const sorted = [...credits.values()]
+    .map((credit) => ({ ...credit, ranks: credit.ranks.sort((a, b) => a - b) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.ranks.length - a.ranks.length ||
+        (a.ranks[0] ?? 0) - (b.ranks[0] ?? 0) ||
+        a.position - b.position ||
+        Number(people.get(b.key)?.profiled) - Number(people.get(a.key)?.profiled) ||
+        (a.key < b.key ? -1 : 1),
+    );
+  // People whose evidence is the very same papers stay together, where the best of them ranks.
   const blocks = new Map<string, Credit[]>();
-  for (const credit of [...credits.values()].sort(byEvidence)) {
-    const key = credit.papers.map((p) => p.rank).join(",");
-    blocks.set(key, [...(blocks.get(key) ?? []), credit]);
-  }
+  for (const credit of sorted)
+    blocks.set(credit.ranks.join(","), [...(blocks.get(credit.ranks.join(",")) ?? []), credit]);
   const ranked = [...blocks.values()].flat();
   if (ranked.length === 0 && alone !== undefined)
     return { topic, total: 0, offset: options.offset, people: [], notice: alone };
   const shown = ranked.slice(options.offset, options.offset + options.limit);
+  const wanted = new Set(
+    shown.flatMap((credit) => credit.ranks.map((rank) => matches.top[rank]?.rowid ?? 0)),
+  );
+  const read = evidence.papers ?? new Map<number, Paper>();
+  const papers = new Map([...read, ...store.papers([...wanted].filter((rowid) => !read.has(rowid)))]);
   const expertOf = (credit: Credit): Expert => {
     const person = people.get(credit.key);
     return {
@@ -113,9 +98,9 @@ export function expertsOf(
       name: person?.name ?? credit.key,
       score: round(credit.score),
       profiled: person?.profiled ?? false,
-      papers: credit.papers.flatMap(({ rank, relevance: r }) => {
-        const paper = evidence[rank]?.paper;
-        return paper ? [{ paper, score: round(r) }] : [];
+      papers: credit.ranks.flatMap((rank) => {
+        const paper = papers.get(matches.top[rank]?.rowid ?? 0);
+        return paper ? [{ paper, score: round(relevance[rank] ?? 0) }] : [];
       }),
     };
   };

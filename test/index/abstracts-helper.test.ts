@@ -7,7 +7,6 @@ import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/c
 import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
 import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
 import { foldedWordsOf } from "../../src/search/analyze.js";
-import { joinedCompoundsOf } from "../../src/search/compounds.js";
 import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 import { indexStoreOf } from "../../src/search/store-read.js";
 import { writeIndexFileInLine } from "../helpers/index-file.js";
@@ -66,17 +65,13 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
     expect(acronymsIn(inLine)).toContainEqual(["RLHF", "Reinforcement Learning from Human Feedback"]);
     expect(acronymsIn(beside)).toEqual(acronymsIn(inLine));
     // The mean length BM25 is normed against: every row's words, as the index counts them (FTS5's own mean).
-    const rowWords = corpus.papers.map(
-      ({ abstract }) => foldedWordsOf(abstract).length + foldedWordsOf(joinedCompoundsOf(abstract)).length,
-    );
+    const rowWords = corpus.papers.map(({ abstract }) => foldedWordsOf(abstract).length);
     const [lengths] = lengthsIn(inLine);
     expect(lengths.words).toBeCloseTo(rowWords.reduce((sum, n) => sum + n, 0) / rowWords.length, 9);
-    expect(lengths.distinct).toBeGreaterThan(lengths.words / 2);
-    expect(lengths.distinct).toBeLessThan(lengths.words);
     expect(lengthsIn(beside)).toEqual(lengthsIn(inLine));
     const [a, b] = [openIndexFile(inLine, "test"), openIndexFile(beside, "test")];
     try {
-      for (const query of ["rewrad modle", "agnet", "specul*", "Enyu Zhuo reward"]) {
+      for (const query of ["rewrad modle", "agnet", "Enyu Zhuo reward"]) {
         const ids = (engine: typeof a) => engine.search(query).hits.map((hit) => hit.paper.id);
         expect(ids(b)).toEqual(ids(a));
         expect(ids(a).length).toBeGreaterThan(0);

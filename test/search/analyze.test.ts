@@ -1,46 +1,66 @@
 import { describe, expect, it } from "vitest";
-import {
-  acronymTableOf,
-  foldedWordsOf,
-  isUnambiguous,
-  longFormsAt,
-  termOf,
-  termSequenceOf,
-} from "../../src/search/analyze.js";
+import { foldedWordsOf, searchedWordsOf, termOf } from "../../src/search/analyze.js";
+import { synonymsOf, textRowOf } from "../../src/search/index-text.js";
 
 describe("analysis", () => {
   it("stems words so inflections meet", () => {
     expect(termOf("Models")).toBe(termOf("modeling"));
     expect(termOf("agents")).toBe(termOf("agent"));
-    expect(termOf("speculative")).toBe("specul");
   });
 
-  it("drops stop words and folds accents", () => {
-    expect(termSequenceOf("The role of the Café in a reward")).toEqual(["role", "cafe", "reward"]);
+  it("keeps apart words Porter merges: generation and general", () => {
+    expect(termOf("generation")).not.toBe(termOf("general"));
+    expect(termOf("generalization")).not.toBe(termOf("generation"));
+  });
+
+  it("drops stop words and the words a question is framed with, and folds accents", () => {
+    expect(searchedWordsOf("Please find papers on the role of the Café")).toEqual(["role", "cafe"]);
     expect(termOf("the")).toBeUndefined();
   });
 
-  it("splits hyphenated words into their words, as the index does", () => {
+  it("splits hyphenated words into their words", () => {
     expect(foldedWordsOf("PPO-max and Q-Ponder, Zoë")).toEqual(["ppo", "max", "and", "q", "ponder", "zoe"]);
   });
 });
 
-describe("acronym table", () => {
-  const table = acronymTableOf([
-    { short: "RLHF", long: "Reinforcement Learning from Human Feedback" },
-    { short: "RLHF", long: "reinforcement learning with human feedback" },
-    { short: "SD", long: "speculative decoding" },
-    { short: "SD", long: "stable diffusion" },
+describe("the index row of a paper", () => {
+  const synonyms = synonymsOf([
+    { short: "SFT", long: "supervised fine-tuning" },
+    { short: "NO", long: "nitric oxide" },
   ]);
 
-  it("takes spellings of one long form that differ only in small words as one meaning", () => {
-    expect(isUnambiguous(table, "rlhf")).toBe(true);
-    expect(isUnambiguous(table, "sd")).toBe(false);
+  it("writes an acronym's long form where a paper writes the acronym, and the acronym where it writes the long form", () => {
+    const short = textRowOf({ abstract: "We apply SFT before PPO-max." }, "SFT", synonyms);
+    expect(short.synonyms.split(" ")).toEqual(expect.arrayContaining(["supervis", "fine", "tune"]));
+    const long = textRowOf({ abstract: "Supervised fine-tuning helps." }, "", synonyms);
+    expect(long.synonyms.split(" ")).toContain("sft");
   });
 
-  it("finds a long form where a query spells it out, longest first", () => {
-    const terms = termSequenceOf("tricks for reinforcement learning from human feedback");
-    expect(longFormsAt(terms, 0, table)).toEqual([]);
-    expect(longFormsAt(terms, 1, table).map((entry) => entry.short)).toEqual(["RLHF", "RLHF"]);
+  it("writes a hyphenated compound joined, and the abstract as written beside its stems", () => {
+    const row = textRowOf({ abstract: "We apply SFT before PPO-max." }, "", synonyms);
+    expect(row.synonyms.split(" ")).toContain("ppomax");
+    expect(row.surface.split(" ")).toEqual(["apply", "sft", "ppo", "max"]);
+  });
+
+  it("takes an acronym only as the papers define it: the word “no” is no nitric oxide", () => {
+    expect(
+      textRowOf({ abstract: "There is no effect of NO here." }, "", synonyms).synonyms.split(" "),
+    ).toEqual(["nitric", "oxid"]);
+    expect(textRowOf({ abstract: "There is no effect." }, "", synonyms).synonyms).toBe("");
+  });
+});
+
+describe("a paper's title and venue", () => {
+  it("indexes an export's title as the headline and its venue on its own, instead of the worked-out headline", () => {
+    const row = textRowOf(
+      { abstract: "We study rewards.", title: "Secrets of RLHF", venue: "NeurIPS" },
+      "a worked-out headline",
+      synonymsOf([]),
+    );
+    expect(row.headline.split(" ")).toEqual(["secret", "rlhf"]);
+    expect(row.venue).toBe("neurip");
+    expect(textRowOf({ abstract: "We study rewards." }, "Reward study", synonymsOf([])).headline).toBe(
+      "reward studi",
+    );
   });
 });

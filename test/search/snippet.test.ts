@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { termSequenceOf } from "../../src/search/analyze.js";
+import { searchedWordsOf, stemOf } from "../../src/search/analyze.js";
+
+const termSequenceOf = (text: string) => searchedWordsOf(text).map(stemOf);
+
 import { sentenceSpansOf, snippetOf, wordMarks } from "../../src/search/snippet.js";
 
 const text =

@@ -194,22 +194,23 @@ describe("/paper who, page by page", () => {
 });
 
 describe("More like this, page by page", () => {
-  it("pages papers like one five at a time down to twenty, each once, never the paper itself", async () => {
-    const [paper] = (await index.search("strength of preferences", { limit: 1 })).hits;
+  it("pages papers like one five at a time (those over the similarity floor, at most twenty), each once, never the paper itself", async () => {
+    const [paper] = (await index.search("PPO-max", { limit: 1 })).hits;
     const id = paper?.paper.id ?? "";
     const pages = [await slash(`similar ${id}`, "/similar", "Show more")];
     for (let last = pages[0]; last?.more !== undefined; last = pages[pages.length - 1]) {
       expect(pages.length, "a Show more that never ends").toBeLessThan(10);
       pages.push(await pressShowMore(last.more, `/similar/${pages.length}`, "Show more"));
     }
-    expect(pages).toHaveLength(4);
+    expect(pages.length).toBeGreaterThan(1);
     for (const [i, page] of pages.entries()) {
-      expect(page.ids).toHaveLength(5);
-      expect(page.header).toContain(`· ${5 * i + 1}–${5 * i + 5}`);
+      if (i < pages.length - 1) expect(page.ids).toHaveLength(5);
+      expect(page.header).toContain(`· ${5 * i + 1}–${5 * i + page.ids.length}`);
       expect(page.message.replace_original).toBe(i > 0);
     }
     const shown = pages.flatMap((page) => page.ids);
-    expect(new Set(shown).size).toBe(20);
+    expect(shown.length).toBeLessThanOrEqual(20);
+    expect(new Set(shown).size).toBe(shown.length);
     expect(shown).not.toContain(id);
     expect(shown).toEqual(((await index.similar(id, { limit: 20 })) ?? []).map((hit) => hit.paper.id));
   });

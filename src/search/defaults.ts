@@ -1,0 +1,56 @@
+/**
+ * Every tunable of the retrieval model, with why it has its value. Measured on BEIR SciFact (300 claims) and on
+ * eval/qrels.json together: a value is kept when it helps both, or costs neither more than 0.01 nDCG@10
+ * (docs/search.md has the figures).
+ */
+export const searchDefaults = {
+  /** BM25's k1, how soon a word's repeats stop adding to a paper's score (FTS5 fixes 1.2; the weights scale to it). */
+  k1: 0.9,
+  /** bm25() weight of the headline: a paper's own one-line summary says what it is about. */
+  headlineWeight: 3,
+  /** bm25() weight of the abstract's stems: the body of the match. */
+  stemWeight: 1,
+  /** bm25() weight of the abstract as written: the form typed outranks a stem-only match ("computer" vs "computation"). */
+  surfaceWeight: 0,
+  /** bm25() weight of what the index adds: acronym ⇄ long form synonyms and hyphenated compounds joined. */
+  synonymWeight: 0.5,
+  /** bm25() weight of the venue: searchable ("NeurIPS"), but a venue's words say little of a paper's topic. */
+  venueWeight: 0.5,
+  /** Share of the query's rarity (IDF mass) a paper must hold to match: a rare word outweighs three common ones. */
+  matchShare: 0.5,
+  /** Past this many words the share shrinks (a paper need hold no more than this many words' worth): long questions. */
+  matchWords: 2,
+  /** In a query of at most this many words, two of them side by side in a paper add a phrase match to BM25: a
+   * remembered phrase ranks first. Longer (a question, a claim), pairs are mostly chance and cost SciFact 0.02. */
+  pairsUpTo: 4,
+  /** A word typed of this many letters or more is found as the start of longer ones too ("math" in "mathematical"). */
+  prefixFrom: 4,
+  /** Papers ranked by BM25 before the match policy reads them: every paper of a group's corpus, bounded work at 100,000. */
+  candidates: 1000,
+  /** Typo edits forgiven by word length (none below 4 letters: too many short words are one letter apart). */
+  editsFromLength: [
+    [10, 2],
+    [4, 1],
+  ] as readonly (readonly [number, number])[],
+  /** Words of a query read at most: a pasted paragraph costs bounded work. */
+  maxWords: 40,
+  /** A followed topic's paper must score at least this (BM25, set on the benchmark) besides matching the policy. */
+  topicScoreFloor: 4,
+  /** The distinctive terms of a paper that "more like this" looks for. */
+  similarTerms: 12,
+  /** "More like this" shows only papers scoring at least this share of the paper's own score on its terms. */
+  similarFloor: 0.2,
+  /** Papers read as evidence of who works on a topic. */
+  evidencePapers: 50,
+  /** Who reads no paper scoring under this share of the topic's best as anyone's evidence: it only touches it. */
+  evidenceFloor: 0.4,
+  /** A first author's paper counts this much more toward their standing on a topic. */
+  firstAuthorWeight: 1.25,
+} as const;
+
+export type SearchDefaults = typeof searchDefaults;
+
+/** Edits forgiven in a word of this length (a swap of two letters is one). */
+export function editsFor(length: number, defaults: SearchDefaults = searchDefaults): number {
+  return defaults.editsFromLength.find(([from]) => length >= from)?.[1] ?? 0;
+}

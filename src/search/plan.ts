@@ -1,0 +1,217 @@
+import SearchableMap from "minisearch/SearchableMap";
+import { personKey } from "../corpus/names.js";
+import { foldedText, foldedWordsOf, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
+import { editsFor, type SearchDefaults } from "./defaults.js";
+import { editDistance } from "./edit-distance.js";
+import type { ParsedQuery } from "./query.js";
+import type { IndexStore } from "./store-read.js";
+
+/** One thing typed to look for: a word, or a hyphenated compound ("PPO-max") read as its parts or joined. */
+export interface Term {
+  /** As typed: "rewrad", "PPO-max". */
+  typed: string;
+  /** Its searched words, folded (the correction, for a typo): "reward"; "ppo", "max". */
+  words: string[];
+  /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
+  joined?: string;
+  corrected: boolean;
+  /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
+  papers: number;
+  weight: number;
+}
+
+/** A parsed query in the corpus's terms. */
+export interface Plan {
+  terms: Term[];
+  /** Words no paper holds and nothing corrects: they count against the match policy, and are named. */
+  missing: string[];
+  /** What a missing word weighs in the policy: more than any word a paper holds. */
+  missingWeight: number;
+  /** Quoted phrases (their searched words): every one must occur. */
+  phrases: string[][];
+  excluded: string[][];
+  /** Names the papers must be by: `author:` values and names found among the words ("… by Rui Zheng"). */
+  authors: string[];
+  /** Of those, the ones found among the words. */
+  named: string[];
+}
+
+export interface PlanContext {
+  store: IndexStore;
+  papers: number;
+  defaults: SearchDefaults;
+  /** Every word of the corpus as written, with its papers: built on the first typo. */
+  vocabulary: () => SearchableMap<number>;
+}
+
+/** Lucene's BM25 IDF: positive for any word, highest for a word no paper holds. */
+export const idfOf = (papers: number, total: number) => Math.log(1 + (total - papers + 0.5) / (papers + 0.5));
+
+/** A symbol or a name, never corrected: a word with digits ("YAP1") or a capital past its first letter ("GLIMMER"). */
+const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(typed);
+
+/**
+ * The word of the corpus a typo stands for: the nearest within the edits its length allows, then the commonest. A
+ * slip into a stop word ("wiht") gives the stop word, which the caller leaves out.
+ */
+export function correctionOf(
+  word: string,
+  context: PlanContext,
+  edits = editsFor(word.length, context.defaults),
+) {
+  if (edits === 0) return undefined;
+  // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
+  const near = context.vocabulary().fuzzyGet(word, edits + 1);
+  let best: { word: string; distance: number; papers: number } | undefined;
+  for (const [candidate, [papers]] of near) {
+    const distance = editDistance(word, candidate, edits);
+    if (distance > edits || candidate.length < 2) continue;
+    if (!best || distance < best.distance || (distance === best.distance && papers > best.papers))
+      best = { word: candidate, distance, papers };
+  }
+  return best?.word;
+}
+
+/** The person a run of typed words names exactly ("Rui Zheng", "Zheng Rui"), if any. */
+function personNamed(words: readonly string[], store: IndexStore): boolean {
+  if (words.some((word) => !/^\p{L}[\p{L}'-]*$/u.test(word))) return false;
+  return [words, [...words].reverse()].some(
+    (order) => store.person(personKey(order.join(" "))) !== undefined,
+  );
+}
+
+/** A word naming people more than it names a topic: more papers are by someone so named than hold the word. */
+function isNamePart(word: string, store: IndexStore): boolean {
+  const keys = store.personKeysWithToken(personKey(word));
+  if (keys.length === 0 || !/^\p{L}+$/u.test(word) || isSymbol(word)) return false;
+  const byThem = store.people(keys).reduce((sum, person) => sum + person.papers, 0);
+  return byThem > store.termPapers(stemOf(foldedText(word)));
+}
+
+/**
+ * Names among the words: a run of two or three words naming someone exactly, or one word naming people more than a
+ * topic ("zheng reward"). Taken out of the words, never written back into them.
+ */
+function namesAmong(words: string[], store: IndexStore): { names: string[]; rest: string[] } {
+  const names: string[] = [];
+  const rest: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const found = [3, 2, 1].find((length) => {
+      const run = words.slice(at, at + length);
+      if (run.length < length) return false;
+      if (length > 1) return personNamed(run, store);
+      return isNamePart(run[0] ?? "", store);
+    });
+    if (found === undefined) rest.push(words[at] ?? "");
+    else {
+      names.push(words.slice(at, at + found).join(" "));
+      at += found - 1;
+    }
+  }
+  return { names, rest };
+}
+
+/** Papers holding the word, by its stem: as the stems column knows it (a word of the synonyms counts too). */
+const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
+
+/** The words typed, each compound's parts apart: what the query's terms are read from. */
+const partsOf = (typed: string) => searchedWordsOf(typed);
+
+export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
+  const { store, papers: total, defaults } = context;
+  // Only a hyphen joins words into one term ("PPO-max"); other marks between letters part them ("NEAR(reward").
+  const typedWords = parsed.words.flatMap((word) =>
+    word.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== ""),
+  );
+  const { names, rest } = namesAmong(typedWords.slice(0, defaults.maxWords), store);
+  const terms: Term[] = [];
+  const missing: string[] = [];
+  const excluded = new Set(parsed.excluded.map((text) => searchedWordsOf(text).join(" ")));
+  const seen = new Set<string>();
+  const knows = (word: string) => papersOf(word, store) > 0;
+  for (let at = 0; at < rest.length; at++) {
+    let typed = rest[at] ?? "";
+    let words = partsOf(typed);
+    // Two words the corpus writes as one ("agent gym" → AgentGym), where one of them alone is unknown.
+    const next = rest[at + 1];
+    if (next !== undefined && words.length === 1 && partsOf(next).length === 1) {
+      const joined = `${words[0]}${partsOf(next)[0]}`;
+      if ((!knows(words[0] ?? "") || !knows(partsOf(next)[0] ?? "")) && knows(joined)) {
+        typed = `${typed} ${next}`;
+        words = [joined];
+        at += 1;
+      }
+    }
+    // A word typed twice is the word once; a word also excluded is excluded.
+    const key = words.join(" ");
+    if (words.length === 0 || seen.has(key) || excluded.has(key)) continue;
+    seen.add(key);
+    const joined = words.length > 1 ? words.join("") : undefined;
+    const joinedKnown = joined !== undefined && knows(joined);
+    const term = (found: string[], corrected: boolean, alsoJoined?: string): Term => {
+      const papers = Math.max(
+        Math.min(...found.map((word) => papersOf(word, store))),
+        alsoJoined === undefined ? 0 : papersOf(alsoJoined, store),
+      );
+      return {
+        typed,
+        words: found,
+        ...(alsoJoined === undefined ? {} : { joined: alsoJoined }),
+        corrected,
+        papers,
+        weight: idfOf(papers, total),
+      };
+    };
+    if (words.every(knows)) {
+      terms.push(term(words, false, joinedKnown ? joined : undefined));
+      continue;
+    }
+    if (joinedKnown && joined !== undefined) {
+      terms.push(term([joined], false));
+      continue;
+    }
+    const fixed = isSymbol(typed)
+      ? []
+      : words.map((word) => (knows(word) ? word : correctionOf(word, context)));
+    if (fixed.length > 0 && fixed.every((word) => word !== undefined)) {
+      const found = fixed.filter((word): word is string => word !== undefined && !isStopWord(word));
+      if (found.length > 0) terms.push(term(found, true));
+      continue;
+    }
+    // A compound misremembered as a whole ("SAP-VL" for SPA-VL): corrected to a compound the corpus writes, never
+    // when it holds digits (a symbol: "YAP1-TAZ").
+    const whole = joined !== undefined && !/\d/.test(typed) ? correctionOf(joined, context) : undefined;
+    if (whole !== undefined) terms.push(term([whole], true));
+    else missing.push(typed);
+  }
+  const phrasesOf = (texts: readonly string[]) =>
+    texts.map(searchedWordsOf).filter((words) => words.length > 0);
+  // A letter or digit alone ("vitamin D", "type 2") counts beside other words, never as the whole query.
+  const alone = terms.every((term) => term.words.join("").length < 2);
+  return {
+    terms: alone ? [] : terms,
+    missing,
+    missingWeight: idfOf(0, total),
+    phrases: phrasesOf(parsed.phrases),
+    excluded: phrasesOf(parsed.excluded),
+    authors: [...parsed.authors, ...names],
+    named: names,
+  };
+}
+
+/** The query as searched: each corrected word replaced by its correction. */
+export function showingFor(query: string, plan: Plan): string | undefined {
+  const corrected = plan.terms.filter((term) => term.corrected);
+  if (corrected.length === 0) return undefined;
+  let shown = query;
+  for (const term of corrected) shown = shown.replace(term.typed, term.words.join(" "));
+  return shown;
+}
+
+/** Every word of the corpus as written, in a tree for near and prefix lookups. */
+export function vocabularyMap(store: IndexStore): SearchableMap<number> {
+  return SearchableMap.from(store.vocabulary());
+}
+
+/** Folded words, without what parses as syntax: what suggestions rebuild a query from. */
+export const plainWordsOf = (text: string) => foldedWordsOf(foldedText(text));
