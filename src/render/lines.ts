@@ -79,7 +79,8 @@ export function paperByline(
   const authors = authorLine(fmt, paper, memberKeys);
   // The venue gets what the authors leave of the line (marks and entities do not show).
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
-  const room = Math.max(24, chars - shown - 9);
+  // Two " · " and a four-digit year: 10 characters.
+  const room = Math.max(24, chars - shown - 10);
   const venue = paper.venue?.trim() ? fmt.plain(truncate(paper.venue.trim(), room)) : undefined;
   return [authors, venue, paper.year === undefined ? undefined : String(paper.year)]
     .filter((part) => part !== undefined)
