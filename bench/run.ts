@@ -19,11 +19,14 @@ import {
   targetsOf,
 } from "./report.js";
 import type { SlackPathMeasurement } from "./slack-path.js";
+import { compareStarts } from "./starts.js";
 import { GENERATOR_VERSION } from "./synthetic/corpus.js";
 
 const USAGE =
   "usage: npm run bench -- [--sizes 1000,10000] [--full] [--queries N] [--known N] [--seed S]\n" +
-  "       [--engines ours,plain] [--no-slack] [--slack-rate 20] [--slack-seconds 30] [--search-workers N]";
+  "       [--engines ours,plain] [--no-slack] [--slack-rate 20] [--slack-seconds 30] [--search-workers N]\n" +
+  "       npm run bench -- --start seeds|bib [--baseline ROOT] [--papers 100000] [--rounds 1]\n" +
+  "       [--dir AUTHOR_FILES --query-file QUERIES.json]";
 const RESULTS_DIR = fileURLToPath(new URL("./results/", import.meta.url));
 const MEASURE_ENGINE = fileURLToPath(new URL("./measure-engine.ts", import.meta.url));
 const MEASURE_RESTART = fileURLToPath(new URL("./measure-restart.ts", import.meta.url));
@@ -122,9 +125,27 @@ async function main(): Promise<void> {
       "slack-rate": { type: "string", default: "20" },
       "slack-seconds": { type: "string", default: "30" },
       "search-workers": { type: "string" },
+      start: { type: "string" },
+      papers: { type: "string", default: "100000" },
+      rounds: { type: "string", default: "1" },
+      baseline: { type: "string" },
+      dir: { type: "string" },
+      "query-file": { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
+  if (values.start === "seeds" || values.start === "bib") {
+    await compareStarts({
+      format: values.start,
+      papers: Number(values.papers),
+      seed: values.seed,
+      rounds: Number(values.rounds),
+      ...(values.baseline === undefined ? {} : { baseline: values.baseline }),
+      ...(values.dir === undefined ? {} : { dir: values.dir }),
+      ...(values["query-file"] === undefined ? {} : { queries: values["query-file"] }),
+    });
+    return;
+  }
   const sizes = values.sizes.split(",").map(Number);
   if (values.full && !sizes.includes(100_000)) sizes.push(100_000);
   const queries = Number(values.queries);
