@@ -15,23 +15,21 @@ export interface EngineScore {
   empty: number;
 }
 
-const DEPTH = 100;
-
-/** Runs every query of the set through the engine (top 100, each timed) and scores the doc ids ranked. */
-export function scoreOnBeir(set: BeirSet, engine: RankingEngine): EngineScore {
+/** Runs every query of the set through the engine (its first `depth` papers, each call timed) and scores the docs. */
+export function scoreOnBeir(set: BeirSet, engine: RankingEngine, depth = 100): EngineScore {
   const ndcgs: number[] = [];
   const recalls: number[] = [];
   const times: number[] = [];
   let empty = 0;
   for (const query of set.queries) {
     const start = performance.now();
-    const papers = engine.rank(query.text, DEPTH);
+    const papers = engine.rank(query.text, depth);
     times.push(performance.now() - start);
     if (papers.length === 0) empty += 1;
     const docs = papers.flatMap((id) => set.docIdsOf.get(id) ?? []);
     const judged = set.qrels.get(query.id) ?? new Map<string, number>();
     ndcgs.push(ndcgAt(docs, judged, 10));
-    recalls.push(recallAt(docs, judged, DEPTH));
+    recalls.push(recallAt(docs, judged, depth));
   }
   return {
     engine: engine.name,
