@@ -3,6 +3,7 @@ import { personKey } from "../corpus/names.js";
 import { foldedText, foldedWordsOf, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
+import { anyOf, termMatch } from "./match.js";
 import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
 
@@ -186,10 +187,21 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
+  // A correction no paper holds beside the query's other words is no reading of the query ("making inference
+  // faster" is not "inference foster"): the word typed stays missing.
+  const typedRight = terms.filter((term) => !term.corrected);
+  const read = terms.filter((term) => {
+    if (!term.corrected || typedRight.length === 0) return true;
+    const together = store.count(
+      `${termMatch(term)} AND ${anyOf(typedRight.map((other) => termMatch(other)))}`,
+    );
+    if (together === 0) missing.push(term.typed);
+    return together > 0;
+  });
   // A letter or digit alone ("vitamin D", "type 2") counts beside other words, never as the whole query.
-  const alone = terms.every((term) => term.words.join("").length < 2);
+  const alone = read.every((term) => term.words.join("").length < 2);
   return {
-    terms: alone ? [] : terms,
+    terms: alone ? [] : read,
     missing,
     missingWeight: idfOf(0, total),
     phrases: phrasesOf(parsed.phrases),

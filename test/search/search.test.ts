@@ -142,6 +142,16 @@ describe("search", () => {
     expect(idsFor("multi-agent vision")[0]).toBe("d00d5eed01");
   });
 
+  it("corrects a slip only to a word some paper holds beside the query's other words", () => {
+    const engine = engineOver("We foster safety while decoding.", "Caching speeds up inference.");
+    // "foster" is one edit from "faster", but no paper holds it beside "inference": the word typed is named.
+    const faster = engine.search("inference faster");
+    expect(faster).toMatchObject({ total: 0, missing: ["faster"] });
+    expect(faster.showingFor).toBeUndefined();
+    expect(faster.didYouMean).toContain("inference");
+    expect(engine.search("inference cachng")).toMatchObject({ total: 1, showingFor: "inference caching" });
+  });
+
   it("never reads a number as a slip of another: the digits are kept", () => {
     const engine = engineOver("Reward models in 2024 and GPT4.", "Reward models for agents.");
     const year = engine.search("reward models 2023");
