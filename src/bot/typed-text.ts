@@ -25,9 +25,12 @@ export function cleanedText(text: string): string {
   return clean.replace(/\s+/g, " ").trim();
 }
 
-/** A question's trailing punctuation removed: "papers on RLHF?" asks about "RLHF". Quotes stay: they mark phrases. */
+/**
+ * A question's trailing punctuation removed: "papers on RLHF?" asks about "RLHF". Quotes stay: they mark phrases; so
+ * does an `author:` with no name after it, which search answers by asking for the name.
+ */
 export function stripped(text: string): string {
-  return text.replace(/[\s?!.,;:]+$/u, "").trim();
+  return text.replace(/(?<!\bauthor:?)[\s?!.,;:]+$/iu, "").trim();
 }
 
 /** A name, topic or id without the quotes or backticks wrapped around all of it: “Enyu Zhou” is Enyu Zhou. */

@@ -829,6 +829,11 @@ describe("answer: reload and small talk", () => {
     expect((await answer(depsWith(), slash(""))).reply).toMatchObject({ kind: "help" });
   });
 
+  it("asks for the name when `author:` comes with none, instead of searching the word “author”", async () => {
+    const { reply } = await answer(depsWith(), slash("author:"));
+    expect(renderSlackMessage(reply).text).toContain("Put a name after");
+  });
+
   it("never throws, whatever text arrives", async () => {
     await fc.assert(
       fc.asyncProperty(
