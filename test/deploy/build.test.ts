@@ -96,7 +96,7 @@ describe("the production build", () => {
       const ready = await healthcheck({ PORT: String(port()) });
       expect(ready).toEqual({
         code: 0,
-        out: expect.stringContaining('200 {"ok":true,"corpus":true,"slack":true}'),
+        out: expect.stringContaining('200 {"ok":true,"corpus":true,"slack":true,"state":"shared"}'),
       });
       // In Socket Mode the script asks HEALTH_PORT instead.
       expect(
