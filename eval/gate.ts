@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { z } from "zod";
 
 /** What `npm test` holds search to: a regression budget, not a score to reach. */
@@ -42,16 +42,9 @@ export function withinBudget(test: number, baseline: Baseline): boolean {
 }
 
 /**
- * Where the BEIR sets are: the nearest `shared/eval` beside the checkout or above it (`../shared/eval` from the main
- * checkout, `../../shared/eval` from a worktree under `wt/`).
+ * Where the BEIR sets are: `eval/data`, copied byte for byte from `../shared/eval` (SHA-256 checked on read) so a
+ * clone anywhere, CI's included, runs the SciFact gate.
  */
 export function defaultDataDir(from = process.cwd()): string {
-  let dir = resolve(from);
-  for (;;) {
-    const parent = dirname(dir);
-    const candidate = join(parent, "shared", "eval");
-    if (existsSync(join(candidate, "scifact"))) return candidate;
-    if (parent === dir) return resolve(from, "..", "shared", "eval");
-    dir = parent;
-  }
+  return resolve(from, "eval", "data");
 }
