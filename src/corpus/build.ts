@@ -414,6 +414,15 @@ export function readCorpusRemembering(
     }
   }
 
+  // An export often shortens or re-types an abstract: an author-file paper and an export's paper that no key
+  // matched, sharing an author and their abstracts' sentences, are one paper.
+  for (const [fromSeeds, fromExport] of shortenedAbstractPairs(drafts)) {
+    const [one, two] = [resolved(fromSeeds), resolved(fromExport)];
+    if (one === two) continue;
+    if (one.index < two.index) absorb(one, two);
+    else absorb(two, one);
+  }
+
   const live = drafts.filter((draft) => draft.mergedInto === undefined);
   // Members own the papers of exports that have no author file of theirs.
   const memberKeys = new Set(members.map((member) => member.key));
@@ -533,4 +542,75 @@ function stablestKey(keys: readonly string[]): string | undefined {
     if (key !== undefined) return key;
   }
   return undefined;
+}
+
+/** Sentences shorter than this (letters and digits) are too common to say two abstracts are one. */
+const MIN_SENTENCE_KEY = 40;
+
+/** The abstract's sentences long enough to match on, as loose text, in order. */
+function sentenceKeys(abstract: string): string[] {
+  const keys: string[] = [];
+  for (const sentence of abstract.split(/(?<=[.!?…])\s+(?=\S)/)) {
+    const key = looseText(sentence);
+    if (key.length >= MIN_SENTENCE_KEY && !keys.includes(key)) keys.push(key);
+  }
+  return keys;
+}
+
+/** "Zhiheng Xi", "Z. Xi", "Xi, Zhiheng" (already turned) → "zxi": first initial and surname, so spellings meet. */
+function authorTag(name: string): string {
+  const words = name.split(/[\s.]+/).filter((word) => personKey(word).length > 0);
+  const first = personKey(words[0] ?? "");
+  const last = personKey(words.at(-1) ?? "");
+  return words.length < 2 ? first : `${first.charAt(0)}${last}`;
+}
+
+function authorTagsOf(draft: PaperDraft): Set<string> {
+  return new Set(draft.authors.flatMap((person) => person.spellings.map((tally) => authorTag(tally.name))));
+}
+
+/**
+ * Author-file papers no export matched, each with the export's paper that shortens or re-types its abstract: at
+ * least one author in common, and at least half of the export's sentences found word for word (letters and
+ * digits) in the author file's abstract, being either its opening sentence or two sentences or more.
+ */
+function shortenedAbstractPairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft][] {
+  const live = drafts.filter((draft) => draft.mergedInto === undefined && draft.abstract.length > 0);
+  const seedsSide = live.filter((draft) => draft.fromSeeds && draft.libraryKeys.length === 0);
+  const exportSide = live.filter((draft) => !draft.fromSeeds && draft.authors.length > 0);
+  if (seedsSide.length === 0 || exportSide.length === 0) return [];
+  const seedsTags = new Map(seedsSide.map((draft) => [draft, authorTagsOf(draft)]));
+  const anySeedsTag = new Set([...seedsTags.values()].flatMap((tags) => [...tags]));
+  const bySentence = new Map<string, PaperDraft[]>();
+  const openingOf = new Map<PaperDraft, string | undefined>();
+  for (const draft of seedsSide) {
+    const keys = sentenceKeys(draft.abstract);
+    openingOf.set(draft, keys[0]);
+    for (const key of keys) {
+      const holders = bySentence.get(key);
+      if (holders === undefined) bySentence.set(key, [draft]);
+      else holders.push(draft);
+    }
+  }
+  const pairs: [PaperDraft, PaperDraft][] = [];
+  for (const draft of exportSide) {
+    const tags = authorTagsOf(draft);
+    if (![...tags].some((tag) => anySeedsTag.has(tag))) continue;
+    const keys = sentenceKeys(draft.abstract);
+    const shared = new Map<PaperDraft, number>();
+    for (const key of keys) {
+      for (const holder of bySentence.get(key) ?? []) shared.set(holder, (shared.get(holder) ?? 0) + 1);
+    }
+    let best: PaperDraft | undefined;
+    let bestCount = 0;
+    for (const [holder, count] of shared) {
+      if (count * 2 < keys.length || count <= bestCount) continue;
+      if (count < 2 && openingOf.get(holder) !== keys[0]) continue;
+      if (![...(seedsTags.get(holder) ?? [])].some((tag) => tags.has(tag))) continue;
+      best = holder;
+      bestCount = count;
+    }
+    if (best !== undefined) pairs.push([best, draft]);
+  }
+  return pairs;
 }

@@ -146,6 +146,63 @@ describe("a paper from the group's exports", () => {
   });
 });
 
+describe("the same paper with a shortened abstract in an export", () => {
+  // seeds/000_… is a real author file; its AgentGym abstract is the paper's full one, while the Zotero export
+  // keeps three of its sentences (the fixture's abstract), as exports often shorten or re-type an abstract.
+  const seedsName = "000_74d68d8485c51e16.txt";
+  const seedsFile = file(
+    seedsName,
+    readFileSync(new URL(`../../seeds/${seedsName}`, import.meta.url), "utf8"),
+  );
+  const agentGymOf = (c: ReturnType<typeof buildCorpus>) =>
+    c.papers.filter((paper) => paper.abstract.startsWith("Building generalist agents"));
+
+  it("is one paper with the author file's id and abstract and the export's title, DOI and arXiv id", () => {
+    const alone = agentGymOf(buildCorpus([seedsFile]));
+    const merged = buildCorpus([seedsFile, file("zotero-bbt.bib", readFixture("zotero-bbt.bib"))]);
+    const agentGym = agentGymOf(merged);
+    expect(agentGym).toHaveLength(1);
+    expect(agentGym[0]).toMatchObject({
+      id: alone[0]?.id,
+      abstract: alone[0]?.abstract,
+      title: "AgentGym: Evolving Large Language Model-based Agents across Diverse Environments",
+      doi: "10.48550/arXiv.2406.04151",
+      arxivId: "2406.04151",
+      sources: [
+        { file: seedsName, line: 15 },
+        { file: "zotero-bbt.bib", line: 7 },
+      ],
+    });
+    // The export's two other entries are papers of their own.
+    expect(merged.papers).toHaveLength(buildCorpus([seedsFile]).papers.length + 2);
+  });
+
+  it("is one paper when the export's abstract is cut off after two sentences, whatever file comes first", () => {
+    const scholar = file(
+      "a-scholar.bib",
+      "@article{xi2024agentgym, title={Agentgym: Evolving large language model-based agents across diverse environments}, author={Xi, Z. and Ding, Y. and others}, journal={arXiv preprint arXiv:2406.04151}, year={2024}, abstract={Building generalist agents that can handle diverse tasks and evolve themselves across different environments is a long-term goal in the AI community. Large language models (LLMs) are considered a promising foundation to build such agents due to their generalized …}}\n",
+    );
+    const agentGym = agentGymOf(buildCorpus([scholar, seedsFile]));
+    expect(agentGym).toHaveLength(1);
+    expect(agentGym[0]?.id).toBe(agentGymOf(buildCorpus([seedsFile]))[0]?.id);
+    expect(agentGym[0]?.abstract).toContain("AgentEvol");
+  });
+
+  it("stays two papers when only a sentence is shared, or the authors are others", () => {
+    const sameClosing = file(
+      "lab.bib",
+      "@misc{other, title={Another Gym For Agents}, author={Xi, Zhiheng}, abstract={We study something else entirely with a new benchmark of web tasks. The AgentGym suite is available on https://github.com/WooooDyy/AgentGym.}}\n",
+    );
+    const otherAuthors = file(
+      "copy.bib",
+      `@misc{copy, title={A Copied Abstract}, author={Lee, Ann}, abstract={${readFixture("zhiheng-xi.txt").split("\n\n")[2]}}}\n`,
+    );
+    const read = buildCorpus([seedsFile, sameClosing, otherAuthors]);
+    expect(read.papers.filter((paper) => paper.title === "Another Gym For Agents")).toHaveLength(1);
+    expect(agentGymOf(read).map((paper) => paper.title)).toEqual([undefined, "A Copied Abstract"]);
+  });
+});
+
 describe("CSL-JSON and arXiv JSONL", () => {
   it("checks each CSL-JSON item, skipping one that does not fit with its line", () => {
     expect(corpus.problems).toContainEqual({
