@@ -138,6 +138,20 @@ export function watchIndex(metrics: Metrics, source: IndexSource): void {
   });
 }
 
+/** A gauge read when /metrics is scraped: answers waiting in the outbox for Slack to take them. */
+export function watchOutbox(metrics: Metrics, outbox: { pending(): Promise<number> }): void {
+  new Gauge({
+    name: "paperbot_outbox_pending",
+    help:
+      "Answers waiting in the outbox for Slack (in the state store, shared by replicas, plus this process's " +
+      "memory; while the store cannot be read, memory only).",
+    registers: [metrics.registry],
+    async collect() {
+      this.set(await outbox.pending());
+    },
+  });
+}
+
 export interface StateSource {
   state(): StateReadiness;
   now(): number;

@@ -385,7 +385,7 @@ const STATE_PROBLEMS: Record<string, string> = {
 /** `/paper stats` when saved state cannot be written: what still works and what waits. */
 export function stateProblemLine(fmt: TextFormat, problem: string): string {
   const what = STATE_PROBLEMS[problem] ?? fmt.plain(problem);
-  return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts wait until it is fixed.`;
+  return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts and follow DMs wait. Paperbot tries it again every few seconds and carries on by itself once it works.`;
 }
 
 /** One feature's usage card. */

@@ -5,7 +5,7 @@ import type { HttpLimits, SlackMode } from "../config.js";
 import type { Logger } from "../logger.js";
 import { opsRoutes, type StateReadiness } from "../ops/health.js";
 import { closeServer, portOf, serveOpsRoutes, serverOptionsOf } from "../ops/http-server.js";
-import { createMetrics, type Metrics } from "../ops/metrics.js";
+import { createMetrics, type Metrics, watchOutbox } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
 import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
@@ -207,6 +207,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
   const delivery = deliveryDepsOf(listenerDeps);
+  watchOutbox(metrics, listenerDeps.outbox);
 
   if (mode.kind === "socket") {
     const health = await serveOpsRoutes(

@@ -58,7 +58,11 @@ export async function openState(
         `state at ${where} cannot be written (${health.detail}): answers go on, daily posts wait until it can`,
       );
     }
-    return { store, status: () => statusOf(store.health()), whenConnected: (listener) => listener(store) };
+    return rechecked({
+      store,
+      status: () => statusOf(store.health()),
+      whenConnected: (listener) => listener(store),
+    });
   } catch (error) {
     if (!(error instanceof StateUnavailableError)) throw error;
     logger.error(
@@ -75,11 +79,11 @@ export async function openState(
       ...(options.firstWaitMs === undefined ? {} : { firstWaitMs: options.firstWaitMs }),
       ...(options.maxWaitMs === undefined ? {} : { maxWaitMs: options.maxWaitMs }),
     });
-    return {
+    return rechecked({
       store,
       status: () => ({ ...statusOf(store.health()), ...(store.connected() ? {} : { reconnecting: true }) }),
       whenConnected: (listener) => store.whenConnected(listener),
-    };
+    });
   }
 }
 
@@ -89,6 +93,32 @@ const STARTUP_WAIT_MS = 5000;
 function statusOf(health: StateHealth): StateStatus {
   return health.writable ? health : { writable: false, problem: health.problem, since: health.since };
 }
+
+/**
+ * While an open store refuses writes, one heartbeat write each time: health (and so /readyz, /metrics,
+ * /paper stats and daily posts) turns back as soon as the store takes one, without waiting for a request to
+ * write. A store still being reconnected is left to its own back-off.
+ */
+export async function recheckState(state: OpenedState): Promise<void> {
+  const status = state.status();
+  if (status.writable || status.reconnecting === true) return;
+  // A failure is what health() goes on saying.
+  await state.store.probe().catch(() => undefined);
+}
+
+/** `state` with recheckState every 5 s until its store is closed. */
+function rechecked(state: OpenedState): OpenedState {
+  const timer = setInterval(() => void recheckState(state), RECHECK_EVERY_MS);
+  timer.unref();
+  const { store } = state;
+  const close = () => {
+    clearInterval(timer);
+    return store.close();
+  };
+  return { ...state, store: { ...store, close } };
+}
+
+const RECHECK_EVERY_MS = 5000;
 
 /** Subscribes DAILY_CHANNEL (when set) to the daily paper; a state that cannot be written is only logged. */
 export async function subscribeDailyChannel(

@@ -55,6 +55,8 @@ export interface Outbox {
   due(at: number, limit: number): Promise<OutboxEntry[]>;
   reschedule(key: string, schedule: OutboxSchedule): Promise<void>;
   remove(key: string): Promise<void>;
+  /** How many entries wait, due or not. */
+  pending(): Promise<number>;
 }
 
 const rowSchema = z.object({
@@ -131,6 +133,13 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
     async remove(key) {
       await db.deleteFrom("outbox").where("key", "=", key).execute();
     },
+    async pending() {
+      const row = await db
+        .selectFrom("outbox")
+        .select((e) => e.fn.countAll().as("entries"))
+        .executeTakeFirst();
+      return Number(row?.entries ?? 0);
+    },
   };
 }
 
@@ -165,6 +174,7 @@ export function createMemoryOutbox(): Outbox {
     async remove(key) {
       entries.delete(key);
     },
+    pending: async () => entries.size,
   };
 }
 
@@ -208,6 +218,11 @@ export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger
     async remove(key) {
       await at(key, (outbox) => outbox.remove(key));
       inMemory.delete(key);
+    },
+    // What the store holds is not known while it fails: then only this process's memory is counted.
+    async pending() {
+      const stored = durable === undefined ? 0 : await durable.pending().catch(() => 0);
+      return stored + (await memory.pending());
     },
   };
 }

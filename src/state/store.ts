@@ -34,7 +34,10 @@ export interface StateStore {
   readonly recentAnswers: RecentAnswers;
   /** Whether the last write reached storage: stays "not writable" until a write succeeds again. */
   health(): StateHealth;
-  /** A write rolled back at once: resolves when the store takes writes, throws StateUnavailableError when not. */
+  /**
+   * One committed write of a heartbeat row: resolves when the store takes writes (health() then says so at
+   * once, with no request needed), throws StateUnavailableError when not.
+   */
   probe(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,9 +65,19 @@ export function stateStoreOver(
     announcements: sqlAnnouncements(state, now),
     recentAnswers: sqlRecentAnswers(db),
     health: () => health.current(),
-    probe: () => probeWrite(state),
+    probe: () => heartbeat(db, now()),
     close: () => db.destroy(),
   };
+}
+
+/** A key of the once-only ledger nobody claims: a real write (a disk that is full fails it) of one row. */
+async function heartbeat(db: StateSql["db"], at: number): Promise<void> {
+  const row = { done: 1, holder: null, lease_until: 0, updated_at: at };
+  await db
+    .insertInto("deliveries")
+    .values({ key: "paperbot:heartbeat", ...row })
+    .onConflict((c) => c.column("key").doUpdateSet(row))
+    .execute();
 }
 
 /** A throw-away probe write, rolled back: finds a read-only file or database at open, before any request does. */

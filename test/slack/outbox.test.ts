@@ -61,7 +61,12 @@ async function startBot(state: { ledger: DeliveryLedger; outbox: Outbox }) {
       .find((l) => l.startsWith(`paperbot_outbox_total{via="${via}",outcome="${outcome}"}`));
     return line === undefined ? 0 : Number(line.split(" ").at(-1));
   };
-  return { app, logs, eventsUrl, counted };
+  /** `paperbot_outbox_pending`: answers waiting for Slack. */
+  const pending = async () => {
+    const text = await metrics.registry.metrics();
+    return Number(/^paperbot_outbox_pending (\S+)$/m.exec(text)?.[1] ?? Number.NaN);
+  };
+  return { app, logs, eventsUrl, counted, pending };
 }
 
 const inMemory = () => ({
@@ -109,7 +114,7 @@ describe("a mention answered through a Slack outage, with no state store", () =>
   it.each([5, 10, 30])(
     "%i s of 500s from chat.postMessage: one answer once Slack is back",
     async (seconds) => {
-      const { app, eventsUrl, counted } = await startBot(inMemory());
+      const { app, eventsUrl, counted, pending } = await startBot(inMemory());
       const m = freshMention();
       slack.outage("chat.postMessage", { status: 500 });
       const started = time;
@@ -117,6 +122,7 @@ describe("a mention answered through a Slack outage, with no state store", () =>
       await waitUntil(async () => expect(await counted("post", "queued")).toBe(1));
       await passTime([app], seconds * 1000);
       expect(stored(m.channel)).toEqual([]);
+      expect(await pending()).toBe(1);
       slack.outage("chat.postMessage");
       await passTime([app], 2 * minute, () => stored(m.channel).length > 0);
       expect(stored(m.channel)).toHaveLength(1);
@@ -128,6 +134,7 @@ describe("a mention answered through a Slack outage, with no state store", () =>
       await passTime([app], 20 * minute, () => false, minute);
       expect(stored(m.channel)).toHaveLength(1);
       expect(await counted("post", "delivered")).toBe(1);
+      expect(await pending()).toBe(0);
     },
   );
 
@@ -147,13 +154,14 @@ describe("a mention answered through a Slack outage, with no state store", () =>
   });
 
   it("an answer still undelivered after 15 minutes is given up, logged at error and counted", async () => {
-    const { app, eventsUrl, logs, counted } = await startBot(inMemory());
+    const { app, eventsUrl, logs, counted, pending } = await startBot(inMemory());
     const m = freshMention();
     slack.outage("chat.postMessage", { status: 503 });
     await mention(eventsUrl, m.event);
     await waitUntil(async () => expect(await counted("post", "queued")).toBe(1));
     await passTime([app], 16 * minute, () => false, 10_000);
     expect(await counted("post", "given_up")).toBe(1);
+    expect(await pending()).toBe(0);
     const gaveUp = logs.entries.find((e) => e.msg.startsWith("gave up on an answer"));
     expect(gaveUp).toMatchObject({ level: 50, key: `answer:${m.channel}:${m.ts}`, why: "http_503" });
     slack.outage("chat.postMessage");
@@ -214,14 +222,18 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     await mention(one.eventsUrl, m.event);
     await waitUntil(async () => expect(await one.counted("post", "queued")).toBe(1));
     await passTime([one.app], 5000);
+    expect(await one.pending()).toBe(1);
     // Killed: no draining, its connection gone.
     await kill(one.app);
     await first.close();
     slack.outage("chat.postMessage");
     const second = await state.open({ now: clock });
     const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    // The store's entry, seen by a process that never met the outage.
+    expect(await two.pending()).toBe(1);
     await passTime([two.app], minute, () => stored(m.channel).length > 0);
     expect(stored(m.channel)).toHaveLength(1);
+    expect(await two.pending()).toBe(0);
     await passTime([two.app], 20 * minute, () => false, minute);
     expect(stored(m.channel)).toHaveLength(1);
   });

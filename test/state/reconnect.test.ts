@@ -6,7 +6,7 @@ import { MESSAGES } from "../../src/bot/messages.js";
 import type { BotDeps } from "../../src/bot/ports.js";
 import { runDueDailyPosts } from "../../src/schedule/daily-post.js";
 import { statePortsOf } from "../../src/start/bot-deps.js";
-import { deliveryLedgerOf, type OpenedState, openState } from "../../src/start/state.js";
+import { deliveryLedgerOf, type OpenedState, openState, recheckState } from "../../src/start/state.js";
 import { StateUnavailableError } from "../../src/state/errors.js";
 import { createFallbackDeliveryLedger, createMemoryDeliveryLedger } from "../../src/state/once.js";
 import type { StateStore } from "../../src/state/store.js";
@@ -150,5 +150,30 @@ describe.each(storeKinds)("a %s store that cannot be used when the bot starts", 
         key,
       ).toHaveLength(1);
     }
+  });
+});
+
+describe.each(storeKinds)("a %s store that stops taking writes while the bot runs", (kind) => {
+  const freshState = freshStates(kind);
+
+  it("is named not writable while it fails, and writable again once it takes writes, with no request", async () => {
+    const state = await freshState();
+    const started = await openState(configOf(state), capturedLogger().logger, { startupWaitMs: 0 });
+    opened.push(started);
+    expect(started.status()).toEqual({ writable: true });
+    await state.breakWrites();
+    const ledger = deliveryLedgerOf(started.store, capturedLogger().logger);
+    expect(await ledger.claim("event:WhileBroken", minute)).toBe("mine");
+    const broken = started.status();
+    expect(broken).toMatchObject({ writable: false });
+
+    // The recheck's heartbeat fails as the store does: still not writable, and since the same time.
+    await recheckState(started);
+    expect(started.status()).toEqual(broken);
+
+    await state.mendWrites();
+    // No claim, no daily post, no command: only the recheck (every 5 s in the bot) writes.
+    await recheckState(started);
+    expect(started.status()).toEqual({ writable: true });
   });
 });

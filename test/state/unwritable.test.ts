@@ -117,7 +117,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     const slack = JSON.stringify(renderSlackMessage(reply));
     expect(slack).toContain("Saved state");
     expect(slack).toContain("is read-only: answers go on");
-    expect(renderTerminal(reply).text).toContain("daily posts wait until it is fixed");
+    expect(renderTerminal(reply).text).toContain("tries it again every few seconds");
   });
 
   it("a disk that fails mid-run: daily posts stop without posting, then post once when writes work again", async () => {
