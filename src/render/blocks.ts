@@ -242,7 +242,8 @@ function fallbackOf(reply: Reply): string {
     case "results": {
       const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
       const what = reply.showingFor ?? reply.query;
-      return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      const notice = reply.notice === undefined ? "" : ` (${plain(reply.notice)})`;
+      return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "bibtex":
       return bibtexFallback(reply.paper);

@@ -73,7 +73,7 @@ export function expressionOf(plan: Plan, defaults: SearchDefaults): string | und
 
 /**
  * The match policy: a paper matches when the terms it holds carry at least `matchShare` of the query's weight
- * (each term weighs its IDF; a word no paper holds weighs as much as a word can). BM25 decides the order.
+ * (each term weighs its IDF; a word no paper holds a little more than a word one paper holds). BM25 decides the order.
  */
 export function matchesOf(
   store: IndexStore,

@@ -24,9 +24,13 @@ export interface Term {
 /** A parsed query in the corpus's terms. */
 export interface Plan {
   terms: Term[];
-  /** Words no paper holds and nothing corrects: they count against the match policy, and are named. */
+  /** Words no paper holds and nothing corrects: they count in the match policy, and are named. */
   missing: string[];
-  /** What a missing word weighs in the policy: more than any word a paper holds. */
+  /**
+   * What a missing word weighs in the policy: ln(N + 1), more than a word one paper holds (ln((N + 1) / 1.5)), so of
+   * two words it names the topic; less than Lucene's IDF of none (ln((N + 1) / 0.5)), which let one missing word
+   * outweigh the rest of a question ("making inference faster" found nothing).
+   */
   missingWeight: number;
   /** Quoted phrases (their searched words): every one must occur. */
   phrases: string[][];
@@ -203,7 +207,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   return {
     terms: alone ? [] : read,
     missing,
-    missingWeight: idfOf(0, total),
+    missingWeight: idfOf(0.5, total),
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded),
     authors: [...parsed.authors, ...names],

@@ -542,6 +542,16 @@ describe("answer: people", () => {
     expect(controlsOf(renderSlackMessage(objects).blocks).map((c) => c.label)).toContain("Search “object”");
   });
 
+  it("finds a question's papers when one of its words is in no paper, and names that word", async () => {
+    // Only the CARD abstract writes of inference ("accelerating LLM inference"); no abstract writes "faster".
+    const found = expectKind((await answer(depsWith(), slash("making inference faster"))).reply, "results");
+    expect(found.cards.map((card) => card.paper.headline)).toEqual([expect.stringMatching(/^CARD/)]);
+    const shown = renderSlackMessage(found);
+    expect(shown.text).toContain("No paper mentions “faster”");
+    expect(JSON.stringify(shown.blocks)).toContain("No paper mentions “faster”");
+    expect(JSON.stringify(shown.blocks)).not.toContain("Search instead");
+  });
+
   it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,

@@ -291,7 +291,7 @@ describe("a paper card", () => {
             "type": "actions",
           },
         ],
-        "text": "7 papers for “reward model”: 1. Secrets of RLHF in Large Language Models Part II: Reward Modeling",
+        "text": "7 papers for “reward model” (Also searched: RLHF = reinforcement learning from human feedback): 1. Secrets of RLHF in Large Language Models Part II: Reward Modeling",
       }
     `);
   });
