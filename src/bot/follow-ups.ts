@@ -12,7 +12,8 @@ export type FollowUp =
   | { kind: "similar"; which: Which }
   | { kind: "writers"; which: Which };
 
-const ORDINALS = [
+/** "first" … "tenth": the places a follow-up can name in words. */
+export const ORDINALS = [
   "first",
   "second",
   "third",

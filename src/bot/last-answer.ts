@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FollowUp, Which } from "./follow-ups.js";
+import { type FollowUp, ORDINALS, type Which } from "./follow-ups.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { cardOf } from "./paper-answers.js";
@@ -138,19 +138,6 @@ export async function recallAnswer(deps: BotDeps, request: BotRequest): Promise<
   }
 }
 
-const ORDINAL_WORDS = [
-  "first",
-  "second",
-  "third",
-  "fourth",
-  "fifth",
-  "sixth",
-  "seventh",
-  "eighth",
-  "ninth",
-  "tenth",
-];
-
 /** The item `which` points at among `items` shown from number `firstNumber`; a number as shown or as counted. */
 function pointedAt(
   items: readonly string[],
@@ -170,7 +157,7 @@ const info = (message: string): Answer => toAsker({ kind: "info", message });
 /** "the first one" … "the fifth one": the places there are to point at. */
 function outOfReach(count: number, what: string): Answer {
   if (count === 0) return info(MESSAGES.nothingToPointAt(what));
-  const last = ORDINAL_WORDS[count - 1] ?? String(count);
+  const last = ORDINALS[count - 1] ?? String(count);
   return info(MESSAGES.onlyShown(count, what, last));
 }
 

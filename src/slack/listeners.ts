@@ -17,7 +17,7 @@ import { openBibtex } from "./bibtex-modal.js";
 import { answerKeyOf } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { actionValueOf, buttonRequest, dmRequest, mentionRequest, responseUrlOf } from "./requests.js";
+import { actionValueOf, buttonRequest, conversationRequest, responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
 
 /** Shares a card in the channel once per click key; a share Slack did not take can be clicked again. */
@@ -87,30 +87,23 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     await answerPrivately(deps, "action", receivedAt, reply, request);
   });
 
-  app.event("app_mention", async ({ event, context }) => {
-    const mention = mentionRequest(event, context.botUserId);
-    if (mention === undefined) return;
-    const target = {
-      key: answerKeyOf(mention.reply.channel, mention.messageTs),
-      channel: mention.reply.channel,
-      ...(mention.reply.threadTs === undefined ? {} : { threadTs: mention.reply.threadTs }),
-      after: mention.messageTs,
-    };
-    const receivedAt = receivedAtOf(context, deps.policy.now());
-    await answerInConversation(deps, "mention", receivedAt, target, mention.request, isSlackRetry(context));
-  });
-
-  app.event("message", async ({ event, context }) => {
-    const dm = dmRequest(event, context.botUserId);
-    if (dm === undefined) return;
-    const target = {
-      key: answerKeyOf(dm.reply.channel, dm.messageTs),
-      channel: dm.reply.channel,
-      after: dm.messageTs,
-    };
-    const receivedAt = receivedAtOf(context, deps.policy.now());
-    await answerInConversation(deps, "dm", receivedAt, target, dm.request, isSlackRetry(context));
-  });
+  for (const [eventName, source] of [
+    ["app_mention", "mention"],
+    ["message", "dm"],
+  ] as const) {
+    app.event(eventName, async ({ event, context }) => {
+      const asked = conversationRequest(source, event, context.botUserId);
+      if (asked === undefined) return;
+      const target = {
+        key: answerKeyOf(asked.reply.channel, asked.messageTs),
+        channel: asked.reply.channel,
+        ...(asked.reply.threadTs === undefined ? {} : { threadTs: asked.reply.threadTs }),
+        after: asked.messageTs,
+      };
+      const receivedAt = receivedAtOf(context, deps.policy.now());
+      await answerInConversation(deps, source, receivedAt, target, asked.request, isSlackRetry(context));
+    });
+  }
 
   // Listeners handle their own failures; this global middleware is for what escapes them. An event's answer
   // (or apology) already went through its delivery, so only a response_url gets the friendly message here.

@@ -2,13 +2,7 @@ import { z } from "zod";
 import { decodeAction } from "../bot/actions.js";
 import type { BotRequest } from "../bot/request.js";
 
-// Another bot's post that mentions us (a bot_message, or any message with a bot_id) is not a question: two bots
-// answering each other would loop.
-const mentionEventSchema = z.object({
-  subtype: z
-    .string()
-    .optional()
-    .refine((subtype) => subtype !== "bot_message"),
+const messageEventSchema = z.object({
   bot_id: z.undefined().optional(),
   user: z.string(),
   text: z.string().default(""),
@@ -17,17 +11,22 @@ const mentionEventSchema = z.object({
   thread_ts: z.string().optional(),
 });
 
-const dmEventSchema = z.object({
-  type: z.literal("message"),
-  channel_type: z.literal("im"),
-  // A message with a file attached (file_share) is answered by its text like any other.
-  subtype: z.literal("file_share").optional(),
-  bot_id: z.undefined().optional(),
-  user: z.string(),
-  text: z.string().default(""),
-  channel: z.string(),
-  ts: z.string(),
-});
+const conversationEventSchemas = {
+  // Another bot's post that mentions us (a bot_message, or any message with a bot_id) is not a question: two
+  // bots answering each other would loop.
+  mention: messageEventSchema.extend({
+    subtype: z
+      .string()
+      .optional()
+      .refine((subtype) => subtype !== "bot_message"),
+  }),
+  dm: messageEventSchema.extend({
+    type: z.literal("message"),
+    channel_type: z.literal("im"),
+    // A message with a file attached (file_share) is answered by its text like any other.
+    subtype: z.literal("file_share").optional(),
+  }),
+};
 
 const buttonBodySchema = z.object({
   user: z.object({ id: z.string() }),
@@ -50,42 +49,28 @@ export function textWithoutMention(text: string, botUserId: string | undefined):
   return text.replace(mention, " ").replace(/\s+/g, " ").trim();
 }
 
-export function mentionRequest(
+/**
+ * A person's mention of the bot (answered in its thread) or direct message to it (with or without a file);
+ * undefined for edits, bot posts, joins and the bot's own.
+ */
+export function conversationRequest(
+  source: "mention" | "dm",
   event: unknown,
   botUserId: string | undefined,
 ): { request: BotRequest; reply: Reply; messageTs: string } | undefined {
-  const parsed = mentionEventSchema.safeParse(event);
-  if (!parsed.success) return undefined;
-  const e = parsed.data;
-  return {
-    request: {
-      source: "mention",
-      text: textWithoutMention(e.text, botUserId),
-      userId: e.user,
-      channelId: e.channel,
-      ...(e.thread_ts !== undefined && e.thread_ts !== e.ts ? { threadTs: e.thread_ts } : {}),
-    },
-    reply: { channel: e.channel, threadTs: e.thread_ts ?? e.ts },
-    messageTs: e.ts,
-  };
-}
-
-/** A person's direct message to the bot (with or without a file); undefined for edits, bot posts, joins and the bot's own. */
-export function dmRequest(
-  event: unknown,
-  botUserId: string | undefined,
-): { request: BotRequest; reply: Reply; messageTs: string } | undefined {
-  const parsed = dmEventSchema.safeParse(event);
+  const parsed = conversationEventSchemas[source].safeParse(event);
   if (!parsed.success || parsed.data.user === botUserId) return undefined;
   const e = parsed.data;
+  const inThread = source === "mention" && e.thread_ts !== undefined && e.thread_ts !== e.ts;
   return {
     request: {
-      source: "dm",
+      source,
       text: textWithoutMention(e.text, botUserId),
       userId: e.user,
       channelId: e.channel,
+      ...(inThread ? { threadTs: e.thread_ts } : {}),
     },
-    reply: { channel: e.channel },
+    reply: { channel: e.channel, ...(source === "mention" ? { threadTs: e.thread_ts ?? e.ts } : {}) },
     messageTs: e.ts,
   };
 }

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { StateSql } from "./database.js";
-import { dropLease, markLeaseDone, renewLease, seizeLease, takeLease } from "./once.js";
+import { dropLease, markLeaseDone, seizeLease, takeLease } from "./once.js";
+import { leasedStep, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /**
@@ -96,34 +97,19 @@ export interface DailyPosts {
   remove(channelId: string, localDate: string, token: string): Promise<void>;
 }
 
-const rowSchema = z.object({
-  channel_id: z.string(),
-  local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  paper_id: z.string().min(1),
+const dailyPostSchema: z.ZodType<DailyPost> = rowSchema({
+  channelId: z.string(),
+  localDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  paperId: z.string().min(1),
   round: z.number().int().min(1),
   state: z.enum(["claimed", "posting", "posted", "unknown"]),
-  holder: z.string().nullable(),
-  lease_until: z.number().int().nullable(),
-  claimed_at: z.number().int(),
-  message_ts: z.string().nullable(),
-  posted_at: z.number().int().nullable(),
+  claimToken: z.string().default(""),
+  leaseUntil: z.number().int().default(0),
+  claimedAt: z.number().int(),
+  messageTs: z.string().optional(),
+  postedAt: z.number().int().optional(),
 });
-
-function dailyPostOf(row: unknown): DailyPost {
-  const r = rowSchema.parse(row);
-  return {
-    channelId: r.channel_id,
-    localDate: r.local_date,
-    paperId: r.paper_id,
-    round: r.round,
-    state: r.state,
-    claimToken: r.holder ?? "",
-    leaseUntil: r.lease_until ?? 0,
-    claimedAt: r.claimed_at,
-    ...(r.message_ts === null ? {} : { messageTs: r.message_ts }),
-    ...(r.posted_at === null ? {} : { postedAt: r.posted_at }),
-  };
-}
+const dailyPostOf = (row: unknown) => dailyPostSchema.parse(row);
 
 const seedSchema = z.object({ seed: z.number().int() });
 const roundRowSchema = z.object({ round: z.number().int(), paper_id: z.string() });
@@ -140,7 +126,7 @@ const postsWithClaims = (db: StateDb) =>
       ),
     )
     .selectAll("daily_posts")
-    .select(["deliveries.holder", "deliveries.lease_until"]);
+    .select(["deliveries.holder as claim_token", "deliveries.lease_until"]);
 
 async function readPost(db: StateDb, channelId: string, localDate: string) {
   const row = await postsWithClaims(db)
@@ -185,30 +171,26 @@ async function compareAndSet(
   next: { state: DailyPostState; token: string; leaseUntil: number; paperId?: string; round?: number },
   at: number,
 ): Promise<boolean> {
-  const where = { channel_id: key.channelId, local_date: key.localDate };
   const row = await tx
     .selectFrom("daily_posts")
     .select("state")
-    .where("channel_id", "=", where.channel_id)
-    .where("local_date", "=", where.local_date)
+    .where("channel_id", "=", key.channelId)
+    .where("local_date", "=", key.localDate)
     .executeTakeFirst();
   const leaseKey = leaseKeyOf(key.channelId, key.localDate);
-  if (row?.state !== key.state) return false;
-  if (!(await renewLease(tx, leaseKey, key.token, { token: next.token, leaseUntil: next.leaseUntil, at }))) {
-    return false;
-  }
-  await tx
-    .updateTable("daily_posts")
-    .set({
-      state: next.state,
-      ...(next.paperId === undefined ? {} : { paper_id: next.paperId }),
-      ...(next.round === undefined ? {} : { round: next.round }),
-    })
-    .where("channel_id", "=", where.channel_id)
-    .where("local_date", "=", where.local_date)
-    .execute();
-  if (next.state === "unknown") await markLeaseDone(tx, leaseKey, at);
-  return true;
+  const step = { current: row?.state, expected: key.state, leaseKey, token: key.token, next, at };
+  return leasedStep(tx, { ...step, final: next.state === "unknown" }, () =>
+    tx
+      .updateTable("daily_posts")
+      .set({
+        state: next.state,
+        ...(next.paperId === undefined ? {} : { paper_id: next.paperId }),
+        ...(next.round === undefined ? {} : { round: next.round }),
+      })
+      .where("channel_id", "=", key.channelId)
+      .where("local_date", "=", key.localDate)
+      .execute(),
+  );
 }
 
 const channelLock = (channelId: string) => `paperbot:daily:${channelId}`;

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import { chunks, type StateSql } from "./database.js";
 import type { FollowKind } from "./follows.js";
-import { markLeaseDone, renewLease, takeLease } from "./once.js";
+import { takeLease } from "./once.js";
+import { flagColumn, jsonColumn, leasedStep, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /** The follows a digest lists papers under, and its papers in order, each naming the follows it matched. */
@@ -72,42 +73,24 @@ const itemsSchema = z.object({
   papers: z.array(z.object({ id: z.string().min(1), matched: z.array(z.number().int().min(0)) })),
 });
 
-const digestRowSchema = z.object({
+const digestSchema: z.ZodType<Digest> = rowSchema({
   id: z.string().min(1),
-  user_id: z.string().min(1),
-  change_id: z.number().int(),
+  userId: z.string().min(1),
+  changeId: z.number().int(),
   day: z.string(),
-  created_at: z.number().int(),
-  not_before: z.number().int(),
+  createdAt: z.number().int(),
+  notBefore: z.number().int(),
   state: z.enum(["pending", "sending", "sent", "unknown", "failed", "empty"]),
-  holder: z.string().nullable(),
-  lease_until: z.number().int().nullable(),
+  token: z.string().default(""),
+  leaseUntil: z.number().int().default(0),
   attempts: z.number().int(),
-  items: z.string(),
-  cap_reached: z.union([z.literal(0), z.literal(1)]),
-  message_ts: z.string().nullable(),
-  sent_at: z.number().int().nullable(),
+  items: jsonColumn(itemsSchema),
+  capReached: flagColumn,
+  messageTs: z.string().optional(),
+  sentAt: z.number().int().optional(),
 });
 
-export function digestOf(row: unknown): Digest {
-  const r = digestRowSchema.parse(row);
-  return {
-    id: r.id,
-    userId: r.user_id,
-    changeId: r.change_id,
-    day: r.day,
-    createdAt: r.created_at,
-    notBefore: r.not_before,
-    state: r.state,
-    token: r.holder ?? "",
-    leaseUntil: r.lease_until ?? 0,
-    attempts: r.attempts,
-    items: itemsSchema.parse(JSON.parse(r.items)),
-    capReached: r.cap_reached === 1,
-    ...(r.message_ts === null ? {} : { messageTs: r.message_ts }),
-    ...(r.sent_at === null ? {} : { sentAt: r.sent_at }),
-  };
-}
+export const digestOf = (row: unknown): Digest => digestSchema.parse(row);
 
 export async function insertDigests(tx: StateDb, digests: readonly Digest[]): Promise<void> {
   for (const part of chunks(digests, 30)) {
@@ -140,7 +123,7 @@ export const digestsWithClaims = (db: StateDb) =>
     .selectFrom("follow_digests")
     .leftJoin("deliveries", (join) => join.on(sql<boolean>`deliveries.key = 'digest:' || follow_digests.id`))
     .selectAll("follow_digests")
-    .select(["deliveries.holder", "deliveries.lease_until"]);
+    .select(["deliveries.holder as token", "deliveries.lease_until"]);
 
 /** A step of the claim's holder: applies only while the digest is in `key.state` and the claim is `key.token`'s. */
 async function compareAndSet(tx: StateDb, key: DigestKey, next: DigestUpdate, at: number): Promise<boolean> {
@@ -149,26 +132,21 @@ async function compareAndSet(tx: StateDb, key: DigestKey, next: DigestUpdate, at
     .select("state")
     .where("id", "=", key.id)
     .executeTakeFirst();
-  if (row?.state !== key.state) return false;
-  const moved = await renewLease(tx, leaseKeyOf(key.id), key.token, {
-    token: next.token,
-    leaseUntil: next.leaseUntil,
-    at,
-  });
-  if (!moved) return false;
-  await tx
-    .updateTable("follow_digests")
-    .set({
-      state: next.state,
-      ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
-      ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
-      ...(next.messageTs === undefined ? {} : { message_ts: next.messageTs }),
-      ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
-    })
-    .where("id", "=", key.id)
-    .execute();
-  if (finalStates.has(next.state)) await markLeaseDone(tx, leaseKeyOf(key.id), at);
-  return true;
+  const leaseKey = leaseKeyOf(key.id);
+  const step = { current: row?.state, expected: key.state, leaseKey, token: key.token, next, at };
+  return leasedStep(tx, { ...step, final: finalStates.has(next.state) }, () =>
+    tx
+      .updateTable("follow_digests")
+      .set({
+        state: next.state,
+        ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
+        ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
+        ...(next.messageTs === undefined ? {} : { message_ts: next.messageTs }),
+        ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
+      })
+      .where("id", "=", key.id)
+      .execute(),
+  );
 }
 
 export function sqlFollowDigests(state: StateSql, now: () => number): FollowDigests {

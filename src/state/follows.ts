@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { addPersonRow, countPersonRows, personRows, removePersonRow, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 export type FollowKind = "topic" | "author";
@@ -25,64 +26,34 @@ export interface Follows {
   all(): Promise<Follow[]>;
 }
 
-const rowSchema = z.object({
-  user_id: z.string().min(1),
+const followSchema: z.ZodType<Follow> = rowSchema({
+  userId: z.string().min(1),
   kind: z.enum(["topic", "author"]),
   target: z.string().min(1),
   label: z.string(),
-  created_at: z.number().int(),
+  createdAt: z.number().int(),
 });
-const countSchema = z.object({ n: z.coerce.number().int() });
-
-function followOf(row: unknown): Follow {
-  const r = rowSchema.parse(row);
-  return { userId: r.user_id, kind: r.kind, target: r.target, label: r.label, createdAt: r.created_at };
-}
+const followOf = (row: unknown) => followSchema.parse(row);
 
 export function sqlFollows(db: StateDb): Follows {
   return {
-    async add(f) {
-      const result = await db
-        .insertInto("follows")
-        .values({
-          user_id: f.userId,
-          kind: f.kind,
-          target: f.target,
-          label: f.label,
-          created_at: f.createdAt,
-        })
-        .onConflict((c) => c.columns(["user_id", "kind", "target"]).doNothing())
-        .executeTakeFirst();
-      return result.numInsertedOrUpdatedRows === 1n;
-    },
-    async remove(userId, kind, target) {
-      const result = await db
-        .deleteFrom("follows")
-        .where("user_id", "=", userId)
-        .where("kind", "=", kind)
-        .where("target", "=", target)
-        .executeTakeFirst();
-      return result.numDeletedRows === 1n;
-    },
+    add: (f) =>
+      addPersonRow(
+        db,
+        "follows",
+        { user_id: f.userId, kind: f.kind, target: f.target, label: f.label, created_at: f.createdAt },
+        ["user_id", "kind", "target"],
+      ),
+    remove: (userId, kind, target) => removePersonRow(db, "follows", userId, { kind, target }),
     async list(userId) {
-      const rows = await db
-        .selectFrom("follows")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .orderBy("created_at", "desc")
-        .orderBy("kind")
-        .orderBy("target")
-        .execute();
-      return rows.map(followOf);
+      const order = [
+        ["created_at", "desc"],
+        ["kind", "asc"],
+        ["target", "asc"],
+      ] as const;
+      return (await personRows(db, "follows", userId, order)).map(followOf);
     },
-    async count(userId) {
-      const row = await db
-        .selectFrom("follows")
-        .select((e) => e.fn.countAll().as("n"))
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      return countSchema.parse(row).n;
-    },
+    count: (userId) => countPersonRows(db, "follows", userId),
     async all() {
       return (
         await db.selectFrom("follows").selectAll().orderBy("user_id").orderBy("created_at").execute()

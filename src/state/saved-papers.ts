@@ -1,20 +1,14 @@
 import { z } from "zod";
+import type { SavedEntry } from "../bot/reply.js";
+import { addPersonRow, countPersonRows, jsonColumn, personRows, removePersonRow, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /**
  * A paper on someone's reading list, with what it looked like when it was saved: a paper that leaves the
  * corpus is still listed (as gone) under the headline and authors the person saw.
  */
-export interface SavedPaper {
+export interface SavedPaper extends SavedEntry {
   userId: string;
-  paperId: string;
-  savedAt: number;
-  headline: string;
-  /** The visible author line at save time ("A, B, C et al."). */
-  authors: string;
-  /** The profiled owners at save time. */
-  owners: string[];
-  abstract: string;
 }
 
 export interface SavedPapers {
@@ -26,37 +20,23 @@ export interface SavedPapers {
   count(userId: string): Promise<number>;
 }
 
-const rowSchema = z.object({
-  user_id: z.string().min(1),
-  paper_id: z.string().min(1),
-  saved_at: z.number().int(),
+const savedPaperSchema: z.ZodType<SavedPaper> = rowSchema({
+  userId: z.string().min(1),
+  paperId: z.string().min(1),
+  savedAt: z.number().int(),
   headline: z.string(),
   authors: z.string(),
-  owners: z.string(),
+  owners: jsonColumn(z.array(z.string())),
   abstract: z.string(),
 });
-const ownersSchema = z.array(z.string());
-const countSchema = z.object({ n: z.coerce.number().int() });
-
-function savedPaperOf(row: unknown): SavedPaper {
-  const r = rowSchema.parse(row);
-  return {
-    userId: r.user_id,
-    paperId: r.paper_id,
-    savedAt: r.saved_at,
-    headline: r.headline,
-    authors: r.authors,
-    owners: ownersSchema.parse(JSON.parse(r.owners)),
-    abstract: r.abstract,
-  };
-}
 
 export function sqlSavedPapers(db: StateDb): SavedPapers {
   return {
-    async save(s) {
-      const result = await db
-        .insertInto("saved_papers")
-        .values({
+    save: (s) =>
+      addPersonRow(
+        db,
+        "saved_papers",
+        {
           user_id: s.userId,
           paper_id: s.paperId,
           saved_at: s.savedAt,
@@ -64,36 +44,17 @@ export function sqlSavedPapers(db: StateDb): SavedPapers {
           authors: s.authors,
           owners: JSON.stringify(s.owners),
           abstract: s.abstract,
-        })
-        .onConflict((c) => c.columns(["user_id", "paper_id"]).doNothing())
-        .executeTakeFirst();
-      return result.numInsertedOrUpdatedRows === 1n;
-    },
-    async remove(userId, paperId) {
-      const result = await db
-        .deleteFrom("saved_papers")
-        .where("user_id", "=", userId)
-        .where("paper_id", "=", paperId)
-        .executeTakeFirst();
-      return result.numDeletedRows === 1n;
-    },
+        },
+        ["user_id", "paper_id"],
+      ),
+    remove: (userId, paperId) => removePersonRow(db, "saved_papers", userId, { paper_id: paperId }),
     async list(userId) {
-      const rows = await db
-        .selectFrom("saved_papers")
-        .selectAll()
-        .where("user_id", "=", userId)
-        .orderBy("saved_at", "desc")
-        .orderBy("paper_id")
-        .execute();
-      return rows.map(savedPaperOf);
+      const order = [
+        ["saved_at", "desc"],
+        ["paper_id", "asc"],
+      ] as const;
+      return (await personRows(db, "saved_papers", userId, order)).map((row) => savedPaperSchema.parse(row));
     },
-    async count(userId) {
-      const row = await db
-        .selectFrom("saved_papers")
-        .select((e) => e.fn.countAll().as("n"))
-        .where("user_id", "=", userId)
-        .executeTakeFirst();
-      return countSchema.parse(row).n;
-    },
+    count: (userId) => countPersonRows(db, "saved_papers", userId),
   };
 }

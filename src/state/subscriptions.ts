@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flagColumn, jsonColumn, rowSchema } from "./rows.js";
 import type { StateDb, StateTables } from "./schema.js";
 
 export interface Subscription {
@@ -32,35 +33,18 @@ export interface Subscriptions {
   pause(channelId: string, reason: string, at: number): Promise<boolean>;
 }
 
-const rowSchema = z.object({
-  channel_id: z.string().min(1),
+const subscriptionSchema: z.ZodType<Subscription> = rowSchema({
+  channelId: z.string().min(1),
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/),
-  time_zone: z.string().min(1),
-  weekdays: z.string(),
-  enabled: z.union([z.literal(0), z.literal(1)]),
-  paused_reason: z.string().nullable(),
-  subscribed_by: z.string(),
-  active_since: z.number().int(),
-  updated_at: z.number().int(),
+  timeZone: z.string().min(1),
+  weekdays: jsonColumn(z.array(z.number().int().min(1).max(7)).min(1)),
+  enabled: flagColumn,
+  pausedReason: z.string().optional(),
+  subscribedBy: z.string(),
+  activeSince: z.number().int(),
+  updatedAt: z.number().int(),
 });
-
-const weekdaysSchema = z.array(z.number().int().min(1).max(7)).min(1);
-
-function subscriptionOf(row: unknown): Subscription {
-  const r = rowSchema.parse(row);
-  const weekdays = weekdaysSchema.parse(JSON.parse(r.weekdays));
-  return {
-    channelId: r.channel_id,
-    time: r.time,
-    timeZone: r.time_zone,
-    weekdays,
-    enabled: r.enabled === 1,
-    ...(r.paused_reason === null ? {} : { pausedReason: r.paused_reason }),
-    subscribedBy: r.subscribed_by,
-    activeSince: r.active_since,
-    updatedAt: r.updated_at,
-  };
-}
+const subscriptionOf = (row: unknown) => subscriptionSchema.parse(row);
 
 function rowOf(s: Subscription): StateTables["subscriptions"] {
   return {
