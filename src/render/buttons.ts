@@ -158,10 +158,10 @@ export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
     const spec = entry(card, saveShown);
     return (spec && fittingSpec(spec, LIMITS.optionValue)) ?? [];
   });
-  // Past the menu's five, a search for a person keeps Follow them; any other card keeps Copy BibTeX.
-  const yields = card.person === undefined ? "follow" : "bib";
+  // Past the menu's five (a card in a list), More by gives way: the card's own page (Full abstract) has it, and a
+  // search for a person already lists theirs. Follow, which help and App Home point to, and Copy BibTeX stay.
   const menu =
-    offered.length > LIMITS.overflowOptions ? offered.filter((spec) => spec.action.a !== yields) : offered;
+    offered.length > LIMITS.overflowOptions ? offered.filter((spec) => spec.action.a !== "by") : offered;
   return { buttons: buttons.flatMap((spec) => fittingSpec(spec) ?? []), menu };
 }
 

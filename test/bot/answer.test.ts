@@ -12,7 +12,7 @@ import { escapeText } from "../../src/render/escape.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { papersOf, paperWith } from "../helpers/papers.js";
 import { servedIndex } from "../helpers/served-index.js";
-import { controlsOf } from "../render/controls.js";
+import { controlsOf, menuLabelsOf } from "../render/controls.js";
 
 /** The value of the "Another one" button in rendered blocks. */
 function anotherOneValue(blocks: KnownBlock[]): string | undefined {
@@ -552,21 +552,33 @@ describe("answer: people", () => {
     expect(JSON.stringify(shown.blocks)).not.toContain("Search instead");
   });
 
-  it("offers More by and Follow for the person a search is for, not the paper's first owner", async () => {
+  it("offers Follow for the person a search is for, not the paper's first owner, and More by on the card's page", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,
       "results",
     );
-    const shown = JSON.stringify(renderSlackMessage(byXi).blocks);
-    expect(shown).toContain("More by Zhiheng Xi");
-    expect(shown).toContain("Follow Zhiheng Xi");
-    // The menu holds five: for a person's search, Follow them stays and Copy BibTeX waits on the card's own page.
-    expect(shown).not.toContain("Copy BibTeX");
-    expect(shown).not.toContain("More by Wen-Xiang Chen");
-    const everyone = JSON.stringify(
+    const menus = menuLabelsOf(renderSlackMessage(byXi).blocks);
+    // A list card's menu holds five: each keeps Follow and Copy BibTeX; More by waits on the card's own page.
+    expect(menus.length).toBeGreaterThan(0);
+    for (const menu of menus) {
+      expect(menu).toEqual(["More like this", "Full abstract", "Save", "Copy BibTeX", "Follow Zhiheng Xi"]);
+    }
+    const everyone = menuLabelsOf(
       renderSlackMessage((await answer(depsWith(), slash("agents"))).reply).blocks,
     );
-    expect(everyone).toContain("More by Wen-Xiang Chen");
+    expect(everyone.map((menu) => menu.at(-1))).toContain("Follow Wen-Xiang Chen");
+    expect(everyone.flat().filter((label) => label.startsWith("More by"))).toEqual([]);
+    const first = byXi.cards[0]?.paper;
+    const page = renderSlackMessage(
+      (await answer(depsWith(), click({ a: "full", id: first?.id ?? "" }))).reply,
+    );
+    // The card's own page names its first owner, as every card on its own does.
+    expect(menuLabelsOf(page.blocks)[0]).toEqual([
+      "More like this",
+      "Copy BibTeX",
+      `More by ${first?.owners[0]}`,
+      `Follow ${first?.owners[0]}`,
+    ]);
   });
 
   it("opens the author summary from a More by button, and is friendly about a person no longer there", async () => {

@@ -22,3 +22,20 @@ export function controlsOf(blocks: KnownBlock[]): { type: string; label?: string
   }
   return controls;
 }
+
+/** The option labels of each overflow (⋯) menu in the blocks, in order. */
+export function menuLabelsOf(blocks: KnownBlock[]): string[][] {
+  const menus: string[][] = [];
+  for (const block of blocks) {
+    const elements =
+      block.type === "actions"
+        ? block.elements
+        : block.type === "section" && block.accessory
+          ? [block.accessory]
+          : [];
+    for (const element of elements) {
+      if (element.type === "overflow") menus.push(element.options.map((option) => option.text.text));
+    }
+  }
+  return menus;
+}

@@ -174,6 +174,14 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     expect(await store.follows.count("U0ASKER")).toBe(44);
   });
 
+  it("follows a paper's person from a search card's menu, as help and App Home say", async () => {
+    const [results] = await app.slash("RLHF");
+    const follow = control(results, /^Follow /);
+    const [followed] = await app.click(follow.value);
+    expect(shown(followed)).toContain(`You now follow *${follow.label.replace(/^Follow /, "")}*`);
+    expect(await store.follows.list("U0ASKER")).toMatchObject([{ kind: "author" }]);
+  });
+
   it("saves from a card's menu, lists the reading list newest first, removes from it, and shows a paper that left as gone", async () => {
     const [results] = await app.slash("RLHF");
     const save = control(results, "Save");
