@@ -419,8 +419,9 @@ export function readCorpusRemembering(
   for (const [fromSeeds, fromExport] of shortenedAbstractPairs(drafts)) {
     const [one, two] = [resolved(fromSeeds), resolved(fromExport)];
     if (one === two) continue;
-    if (one.index < two.index) absorb(one, two);
-    else absorb(two, one);
+    const [target, other] = one.index < two.index ? [one, two] : [two, one];
+    absorb(target, other);
+    target.sources.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
   }
 
   const live = drafts.filter((draft) => draft.mergedInto === undefined);
@@ -569,10 +570,19 @@ function authorTagsOf(draft: PaperDraft): Set<string> {
   return new Set(draft.authors.flatMap((person) => person.spellings.map((tally) => authorTag(tally.name))));
 }
 
+/** An export's abstract cut short ("… such agents due to their generalized …") is a prefix of the whole one. */
+const MIN_PREFIX_KEY = 100;
+
+/** The loose text of an abstract without a last word cut short by "…" or "...". */
+function cutAbstractKey(abstract: string): string {
+  return looseText(abstract.replace(/\s*\S*(?:…|\.\.\.)$/, ""));
+}
+
 /**
  * Author-file papers no export matched, each with the export's paper that shortens or re-types its abstract: at
- * least one author in common, and at least half of the export's sentences found word for word (letters and
- * digits) in the author file's abstract, being either its opening sentence or two sentences or more.
+ * least one author in common, and either two or more of the export's sentences, at least half of them, found
+ * word for word (letters and digits) in the author file's abstract, or the export's abstract a cut-short start
+ * of it.
  */
 function shortenedAbstractPairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft][] {
   const live = drafts.filter((draft) => draft.mergedInto === undefined && draft.abstract.length > 0);
@@ -582,11 +592,8 @@ function shortenedAbstractPairs(drafts: readonly PaperDraft[]): [PaperDraft, Pap
   const seedsTags = new Map(seedsSide.map((draft) => [draft, authorTagsOf(draft)]));
   const anySeedsTag = new Set([...seedsTags.values()].flatMap((tags) => [...tags]));
   const bySentence = new Map<string, PaperDraft[]>();
-  const openingOf = new Map<PaperDraft, string | undefined>();
   for (const draft of seedsSide) {
-    const keys = sentenceKeys(draft.abstract);
-    openingOf.set(draft, keys[0]);
-    for (const key of keys) {
+    for (const key of sentenceKeys(draft.abstract)) {
       const holders = bySentence.get(key);
       if (holders === undefined) bySentence.set(key, [draft]);
       else holders.push(draft);
@@ -603,10 +610,14 @@ function shortenedAbstractPairs(drafts: readonly PaperDraft[]): [PaperDraft, Pap
     }
     let best: PaperDraft | undefined;
     let bestCount = 0;
+    let cut: string | undefined;
     for (const [holder, count] of shared) {
-      if (count * 2 < keys.length || count <= bestCount) continue;
-      if (count < 2 && openingOf.get(holder) !== keys[0]) continue;
+      if (count <= bestCount) continue;
       if (![...(seedsTags.get(holder) ?? [])].some((tag) => tags.has(tag))) continue;
+      if (count < 2 || count * 2 < keys.length) {
+        cut ??= cutAbstractKey(draft.abstract);
+        if (cut.length < MIN_PREFIX_KEY || !looseText(holder.abstract).startsWith(cut)) continue;
+      }
       best = holder;
       bestCount = count;
     }

@@ -188,18 +188,27 @@ describe("the same paper with a shortened abstract in an export", () => {
     expect(agentGym[0]?.abstract).toContain("AgentEvol");
   });
 
-  it("stays two papers when only a sentence is shared, or the authors are others", () => {
+  it("stays apart when only one sentence is shared (the opening or the closing one), or the authors are others", () => {
+    const shortened = parseBibtexFile("zotero-bbt.bib", readFixture("zotero-bbt.bib")).entries[0]?.abstract;
     const sameClosing = file(
       "lab.bib",
       "@misc{other, title={Another Gym For Agents}, author={Xi, Zhiheng}, abstract={We study something else entirely with a new benchmark of web tasks. The AgentGym suite is available on https://github.com/WooooDyy/AgentGym.}}\n",
     );
     const otherAuthors = file(
       "copy.bib",
-      `@misc{copy, title={A Copied Abstract}, author={Lee, Ann}, abstract={${readFixture("zhiheng-xi.txt").split("\n\n")[2]}}}\n`,
+      `@misc{copy, title={A Copied Abstract}, author={Lee, Ann}, abstract={${shortened}}}\n`,
     );
-    const read = buildCorpus([seedsFile, sameClosing, otherAuthors]);
+    const sameOpening = file(
+      "next.bib",
+      "@misc{next, title={A Sequel With The Same First Line}, author={Xi, Zhiheng}, abstract={Building generalist agents that can handle diverse tasks and evolve themselves across different environments is a long-term goal in the AI community. Here we instead study how such agents forget what they learned. We find that replaying a few old trajectories is enough.}}\n",
+    );
+    const read = buildCorpus([seedsFile, sameClosing, otherAuthors, sameOpening]);
     expect(read.papers.filter((paper) => paper.title === "Another Gym For Agents")).toHaveLength(1);
-    expect(agentGymOf(read).map((paper) => paper.title)).toEqual([undefined, "A Copied Abstract"]);
+    expect(agentGymOf(read).map((paper) => paper.title)).toEqual([
+      undefined,
+      "A Copied Abstract",
+      "A Sequel With The Same First Line",
+    ]);
   });
 });
 
