@@ -103,7 +103,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
       name: "paperbot_outbox_total",
       help:
         "Answers whose first attempt Slack did not take, by via (post, response_url) and outcome: queued, " +
-        "delivered, already_there (found in the conversation), refused, given_up (older than its limit).",
+        "delivered, already_there (found in the conversation), refused, given_up (older than its limit), " +
+        "second_removed (posted by two processes while shared state was down; the later one removed), " +
+        "unconfirmed (a shared card Slack may have shown: not sent again).",
       labelNames: ["via", "outcome"],
       registers,
     }),

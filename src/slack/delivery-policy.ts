@@ -13,7 +13,7 @@ export interface DeliveryPolicy {
   backoffMs(attempt: number): number;
   /** How often the outbox is looked at for answers whose next attempt is due. */
   outboxEveryMs: number;
-  /** Waits used only by respondVia's 429 retries of shares and notes. */
+  /** Waits used only by respondVia's 429 retries of notes (and of what has no response_url). */
   sleep(ms: number): Promise<void>;
   now(): number;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
+import { z } from "zod";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../ops/metrics.js";
 import {
@@ -30,8 +31,11 @@ export const ANSWER_EVENT_TYPE = "paperbot_answer";
  *      released. An outbox pass (at start and every second, in whichever process) claims the key again and
  *      tries once more, until the answer lands or is older than its limit (given up, logged, counted).
  * 3. An attempt that may have reached Slack (a 5xx, a timeout, a holder that died mid-post: the entry says so
- *    before every post) is looked for in the thread or DM before a post is made again. A response_url message
- *    cannot be looked up: it is sent again, so a 5xx can show the asker a private answer twice.
+ *    before every post) is looked for in the thread or DM before a post is made again. So is one whose claim
+ *    only this process's memory holds (the shared state is down or hung), and after its post, of two answers
+ *    with its key, the earlier stays and ours is removed (another process that posted too checks the same way). A response_url message
+ *    cannot be looked up: it is sent again, so a 5xx can show the asker a private answer twice; a card shared in
+ *    a channel is not (the sharer is told instead).
  */
 
 export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
@@ -66,15 +70,16 @@ export function answerKeyOf(channel: string, messageTs: string): string {
 const HISTORY_PAGES = 5;
 const PASS_SIZE = 8;
 
-type Seen = "found" | "absent" | "unknown";
+type PostMessage = Extract<QueuedMessage, { via: "post" }>;
 
-/** Whether the conversation already holds our answer with this key (by its metadata). */
-async function answerSeen(
+/** The ts of every answer of ours with this key in the conversation (by its metadata); undefined when it could not be read. */
+async function answersWithKey(
   deps: DeliveryDeps,
-  where: Extract<QueuedMessage, { via: "post" }>,
+  where: PostMessage,
   key: string,
-): Promise<Seen> {
+): Promise<string[] | undefined> {
   const { client } = deps;
+  const found: string[] = [];
   let cursor: string | undefined;
   try {
     for (let page = 0; page < HISTORY_PAGES; page++) {
@@ -90,26 +95,66 @@ async function answerSeen(
           ? await client.conversations.history(common)
           : await client.conversations.replies({ ...common, ts: where.threadTs });
       const history = historyPageSchema.parse(raw);
-      const mine = history.messages.some(
-        (m) => m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key,
-      );
-      if (mine) return "found";
+      for (const m of history.messages) {
+        const ours = m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key;
+        if (ours && m.ts !== undefined) found.push(m.ts);
+      }
       cursor = nextCursorOf(history);
-      if (cursor === undefined) return "absent";
+      if (cursor === undefined) return found;
     }
-    return "unknown";
+    return undefined;
   } catch (error) {
     deps.logger.warn(
       { channel: where.channel, reason: describeFailure(slackFailureOf(error)) },
       "could not read the conversation to see whether an answer arrived",
     );
-    return "unknown";
+    return undefined;
+  }
+}
+
+/** A message ts as one number (seconds and microseconds), for ordering: a double cannot hold it exactly. */
+function tsOrder(ts: string): bigint {
+  const [seconds = "0", micros = ""] = ts.split(".");
+  return BigInt(seconds) * 1_000_000n + BigInt(micros.padEnd(6, "0").slice(0, 6) || "0");
+}
+
+const tsSchema = z.object({ ts: z.string() });
+
+/**
+ * After a post under a claim only this process's memory held (shared state down or hung: another process may
+ * have posted the same answer meanwhile), the earliest answer with the key stays and ours goes if it is not
+ * that one. Each process that posted checks after its own post, so at least the later one sees both: one stays.
+ */
+async function secondRemoved(
+  deps: DeliveryDeps,
+  where: PostMessage,
+  key: string,
+  posted: unknown,
+): Promise<boolean> {
+  const ours = tsSchema.safeParse(posted);
+  if (!ours.success) return false;
+  const found = await answersWithKey(deps, where, key);
+  if (found === undefined || found.length < 2) return false;
+  const first = found.reduce((a, b) => (tsOrder(b) < tsOrder(a) ? b : a));
+  if (first === ours.data.ts) return false;
+  try {
+    await deps.client.chat.delete({ channel: where.channel, ts: ours.data.ts });
+    return true;
+  } catch (error) {
+    deps.logger.warn(
+      { channel: where.channel, key, reason: describeFailure(slackFailureOf(error)) },
+      "could not remove a second answer to the same message",
+    );
+    return false;
   }
 }
 
 type Attempt =
-  | { result: "landed"; already: boolean }
+  /** `already`: found in the conversation, or posted a second time and removed again. */
+  | { result: "landed"; already: boolean; removed?: boolean }
   | { result: "refused"; why: string }
+  /** A shared card that may or may not be in the channel: not sent again blind. */
+  | { result: "unsure"; why: string }
   | { result: "retry"; waitMs: number; maybeSent: boolean; why: string };
 
 function afterFailure(failure: SlackFailure, backoffMs: number): Attempt {
@@ -154,23 +199,31 @@ async function postToResponseUrl(deps: DeliveryDeps, url: string, body: object, 
   );
 }
 
-/** One attempt at an entry whose key this process holds; `beforeSend` records that a send is under way. */
+/**
+ * One attempt at an entry whose key this process holds; `beforeSend` records that a send is under way. `look`:
+ * look in the conversation first; `alone`: only this process's memory holds the claim (look, and check after).
+ */
 async function attemptEntry(
   deps: DeliveryDeps,
   entry: OutboxEntry,
-  look: boolean,
+  { look, alone }: { look: boolean; alone: boolean },
   beforeSend: () => Promise<void>,
 ): Promise<Attempt> {
   const { message } = entry;
   const backoffMs = deps.policy.backoffMs(entry.attempts);
   if (message.via === "response_url") {
+    if (message.once === true && look)
+      return { result: "unsure", why: "an earlier attempt may have shared it" };
     await beforeSend();
-    return postToResponseUrl(deps, message.url, message.body, backoffMs);
+    const sent = await postToResponseUrl(deps, message.url, message.body, backoffMs);
+    if (message.once === true && sent.result === "retry" && sent.maybeSent)
+      return { result: "unsure", why: sent.why };
+    return sent;
   }
-  if (look) {
-    const seen = await answerSeen(deps, message, entry.key);
-    if (seen === "found") return { result: "landed", already: true };
-    if (seen === "unknown") {
+  if (look || alone) {
+    const seen = await answersWithKey(deps, message, entry.key);
+    if (seen !== undefined && seen.length > 0) return { result: "landed", already: true };
+    if (seen === undefined) {
       return {
         result: "retry",
         waitMs: backoffMs,
@@ -180,12 +233,16 @@ async function attemptEntry(
     }
   }
   await beforeSend();
+  let posted: unknown;
   try {
-    await deps.client.apiCall("chat.postMessage", message.args);
-    return { result: "landed", already: false };
+    posted = await deps.client.apiCall("chat.postMessage", message.args);
   } catch (error) {
     return afterFailure(slackFailureOf(error), backoffMs);
   }
+  if (alone && (await secondRemoved(deps, message, entry.key, posted))) {
+    return { result: "landed", already: true, removed: true };
+  }
+  return { result: "landed", already: false };
 }
 
 /**
@@ -206,7 +263,12 @@ async function settle(
   if (attempt.result === "landed") {
     await ledger?.markDone(entry.key);
     await outbox?.remove(entry.key);
-    if (entry.attempts > 1 || attempt.already) {
+    if (attempt.removed === true) {
+      metrics.outbox.inc({ via, outcome: "second_removed" });
+      log.warn(
+        "another process answered the same message while the shared state was down: our second answer was removed",
+      );
+    } else if (entry.attempts > 1 || attempt.already) {
       metrics.outbox.inc({ via, outcome: attempt.already ? "already_there" : "delivered" });
       log.info(
         { waitedMs: policy.now() - entry.createdAt },
@@ -216,6 +278,16 @@ async function settle(
       );
     }
     return attempt.already ? "duplicate" : "answered";
+  }
+  if (attempt.result === "unsure") {
+    await outbox?.remove(entry.key);
+    await ledger?.release(entry.key);
+    metrics.outbox.inc({ via, outcome: "unconfirmed" });
+    log.error(
+      { why: attempt.why, waitedMs: policy.now() - entry.createdAt },
+      "Slack did not confirm a shared card, which cannot be looked up; it is not sent again blind",
+    );
+    return "unknown";
   }
   const nextAt = policy.now() + (attempt.result === "retry" ? attempt.waitMs : 0);
   const outOfUses = via === "response_url" && entry.attempts >= policy.responseUrlUses;
@@ -254,9 +326,9 @@ export async function deliverAnswer(
   const claim = await ledger.claim(target.key, policy.leaseMs);
   if (claim === "done") return "duplicate";
   if (claim === "busy") return "busy";
-  // A Slack retry (an earlier holder may have posted and died), or a claim only this process's memory holds
-  // (another process may have answered): look in the conversation before posting.
-  const look = request.retried || ledger.claimIsShared?.(target.key) === false;
+  // A Slack retry (an earlier holder may have posted and died): look in the conversation before posting. A
+  // claim only this process's memory holds (another process may be answering too): look, and check after.
+  const alone = ledger.claimIsShared?.(target.key) === false;
   const args = {
     ...(await request.message()),
     metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { key: target.key } },
@@ -283,7 +355,8 @@ export async function deliverAnswer(
     await ledger.release(target.key);
     return "busy";
   }
-  return settle(deps, entry, await attemptEntry(deps, entry, look, async () => {}));
+  const how = { look: request.retried, alone };
+  return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}));
 }
 
 /**
@@ -306,7 +379,38 @@ export async function deliverResponse(
     attempts: 1,
     maybeSent: false,
   };
-  return settle(deps, entry, await attemptEntry(deps, entry, false, async () => {}), false);
+  const how = { look: false, alone: false };
+  return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}), false);
+}
+
+/**
+ * Shares a card in a channel through a response_url, under the click's claim the caller holds: kept in the
+ * outbox like an answer and sent again while Slack cannot have shown it (429, a refused connection), until the
+ * response_url's limits; never after a 5xx or a timeout ("unknown": the sharer is told, and may click again).
+ */
+export async function deliverShare(
+  deps: DeliveryDeps,
+  key: string,
+  responseUrl: string,
+  body: Record<string, unknown>,
+): Promise<DeliveryOutcome> {
+  const { policy } = deps;
+  const now = policy.now();
+  const entry: OutboxEntry = {
+    key,
+    message: { via: "response_url", url: responseUrl, body, once: true },
+    createdAt: now,
+    giveUpAt: now + policy.responseUrlLimitMs,
+    nextAt: now + policy.leaseMs,
+    attempts: 1,
+    maybeSent: true,
+  };
+  if (!(await deps.outbox.add(entry))) {
+    // An earlier click's share is waiting for Slack: that one goes.
+    await deps.ledger.release(key);
+    return "busy";
+  }
+  return settle(deps, entry, await attemptEntry(deps, entry, { look: false, alone: false }, async () => {}));
 }
 
 /** One attempt at an entry whose next attempt is due, by whichever process claims its key. */
@@ -317,10 +421,11 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
   if (claim === "done") return outbox.remove(entry.key);
   const next = { ...entry, attempts: entry.attempts + 1 };
   const sending = { nextAt: policy.now() + policy.leaseMs, attempts: next.attempts, maybeSent: true };
+  const how = { look: entry.maybeSent, alone: ledger.claimIsShared?.(entry.key) === false };
   const attempt =
     policy.now() > entry.giveUpAt
       ? ({ result: "retry", waitMs: 0, maybeSent: entry.maybeSent, why: "out of time" } as const)
-      : await attemptEntry(deps, next, entry.maybeSent, () => outbox.reschedule(entry.key, sending));
+      : await attemptEntry(deps, next, how, () => outbox.reschedule(entry.key, sending));
   await settle(deps, next, attempt);
 }
 

@@ -8,26 +8,32 @@ import {
   answerInConversation,
   answerPrivately,
   count,
+  deliveryDepsOf,
   isSlackRetry,
   type ListenerDeps,
+  outcomeOfDelivery,
   outcomeOfResponse,
   replyOrApology,
 } from "./answering.js";
 import { openBibtex } from "./bibtex-modal.js";
-import { answerKeyOf } from "./delivery.js";
+import { answerKeyOf, deliverShare } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { actionValueOf, buttonRequest, conversationRequest, responseUrlOf } from "./requests.js";
 import { respondVia } from "./respond.js";
 
-/** Shares a card in the channel once per click key; a share Slack did not take can be clicked again. */
+/**
+ * Shares a card in the channel once per click key, through the outbox (a 429 or Slack out of reach waits there);
+ * a share Slack refused, or did not confirm, is told to the sharer, who can click again.
+ */
 async function shareOnce(
   deps: ListenerDeps,
   receivedAt: number,
-  respond: RespondFn,
+  reply: { respond: RespondFn; responseUrl: string | undefined },
   onceKey: string,
   request: BotRequest,
 ): Promise<void> {
+  const { respond, responseUrl } = reply;
   const claim = await deps.ledger.claim(onceKey, deps.policy.leaseMs);
   if (claim !== "mine") return count(deps, "share", claim === "done" ? "duplicate" : "busy", receivedAt);
   if (deps.isLocalClaim?.(onceKey) === true) {
@@ -43,6 +49,17 @@ async function shareOnce(
     async () => responsePayload(await answerFor(deps, request)),
     () => errorPayload(FRIENDLY_ERROR),
   );
+  if (responseUrl !== undefined && !apologised && typeof message === "object") {
+    const outcome = await deliverShare(deliveryDepsOf(deps), onceKey, responseUrl, { ...message });
+    const notice =
+      outcome === "failed"
+        ? MESSAGES_SHARE.failed
+        : outcome === "unknown"
+          ? MESSAGES_SHARE.unconfirmed
+          : undefined;
+    if (notice !== undefined) await respondVia(deps, respond, errorPayload(notice), 1);
+    return count(deps, "share", outcomeOfDelivery(outcome, false), receivedAt);
+  }
   const result = await respondVia(deps, respond, message);
   if (result.outcome === "sent" && !apologised) await deps.ledger.markDone(onceKey);
   else await deps.ledger.release(onceKey);
@@ -77,7 +94,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       return count(deps, "action", "error", receivedAt);
     }
     if (click.onceKey !== undefined) {
-      return shareOnce(deps, receivedAt, respond, click.onceKey, click.request);
+      const reply = { respond, responseUrl: responseUrlOf(body) };
+      return shareOnce(deps, receivedAt, reply, click.onceKey, click.request);
     }
     const { request } = click;
     if (request.source === "action" && request.action.a === "bib" && body.trigger_id) {

@@ -30,8 +30,9 @@ function failureOf(error: unknown, backoffMs: number): SlackFailure {
 }
 
 /**
- * Posts a share or a note through Bolt's respond(), again only when Slack cannot have shown it (a 429, a
- * refused connection), at most `attempts` times. Answers go through the outbox instead (delivery.ts).
+ * Posts a note, or an answer or share from where there is no response_url (App Home), through Bolt's
+ * respond(), again only when Slack cannot have shown it (a 429, a refused connection), at most `attempts`
+ * times. Answers and shares go through the outbox instead (delivery.ts).
  */
 export async function respondVia(
   deps: RespondDeps,

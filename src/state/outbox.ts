@@ -24,6 +24,8 @@ const responseUrlSchema = z.object({
   via: z.literal("response_url"),
   url: z.string().url(),
   body: z.record(z.string(), z.unknown()),
+  /** A card shared in a channel: never sent again after an attempt that may have reached Slack (it cannot be looked up). */
+  once: z.boolean().optional(),
 });
 
 const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema]);

@@ -44,6 +44,8 @@ export interface FakeSlackApi {
   fail(method: string, ...faults: Fault[]): void;
   /** Until `outage(method)` without a fault, every call of `method` (after the queued faults) meets this one. */
   outage(method: string, fault?: Fault): void;
+  /** The next `count` calls of `method` are each held until all `count` have arrived, then answered together. */
+  together(method: string, count: number): void;
   /** Stops accepting connections (callers get ECONNREFUSED) until `up()`. */
   down(): Promise<void>;
   up(): Promise<void>;
@@ -86,6 +88,7 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
   const calls: ApiCall[] = [];
   const faults = new Map<string, Fault[]>();
   const outages = new Map<string, Fault>();
+  const gates = new Map<string, { count: number; held: (() => void)[] }>();
   const hooks = new Map<string, Record<string, unknown>[]>();
   const sockets = new Set<Socket>();
   const memberships: Record<string, string[]> = {};
@@ -136,6 +139,12 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
       case "chat.postMessage": {
         const m = store(args);
         return json(res, 200, { ok: true, channel: m.channel, ts: m.ts, message: { text: m.text } });
+      }
+      case "chat.delete": {
+        const at = messages.findIndex((m) => m.channel === args.channel && m.ts === args.ts);
+        if (at === -1) return json(res, 200, { ok: false, error: "message_not_found" });
+        messages.splice(at, 1);
+        return json(res, 200, { ok: true, channel: args.channel, ts: args.ts });
       }
       case "conversations.history": {
         const found = messages.filter(
@@ -227,35 +236,49 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
       }
       const args = formOrJson(req, raw);
       calls.push({ method, args, authorization: req.headers.authorization ?? "", at: Date.now() });
-      const fault = faults.get(method)?.shift() ?? outages.get(method);
-      const keep = () => {
-        if (isApi && method === "chat.postMessage") store(args);
-        else if (!isApi) hooks.set(path, [...(hooks.get(path) ?? []), args]);
-      };
-      if (fault !== undefined) {
-        if ("hang" in fault) {
-          if (fault.store) keep();
-          return; // the socket stays open until the client aborts or the server closes
-        }
-        if ("rateLimited" in fault) {
-          return json(
-            res,
-            429,
-            { ok: false, error: "ratelimited" },
-            { "retry-after": String(fault.rateLimited) },
-          );
-        }
-        if ("error" in fault) return json(res, 200, { ok: false, error: fault.error });
-        if (fault.store) keep();
-        res.writeHead(fault.status, { "content-type": "text/plain" });
-        return res.end("upstream trouble");
-      }
-      if (isApi) return api(method, args, res);
-      keep();
-      res.writeHead(200, { "content-type": "text/plain" });
-      res.end("ok");
+      const gate = gates.get(method);
+      if (gate === undefined) return answer(method, path, isApi, args, res);
+      gate.held.push(() => answer(method, path, isApi, args, res));
+      if (gate.held.length < gate.count) return;
+      gates.delete(method);
+      for (const release of gate.held) release();
     });
   });
+  const answer = (
+    method: string,
+    path: string,
+    isApi: boolean,
+    args: Record<string, unknown>,
+    res: ServerResponse,
+  ) => {
+    const fault = faults.get(method)?.shift() ?? outages.get(method);
+    const keep = () => {
+      if (isApi && method === "chat.postMessage") store(args);
+      else if (!isApi) hooks.set(path, [...(hooks.get(path) ?? []), args]);
+    };
+    if (fault !== undefined) {
+      if ("hang" in fault) {
+        if (fault.store) keep();
+        return; // the socket stays open until the client aborts or the server closes
+      }
+      if ("rateLimited" in fault) {
+        return json(
+          res,
+          429,
+          { ok: false, error: "ratelimited" },
+          { "retry-after": String(fault.rateLimited) },
+        );
+      }
+      if ("error" in fault) return json(res, 200, { ok: false, error: fault.error });
+      if (fault.store) keep();
+      res.writeHead(fault.status, { "content-type": "text/plain" });
+      return res.end("upstream trouble");
+    }
+    if (isApi) return api(method, args, res);
+    keep();
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("ok");
+  };
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
@@ -282,6 +305,9 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
     callsOf: (method: string) => calls.filter((c) => c.method === method),
     fail(method: string, ...more: Fault[]) {
       faults.set(method, [...(faults.get(method) ?? []), ...more]);
+    },
+    together(method: string, count: number) {
+      gates.set(method, { count, held: [] });
     },
     outage(method: string, fault?: Fault) {
       if (fault === undefined) outages.delete(method);

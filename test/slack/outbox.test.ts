@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { encodeAction } from "../../src/bot/actions.js";
 import type { BotDeps } from "../../src/bot/ports.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
@@ -7,7 +8,8 @@ import { createMemoryOutbox, type Outbox } from "../../src/state/outbox.js";
 import { fixtureBot } from "../helpers/bot.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
-import { eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
+import { paperWith } from "../helpers/papers.js";
+import { buttonClickBody, eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
 import { httpAppOptions } from "../helpers/slack-app.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 
@@ -22,12 +24,15 @@ let time = Date.now();
 const clock = () => time;
 let slack: FakeSlackApi;
 let bot: BotDeps;
+let sharedPaperId: string;
 const running: RunningSlackApp[] = [];
 const waitUntil = (check: () => void | Promise<void>) => vi.waitFor(check, { timeout: 8000, interval: 20 });
 
 beforeAll(async () => {
   slack = await startFakeSlackApi();
-  bot = (await fixtureBot()).bot;
+  const fixture = await fixtureBot();
+  bot = fixture.bot;
+  sharedPaperId = paperWith(fixture.index, "RLHF").id;
 });
 
 afterEach(async () => {
@@ -210,6 +215,47 @@ describe("a private answer through a response_url", () => {
   });
 });
 
+/** A click on a card's Share button, whose in-channel post goes to the response_url `path`. */
+async function clickShare(eventsUrl: string, path: string, messageTs: string) {
+  const body = buttonClickBody({
+    value: encodeAction({ a: "share", id: sharedPaperId }),
+    responseUrl: slack.responseUrl(path),
+    messageTs,
+  });
+  expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+}
+
+const sharedAt = (path: string) => slack.responses(path).filter((b) => b.response_type === "in_channel");
+
+describe("a card shared through a Slack outage", () => {
+  it("429s for two minutes: shared once when Slack takes it; a double click meanwhile adds nothing", async () => {
+    const { app, eventsUrl, counted, pending } = await startBot(inMemory());
+    slack.fail("/share/limited", ...Array.from({ length: 4 }, () => ({ rateLimited: 30 })));
+    await clickShare(eventsUrl, "/share/limited", "1700006000.000100");
+    await waitUntil(async () => expect(await counted("response_url", "queued")).toBe(1));
+    await clickShare(eventsUrl, "/share/limited", "1700006000.000100");
+    await passTime([app], 4 * minute, () => sharedAt("/share/limited").length > 0);
+    await passTime([app], 5 * minute, () => false, minute);
+    expect(sharedAt("/share/limited")).toHaveLength(1);
+    // Four 429s and the share (Slack's five uses of a response_url): no note to the sharer.
+    expect(slack.callsOf("/share/limited")).toHaveLength(5);
+    expect(slack.responses("/share/limited")).toHaveLength(1);
+    expect(await pending()).toBe(0);
+  });
+
+  it("a 500 is not sent again blind: the sharer is told, counted as unconfirmed", async () => {
+    const { app, eventsUrl, counted } = await startBot(inMemory());
+    slack.fail("/share/unsure", { status: 500 });
+    await clickShare(eventsUrl, "/share/unsure", "1700006100.000100");
+    await waitUntil(async () => expect(await counted("response_url", "unconfirmed")).toBe(1));
+    await passTime([app], 5 * minute, () => false, 10_000);
+    expect(sharedAt("/share/unsure")).toEqual([]);
+    expect(slack.responses("/share/unsure")).toEqual([
+      expect.objectContaining({ response_type: "ephemeral" }),
+    ]);
+  });
+});
+
 describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
   const freshState = freshStates(kind);
 
@@ -255,6 +301,26 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     expect(stored(m.channel)).toHaveLength(1);
     expect(posts(m.channel)).toHaveLength(1);
     expect(slack.callsOf("conversations.replies").some((c) => c.args.channel === m.channel)).toBe(true);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+  });
+
+  it("a share waiting for Slack when its process stopped: the next process shares it once", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox });
+    const path = `/share/restart-${kind}`;
+    slack.fail(path, ...Array.from({ length: 3 }, () => ({ rateLimited: 20 })));
+    await clickShare(one.eventsUrl, path, "1700006200.000100");
+    await waitUntil(async () => expect(await one.counted("response_url", "queued")).toBe(1));
+    await kill(one.app);
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    // The same click again reaches the new process while the first one's share waits: it adds nothing.
+    await clickShare(two.eventsUrl, path, "1700006200.000100");
+    await passTime([two.app], 3 * minute, () => sharedAt(path).length > 0);
+    await passTime([two.app], 5 * minute, () => false, minute);
+    expect(sharedAt(path)).toHaveLength(1);
     expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
   });
 

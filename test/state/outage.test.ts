@@ -1,11 +1,17 @@
 import { dirname } from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
 import { deliveryLedgerOf } from "../../src/start/state.js";
 import type { ClaimOutcome, FallbackDeliveryLedger } from "../../src/state/once.js";
 import { openPostgresStore } from "../../src/state/open-store.js";
+import { createFallbackOutbox } from "../../src/state/outbox.js";
 import type { StateStore } from "../../src/state/store.js";
+import { fixtureBot } from "../helpers/bot.js";
+import { startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { startTestPostgres, type TestPostgres } from "../helpers/postgres.js";
+import { eventBody, postSigned } from "../helpers/signed-request.js";
+import { httpAppOptions } from "../helpers/slack-app.js";
 
 /*
  * Issue 38, item 6: two replicas on one PostgreSQL that is stopped and started again, the server of this file's
@@ -96,5 +102,75 @@ describe("two replicas around a PostgreSQL outage", { timeout: 120_000 }, () => 
     for (let i = 0; i < 12; i++)
       perEvent.push(answered(await deliveredToBoth(a.ledger, b.ledger, `event:Thawed${i}`)));
     expect(perEvent).toEqual(Array.from({ length: 12 }, () => 1));
+  });
+});
+
+describe("two bot processes answering while PostgreSQL hangs", { timeout: 120_000 }, () => {
+  it("an event on one and Slack's retry on the other: both look, both post, the later answer is removed", async () => {
+    const slack = await startFakeSlackApi();
+    const { bot } = await fixtureBot();
+    const apps: RunningSlackApp[] = [];
+    const logs = [capturedLogger(), capturedLogger()];
+    try {
+      for (const { logger } of logs) {
+        const { store, ledger } = await replica(1000);
+        const options = httpAppOptions("xoxb-38-6-hung", {
+          bot,
+          logger,
+          slackApiUrl: slack.apiUrl,
+          slackTimeoutMs: 5000,
+          ledger,
+          outbox: createFallbackOutbox(store.outbox, logger),
+          delivery: { outboxEveryMs: 3_600_000 },
+        });
+        apps.push(await startSlackApp(options));
+      }
+      const channel = "C0HUNG";
+      const ts = "1700003800.000100";
+      const event = {
+        type: "app_mention",
+        user: "U0ASKER",
+        text: "<@U0BOT> RLHF",
+        ts,
+        event_ts: ts,
+        channel,
+      };
+      const body = eventBody({ eventId: "EvHung", event });
+      server?.freeze(true);
+      // The worst case, made certain: each process's look in the thread is answered only once both have looked.
+      slack.together("conversations.replies", 2);
+      try {
+        const [first, retry] = apps.map((app) => `http://127.0.0.1:${app.port}/slack/events`);
+        const acks = await Promise.all([
+          postSigned(first ?? "", body, "application/json"),
+          postSigned(retry ?? "", body, "application/json", {
+            headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" },
+          }),
+        ]);
+        expect(acks.map((ack) => ack.status)).toEqual([200, 200]);
+        await vi.waitFor(() => expect(slack.callsOf("chat.postMessage")).toHaveLength(2), {
+          timeout: 30_000,
+          interval: 50,
+        });
+        await vi.waitFor(() => expect(slack.callsOf("chat.delete")).toHaveLength(1), {
+          timeout: 10_000,
+          interval: 50,
+        });
+      } finally {
+        server?.freeze(false);
+      }
+      // Two posts reached Slack; the thread keeps one answer, the first.
+      const answers = slack.messages.filter((m) => m.channel === channel && m.thread_ts === ts);
+      expect(answers).toHaveLength(1);
+      expect(slack.callsOf("chat.delete")[0]?.args.ts).not.toBe(answers[0]?.ts);
+      const removed = () =>
+        logs.flatMap(({ entries }) =>
+          entries.filter((e) => e.msg.startsWith("another process answered the same message")),
+        );
+      await vi.waitFor(() => expect(removed()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    } finally {
+      for (const app of apps) await app.stop();
+      await slack.close();
+    }
   });
 });
