@@ -3,38 +3,33 @@ import type { SearchIndex } from "../search/types.js";
 
 /** The same index with the time of each lookup observed by operation. */
 function timed(index: SearchIndex, histogram: Histogram<"operation">): SearchIndex {
-  const now = <A extends unknown[], R>(operation: string, lookup: (...args: A) => R) => {
+  // A lookup answers at once, a query with a promise: either is timed until it settles.
+  const timedCall = <A extends unknown[], R>(operation: string, call: (...args: A) => R) => {
     return (...args: A): R => {
       const end = histogram.startTimer({ operation });
       try {
-        return lookup(...args);
-      } finally {
+        const result = call(...args);
+        if (result instanceof Promise) result.then(end, end);
+        else end();
+        return result;
+      } catch (error) {
         end();
-      }
-    };
-  };
-  const later = <A extends unknown[], R>(operation: string, query: (...args: A) => Promise<R>) => {
-    return async (...args: A): Promise<R> => {
-      const end = histogram.startTimer({ operation });
-      try {
-        return await query(...args);
-      } finally {
-        end();
+        throw error;
       }
     };
   };
   return {
     stats: () => index.stats(),
     paperIds: () => index.paperIds(),
-    paper: now("paper", (id) => index.paper(id)),
-    random: now("random", (random) => index.random(random)),
-    search: later("search", (...args) => index.search(...args)),
-    who: later("who", (...args) => index.who(...args)),
-    author: later("author", (...args) => index.author(...args)),
-    authorByKey: later("authorByKey", (...args) => index.authorByKey(...args)),
-    similar: later("similar", (...args) => index.similar(...args)),
-    whoLike: later("whoLike", (...args) => index.whoLike(...args)),
-    papersWithWords: later("papersWithWords", (...args) => index.papersWithWords(...args)),
+    paper: timedCall("paper", (id) => index.paper(id)),
+    random: timedCall("random", (random) => index.random(random)),
+    search: timedCall("search", (...args) => index.search(...args)),
+    who: timedCall("who", (...args) => index.who(...args)),
+    author: timedCall("author", (...args) => index.author(...args)),
+    authorByKey: timedCall("authorByKey", (...args) => index.authorByKey(...args)),
+    similar: timedCall("similar", (...args) => index.similar(...args)),
+    whoLike: timedCall("whoLike", (...args) => index.whoLike(...args)),
+    papersWithWords: timedCall("papersWithWords", (...args) => index.papersWithWords(...args)),
   };
 }
 

@@ -190,3 +190,8 @@ export function buttonRow(specs: ButtonSpec[]): ActionsBlock | undefined {
 export function present(...blocks: (KnownBlock | undefined)[]): KnownBlock[] {
   return blocks.filter((block): block is KnownBlock => block !== undefined);
 }
+
+/** A message of its head and tail whole, and as many of the middle blocks as the message's limit leaves room for. */
+export function framed(head: KnownBlock[], middle: KnownBlock[], tail: KnownBlock[] = []): KnownBlock[] {
+  return [...head, ...middle.slice(0, LIMITS.blocksPerMessage - head.length - tail.length), ...tail];
+}

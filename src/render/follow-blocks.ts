@@ -5,6 +5,7 @@ import {
   buttonRow,
   context,
   divider,
+  framed,
   header,
   overflowOrButton,
   present,
@@ -28,7 +29,7 @@ import {
   whatsNewHeading,
 } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
-import { LIMITS, truncate } from "./limits.js";
+import { truncate } from "./limits.js";
 import { messageText } from "./lines.js";
 import {
   confirmationSpecs,
@@ -40,7 +41,6 @@ import {
 } from "./list-buttons.js";
 import { titleOf } from "./paper-links.js";
 
-const MAX = LIMITS.blocksPerMessage;
 const notice = (text: string | undefined) => (text ? context([fmt.plain(truncate(text, 500))]) : undefined);
 
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
@@ -60,7 +60,7 @@ function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
       );
     }
   }
-  return [...head, ...body.slice(0, MAX - head.length - tail.length), ...tail];
+  return framed(head, body, tail);
 }
 
 /** Blocks of the follow, reading-list, digest and what's-new replies. */
@@ -82,7 +82,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
         const spec = unfollowSpec(follow, from);
         return section(followLabel(fmt, follow), spec ? button(spec) : undefined);
       });
-      return [...head, ...rows.slice(0, MAX - head.length - tail.length), ...tail];
+      return framed(head, rows, tail);
     }
     case "saved": {
       const head = present(section(savedHeading(fmt, reply)), notice(reply.notice));
@@ -90,7 +90,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       const rows = reply.items.map((item) =>
         section(savedItemText(fmt, item), overflowOrButton(savedItemMenu(item, reply.offset))),
       );
-      return [...head, ...rows.slice(0, MAX - head.length - tail.length), ...tail];
+      return framed(head, rows, tail);
     }
     case "export":
       return [section(fmt.plain(exportText(reply)))];
@@ -102,7 +102,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       const rows = reply.papers.map((paper) =>
         section(paperRowText(fmt, paper), overflowOrButton(paperRowMenu(paper))),
       );
-      return [...head, ...rows.slice(0, MAX - head.length - tail.length), ...tail];
+      return framed(head, rows, tail);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { type App, Assistant, type webApi } from "@slack/bolt";
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import {
   ASSISTANT_LOADING_MESSAGES,
@@ -25,7 +26,7 @@ import {
 } from "./answering.js";
 import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { textWithoutMention } from "./requests.js";
+import { dmEventSchema, textWithoutMention } from "./requests.js";
 
 /*
  * The assistant panel (manifest `features.assistant_view`), through Bolt's Assistant class: a global middleware
@@ -54,16 +55,7 @@ const threadStartedSchema = z.object({
   }),
 });
 
-const threadMessageSchema = z.object({
-  channel_type: z.literal("im"),
-  subtype: z.enum(["file_share"]).optional(),
-  bot_id: z.undefined().optional(),
-  user: z.string(),
-  text: z.string().default(""),
-  channel: z.string(),
-  ts: z.string(),
-  thread_ts: z.string(),
-});
+const threadMessageSchema = dmEventSchema.extend({ thread_ts: z.string() });
 
 interface ThreadState {
   /** The channel the user had open beside the panel, when Slack said. */
@@ -73,16 +65,13 @@ interface ThreadState {
 
 /** What this process knows of assistant threads; lost on restart, so every use has a fallback. */
 function threadMemory() {
-  const threads = new Map<string, ThreadState>();
+  const threads = new LRUCache<string, ThreadState>({ max: THREADS_KEPT });
   const keyOf = (channel: string, threadTs: string) => `${channel}:${threadTs}`;
   return {
     get: (channel: string, threadTs: string) => threads.get(keyOf(channel, threadTs)) ?? {},
     update(channel: string, threadTs: string, change: ThreadState) {
       const key = keyOf(channel, threadTs);
-      const next = { ...threads.get(key), ...change };
-      threads.delete(key);
-      threads.set(key, next);
-      if (threads.size > THREADS_KEPT) threads.delete(threads.keys().next().value ?? key);
+      threads.set(key, { ...threads.get(key), ...change });
     },
   };
 }

@@ -11,6 +11,14 @@ const messageEventSchema = z.object({
   thread_ts: z.string().optional(),
 });
 
+/** A person's direct message to the bot, in the conversation or in a thread of it (the assistant panel's). */
+export const dmEventSchema = messageEventSchema.extend({
+  type: z.literal("message"),
+  channel_type: z.literal("im"),
+  // A message with a file attached (file_share) is answered by its text like any other.
+  subtype: z.literal("file_share").optional(),
+});
+
 const conversationEventSchemas = {
   // Another bot's post that mentions us (a bot_message, or any message with a bot_id) is not a question: two
   // bots answering each other would loop.
@@ -20,12 +28,7 @@ const conversationEventSchemas = {
       .optional()
       .refine((subtype) => subtype !== "bot_message"),
   }),
-  dm: messageEventSchema.extend({
-    type: z.literal("message"),
-    channel_type: z.literal("im"),
-    // A message with a file attached (file_share) is answered by its text like any other.
-    subtype: z.literal("file_share").optional(),
-  }),
+  dm: dmEventSchema,
 };
 
 const buttonBodySchema = z.object({

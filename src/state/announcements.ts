@@ -12,6 +12,7 @@ import {
   sqlFollowDigests,
 } from "./follow-digests.js";
 import { type Follow, sqlFollows } from "./follows.js";
+import { flagColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /**
@@ -73,21 +74,18 @@ export interface Announcements extends FollowDigests {
   }>;
 }
 
-const changeRowSchema = z.object({
+const changeSchema: z.ZodType<CorpusChange> = rowSchema({
   id: z.number().int(),
   at: z.number().int(),
   added: z.number().int(),
-  baseline: z.union([z.literal(0), z.literal(1)]),
+  baseline: flagColumn,
 });
 const idRowSchema = z.object({ paper_id: z.string() });
 const changePaperRowSchema = z.object({ change_id: z.number().int(), paper_id: z.string() });
 const userCountSchema = z.object({ user_id: z.string(), n: z.coerce.number().int() });
 const announcedRowSchema = z.object({ user_id: z.string(), paper_id: z.string() });
 
-function changeOf(row: unknown): CorpusChange {
-  const r = changeRowSchema.parse(row);
-  return { id: r.id, at: r.at, added: r.added, baseline: r.baseline === 1 };
-}
+const changeOf = (row: unknown) => changeSchema.parse(row);
 
 async function insertKnown(tx: StateDb, ids: readonly string[], changeId: number): Promise<void> {
   for (const part of chunks(ids)) {

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { StateDb } from "./schema.js";
 
@@ -42,22 +43,16 @@ export function sqlRecentAnswers(db: StateDb): RecentAnswers {
   };
 }
 
-/** Most answers kept without a database: the oldest goes first. */
+/** Most answers kept without a database: the least recently used goes first. */
 const MEMORY_ANSWERS = 10_000;
 
 /** The same in this process's memory, for a bot without a database (and the console). */
 export function memoryRecentAnswers(): RecentAnswers {
-  const answers = new Map<string, RecentAnswer & { expiresAt: number }>();
+  const answers = new LRUCache<string, RecentAnswer & { expiresAt: number }>({ max: MEMORY_ANSWERS });
   const keyOf = (userId: string, channelId: string) => `${userId}\u0000${channelId}`;
   return {
     async put(userId, channelId, value, at, expiresAt) {
-      const key = keyOf(userId, channelId);
-      answers.delete(key);
-      answers.set(key, { value, at, expiresAt });
-      for (const [old, kept] of answers) {
-        if (answers.size <= MEMORY_ANSWERS && kept.expiresAt > at) break;
-        answers.delete(old);
-      }
+      answers.set(keyOf(userId, channelId), { value, at, expiresAt });
     },
     async get(userId, channelId, now) {
       const kept = answers.get(keyOf(userId, channelId));
