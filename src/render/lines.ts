@@ -188,8 +188,9 @@ function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
       room -= part.text.length;
       continue;
     }
-    const space = part.text.lastIndexOf(" ", room);
-    let cut = space > 0 ? space : room;
+    // The cut leaves room for the "…" that follows it.
+    const space = part.text.lastIndexOf(" ", room - 1);
+    let cut = space > 0 ? space : Math.max(0, room - 1);
     // Never half of a surrogate pair: a lone half is not text.
     const code = part.text.charCodeAt(cut - 1);
     if (code >= 0xd800 && code <= 0xdbff) cut -= 1;

@@ -75,26 +75,28 @@ const linesOf = (text: string, width = LINE_CHARS) =>
   );
 
 describe("a search's cards", () => {
-  it("fits five results in 25 blocks, each card four blocks and at most five lines before Full abstract", async () => {
-    // Every paper of the library holding "models": four of them, two with a long title and a snippet.
-    const message = await ask("models");
-    expect(message.blocks.length).toBeLessThanOrEqual(25);
-    for (const rank of [1, 2, 3, 4]) {
-      const [title, byline, body, links] = cardAt(message.blocks, rank);
-      expect([title?.type, byline?.type, body?.type, links?.type]).toEqual([
-        "section",
-        "context",
-        "section",
-        "context",
-      ]);
-      const lines =
-        linesOf(sectionText(title)) +
-        linesOf(contextText(byline)) +
-        linesOf(sectionText(body), SNIPPET_LINE_CHARS) +
-        linesOf(contextText(links));
-      expect(lines, `card ${rank}`).toBeLessThanOrEqual(CARD_LINES);
-    }
-  });
+  it.each(["models", "agents", "reward models", "alignment", "reasoning", "benchmark", 'author:"Enyu Zhou"'])(
+    "fits a page of five for “%s” in 25 blocks, each card four blocks and at most five lines before Full abstract",
+    async (query) => {
+      const message = await ask(query);
+      expect(message.blocks.length).toBeLessThanOrEqual(25);
+      for (const rank of [1, 2, 3, 4, 5]) {
+        const [title, byline, body, links] = cardAt(message.blocks, rank);
+        expect([title?.type, byline?.type, body?.type, links?.type]).toEqual([
+          "section",
+          "context",
+          "section",
+          "context",
+        ]);
+        const lines =
+          linesOf(sectionText(title)) +
+          linesOf(contextText(byline)) +
+          linesOf(sectionText(body), SNIPPET_LINE_CHARS) +
+          linesOf(contextText(links));
+        expect(lines, `card ${rank}`).toBeLessThanOrEqual(CARD_LINES);
+      }
+    },
+  );
 
   it("links the real title to its DOI, greys authors with members in bold, venue and year, and links arXiv, DOI and PDF", async () => {
     const message = await ask("AgentGym evolving environments");
