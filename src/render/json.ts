@@ -3,21 +3,10 @@ import type { Paper } from "../corpus/types.js";
 import type { SnippetPart } from "../search/types.js";
 import { bibtexOf } from "./bibtex-entry.js";
 
+// Every reply here is printed with JSON.stringify, which leaves out a field that is undefined.
 function paperJson(paper: Paper) {
-  return {
-    id: paper.id,
-    headline: paper.headline,
-    authors: paper.authors,
-    etAl: paper.etAl,
-    owners: paper.owners,
-    abstract: paper.abstract,
-    ...(paper.title === undefined ? {} : { title: paper.title }),
-    ...(paper.year === undefined ? {} : { year: paper.year }),
-    ...(paper.venue === undefined ? {} : { venue: paper.venue }),
-    ...(paper.doi === undefined ? {} : { doi: paper.doi }),
-    ...(paper.arxivId === undefined ? {} : { arxivId: paper.arxivId }),
-    ...(paper.url === undefined ? {} : { url: paper.url }),
-  };
+  const { id, headline, authors, etAl, owners, abstract, title, year, venue, doi, arxivId, url } = paper;
+  return { id, headline, authors, etAl, owners, abstract, title, year, venue, doi, arxivId, url };
 }
 
 function snippetString(parts: SnippetPart[] | undefined): string | undefined {
@@ -25,12 +14,8 @@ function snippetString(parts: SnippetPart[] | undefined): string | undefined {
 }
 
 function cardJson(card: Card) {
-  const snippet = snippetString(card.snippet);
-  return {
-    ...paperJson(card.paper),
-    ...(card.score === undefined ? {} : { score: Math.round(card.score * 1000) / 1000 }),
-    ...(snippet === undefined ? {} : { snippet }),
-  };
+  const score = card.score === undefined ? undefined : Math.round(card.score * 1000) / 1000;
+  return { ...paperJson(card.paper), score, snippet: snippetString(card.snippet) };
 }
 
 function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {
@@ -74,7 +59,7 @@ export function replyJson(reply: Reply): unknown {
     case "people":
       return {
         topic: reply.topic,
-        ...(reply.showingFor === undefined ? {} : { showingFor: reply.showingFor }),
+        showingFor: reply.showingFor,
         total: reply.lineTotal,
         offset: reply.firstLine,
         lines: reply.lines.map((line) => ({
@@ -88,17 +73,17 @@ export function replyJson(reply: Reply): unknown {
             name: p.name,
             score: p.score,
             profiled: p.profiled,
-            ...(p.slack === undefined ? {} : { slack: p.slack }),
+            slack: p.slack,
             papers: p.papers.map((e) => e.paper.id),
           })),
         ),
-        ...(reply.nextOffset !== undefined ? { nextOffset: reply.nextOffset } : {}),
+        nextOffset: reply.nextOffset,
       };
     case "author": {
       const { summary } = reply;
       return {
         name: summary.name,
-        ...(reply.nearOf === undefined ? {} : { nearOf: reply.nearOf }),
+        nearOf: reply.nearOf,
         profiled: summary.profiled,
         papers: summary.papers.map((p) => ({ ...paperJson(p.paper), firstAuthor: p.firstAuthor })),
         coauthors: summary.coauthors.map((c) => ({ name: c.name, papers: c.papers })),

@@ -31,27 +31,22 @@ export interface HomeWiring {
   answer: (request: BotRequest) => Promise<Answer>;
 }
 
-const conversationsSchema = z.object({
-  channels: z.array(z.object({ id: z.string() })).default([]),
-  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
-});
+const conversationsSchema = z.object({ channels: z.array(z.object({ id: z.string() })).default([]) });
+const MAX_CHANNEL_PAGES = 20;
 
 /** Ids of the channels the user is a member of (users.conversations: channels:read, groups:read). */
 async function channelIdsOf(client: WebClient, userId: string): Promise<Set<string>> {
   const ids = new Set<string>();
-  let cursor: string | undefined;
-  for (let page = 0; page < 20; page++) {
-    const raw = await client.users.conversations({
-      user: userId,
-      types: "public_channel,private_channel",
-      exclude_archived: true,
-      limit: 999,
-      ...(cursor === undefined ? {} : { cursor }),
-    });
-    const result = conversationsSchema.parse(raw);
-    for (const channel of result.channels) ids.add(channel.id);
-    cursor = result.response_metadata?.next_cursor || undefined;
-    if (cursor === undefined) break;
+  const options = {
+    user: userId,
+    types: "public_channel,private_channel",
+    exclude_archived: true,
+    limit: 999,
+  };
+  let pages = 0;
+  for await (const page of client.paginate("users.conversations", options)) {
+    for (const channel of conversationsSchema.parse(page).channels) ids.add(channel.id);
+    if (++pages >= MAX_CHANNEL_PAGES) break;
   }
   return ids;
 }
