@@ -2,7 +2,7 @@
 // ours, plain FTS5 (porter) and plain MiniSearch side by side; exits 1 when the npm-test gate would fail.
 import { readFile } from "node:fs/promises";
 import { performance } from "node:perf_hooks";
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadCorpus } from "../src/corpus/load.js";
 import { BEIR_SETS, readBeirSet } from "./beir.js";
 import { type EngineScore, scoreOnBeir } from "./benchmark.js";
@@ -19,7 +19,11 @@ import {
   rankingScoreOf,
 } from "./relevance.js";
 
-const { values } = parseArgs({
+const USAGE =
+  "usage: npm run eval -- [--sets scifact,nfcorpus,own] [--data DIR] [--corpus DIR] [--qrels FILE] [--queries]\n" +
+  "       [--write-baseline]   (docs/eval.md says what each set is and what the table means)";
+
+const { values } = parsedArgs({
   options: {
     sets: { type: "string", default: [...BEIR_SETS, "own"].join(",") },
     data: { type: "string" },
@@ -27,8 +31,22 @@ const { values } = parseArgs({
     qrels: { type: "string", default: "eval/qrels.json" },
     queries: { type: "boolean", default: false },
     "write-baseline": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
   },
 });
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+function parsedArgs<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+}
 
 const f3 = (n: number) => n.toFixed(3);
 const ms = (n: number) => n.toFixed(1).padStart(7);
