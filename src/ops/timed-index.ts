@@ -9,8 +9,10 @@ function timed(index: SearchIndex, histogram: Histogram<"operation">): SearchInd
       const end = histogram.startTimer({ operation });
       try {
         const result = call(...args);
-        if (result instanceof Promise) result.then(end, end);
-        else end();
+        // end() takes labels: it is called with none, never with the query's outcome.
+        const stop = () => void end();
+        if (result instanceof Promise) result.then(stop, stop);
+        else stop();
         return result;
       } catch (error) {
         end();
