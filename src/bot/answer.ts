@@ -9,6 +9,7 @@ import { followUpAnswer, recallAnswer, rememberAnswer } from "./last-answer.js";
 import { MESSAGES } from "./messages.js";
 import {
   cardOf,
+  noSuchAuthor,
   paperAnswer,
   paperNamed,
   paperNotFound,
@@ -22,6 +23,7 @@ import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
+import { searchOf } from "./text-intent.js";
 import { POINTING } from "./typed-text.js";
 import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
@@ -68,23 +70,11 @@ async function authorAnswer(
       // A slip with one near name ("enyu zhuo"): that person, saying nobody has the name typed.
       const slip = lookup.slipOf === undefined ? undefined : await index.authorByKey(lookup.slipOf.key);
       if (slip !== undefined) return toAsker({ kind: "author", summary: slip, nearOf: intent.name });
-      if (intent.orSearch) {
-        const found = await searchAnswer(index, {
-          kind: "search",
-          query: intent.name,
-          offset: 0,
-          shortened: false,
-          paging: false,
-        });
-        if (found.reply.kind === "results") return found;
-      }
-      return toAsker({
-        kind: "notFound",
-        what: "author",
-        query: intent.name,
-        suggestions: lookup.suggestions.map((candidate) => candidate.name),
-        ...(lookup.suggestions.length > 0 ? { people: lookup.suggestions.slice(0, 5) } : {}),
-      });
+      if (intent.orSearch === undefined) return noSuchAuthor(intent.name, lookup.suggestions);
+      const search = searchOf(intent.orSearch);
+      return search.kind === "search"
+        ? searchAnswer(index, search)
+        : noSuchAuthor(intent.name, lookup.suggestions);
     }
   }
 }

@@ -37,8 +37,8 @@ export type Intent =
   | { kind: "whoLike"; id: string; others: boolean; offset: number; paging: boolean }
   /** About the paper of the thread it is asked in (its latest card): who wrote it, more by its authors, its abstract. */
   | { kind: "threadPaper"; wants: ThreadPaperQuestion }
-  /** `orSearch`: a loose question ("tell me about X") falls back to a search when X is nobody. */
-  | { kind: "author"; name: string; orSearch: boolean }
+  /** `orSearch`: a question in words ("tell me about X") is searched as typed when X is nobody. */
+  | { kind: "author"; name: string; orSearch?: string }
   | { kind: "person"; key: string }
   /** `orSearch`: the text only looked like an id; search it when no paper has exactly this id. */
   | { kind: "paper"; id: string; full: boolean; orSearch?: string }

@@ -45,7 +45,6 @@ export const MESSAGES = {
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
-  noneBy: (name: string) => `No paper by ${name} matches; these are everyone's.`,
   leavingOut: (who: string) => `Leaving out ${who}.`,
   nobodyElse: "Nobody else has worked on papers like it.",
   whichPaperWho:

@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import type { SearchIndex } from "../search/types.js";
+import type { PersonCandidate, SearchIndex } from "../search/types.js";
 import { MOST_PER_PAGE, RESULTS_PER_PAGE } from "./actions.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
@@ -43,45 +43,22 @@ async function searchSuggestions(index: SearchIndex, query: string): Promise<str
 
 type SearchIntent = Extract<Intent, { kind: "search" }>;
 
-const NAME_WORD = "[\\p{L}.'’][\\p{L}.'’-]*";
-/**
- * "reward models by Rui Zheng -ppo": a topic (its own "by"s kept), one to four words that may name its author,
- * any exclusions. The words are parted by one space each: a name that could be cut anywhere backtracks for
- * minutes on a long word.
- */
-const BYLINE = new RegExp(`^(.+) by (${NAME_WORD}(?: ${NAME_WORD}){0,3})((?: -\\S+)*)$`, "iu");
-
-/**
- * The search a query asks for; one ending "by <name>" is the topic among that person's papers, when the name is
- * someone's and they have such papers, and the words as typed otherwise ("learning by demonstration").
- */
-async function searched(index: SearchIndex, intent: SearchIntent, limit: number) {
-  const options = { limit, offset: intent.offset };
-  const byline = /[":]/.test(intent.query) ? null : BYLINE.exec(intent.query);
-  if (byline?.[1] !== undefined && byline[2] !== undefined) {
-    const name = byline[2].trim();
-    const exclusions = byline[3] ?? "";
-    const filter = ` author:"${name}"${exclusions}`;
-    const result = await index.search(`${byline[1]}${filter}`, options);
-    // A corrected topic is shown as the user wrote the rest: "reward models by Rui Zheng", not the filter.
-    const showingFor = result.showingFor?.endsWith(filter)
-      ? `${result.showingFor.slice(0, -filter.length)} by ${name}${exclusions}`
-      : result.showingFor;
-    if (result.total > 0) return { ...result, query: intent.query, ...(showingFor ? { showingFor } : {}) };
-    const person = await index.author(name);
-    if (person.kind === "found") {
-      // Someone's, with no such paper: the topic among everyone's papers, saying so.
-      const everyone = await index.search(`${byline[1]}${exclusions}`, options);
-      const notice = [MESSAGES.noneBy(person.summary.name), everyone.notice].filter(Boolean).join(" ");
-      return { ...everyone, query: intent.query, ...(everyone.total > 0 ? { notice } : {}) };
-    }
-  }
-  return index.search(intent.query, options);
+/** No author has the name the papers were to be by: the names near it, offered as buttons. */
+export function noSuchAuthor(name: string, near: readonly PersonCandidate[]): Answer {
+  return toAsker({
+    kind: "notFound",
+    what: "author",
+    query: name,
+    suggestions: near.map((candidate) => candidate.name),
+    ...(near.length > 0 ? { people: near.slice(0, 5) } : {}),
+  });
 }
 
 export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Promise<Answer> {
   const limit = intent.limit ?? RESULTS_PER_PAGE;
-  const result = await searched(index, intent, limit);
+  const result = await index.search(intent.query, { limit, offset: intent.offset });
+  if (result.unknownAuthor !== undefined)
+    return noSuchAuthor(result.unknownAuthor.name, result.unknownAuthor.near);
   if (result.hits.length === 0) {
     if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMoreResults }, intent.paging);
     const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);

@@ -24,17 +24,8 @@ export const WHO = [
   /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
   /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
 ];
-/** "papers by Zhiheng Xi on agents": a search of the topic among that person's papers (name, then topic). */
-export const AUTHOR_ON_TOPIC = [
-  /^(?:the |any |some |all )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by) (.+?) (?:on|about|regarding|concerning|covering) (.+)$/d,
-  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|done|do|worked|work) (?:on|about|regarding|concerning) (.+)$/d,
-  /^(.+?)(?:'s|’s) (?:papers?|work|works|publications?|research|articles?) (?:on|about|regarding|concerning) (.+)$/d,
-];
-/** "papers by the group on RLHF": everyone's. */
-export const WHOLE_GROUP =
-  /^(?:the |our |this |my )?(?:group|team|lab|us|we|anyone|anybody|everyone|everybody|people)$/i;
+/** A question about one person, no topic: "what has Senjie Jin written?", "Shihan Dou's papers", "co-authors of Rui Zheng". */
 export const AUTHOR = [
-  /^(?:the )?(?:papers?|work|works|publications?|research|articles?|everything|anything|stuff) (?:by|from|of|written by|authored by|co-?authored by|co-?written by|written together by|written jointly by) (.+)$/d,
   /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
   /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
   /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
@@ -53,16 +44,9 @@ export const WHO_WROTE_THIS =
 /** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
 export const WHO_WROTE =
   /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
-/** "compare PPO-max and DVPO", "difference between PPO and GRPO": a search for both, papers with both first. */
-export const COMPARE = [
-  /^(?:compare|comparing|contrast|(?:what(?:'s|’s| is| are) )?(?:the )?differences? between) (.+?) (?:and|with|to|against|vs\.?|versus) (.+)$/d,
-  /^how (?:does|do|did|is|are) (.+?) compare(?:d)? (?:to|with|against) (.+)$/d,
-];
-/** "summarize RMB", "what is the StepCoder paper about?": the paper of that name, its whole abstract. */
-export const ABSTRACT_OF = [
-  /^(?:summari[sz]e|explain|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|overview|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d,
-  /^what(?:'s| is|’s|s| does) (?:the )?(.+?)(?: paper| one| work)? (?:about|propose|do)$/d,
-];
+/** "summarize RMB": the paper of that name (or id), its whole abstract; the message searched when no paper is so named. */
+export const ABSTRACT_OF =
+  /^(?:summari[sz]e|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d;
 /** Under a card: "summarize this", "what is it about?": its whole abstract. */
 export const ABSTRACT_OF_THIS =
   /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
@@ -82,27 +66,4 @@ export const LIKE_THIS = [
   /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:(?:papers?|ones?|work|stuff|anything|something) )?(?:like|similar to|related to) (?:this|that|it)(?: (?:one|paper))?$/,
   /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:similar|related) (?:papers?|ones?|work|reading)$/,
   /^(?:anything|something) (?:similar|related)$/,
-];
-/** "3 papers on agents", "the top five papers about RLHF": that many, on the topic. */
-export const COUNTED =
-  /^(?:(?:the )?(?:top|best|first) )?(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten) (?:(?:top|best|key|good|great|important|relevant) )?(?:papers?|articles?|reads?|publications?) (?:on|about|regarding|for|covering|related to) (.+)$/d;
-export const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-export const SEARCH = [
-  /^(?:is there |are there |do (?:we|you) have |have (?:we|you) got |got |any |(?:does |do |did )?(?:any(?:one|body)|someone|somebody)(?: here)? (?:have|has|got|know of|knows? of|seen|read) )?(?:(?:\d{1,2}|a few|a couple of|two|three|four|five|some|the) )?(?:(?:top|best|key|important|main|good|great|classic|seminal|must-read|relevant|interesting) )?(?:anything|something|any papers?|papers?|a paper|a survey|an article|a study|any work|any research|work|research|articles?|publications?|stuff|material)(?: at all)? (?:on|about|regarding|re|for|covering|mentioning|related to|relating to|to do with|concerning|around|in the area of) (.+)$/d,
-  /^what (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know|got) (?:on|about|regarding) (.+)$/d,
-  /^(?:the |a |that )?(?:paper|article|study|work|one) (?:where|in which|that|which) (?:they |the authors |someone |somebody |people |we )?(?:(?:used|uses|use|proposed|proposes|propose|introduced|introduces|introduce|trained|trains|train|studied|studies|study|showed|shows|show|tried|tries|try|applied|applies|apply) )?(.+)$/d,
-  /^(?:i |we )?(?:remember|recall|saw|read|once read|think there was|think there is|know there is|know there was)(?: there (?:was|is))? (?:a |the |some |that |this )?(?:paper|article|study|work|preprint) (?:about|on|where|in which|that|which|with|regarding) (.+?)(?:,? (?:which one was it|which one is it|what was it(?: called)?|what is it(?: called)?|can you find it|do you know (?:it|which)|any idea which|where is it))?$/d,
-  /^(?:has|have|did) (?:the group|our group|this group|we|the team|our team|the lab|our lab|you) (?:ever )?(?:done|do|written|write|published|publish|worked on|work on|looked at|looked into|covered|got)(?: (?:anything|something|any work|any papers?|papers?|work|research))?(?: (?:on|about|regarding|in|with|into))? (.+)$/d,
-  /^(?:what(?:'s| is|’s) )?(?:a |the )?(?:good|best|first) (?:paper|thing|one) to (?:start|begin) with (?:on|about|for|in) (.+)$/d,
-  /^(?:where|how) (?:should|do|can|could) (?:i|we) (?:start|begin) (?:with|on|in|reading about|learning about) (.+)$/d,
-  /^what should (?:i|we) read (?:first )?(?:on|about|for|regarding) (.+)$/d,
-  /^(?:what|which|any) (?:papers?|work|research|articles?|publications?) (?:do|does|did) (?:we|you|the group|paperbot) (?:have|know of|got) (?:on|about|regarding|for|in|covering) (.+)$/d,
-  /^(?:recommend|suggest)(?: me)?(?: (?:a|some|any|good|a good))? (?:papers?|reading|something|anything|work)(?: to read)? (?:on|about|regarding|for|covering|related to|in) (.+)$/d,
-  /^(?:which|what) (?:papers?|work|articles?|publications?) (?:mentions?|covers?|discuss(?:es)?|talks? about|uses?|are about|is about|stud(?:y|ies)|deals? with|proposes?|introduces?|introduced|proposed|presented|described|(?:has|have) (?:looked at|worked on)) (.+)$/d,
-  /^where (?:can|could|do|should|would) (?:i|we|one) (?:read|learn|find out|find something|look)(?: more)? (?:about|on|up on|into) (.+)$/d,
-  /^(?:what(?:'s| is| are|’s) )?(?:a |an |any |some )?(?:good |great |nice |quick |gentle )?(?:intro(?:duction)?s?|reads?|reading|primers?|starting points?|places? to start) (?:to|on|about|for|in|into) (.+)$/d,
-  /^(?:(?:any|some) )?(?:related|relevant) (?:papers?|work|reading) (?:on|about|for|to|regarding) (.+)$/d,
-  /^(?:share|send|give)(?: (?:me|us))? (?:some |any |a few )?(?:papers?|something|anything|work|reading) (?:on|about|regarding|for) (.+)$/d,
-  /^(?:(?:what(?:'s| is|’s|s) )?the latest (?:on|in|about|regarding)|what is|what's|what’s|whats|what are|explain|define|what about|how about|info about|info on|information about|information on|more (?:on|about)|i'm interested in|i am interested in|interested in|i want to read about|read about) (.+)$/d,
-  /^(?:the |a |that )?(.+?) (?:paper|article|preprint)$/d,
 ];

@@ -1,4 +1,3 @@
-import { MOST_PER_PAGE } from "./actions.js";
 import {
   DAILY_PREVIEW,
   FOLLOW,
@@ -19,37 +18,33 @@ import {
   ABSTRACT_OF,
   ABSTRACT_OF_THIS,
   AUTHOR,
-  AUTHOR_ON_TOPIC,
-  COMPARE,
-  COUNTED,
   LEAD_INS,
   LIKE_NAMED,
   LIKE_THIS,
   LOOSE_AUTHOR,
   MORE_BY_THEM,
-  NUMBER_WORDS,
   OTHERS,
-  SEARCH,
   SIMILAR,
   TRAILING,
   WHO,
   WHO_TOPIC_NOISE,
   WHO_WROTE,
   WHO_WROTE_THIS,
-  WHOLE_GROUP,
   WORKED_WITH,
 } from "./phrasing-patterns.js";
 import { stripped, unquoted } from "./typed-text.js";
 
-/** What a plain-words question asks for, with its argument in the asker's own spelling. */
+/**
+ * What a plain-words message asks for when it is not a search, with its argument in the asker's own spelling. A
+ * question about papers is no phrasing: the search reads it as its words (stop words aside, rare words weighing most).
+ */
 export type Phrased =
   /** `wrote`: "who wrote X?", where X may be one paper's name ("who wrote StepCoder?"); `others`: who else. */
   | { kind: "who"; topic: string; wrote?: true; others?: true }
-  | { kind: "author"; name: string; orSearch: boolean }
-  /** `limit`: as many papers as were asked for ("give me 3 papers on agents"). */
-  | { kind: "search"; query: string; limit?: number }
+  /** "what is Senjie Jin working on?": their summary; the message searched when the name is nobody's. */
+  | { kind: "author"; name: string }
   | { kind: "similar"; id: string; orSearch: string }
-  /** "summarize RMB": the paper of that name (or id), its whole abstract; else a search for the words. */
+  /** "summarize RMB": the paper so named (or with that id), its whole abstract; else a search for the name. */
   | { kind: "paper"; id: string; full: true; orSearch: string }
   /** "who wrote this?", "more by these authors", "summarize this", in a thread under a card. */
   | { kind: "threadPaper"; wants: ThreadPaperQuestion }
@@ -64,44 +59,15 @@ export type Phrased =
   | { kind: "saved" }
   | { kind: "whatsNew"; topic?: string };
 
-/** The groups of `pattern` in `lower`, each cut from `original` to keep its spelling; undefined when it does not match. */
-function argsOf(pattern: RegExp, lower: string, original: string): string[] | undefined {
-  const match = pattern.exec(lower);
-  if (!match) return undefined;
-  const aligned = lower.length === original.length;
-  return match.slice(1).map((group, at) => {
-    const span = match.indices?.[at + 1];
-    return stripped(span && aligned ? original.slice(span[0], span[1]) : (group ?? ""));
-  });
-}
-
-/** The first group of `pattern` in `lower`, in the typed spelling; undefined when it does not match or is empty. */
+/** The first group of `pattern` in `lower`, cut from `original` to keep its spelling; undefined when it does not match or is empty. */
 function argOf(pattern: RegExp, lower: string, original: string): string | undefined {
-  const [arg] = argsOf(pattern, lower, original) ?? [];
-  return arg === undefined || arg === "" ? undefined : arg;
-}
-
-/** An AUTHOR_ON_TOPIC phrasing as a search of the topic and the name. */
-function authorTopicQueryOf(lower: string, original: string): string | undefined {
-  for (const pattern of AUTHOR_ON_TOPIC) {
-    const [name, topic] = argsOf(pattern, lower, original) ?? [];
-    if (!topic) continue;
-    // The search reads a name among the words (slips and a surname alone too) and says whose papers these are.
-    return name === undefined || WHOLE_GROUP.test(name) ? topic : `${topic} ${unquoted(name)}`;
-  }
-  return undefined;
-}
-
-/** "give me 3 papers on agents": a search shown that many papers at a time (up to MOST_PER_PAGE). */
-function countedSearchOf(lower: string, original: string): Phrased | undefined {
-  const [said, query] = argsOf(COUNTED, lower, original) ?? [];
-  if (!said || !query) return undefined;
-  const count = NUMBER_WORDS.includes(said.toLowerCase())
-    ? NUMBER_WORDS.indexOf(said.toLowerCase()) + 1
-    : Number(said);
-  return count > 0
-    ? { kind: "search", query, limit: Math.min(count, MOST_PER_PAGE) }
-    : { kind: "search", query };
+  const match = pattern.exec(lower);
+  if (match?.[1] === undefined) return undefined;
+  const span = match.indices?.[1];
+  const arg = stripped(
+    span && lower.length === original.length ? original.slice(span[0], span[1]) : match[1],
+  );
+  return arg === "" ? undefined : arg;
 }
 
 /** Text without lead-ins and trailing courtesies, in both spellings, kept aligned. */
@@ -136,7 +102,7 @@ export function askedTopicOf(text: string): string | undefined {
   return undefined;
 }
 
-/** What a question in plain words asks, or undefined when it reads as search words. */
+/** What a message in plain words asks, or undefined when it is a search (its words, as typed). */
 export function phrasedIntentOf(text: string): Phrased | undefined {
   const whole = stripped(text).toLowerCase();
   if (GREETING.test(whole)) return { kind: "smallTalk", say: "hello" };
@@ -164,7 +130,7 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (topic) return { kind: "help", topic };
   if (WHO_WROTE_THIS.test(lower)) return { kind: "threadPaper", wants: "writers" };
   if (ABSTRACT_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "abstract" };
-  const summarized = ABSTRACT_OF.map((pattern) => argOf(pattern, lower, original)).find(Boolean);
+  const summarized = argOf(ABSTRACT_OF, lower, original);
   if (summarized) {
     const name = unquoted(summarized);
     return { kind: "paper", id: name.toLowerCase(), full: true, orSearch: name };
@@ -172,34 +138,22 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
     return { kind: "threadPaper", wants: "theirPapers" };
   const partner = argOf(WORKED_WITH, lower, original);
-  if (partner) return { kind: "author", name: unquoted(partner), orSearch: true };
+  if (partner) return { kind: "author", name: unquoted(partner) };
   const named = argOf(WHO_WROTE, lower, original);
   if (named) return { kind: "who", topic: topicOf(named), wrote: true };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
     if (topic) return { kind: "who", topic: topicOf(topic), ...(OTHERS.test(lower) ? { others: true } : {}) };
   }
-  const byAuthor = authorTopicQueryOf(lower, original);
-  if (byAuthor) return { kind: "search", query: byAuthor };
   for (const pattern of AUTHOR) {
     const name = argOf(pattern, lower, original);
-    // "papers by Enyu Zhou and Rui Zheng": a search, which reads both names and says whose papers these are.
-    if (name && / (?:and|&) /i.test(name)) return { kind: "search", query: unquoted(name) };
-    if (name) return { kind: "author", name: unquoted(name), orSearch: false };
+    if (name) return { kind: "author", name: unquoted(name) };
   }
   if (LIKE_THIS.some((pattern) => pattern.test(lower)))
     return { kind: "similar", id: "this", orSearch: "this" };
   const similar = argOf(SIMILAR, lower, original) ?? argOf(LIKE_NAMED, lower, original);
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
-  if (loose) return { kind: "author", name: unquoted(loose), orSearch: true };
-  const compared = COMPARE.map((pattern) => argsOf(pattern, lower, original)).find(Boolean);
-  if (compared) return { kind: "search", query: compared.map(unquoted).join(" ") };
-  const counted = countedSearchOf(lower, original);
-  if (counted) return counted;
-  for (const pattern of SEARCH) {
-    const query = argOf(pattern, lower, original);
-    if (query) return { kind: "search", query };
-  }
-  return original === stripped(text) ? undefined : { kind: "search", query: original };
+  if (loose) return { kind: "author", name: unquoted(loose) };
+  return undefined;
 }

@@ -93,9 +93,7 @@ function commandIntent(text: string): Intent | undefined {
     case "author":
     case "by": {
       const name = unquoted(rest);
-      return name
-        ? { kind: "author", name, orSearch: false }
-        : { kind: "invalid", message: MESSAGES.needsName };
+      return name ? { kind: "author", name } : { kind: "invalid", message: MESSAGES.needsName };
     }
     case "id": {
       const id = idOf(words[1]);
@@ -156,7 +154,7 @@ function commandIntent(text: string): Intent | undefined {
   }
 }
 
-function intentOfPhrased(phrased: Phrased): Intent {
+function intentOfPhrased(phrased: Phrased, text: string): Intent {
   switch (phrased.kind) {
     case "who":
       return {
@@ -167,12 +165,8 @@ function intentOfPhrased(phrased: Phrased): Intent {
         ...(phrased.wrote ? { wrote: true } : {}),
         ...(phrased.others ? { others: true } : {}),
       };
-    case "search": {
-      const search = searchOf(phrased.query);
-      return search.kind === "search" && phrased.limit !== undefined
-        ? { ...search, limit: phrased.limit }
-        : search;
-    }
+    case "author":
+      return { ...phrased, orSearch: text };
     case "follow":
       return followIntent(phrased.what);
     case "unfollow":
@@ -193,21 +187,25 @@ function intentOfPhrased(phrased: Phrased): Intent {
   }
 }
 
-/** One way to read what was typed, whether in `/paper …`, a mention, a DM or the console. */
+/**
+ * One way to read what was typed, whether in `/paper …`, a mention, a DM or the console: a command, a request that
+ * is not a search (who, someone's summary, papers like one, follows, the reading list, help), a pasted paper id, or
+ * else a search of the words as typed.
+ */
 export function textIntentOf(typed: string): Intent {
   const text = cleanedText(typed);
   const command = commandIntent(text);
   if (command !== undefined) return command;
   const phrased = phrasedIntentOf(text);
-  if (phrased !== undefined && phrased.kind !== "search") return intentOfPhrased(phrased);
+  if (phrased !== undefined) return intentOfPhrased(phrased, stripped(text));
   if (/^who\b/i.test(text)) {
     const topic = askedTopicOf(text) ?? unquoted(text.slice(3));
     return topic
       ? { kind: "who", topic, offset: 0, paging: false }
       : { kind: "invalid", message: MESSAGES.needsTopic };
   }
-  const query = phrased?.kind === "search" ? phrased.query : stripped(text);
+  const query = stripped(text);
   const id = pastedIdOf(query);
   if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
-  return phrased?.kind === "search" ? intentOfPhrased(phrased) : searchOf(query);
+  return searchOf(query);
 }

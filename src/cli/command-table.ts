@@ -52,7 +52,7 @@ export const dataCommands: DataCommand[] = [
     usage: "<name…>",
     summary: "a person's papers, co-authors and topics",
     options: [],
-    intent: (words) => ({ kind: "author", name: words.join(" "), orSearch: false }),
+    intent: (words) => ({ kind: "author", name: words.join(" ") }),
   },
   {
     name: "paper",

@@ -2,8 +2,7 @@ import { LRUCache } from "lru-cache";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, wordsOf } from "./analyze.js";
 import { phraseMatch } from "./match.js";
-import { isSlipOfName } from "./names.js";
-import { byStanding, type PeopleIndex } from "./people.js";
+import { byStanding, type PeopleIndex, slipAmong } from "./people.js";
 import { idfOf } from "./plan.js";
 import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
@@ -137,13 +136,8 @@ export function createAuthors(context: AuthorContext) {
       if (resolution.kind === "found") return { kind: "found", summary: summaryOf(resolution.person) };
       if (resolution.kind === "ambiguous")
         return { kind: "ambiguous", query: name, candidates: resolution.candidates.map(candidateOf) };
-      // The one near name that keeps the typed words right, in their places or swapped ("Zhou Enyu").
-      const typed = name.trim().toLowerCase().split(/\s+/);
-      const fitting = resolution.suggestions.filter(
-        (person) => isSlipOfName(typed, person.name, 1) || isSlipOfName([...typed].reverse(), person.name, 1),
-      );
-      const [only, ...more] = fitting;
-      const slip = only !== undefined && more.length === 0 ? { slipOf: candidateOf(only) } : {};
+      const near = slipAmong(name, resolution.suggestions);
+      const slip = near === undefined ? {} : { slipOf: candidateOf(near) };
       return { kind: "notFound", query: name, suggestions: resolution.suggestions.map(candidateOf), ...slip };
     },
     authorByKey(key: string): AuthorSummary | undefined {

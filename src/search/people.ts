@@ -3,7 +3,7 @@ import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
 import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
-import { nameTokensOf } from "./names.js";
+import { isSlipOfName, nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 
 export type PersonResolution =
@@ -13,8 +13,11 @@ export type PersonResolution =
 
 export interface PeopleIndex {
   resolve(name: string): PersonResolution;
-  /** Everyone a loose name could mean: the one person, all ambiguous candidates, or nobody. */
-  matching(name: string): PersonRow[];
+  /**
+   * The one reading of a name the papers must be by (`author:`, "by …", names among a query's words): the people it
+   * names, else the one near name it is a slip of ("Enyu Zhuo"); when nobody, the names near it.
+   */
+  lookup(name: string): { people: PersonRow[]; near: PersonRow[] };
   person(key: string): PersonRow | undefined;
 }
 
@@ -29,6 +32,15 @@ const rememberedNames = 16;
 /** People with a file first, then the most prolific. */
 export function byStanding(a: PersonRow, b: PersonRow): number {
   return Number(b.profiled) - Number(a.profiled) || b.papers - a.papers || a.name.localeCompare(b.name);
+}
+
+/** The one near name that keeps the typed words right, in their places or swapped ("enyu zhuo", "Zhou Enyu"). */
+export function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefined {
+  const typed = name.trim().toLowerCase().split(/\s+/);
+  const fitting = near.filter(
+    (person) => isSlipOfName(typed, person.name, 1) || isSlipOfName([...typed].reverse(), person.name, 1),
+  );
+  return fitting.length === 1 ? fitting[0] : undefined;
 }
 
 export function createPeopleIndex(store: IndexStore): PeopleIndex {
@@ -127,6 +139,13 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       .map(({ person }) => person);
   };
 
+  const matching = (name: string): PersonRow[] => {
+    const trimmed = name.trim();
+    if (trimmed === "") return [];
+    const exact = exactMatchOf(trimmed);
+    return exact ? [exact] : tokenMatchesOf(trimmed);
+  };
+
   return {
     person: (key) => store.person(key),
     resolve(name) {
@@ -140,11 +159,12 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       if (candidates.length > 1) return { kind: "ambiguous", candidates: candidates.slice(0, maxCandidates) };
       return { kind: "notFound", suggestions: suggestionsFor(trimmed) };
     },
-    matching(name) {
-      const trimmed = name.trim();
-      if (trimmed === "") return [];
-      const exact = exactMatchOf(trimmed);
-      return exact ? [exact] : tokenMatchesOf(trimmed);
+    lookup(name) {
+      const named = matching(name);
+      if (named.length > 0 || name.trim() === "") return { people: named, near: [] };
+      const near = suggestionsFor(name.trim());
+      const slip = slipAmong(name, near);
+      return slip ? { people: [slip], near: [] } : { people: [], near };
     },
   };
 }

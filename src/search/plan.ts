@@ -4,6 +4,7 @@ import { foldedText, foldedWordsOf, isStopWord, searchedWordsOf, stemOf } from "
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { anyOf, termMatch } from "./match.js";
+import type { PeopleIndex } from "./people.js";
 import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
 
@@ -37,12 +38,13 @@ export interface Plan {
   excluded: string[][];
   /** Names the papers must be by: `author:` values and names found among the words ("… by Rui Zheng"). */
   authors: string[];
-  /** Of those, the ones found among the words. */
+  /** Of those, the ones found among the words (and after "by"). */
   named: string[];
 }
 
 export interface PlanContext {
   store: IndexStore;
+  people: PeopleIndex;
   papers: number;
   defaults: SearchDefaults;
   /** Every word of the corpus as written, with its papers: built on the first typo. */
@@ -116,6 +118,57 @@ function namesAmong(words: string[], store: IndexStore): { names: string[]; rest
   return { names, rest };
 }
 
+/**
+ * An unquoted `author:` name with the words after it that go on naming someone: "author:Enyu Zhou reward" is
+ * Enyu Zhou's papers on reward. The words taken into a name leave the query's words.
+ */
+function authorNamesOf(parsed: ParsedQuery, store: IndexStore): { authors: string[]; words: string[] } {
+  const taken = new Set<number>();
+  const authors = parsed.authors.map((name, at) => {
+    const next = parsed.authorGoesOn.get(at);
+    if (next === undefined) return name;
+    const length = [2, 1].find((n) => {
+      const run = parsed.words.slice(next, next + n);
+      return run.length === n && personNamed([name, ...run], store);
+    });
+    if (length === undefined) return name;
+    for (let word = next; word < next + length; word++) taken.add(word);
+    return [name, ...parsed.words.slice(next, next + length)].join(" ");
+  });
+  return { authors, words: parsed.words.filter((_, at) => !taken.has(at)) };
+}
+
+/** A word written as a name is: a capital, then small letters ("Enyu", "Wen-Xiang"); never a stop word ("The"). */
+const isNameWord = (word: string) =>
+  /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)*$/u.test(word) && !isStopWord(foldedText(word));
+
+/**
+ * "… by Enyu Zhou": up to three words after "by" written as a name, read as the papers' author when they name
+ * someone (or are a slip of one name), or when there are two or more and one is in no paper (a name nobody here
+ * has, which the answer says). Otherwise they stay words: "alignment by Direct Preference Optimization", "provided
+ * by Admpchordin" (a SciFact claim).
+ */
+function bylinesOf(words: string[], context: PlanContext): { names: string[]; rest: string[] } {
+  const names: string[] = [];
+  const rest: string[] = [];
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at] ?? "";
+    rest.push(word);
+    if (word.toLowerCase() !== "by") continue;
+    let length = 0;
+    while (length < 3 && isNameWord(words[at + 1 + length] ?? "")) length++;
+    const run = words.slice(at + 1, at + 1 + length);
+    if (run.length === 0) continue;
+    const name = run.join(" ");
+    const someone = context.people.lookup(name).people.length > 0;
+    const unknown = run.some((part) => papersOf(foldedText(part), context.store) === 0);
+    if (!someone && (run.length < 2 || !unknown)) continue;
+    names.push(name);
+    at += length;
+  }
+  return { names, rest };
+}
+
 /** Papers holding the word, by its stem: as the stems column knows it (a word of the synonyms counts too). */
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
 
@@ -124,11 +177,15 @@ const partsOf = (typed: string) => searchedWordsOf(typed);
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const { store, papers: total, defaults } = context;
+  const authored = authorNamesOf(parsed, store);
   // Only a hyphen joins words into one term ("PPO-max"); other marks between letters part them ("NEAR(reward").
-  const typedWords = parsed.words.flatMap((word) =>
+  const typedWords = authored.words.flatMap((word) =>
     word.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== ""),
   );
-  const { names, rest } = namesAmong(typedWords.slice(0, defaults.maxWords), store);
+  const bylines = bylinesOf(typedWords.slice(0, defaults.maxWords), context);
+  const among = namesAmong(bylines.rest, store);
+  const names = [...bylines.names, ...among.names];
+  const rest = among.rest;
   const terms: Term[] = [];
   const missing: string[] = [];
   const excluded = new Set(parsed.excluded.map((text) => searchedWordsOf(text).join(" ")));
@@ -210,7 +267,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     missingWeight: idfOf(0.5, total),
     phrases: phrasesOf(parsed.phrases),
     excluded: phrasesOf(parsed.excluded),
-    authors: [...parsed.authors, ...names],
+    authors: [...authored.authors, ...names],
     named: names,
   };
 }

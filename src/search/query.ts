@@ -6,6 +6,9 @@ export interface ParsedQuery {
   phrases: string[];
   /** Values of author:"…" / author:word; a paper must name one of them. */
   authors: string[];
+  /** For an unquoted author:word (by its place in `authors`), the place in `words` of the word typed after it, where
+   * the name may go on ("author:Enyu Zhou reward"): the plan takes those words into the name when they name someone. */
+  authorGoesOn: Map<number, number>;
   /** -word and -"phrase": papers containing them are left out. */
   excluded: string[];
   /** `author:` typed with no name after it. */
@@ -18,7 +21,14 @@ const slackMarkup = /<[@!#][^>]*>|<(?:https?|mailto):[^>]*>/g;
 const partPattern = /author:"([^"]*)"?|author:(\S*)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
 
 export function parseQuery(text: string): ParsedQuery {
-  const parsed: ParsedQuery = { words: [], phrases: [], authors: [], excluded: [], emptyAuthor: false };
+  const parsed: ParsedQuery = {
+    words: [],
+    phrases: [],
+    authors: [],
+    authorGoesOn: new Map(),
+    excluded: [],
+    emptyAuthor: false,
+  };
   const cleaned = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
   for (const m of cleaned.matchAll(partPattern)) {
     const [whole, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
@@ -27,7 +37,9 @@ export function parseQuery(text: string): ParsedQuery {
       if (trimmed && /[\p{L}\p{N}]/u.test(trimmed)) list.push(trimmed);
     };
     if (/^author:"?\s*"?$/i.test(whole)) parsed.emptyAuthor = true;
+    const authors = parsed.authors.length;
     add(parsed.authors, quotedAuthor ?? author);
+    if (author && parsed.authors.length > authors) parsed.authorGoesOn.set(authors, parsed.words.length);
     add(parsed.excluded, excludedPhrase ?? excludedWord);
     add(parsed.phrases, phrase);
     add(parsed.words, word);

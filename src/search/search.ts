@@ -14,23 +14,23 @@ import {
   stopWordsNotice,
   unknownAuthorNotice,
 } from "./notices.js";
-import type { PeopleIndex } from "./people.js";
 import { type Plan, type PlanContext, planOf, showingFor } from "./plan.js";
 import { isBlankQuery, parseQuery } from "./query.js";
 import { hitsOf, marksOf } from "./snippet.js";
 import type { SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
-export interface SearchContext extends PlanContext {
-  people: PeopleIndex;
-}
-
-/** The people the plan's names mean, their keys, and each name as they write it; or the first name that is nobody's. */
-type Authors = { keys: string[]; named: NamedPeople[] } | { unknown: string };
+/**
+ * The people the plan's names mean, their keys, and each name as they write it (a slip as the name it is a slip
+ * of); or the first name that is nobody's, with the names near it.
+ */
+type Authors =
+  | { keys: string[]; named: NamedPeople[] }
+  | { unknown: NonNullable<SearchResult["unknownAuthor"]> };
 
 const defaultLimit = 10;
 
-export function createSearch(context: SearchContext) {
+export function createSearch(context: PlanContext) {
   const { store, people, defaults } = context;
   const planFor = (query: string) => planOf(parseQuery(query), context);
 
@@ -40,8 +40,9 @@ export function createSearch(context: SearchContext) {
     const named: NamedPeople[] = [];
     const keys: string[] = [];
     for (const name of plan.authors) {
-      const found = people.matching(name);
-      if (found.length === 0) return { unknown: name };
+      const { people: found, near } = people.lookup(name);
+      if (found.length === 0)
+        return { unknown: { name, near: near.map(({ key, name, papers }) => ({ key, name, papers })) } };
       named.push({
         name: asWrittenIn(name, found[0]?.name ?? ""),
         people: found.map((person) => person.name),
@@ -85,7 +86,7 @@ export function createSearch(context: SearchContext) {
     const plan = planOf(parsed, context);
     const authors = authorsOf(plan);
     if (authors !== undefined && "unknown" in authors)
-      return answer({ notice: unknownAuthorNotice(authors.unknown) });
+      return answer({ notice: unknownAuthorNotice(authors.unknown.name), unknownAuthor: authors.unknown });
     const shown = showingFor(query, plan);
     const showing = shown === undefined ? {} : { showingFor: shown };
     const by = authors === undefined ? {} : { by: authors.keys };
@@ -139,7 +140,7 @@ export function createSearch(context: SearchContext) {
     if (plan.authors.length > 1) {
       // Every name: papers by someone of each.
       const each = plan.authors.map(
-        (name) => new Set(store.papersOfAny(people.matching(name).map((p) => p.key))),
+        (name) => new Set(store.papersOfAny(people.lookup(name).people.map((p) => p.key))),
       );
       rowids = rowids.filter((rowid) => each.every((theirs) => theirs.has(rowid)));
     }
@@ -163,7 +164,7 @@ export function createSearch(context: SearchContext) {
     if (!positive && plan.missing.length === 0) return { plan, matches: noMatches, leaving: [] };
     if (lacking(plan) || !positive) return none(nobodyOnNotice(plan.missing));
     const authors = authorsOf(plan);
-    if (authors !== undefined && "unknown" in authors) return none(unknownAuthorNotice(authors.unknown));
+    if (authors !== undefined && "unknown" in authors) return none(unknownAuthorNotice(authors.unknown.name));
     if (authors === undefined) return { plan, matches: matchesFor(plan, 0, limit), leaving: [] };
     const theirs = matchesFor(plan, 0, limit, authors.keys);
     if (theirs.total > 0)

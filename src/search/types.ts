@@ -38,6 +38,8 @@ export interface SearchResult {
   missing?: string[];
   /** Keys of the people the papers are by, when the query named them (`author:"…"`, or names among the words). */
   by?: string[];
+  /** A name the papers were to be by that is nobody's (`author:`, "… by Nobody Known"), and the names near it. */
+  unknownAuthor?: { name: string; near: PersonCandidate[] };
 }
 
 export interface Expert {

@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Action, decodeAction } from "../../src/bot/actions.js";
-import { answer } from "../../src/bot/answer.js";
+import { answer, answerIntent } from "../../src/bot/answer.js";
 import { MESSAGES, SEARCH_SUGGESTIONS } from "../../src/bot/messages.js";
 import type { BotDeps, DailyControl } from "../../src/bot/ports.js";
 import type { DailyScheduleView, Reply } from "../../src/bot/reply.js";
@@ -104,11 +104,16 @@ describe("answer: search", () => {
     expect(page.cards.some((card) => before.has(card.paper.id))).toBe(false);
   });
 
-  it("pages on as many papers at a time as were asked for", async () => {
-    const first = expectKind(
-      (await answer(depsWith(), mention("give me 3 papers on reward"))).reply,
-      "results",
-    );
+  it("pages on as many papers at a time as were asked for (the CLI's --limit)", async () => {
+    const asked = {
+      kind: "search",
+      query: "reward",
+      offset: 0,
+      shortened: false,
+      paging: false,
+      limit: 3,
+    } as const;
+    const first = expectKind((await answerIntent(depsWith(), slash("reward"), asked)).reply, "results");
     expect(first.cards).toHaveLength(3);
     const more = controlsOf(renderSlackMessage(first).blocks).find((c) => c.label === "Show more");
     const action = decodeAction(more?.value ?? "");
@@ -193,7 +198,6 @@ describe("answer: search", () => {
     const cases: [string, RegExp][] = [
       ["the of and", /too common to search for/],
       ["-reward", /besides the ones to leave out/],
-      ['reward author:"Zed Nobody"', /No author matches “Zed Nobody”/],
     ];
     for (const [text, says] of cases) {
       const reply = expectKind((await answer(depsWith(), slash(text))).reply, "info");
@@ -213,9 +217,11 @@ describe("answer: search", () => {
     expect(words.query).toBe("rewards");
   });
 
-  it("answers “papers by Shihan Dou” with her summary in /paper as in a mention", async () => {
+  it("answers “papers by Shihan Dou” with her papers in /paper as in a mention", async () => {
     for (const request of [slash("papers by Shihan Dou"), mention("papers by Shihan Dou")]) {
-      expect(expectKind((await answer(depsWith(), request)).reply, "author").summary.name).toBe("Shihan Dou");
+      const theirs = expectKind((await answer(depsWith(), request)).reply, "results");
+      expect(theirs.notice).toBe("Papers by Shihan Dou.");
+      for (const card of theirs.cards) expect(card.paper.authors).toContain("Shihan Dou");
     }
   });
 
@@ -231,7 +237,9 @@ describe("answer: search", () => {
       (await answer(depsWith(), mention("tell me about reward models?"))).reply,
       "results",
     );
-    expect(results.query).toBe("reward models");
+    expect(results.query).toBe("tell me about reward models");
+    const marked = results.cards.flatMap((card) => (card.snippet ?? []).filter((part) => part.match));
+    expect(marked.map((part) => part.text.toLowerCase())).toContain("reward models");
   });
 });
 
@@ -591,6 +599,65 @@ describe("answer: people", () => {
   });
 });
 
+describe("answer: one way to a person's papers", () => {
+  const read = async (request: BotRequest) => {
+    const reply = expectKind((await answer(depsWith(), request)).reply, "results");
+    return { ids: reply.cards.map((card) => card.paper.id), text: renderSlackMessage(reply).text, reply };
+  };
+
+  it("reads author:, a name among the words, “X by <name>” and “papers by <name> on X” as one filter", async () => {
+    const forms = [
+      "author:Enyu Zhou reward models",
+      "Enyu Zhou reward models",
+      "reward models by Enyu Zhou",
+      "papers by Enyu Zhou on reward models",
+      "reward models by Enyu Zhuo",
+    ];
+    const first = await read(slash('reward models author:"Enyu Zhou"'));
+    expect(first.ids.length).toBeGreaterThan(1);
+    for (const card of first.reply.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Enyu Zhou");
+    const all = await read(slash("reward models"));
+    expect(first.reply.total).toBeLessThan(all.reply.total);
+    for (const text of forms) {
+      for (const request of [slash(text), mention(text)]) {
+        const found = await read(request);
+        expect(found.ids, text).toEqual(first.ids);
+        expect(found.reply.notice, text).toBe("Papers by Enyu Zhou.");
+        expect(found.text, text).not.toContain("anyone named");
+      }
+    }
+    // `/paper author Enyu Zhou`: her summary, from the same name lookup, holding those papers.
+    const summary = expectKind((await answer(depsWith(), slash("author Enyu Zhou"))).reply, "author").summary;
+    expect(summary.name).toBe("Enyu Zhou");
+    const hers = summary.papers.map(({ paper }) => paper.id);
+    for (const id of first.ids) expect(hers).toContain(id);
+  });
+
+  it("says a name after “by” is nobody's, offering the near names", async () => {
+    const nobody = expectKind(
+      (await answer(depsWith(), mention("papers by Nobody Known on RLHF"))).reply,
+      "notFound",
+    );
+    expect(nobody).toMatchObject({ what: "author", query: "Nobody Known" });
+    expect(renderSlackMessage(nobody).text).toContain("Nobody Known");
+    const near = expectKind(
+      (await answer(depsWith(), mention("papers by Enya Zhuo on reward models"))).reply,
+      "notFound",
+    );
+    expect(near.people?.map((person) => person.name)).toEqual(["Enyu Zhou"]);
+  });
+
+  it("keeps topic words after “by” that only look like a name", async () => {
+    for (const text of ["alignment by Direct Preference Optimization", "learning by demonstration"]) {
+      const found = await read(mention(text));
+      expect(found.reply.notice ?? "", text).not.toContain("Papers by");
+      expect(found.ids.length, text).toBeGreaterThan(0);
+      for (const card of found.reply.cards) expect(card.person, text).toBeUndefined();
+    }
+  });
+});
+
 describe("answer: papers and buttons", () => {
   it("shares a paper in the channel as a card naming who shared it", async () => {
     const id = idOfPaperWith("MetaRM");
@@ -641,21 +708,20 @@ describe("answer: papers and buttons", () => {
       (await answer(depsWith(), mention("papers about reward models by Rui Zheng"))).reply,
       "results",
     );
-    expect(by.query).toBe("reward models by Rui Zheng");
+    expect(by.query).toBe("papers about reward models by Rui Zheng");
     expect(by.cards.length).toBeGreaterThan(0);
     for (const card of by.cards) expect([...card.paper.authors, ...card.paper.owners]).toContain("Rui Zheng");
     const all = expectKind((await answer(depsWith(), slash("reward models"))).reply, "results");
     expect(by.total).toBeLessThan(all.total);
-    // A name that is nobody's stays words: the one no paper holds is named, and the rest offered alone.
+    // A name that is nobody's is said to be nobody's.
     const nobody = expectKind(
-      (await answer(depsWith(), slash("reward models by Nobody Here"))).reply,
+      (await answer(depsWith(), slash("reward models by Nobody Known"))).reply,
       "notFound",
     );
-    expect(nobody.missing).toEqual(["Nobody"]);
-    expect(nobody.didYouMean).toContain("reward models");
+    expect(nobody).toMatchObject({ what: "author", query: "Nobody Known" });
     // Someone's, with no such paper: everyone's, and the answer says so.
     const none = expectKind((await answer(depsWith(), slash("jailbreak by Binghai Wang"))).reply, "results");
-    expect(none.notice).toContain(MESSAGES.noneBy("Binghai Wang"));
+    expect(none.notice).toContain("No paper by Binghai Wang matches; these are everyone's.");
     expect(none.cards.map((card) => card.paper.id)).toEqual([idOfPaperWith("SafeAligner")]);
     // A corrected topic is shown in the user's words, never as the author filter it was searched with.
     const typo = expectKind((await answer(depsWith(), slash("reward modles by Rui Zheng"))).reply, "results");

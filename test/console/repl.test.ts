@@ -71,7 +71,7 @@ describe("the offline console", () => {
 
   it("opens a paper from an author summary's list and presses a card's menu options like its buttons", async () => {
     const chat = openConsole();
-    chat.type("papers by Alan Turing");
+    chat.type("author Alan Turing");
     await chat.waitFor("*Alan Turing*");
     const item = /^\[(\d+)\] .+ ([a-z0-9]{7})$/m.exec(chat.printed());
     expect(item).not.toBeNull();
