@@ -59,7 +59,7 @@ export async function startSlackBot(
     adminUsers: config.adminUsers,
     ledger,
     // Answers waiting for Slack survive a restart in the store; in memory without one, or while it fails.
-    outbox: createFallbackOutbox(store.outbox, logger),
+    outbox: createFallbackOutbox(store.outbox, logger, () => wiring.state.status().writable),
     logger,
     corpusLoaded: () => index.live.current().stats().papers > 0,
     slackTimeoutMs: config.slackTimeoutMs,

@@ -183,9 +183,15 @@ export function createMemoryOutbox(): Outbox {
 /**
  * An outbox that never loses an entry because state cannot be written: the store's when it takes the entry,
  * this process's memory when it does not. Steps on an entry go where the entry is; a store that fails later
- * keeps its entries for the next pass (their keys in the ledger keep them from being sent twice).
+ * keeps its entries for the next pass (their keys in the ledger keep them from being sent twice). While
+ * `writable()` says the store is failing, new entries go to memory and passes read memory alone, without
+ * waiting on a store that hangs (an answer would otherwise wait out a second statement timeout).
  */
-export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger): Outbox {
+export function createFallbackOutbox(
+  durable: Outbox | undefined,
+  logger: Logger,
+  writable: () => boolean = () => true,
+): Outbox {
   const memory = createMemoryOutbox();
   const inMemory = new Set<string>();
   // One warning per spell of failures, as the ledger does.
@@ -200,7 +206,7 @@ export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger
   };
   return {
     async add(entry) {
-      if (durable !== undefined) {
+      if (durable !== undefined && writable()) {
         try {
           const added = await durable.add(entry);
           failing = false;
@@ -213,7 +219,8 @@ export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger
       return memory.add(entry);
     },
     async due(time, limit) {
-      const stored = durable === undefined ? [] : await durable.due(time, limit).catch(() => []);
+      const stored =
+        durable === undefined || !writable() ? [] : await durable.due(time, limit).catch(() => []);
       return [...stored, ...(await memory.due(time, limit))].slice(0, limit);
     },
     reschedule: (key, schedule) => at(key, (outbox) => outbox.reschedule(key, schedule)),
@@ -223,7 +230,7 @@ export function createFallbackOutbox(durable: Outbox | undefined, logger: Logger
     },
     // What the store holds is not known while it fails: then only this process's memory is counted.
     async pending() {
-      const stored = durable === undefined ? 0 : await durable.pending().catch(() => 0);
+      const stored = durable === undefined || !writable() ? 0 : await durable.pending().catch(() => 0);
       return stored + (await memory.pending());
     },
   };

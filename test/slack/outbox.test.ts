@@ -248,6 +248,8 @@ describe("a card shared through a Slack outage", () => {
     slack.fail("/share/unsure", { status: 500 });
     await clickShare(eventsUrl, "/share/unsure", "1700006100.000100");
     await waitUntil(async () => expect(await counted("response_url", "unconfirmed")).toBe(1));
+    // The note to the sharer follows the count.
+    await waitUntil(() => expect(slack.responses("/share/unsure")).toHaveLength(1));
     await passTime([app], 5 * minute, () => false, 10_000);
     expect(sharedAt("/share/unsure")).toEqual([]);
     expect(slack.responses("/share/unsure")).toEqual([

@@ -120,7 +120,7 @@ describe("two bot processes answering while PostgreSQL hangs", { timeout: 120_00
           slackApiUrl: slack.apiUrl,
           slackTimeoutMs: 5000,
           ledger,
-          outbox: createFallbackOutbox(store.outbox, logger),
+          outbox: createFallbackOutbox(store.outbox, logger, () => store.health().writable),
           delivery: { outboxEveryMs: 3_600_000 },
         });
         apps.push(await startSlackApp(options));
