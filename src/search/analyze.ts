@@ -36,6 +36,11 @@ export function wordsOf(text: string): Word[] {
   }));
 }
 
+/** The words of a text as written, in order. */
+export function wordTextsOf(text: string): string[] {
+  return text.match(wordPattern) ?? [];
+}
+
 /** The folded words of a text, in order, stop words included. */
 export function foldedWordsOf(text: string): string[] {
   return foldedText(text).match(wordPattern) ?? [];

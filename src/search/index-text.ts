@@ -1,5 +1,5 @@
 import type { Acronym } from "../corpus/types.js";
-import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf } from "./analyze.js";
+import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf, wordTextsOf } from "./analyze.js";
 import { joinedCompoundsOf } from "./compounds.js";
 
 /** One paper's row of `text`: each column's terms, joined by spaces. */
@@ -11,10 +11,16 @@ export interface TextRow {
   venue: string;
 }
 
+/** An acronym's long form (its stems) and its short form's stem. */
+interface AcronymOpening {
+  stems: string[];
+  short: string;
+}
+
 /** The acronyms as the index writes them: by the short form as papers write it, and by the long form's first stem. */
 export interface Synonyms {
   byShort: Map<string, string[][]>;
-  byFirstStem: Map<string, { stems: string[]; short: string }[]>;
+  byFirstStem: Map<string, AcronymOpening[]>;
 }
 
 const searched = (folded: string) => !isStopWord(folded);
@@ -44,42 +50,89 @@ export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
   return table;
 }
 
+/** What a row takes from one word as written: the same for every paper that writes it. */
+interface WordEntry {
+  /** The long forms' stems, when the word is an acronym as papers define it. */
+  longs: readonly string[];
+  /** Its terms in `surface` and `stems`, or undefined for a stop word. */
+  terms: { surface: string; stem: string } | undefined;
+  /** The acronyms whose long form starts with its stem. */
+  opens: AcronymOpening[] | undefined;
+}
+
 /**
- * A paper's row: the abstract's stems and its words as written, its title's stems (the headline worked out from the
- * abstract when its export gave no title), the synonyms, and its venue's stems. An acronym counts where the paper
- * writes it as defined ("SFT", not "sft"; "NO", not the word "no"), both ways.
+ * Writes papers' rows over one set of synonyms: a paper's row holds the abstract's stems and its words as written,
+ * its title's stems (the headline worked out from the abstract when its export gave no title), the synonyms, and
+ * its venue's stems. An acronym counts where the paper writes it as defined ("SFT", not "sft"; "NO", not the word
+ * "no"), both ways. Each distinct word is analysed once per writer (one lookup a word after that): a corpus holds
+ * far fewer words than tokens.
  */
-export function textRowOf(
+export function textRowWriter(
+  synonyms: Synonyms,
+): (
   paper: { abstract: string; title?: string | undefined; venue?: string | undefined },
   headline: string,
-  synonyms: Synonyms,
-): TextRow {
-  const { abstract } = paper;
-  const words = wordsOf(abstract);
-  const stems: string[] = [];
-  const surface: string[] = [];
-  const added: string[] = [];
-  for (const word of words) {
-    for (const long of synonyms.byShort.get(word.text) ?? []) added.push(...long);
-    const folded = foldedText(word.text);
-    if (!searched(folded)) continue;
-    surface.push(lightStemOf(folded));
-    stems.push(stemOf(folded));
-  }
-  for (let at = 0; at < stems.length; at++) {
-    for (const entry of synonyms.byFirstStem.get(stems[at] ?? "") ?? []) {
-      if (entry.stems.every((stem, j) => stems[at + j] === stem)) added.push(entry.short);
+) => TextRow {
+  const entries = new Map<string, WordEntry>();
+  const entryOf = (word: string): WordEntry => {
+    let entry = entries.get(word);
+    if (entry === undefined) {
+      const folded = foldedText(word);
+      const stem = searched(folded) ? stemOf(folded) : undefined;
+      entry = {
+        longs: (synonyms.byShort.get(word) ?? []).flat(),
+        terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
+        opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
+      };
+      entries.set(word, entry);
     }
-  }
-  const compounds = joinedCompoundsOf(`${paper.title ?? ""}. ${abstract}`)
-    .split(" ")
-    .filter((word) => word !== "")
-    .map((word) => stemOf(foldedText(word)));
-  return {
-    headline: stemsOf(paper.title ?? headline).join(" "),
-    stems: stems.join(" "),
-    surface: surface.join(" "),
-    synonyms: [...added, ...compounds].join(" "),
-    venue: stemsOf(paper.venue ?? "").join(" "),
+    return entry;
+  };
+  const stemByCompound = new Map<string, string>();
+  const compoundStemOf = (compound: string): string => {
+    let stem = stemByCompound.get(compound);
+    if (stem === undefined) {
+      stem = stemOf(foldedText(compound));
+      stemByCompound.set(compound, stem);
+    }
+    return stem;
+  };
+  const stemsOfText = (text: string): string => {
+    const stems: string[] = [];
+    for (const word of wordTextsOf(text)) {
+      const { terms } = entryOf(word);
+      if (terms !== undefined) stems.push(terms.stem);
+    }
+    return stems.join(" ");
+  };
+  return (paper, headline) => {
+    const { abstract } = paper;
+    const stems: string[] = [];
+    const surface: string[] = [];
+    const added: string[] = [];
+    const opened: { at: number; opens: AcronymOpening[] }[] = [];
+    for (const word of wordTextsOf(abstract)) {
+      const { longs, terms, opens } = entryOf(word);
+      for (const stem of longs) added.push(stem);
+      if (terms === undefined) continue;
+      if (opens !== undefined) opened.push({ at: stems.length, opens });
+      surface.push(terms.surface);
+      stems.push(terms.stem);
+    }
+    for (const { at, opens } of opened) {
+      for (const { stems: long, short } of opens) {
+        if (long.every((stem, j) => stems[at + j] === stem)) added.push(short);
+      }
+    }
+    for (const compound of joinedCompoundsOf(`${paper.title ?? ""}. ${abstract}`).split(" ")) {
+      if (compound !== "") added.push(compoundStemOf(compound));
+    }
+    return {
+      headline: stemsOfText(paper.title ?? headline),
+      stems: stems.join(" "),
+      surface: surface.join(" "),
+      synonyms: added.join(" "),
+      venue: stemsOfText(paper.venue ?? ""),
+    };
   };
 }

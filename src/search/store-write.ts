@@ -3,7 +3,7 @@ import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
 import { type FromAbstracts, wordStatsOf } from "./from-abstracts.js";
-import { synonymsOf, textRowOf } from "./index-text.js";
+import { synonymsOf, textRowWriter } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 
@@ -86,11 +86,11 @@ export function startIndex(
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     // The text rows need the headlines and the acronyms: written here, once those are known.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
-    const synonyms = synonymsOf(acronyms);
+    const textRowOf = textRowWriter(synonymsOf(acronyms));
     for (const [place, { paper, at }] of papers.entries()) {
       const headline = headlines[at] ?? "";
       insertHeadline.run(place + 1, headline);
-      insertText.run(place + 1, textRowOf(paper, headline, synonyms));
+      insertText.run(place + 1, textRowOf(paper, headline));
       if ((place + 1) % PROGRESS_EVERY === 0) options.onPapers?.(place + 1, papers.length);
     }
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);

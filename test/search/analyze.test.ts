@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { foldedWordsOf, searchedWordsOf, termOf } from "../../src/search/analyze.js";
-import { synonymsOf, textRowOf } from "../../src/search/index-text.js";
+import { type Synonyms, synonymsOf, textRowWriter } from "../../src/search/index-text.js";
+
+const textRowOf = (
+  paper: Parameters<ReturnType<typeof textRowWriter>>[0],
+  headline: string,
+  synonyms: Synonyms,
+) => textRowWriter(synonyms)(paper, headline);
 
 describe("analysis", () => {
   it("stems words so inflections meet", () => {
