@@ -13,7 +13,8 @@ import {
   WHATS_NEW,
   WHATS_NEW_ON,
 } from "./feature-phrasings.js";
-import type { HelpTopic, ThreadPaperQuestion } from "./intents.js";
+import type { Intent } from "./intents.js";
+import { MESSAGES } from "./messages.js";
 import {
   ABSTRACT_OF,
   ABSTRACT_OF_THIS,
@@ -34,30 +35,16 @@ import {
 } from "./phrasing-patterns.js";
 import { stripped, unquoted } from "./typed-text.js";
 
-/**
- * What a plain-words message asks for when it is not a search, with its argument in the asker's own spelling. A
- * question about papers is no phrasing: the search reads it as its words (stop words aside, rare words weighing most).
- */
-export type Phrased =
-  /** `wrote`: "who wrote X?", where X may be one paper's name ("who wrote StepCoder?"); `others`: who else. */
-  | { kind: "who"; topic: string; wrote?: true; others?: true }
-  /** "what is Senjie Jin working on?": their summary; the message searched when the name is nobody's. */
-  | { kind: "author"; name: string }
-  | { kind: "similar"; id: string; orSearch: string }
-  /** "summarize RMB": the paper so named (or with that id), its whole abstract; else a search for the name. */
-  | { kind: "paper"; id: string; full: true; orSearch: string }
-  /** "who wrote this?", "more by these authors", "summarize this", in a thread under a card. */
-  | { kind: "threadPaper"; wants: ThreadPaperQuestion }
-  | { kind: "random" }
-  | { kind: "stats" }
-  | { kind: "dailyPreview" }
-  | { kind: "help"; topic?: HelpTopic }
-  | { kind: "smallTalk"; say: "hello" | "thanks" }
-  | { kind: "follow"; what: string }
-  | { kind: "unfollow"; what: string }
-  | { kind: "following" }
-  | { kind: "saved" }
-  | { kind: "whatsNew"; topic?: string };
+const first = { offset: 0, paging: false } as const;
+
+/** "follow author X" / "follow topic X" name what to follow as; else a name that resolves is a person. */
+export function followIntent(rest: string): Intent {
+  const as = /^(author|person|topic)\s+(.+)$/i.exec(rest);
+  const what = unquoted(as?.[2] ?? rest);
+  if (what === "") return { kind: "invalid", message: MESSAGES.needsFollow };
+  const kind = as?.[1]?.toLowerCase();
+  return { kind: "follow", what, ...(kind ? { as: kind === "topic" ? "topic" : "author" } : {}) };
+}
 
 /** The first group of `pattern` in `lower`, cut from `original` to keep its spelling; undefined when it does not match or is empty. */
 function argOf(pattern: RegExp, lower: string, original: string): string | undefined {
@@ -102,8 +89,12 @@ export function askedTopicOf(text: string): string | undefined {
   return undefined;
 }
 
-/** What a message in plain words asks, or undefined when it is a search (its words, as typed). */
-export function phrasedIntentOf(text: string): Phrased | undefined {
+/**
+ * What a message in plain words asks when it is no search, in the asker's own spelling; undefined for a search,
+ * which reads the words as typed (stop words aside, rare words weighing most): no phrasing of a question about papers
+ * needs learning here.
+ */
+export function phrasedIntentOf(text: string): Intent | undefined {
   const whole = stripped(text).toLowerCase();
   if (GREETING.test(whole)) return { kind: "smallTalk", say: "hello" };
   if (THANKS.test(whole)) return { kind: "smallTalk", say: "thanks" };
@@ -113,18 +104,18 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (RANDOM.test(lower)) return { kind: "random" };
   if (STATS.test(lower)) return { kind: "stats" };
   if (DAILY_PREVIEW.some((pattern) => pattern.test(lower))) return { kind: "dailyPreview" };
-  if (FOLLOWING.test(lower)) return { kind: "following" };
-  if (SAVED.test(lower)) return { kind: "saved" };
-  if (WHATS_NEW.test(lower)) return { kind: "whatsNew" };
+  if (FOLLOWING.test(lower)) return { kind: "following", ...first };
+  if (SAVED.test(lower)) return { kind: "saved", ...first };
+  if (WHATS_NEW.test(lower)) return { kind: "whatsNew", ...first };
   const newOn = argOf(WHATS_NEW_ON, lower, original);
-  if (newOn) return { kind: "whatsNew", topic: unquoted(newOn) };
+  if (newOn) return { kind: "whatsNew", topic: unquoted(newOn), ...first };
   for (const pattern of UNFOLLOW) {
     const what = argOf(pattern, lower, original);
     if (what) return { kind: "unfollow", what: unquoted(what) };
   }
   for (const pattern of FOLLOW) {
     const what = argOf(pattern, lower, original)?.replace(/ for me$/i, "");
-    if (what) return { kind: "follow", what: unquoted(what) };
+    if (what) return followIntent(what);
   }
   const topic = helpTopicOf(whole);
   if (topic) return { kind: "help", topic };
@@ -138,22 +129,25 @@ export function phrasedIntentOf(text: string): Phrased | undefined {
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
     return { kind: "threadPaper", wants: "theirPapers" };
   const partner = argOf(WORKED_WITH, lower, original);
-  if (partner) return { kind: "author", name: unquoted(partner) };
+  // Someone's summary; the message is searched as typed when the name is nobody's.
+  const asTyped = stripped(text);
+  if (partner) return { kind: "author", name: unquoted(partner), orSearch: asTyped };
   const named = argOf(WHO_WROTE, lower, original);
-  if (named) return { kind: "who", topic: topicOf(named), wrote: true };
+  if (named) return { kind: "who", topic: topicOf(named), wrote: true, ...first };
   for (const pattern of WHO) {
     const topic = argOf(pattern, lower, original);
-    if (topic) return { kind: "who", topic: topicOf(topic), ...(OTHERS.test(lower) ? { others: true } : {}) };
+    const others = OTHERS.test(lower) ? { others: true } : {};
+    if (topic) return { kind: "who", topic: topicOf(topic), ...others, ...first };
   }
   for (const pattern of AUTHOR) {
     const name = argOf(pattern, lower, original);
-    if (name) return { kind: "author", name: unquoted(name) };
+    if (name) return { kind: "author", name: unquoted(name), orSearch: asTyped };
   }
   if (LIKE_THIS.some((pattern) => pattern.test(lower)))
     return { kind: "similar", id: "this", orSearch: "this" };
   const similar = argOf(SIMILAR, lower, original) ?? argOf(LIKE_NAMED, lower, original);
   if (similar) return { kind: "similar", id: similar.toLowerCase(), orSearch: similar };
   const loose = argOf(LOOSE_AUTHOR, lower, original);
-  if (loose) return { kind: "author", name: unquoted(loose) };
+  if (loose) return { kind: "author", name: unquoted(loose), orSearch: asTyped };
   return undefined;
 }

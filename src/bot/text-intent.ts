@@ -2,7 +2,7 @@ import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
 import { dailySpecOf } from "./daily-spec.js";
 import { HELP_TOPICS, type Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import { askedTopicOf, type Phrased, phrasedIntentOf } from "./phrasings.js";
+import { askedTopicOf, followIntent, phrasedIntentOf } from "./phrasings.js";
 import { cleanedText, POINTING, stripped, unquoted, withoutSimilarLead } from "./typed-text.js";
 
 /** The typed-text grammar: `/paper …` commands, plain-words questions, pasted ids, and a search otherwise. */
@@ -58,14 +58,6 @@ function dailyIntent(words: string[]): Intent {
     message: "Use `/paper daily on`, `/paper daily off`, `/paper daily preview` or `/paper daily`.",
     topic: "daily",
   };
-}
-
-function followIntent(rest: string): Intent {
-  const as = /^(author|person|topic)\s+(.+)$/i.exec(rest);
-  const what = unquoted(as?.[2] ?? rest);
-  if (what === "") return { kind: "invalid", message: MESSAGES.needsFollow };
-  const kind = as?.[1]?.toLowerCase();
-  return { kind: "follow", what, ...(kind ? { as: kind === "topic" ? "topic" : "author" } : {}) };
 }
 
 function savedIntent(words: string[]): Intent | undefined {
@@ -154,39 +146,6 @@ function commandIntent(text: string): Intent | undefined {
   }
 }
 
-function intentOfPhrased(phrased: Phrased, text: string): Intent {
-  switch (phrased.kind) {
-    case "who":
-      return {
-        kind: "who",
-        topic: phrased.topic,
-        offset: 0,
-        paging: false,
-        ...(phrased.wrote ? { wrote: true } : {}),
-        ...(phrased.others ? { others: true } : {}),
-      };
-    case "author":
-      return { ...phrased, orSearch: text };
-    case "follow":
-      return followIntent(phrased.what);
-    case "unfollow":
-      return { kind: "unfollow", what: phrased.what };
-    case "following":
-      return { kind: "following", offset: 0, paging: false };
-    case "saved":
-      return { kind: "saved", offset: 0, paging: false };
-    case "whatsNew":
-      return {
-        kind: "whatsNew",
-        offset: 0,
-        paging: false,
-        ...(phrased.topic ? { topic: phrased.topic } : {}),
-      };
-    default:
-      return phrased;
-  }
-}
-
 /**
  * One way to read what was typed, whether in `/paper …`, a mention, a DM or the console: a command, a request that
  * is not a search (who, someone's summary, papers like one, follows, the reading list, help), a pasted paper id, or
@@ -197,7 +156,7 @@ export function textIntentOf(typed: string): Intent {
   const command = commandIntent(text);
   if (command !== undefined) return command;
   const phrased = phrasedIntentOf(text);
-  if (phrased !== undefined) return intentOfPhrased(phrased, stripped(text));
+  if (phrased !== undefined) return phrased;
   if (/^who\b/i.test(text)) {
     const topic = askedTopicOf(text) ?? unquoted(text.slice(3));
     return topic

@@ -1,6 +1,6 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
-import { foldedText, foldedWordsOf, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
+import { foldedText, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { anyOf, termMatch } from "./match.js";
@@ -285,6 +285,3 @@ export function showingFor(query: string, plan: Plan): string | undefined {
 export function vocabularyMap(store: IndexStore): SearchableMap<number> {
   return SearchableMap.from(store.vocabulary());
 }
-
-/** Folded words, without what parses as syntax: what suggestions rebuild a query from. */
-export const plainWordsOf = (text: string) => foldedWordsOf(foldedText(text));
