@@ -70,11 +70,13 @@ async function authorAnswer(
       // A slip with one near name ("enyu zhuo"): that person, saying nobody has the name typed.
       const slip = lookup.slipOf === undefined ? undefined : await index.authorByKey(lookup.slipOf.key);
       if (slip !== undefined) return toAsker({ kind: "author", summary: slip, nearOf: intent.name });
-      if (intent.orSearch === undefined) return noSuchAuthor(intent.name, lookup.suggestions);
-      const search = searchOf(intent.orSearch);
-      return search.kind === "search"
-        ? searchAnswer(index, search)
-        : noSuchAuthor(intent.name, lookup.suggestions);
+      // A question in words is searched as typed; `/paper author Enyu Zhou reward models` is searched when a name
+      // among its words is someone's: the topic among their papers.
+      const search = searchOf(intent.orSearch ?? intent.name);
+      const searched =
+        search.kind === "search" &&
+        (intent.orSearch !== undefined || (await index.search(intent.name, { limit: 0 })).by !== undefined);
+      return searched ? searchAnswer(index, search) : noSuchAuthor(intent.name, lookup.suggestions);
     }
   }
 }

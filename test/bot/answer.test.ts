@@ -612,6 +612,7 @@ describe("answer: one way to a person's papers", () => {
       "reward models by Enyu Zhou",
       "papers by Enyu Zhou on reward models",
       "reward models by Enyu Zhuo",
+      "author Enyu Zhou reward models",
     ];
     const first = await read(slash('reward models author:"Enyu Zhou"'));
     expect(first.ids.length).toBeGreaterThan(1);
