@@ -23,6 +23,9 @@ export const searchDefaults = {
   /** In a query of at most this many words, two of them side by side in a paper add a phrase match to BM25: a
    * remembered phrase ranks first. Longer (a question, a claim), pairs are mostly chance and cost SciFact 0.02. */
   pairsUpTo: 4,
+  /** A query of two up to this many words that some paper writes side by side is that written term: only papers
+   * writing it so match ("continual learning", not "will continue to remain"; "computer vision", not "computation"). */
+  writtenTermWords: 2,
   /** A word typed of this many letters or more is found as the start of longer ones too ("math" in "mathematical"). */
   prefixFrom: 4,
   /** Papers ranked by BM25 before the match policy reads them: every paper of a group's corpus, bounded work at 100,000. */

@@ -28,6 +28,18 @@ export function termMatch(term: Pick<Term, "words" | "joined">, prefixFrom = 0):
 /** A quoted phrase: its stems side by side (stop words are in no column, so "learning from feedback" holds). */
 export const phraseMatch = (words: readonly string[]) => `{headline stems} : ${quoted(words.map(stemOf))}`;
 
+/**
+ * Words as one written term: side by side as written (plurals folded, each word of `prefixFrom` letters also as the
+ * start of a longer one: "math reasoning" in "mathematical reasoning"), or as stems in a title or a synonym.
+ */
+export function writtenPhraseMatch(words: readonly string[], prefixFrom: number): string {
+  const written = words
+    .map(lightStemOf)
+    .filter((word) => wordOnly.test(word))
+    .map((word) => `"${word}"${word.length >= prefixFrom ? "*" : ""}`);
+  return `(surface : ${written.join(" + ")} OR synonyms : ${quoted(words.map(stemOf))})`;
+}
+
 export const anyOf = (parts: readonly string[]) =>
   parts.length === 1 ? parts.join("") : `(${parts.join(" OR ")})`;
 const allOf = (parts: readonly string[]) =>
@@ -41,6 +53,8 @@ export interface Matches {
   withAll: number;
   /** The page asked for, best first. */
   top: Ranked[];
+  /** The words, read as one written term (`writtenTermWords`): what a snippet marks. */
+  phrase?: string[];
 }
 
 export const noMatches: Matches = { total: 0, withAll: 0, top: [] };
@@ -73,7 +87,8 @@ export function expressionOf(plan: Plan, defaults: SearchDefaults): string | und
 
 /**
  * The match policy: a paper matches when the terms it holds carry at least `matchShare` of the query's weight
- * (each term weighs its IDF; a word no paper holds a little more than a word one paper holds). BM25 decides the order.
+ * (each term weighs its IDF; a word no paper holds a little more than a word one paper holds). Words some paper
+ * writes as one term ("continual learning") match only where they stand so. BM25 decides the order.
  */
 export function matchesOf(
   store: IndexStore,
@@ -95,13 +110,20 @@ export function matchesOf(
     }
   }
   const needed = neededWeight(plan, defaults) - 1e-9;
-  const passing = candidates.filter((c) => (held.get(c.rowid) ?? 0) >= needed);
+  let passing = candidates.filter((c) => (held.get(c.rowid) ?? 0) >= needed);
+  const words = plan.terms.flatMap((term) => term.words);
+  const written =
+    plan.terms.length >= 2 && plan.terms.length <= defaults.writtenTermWords
+      ? store.holding(writtenPhraseMatch(words, defaults.prefixFrom), rowids)
+      : new Set<number>();
+  if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
   const withAll =
     plan.missing.length > 0 ? 0 : passing.filter((c) => holders.get(c.rowid) === plan.terms.length);
   return {
     total: passing.length,
     withAll: typeof withAll === "number" ? withAll : withAll.length,
     top: passing.slice(options.offset, options.offset + options.limit),
+    ...(written.size > 0 ? { phrase: words } : {}),
   };
 }
 

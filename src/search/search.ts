@@ -125,7 +125,7 @@ export function createSearch(context: PlanContext) {
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
     return answer({
       total: matches.total,
-      hits: hitsOf(store, matches.top, marksOf(plan)),
+      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase)),
       withAllWords: matches.withAll,
       ...(plan.missing.length > 0 ? { missing: plan.missing } : {}),
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),

@@ -165,11 +165,13 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
   return { start, end };
 }
 
-/** What a hit's snippet marks: each term's stem (a compound's and a quoted phrase's where they stand whole). */
-export function marksOf(plan: Plan): Marks {
-  const phrases = [...plan.terms.map((term) => term.words), ...plan.phrases].map((words) =>
-    words.map(stemOf),
-  );
+/**
+ * What a hit's snippet marks: each term's stem (a compound's and a quoted phrase's where they stand whole); the
+ * words read as one written term only where they stand so.
+ */
+export function marksOf(plan: Plan, written?: readonly string[]): Marks {
+  const typed = written === undefined ? plan.terms.map((term) => term.words) : [written];
+  const phrases = [...typed, ...plan.phrases].map((words) => words.map(stemOf));
   return {
     words: new Set(phrases.filter((p) => p.length === 1).flat()),
     phrases: phrases.filter((p) => p.length > 1),

@@ -67,7 +67,7 @@ const idOfPaperWith = (words: string) => {
 
 describe("answer: search", () => {
   it("finds the RLHF papers, five at a time with snippets, the total and a next page", async () => {
-    const { reply, audience, replaceOriginal } = await answer(depsWith(), slash("reward models"));
+    const { reply, audience, replaceOriginal } = await answer(depsWith(), slash("reward"));
     const results = expectKind(reply, "results");
     expect(audience).toBe("asker");
     expect(replaceOriginal).toBeUndefined();
@@ -81,7 +81,7 @@ describe("answer: search", () => {
   });
 
   it("keeps a search reply under a dozen controls: Share and a menu per card, and Show more", async () => {
-    const { reply } = await answer(depsWith(), slash("reward models"));
+    const { reply } = await answer(depsWith(), slash("reward"));
     const message = renderSlackMessage(reply);
     const controls = controlsOf(message.blocks);
     expect(controls.length).toBeLessThan(12);
@@ -94,8 +94,8 @@ describe("answer: search", () => {
   });
 
   it("pages on from a Show more button, replacing the message with the next, different papers", async () => {
-    const first = expectKind((await answer(depsWith(), slash("reward models"))).reply, "results");
-    const next = await answer(depsWith(), click({ a: "page", q: "reward models", offset: 5 }));
+    const first = expectKind((await answer(depsWith(), slash("reward"))).reply, "results");
+    const next = await answer(depsWith(), click({ a: "page", q: "reward", offset: 5 }));
     const page = expectKind(next.reply, "results");
     expect(next.replaceOriginal).toBe(true);
     expect(page.offset).toBe(5);

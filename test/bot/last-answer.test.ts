@@ -43,7 +43,7 @@ describe("a DM remembers the last answer", () => {
 
   it("goes on with more, opens the n-th, finds more like it, and says who wrote the one opened", async () => {
     const { say } = conversation();
-    const first = await say("reward models");
+    const first = await say("reward");
     const shown = idsOf(first);
     expect(shown).toHaveLength(5);
     const more = await say("show more");
@@ -83,7 +83,7 @@ describe("a DM remembers the last answer", () => {
 
   it("forgets after a day, keeps each conversation apart, and leaves channel commands as they were", async () => {
     const { say, later } = conversation();
-    await say("reward models");
+    await say("reward");
     expect(idsOf(await say("papers on agents", "D0OTHER")).length).toBeGreaterThan(0);
     expect((await say("more", "D0DM")).kind).toBe("results");
     // In a channel, "/paper more" is a search for "more", as before.

@@ -142,6 +142,32 @@ describe("search", () => {
     expect(idsFor("multi-agent vision")[0]).toBe("d00d5eed01");
   });
 
+  it("reads two words some paper writes side by side as that term, not as words whose stems merge", () => {
+    const engine = engineOver(
+      "Continual learning keeps old tasks while learning new ones.",
+      "Learning rates will continue to fall; we continuously tune them.",
+      "Computer vision models see images.",
+      "The computation of vision features is costly.",
+      "Mathematical reasoning needs long chains.",
+      "Math tutors help reasoning about chains.",
+    );
+    const abstractsFor = (query: string) => engine.search(query).hits.map((hit) => hit.paper.abstract);
+    const continual = engine.search("continual learning");
+    expect(continual.total).toBe(1);
+    expect(abstractsFor("continual learning")).toEqual([
+      "Continual learning keeps old tasks while learning new ones.",
+    ]);
+    const vision = engine.search("computer vision");
+    expect(vision.hits.map((hit) => hit.paper.abstract)).toEqual(["Computer vision models see images."]);
+    expect(vision.hits[0]?.snippet.filter((part) => part.match).map((part) => part.text)).toEqual([
+      "Computer vision",
+    ]);
+    // A word typed as the start of a longer one stands for it in the term too.
+    expect(abstractsFor("math reasoning")).toEqual(["Mathematical reasoning needs long chains."]);
+    // Words no paper writes side by side are read one by one, under the match policy.
+    expect(engine.search("learning chains").total).toBe(4);
+  });
+
   it("corrects a slip only to a word some paper holds beside the query's other words", () => {
     const engine = engineOver("We foster safety while decoding.", "Caching speeds up inference.");
     // "foster" is one edit from "faster", but no paper holds it beside "inference": the word typed is named.
