@@ -28,6 +28,8 @@ import { createLogger } from ${src("logger.ts")};
 import { openState, subscribeDailyChannel } from ${src("start/state.ts")};
 
 const say = (what, value) => process.stdout.write(JSON.stringify({ what, value }) + "\\n");
+// The bot's server keeps its process alive; here, while the store's unref'd retries run, this does.
+const alive = setInterval(() => {}, 1000);
 const logger = createLogger("warn", process.stderr);
 const state = await openState({ statePath: ${JSON.stringify(join(stateDir, "paperbot.db"))} }, logger, {
   firstWaitMs: 20,
@@ -41,6 +43,7 @@ const config = { dailyChannel: "C0RO", dailyTime: "09:00", dailyTimeZone: "UTC" 
 await subscribeDailyChannel(state.store, config, new Date("2026-01-05T08:00:00Z"), logger);
 say("subscribed", (await state.store.subscriptions.get("C0RO"))?.channelId ?? null);
 await state.store.close();
+clearInterval(alive);
 `;
 }
 
