@@ -414,15 +414,20 @@ export function readCorpusRemembering(
     }
   }
 
-  // An export often shortens or re-types an abstract: an author-file paper and an export's paper that no key
-  // matched, sharing an author and their abstracts' sentences, are one paper.
-  for (const [fromSeeds, fromExport] of shortenedAbstractPairs(drafts)) {
-    const [one, two] = [resolved(fromSeeds), resolved(fromExport)];
-    if (one === two) continue;
-    const [target, other] = one.index < two.index ? [one, two] : [two, one];
-    absorb(target, other);
-    target.sources.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
-  }
+  // An author file has no title, and an export often shortens or re-types an abstract or has none: an author-file
+  // paper no key matched and an export's paper that shares an author are one paper when their abstracts share
+  // sentences, or when the export's title is named by a coined word only that author-file abstract holds.
+  const mergePairs = (pairs: [PaperDraft, PaperDraft][]) => {
+    for (const [fromSeeds, fromExport] of pairs) {
+      const [one, two] = [resolved(fromSeeds), resolved(fromExport)];
+      if (one === two) continue;
+      const [target, other] = one.index < two.index ? [one, two] : [two, one];
+      absorb(target, other);
+      target.sources.sort((a, b) => byCodePoint(a.file, b.file) || a.line - b.line);
+    }
+  };
+  mergePairs(shortenedAbstractPairs(drafts));
+  mergePairs(namedTitlePairs(drafts));
 
   const live = drafts.filter((draft) => draft.mergedInto === undefined);
   // Members own the papers of exports that have no author file of theirs.
@@ -568,6 +573,46 @@ function authorTag(name: string): string {
 
 function authorTagsOf(draft: PaperDraft): Set<string> {
   return new Set(draft.authors.flatMap((person) => person.spellings.map((tally) => authorTag(tally.name))));
+}
+
+/** "RMB: Comprehensively benchmarking…" → "RMB": the coined word a title starts with, as papers name a method. */
+function coinedNameOf(title: string | undefined): string | undefined {
+  const name = /^([\p{L}\p{N}][\p{L}\p{N}-]{1,39}):\s/u.exec(title ?? "")?.[1];
+  // A capital or digit past the first letter ("AgentGym", "RMB", "Self-Polish", "R³"), unlike a plain word.
+  return name !== undefined && /[\p{Lu}\p{N}]/u.test(name.slice(1)) ? name : undefined;
+}
+
+/**
+ * Author-file papers no export matched, each with the export's paper without an abstract (Google Scholar's, DBLP's)
+ * whose title starts with a coined name ("RMB: …") that one author-file abstract alone writes as a word (so not
+ * "RLHF", which many do), that paper sharing one of the export's authors.
+ */
+function namedTitlePairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft][] {
+  const coined = drafts.flatMap((draft) => {
+    if (draft.mergedInto !== undefined || draft.fromSeeds || draft.abstract.length > 0) return [];
+    const name = coinedNameOf(draft.fields.title);
+    return name === undefined || draft.authors.length === 0 ? [] : [{ draft, name }];
+  });
+  if (coined.length === 0) return [];
+  const names = new Set(coined.map(({ name }) => name));
+  const holders = new Map<string, PaperDraft[]>();
+  for (const draft of drafts) {
+    if (draft.mergedInto !== undefined || !draft.fromSeeds) continue;
+    for (const word of new Set(draft.abstract.split(/[^\p{L}\p{N}-]+/u))) {
+      if (!names.has(word)) continue;
+      const list = holders.get(word);
+      if (list === undefined) holders.set(word, [draft]);
+      else list.push(draft);
+    }
+  }
+  const pairs: [PaperDraft, PaperDraft][] = [];
+  for (const { draft, name } of coined) {
+    const [only, ...others] = holders.get(name) ?? [];
+    if (only === undefined || others.length > 0 || only.libraryKeys.length > 0) continue;
+    const tags = authorTagsOf(draft);
+    if ([...authorTagsOf(only)].some((tag) => tags.has(tag))) pairs.push([only, draft]);
+  }
+  return pairs;
 }
 
 /** An export's abstract cut short ("… such agents due to their generalized …") is a prefix of the whole one. */

@@ -180,17 +180,18 @@ function fromFirstMatch(parts: SnippetPart[], max: number): SnippetPart[] {
 /** The snippet's parts cut near `max` characters at a word break, with "…" where it was cut. */
 function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
   const parts = fromFirstMatch(whole, max);
+  if (parts.reduce((n, part) => n + part.text.length, 0) <= max) return parts;
   const kept: SnippetPart[] = [];
-  let room = max;
+  // Cut short, the text leaves room for the "…" after it.
+  let room = max - 1;
   for (const part of parts) {
     if (part.text.length <= room) {
       kept.push(part);
       room -= part.text.length;
       continue;
     }
-    // The cut leaves room for the "…" that follows it.
-    const space = part.text.lastIndexOf(" ", room - 1);
-    let cut = space > 0 ? space : Math.max(0, room - 1);
+    const space = part.text.lastIndexOf(" ", room);
+    let cut = space > 0 ? space : room;
     // Never half of a surrogate pair: a lone half is not text.
     const code = part.text.charCodeAt(cut - 1);
     if (code >= 0xd800 && code <= 0xdbff) cut -= 1;

@@ -212,6 +212,46 @@ describe("the same paper with a shortened abstract in an export", () => {
   });
 });
 
+describe("the same paper as a Scholar entry without an abstract", () => {
+  // seeds/004_… is a real author file holding RMB's abstract ("… we propose RMB, a comprehensive RM benchmark …");
+  // the Google Scholar export names it "RMB: Comprehensively benchmarking reward models in LLM alignment".
+  const seedsName = "004_87b8c66d48d27383.txt";
+  const seedsFile = file(
+    seedsName,
+    readFileSync(new URL(`../../seeds/${seedsName}`, import.meta.url), "utf8"),
+  );
+  const scholar = (entry: string) => file("scholar.bib", entry);
+
+  it("is one paper when its title's coined name is in one abstract of an author it shares", () => {
+    const alone = buildCorpus([seedsFile]);
+    const merged = buildCorpus([seedsFile, file("scholar.bib", readFixture("scholar.bib"))]);
+    const rmb = merged.papers.filter((paper) => paper.abstract.includes("we propose RMB,"));
+    expect(rmb).toHaveLength(1);
+    expect(rmb[0]).toMatchObject({
+      id: alone.papers.find((paper) => paper.abstract.includes("we propose RMB,"))?.id,
+      title: "RMB: Comprehensively benchmarking reward models in LLM alignment",
+      year: 2024,
+      venue: "Proceedings of the Annual Meeting of the Association for Computational Linguistics (Findings)",
+    });
+    expect(rmb[0]?.sources.map((source) => source.file)).toEqual([seedsName, "scholar.bib"]);
+    expect(merged.papers.filter((paper) => paper.title?.startsWith("RMB"))).toHaveLength(1);
+  });
+
+  it("stays apart when the name is in several abstracts, in none, or the authors are others", () => {
+    const entries = [
+      // RLHF is in many of Enyu Zhou's abstracts; nothing is called "Benchmarkless"; Ann Lee wrote none of them.
+      "@article{a, title={RLHF: A Study Of Feedback}, author={Zhou, Enyu}, year={2023}}",
+      "@article{b, title={Benchmarkless: Reward Models Without Tests}, author={Zhou, Enyu}, year={2023}}",
+      "@article{c, title={RMB: Another Benchmark Of The Same Name}, author={Lee, Ann}, year={2022}}",
+    ];
+    const read = buildCorpus([seedsFile, scholar(entries.join("\n"))]);
+    for (const title of ["RLHF: A Study", "Benchmarkless", "RMB: Another"]) {
+      expect(read.papers.find((paper) => paper.title?.startsWith(title))?.abstract).toBe("");
+    }
+    expect(read.papers).toHaveLength(buildCorpus([seedsFile]).papers.length + 3);
+  });
+});
+
 describe("CSL-JSON and arXiv JSONL", () => {
   it("checks each CSL-JSON item, skipping one that does not fit with its line", () => {
     expect(corpus.problems).toContainEqual({

@@ -125,9 +125,10 @@ describe("a search's cards", () => {
   });
 
   it("links the GitHub repository a seeds abstract names, with no headline link where the paper has no address", async () => {
+    // RMB's abstract is in an author file, its title in the Scholar export, which gives no address.
     const message = await ask("RMB reward model benchmark real-world scenarios");
     const rank = message.blocks.findIndex((block) =>
-      sectionText(block).includes("RMB: a comprehensive RM benchmark"),
+      sectionText(block).includes("RMB: Comprehensively benchmarking reward models in LLM alignment"),
     );
     const [title, , , links] = message.blocks.slice(rank, rank + 4);
     expect(linksIn(sectionText(title))).toEqual([]);
@@ -137,17 +138,23 @@ describe("a search's cards", () => {
   });
 
   it("says an entry without an abstract has none, and offers no Full abstract for it", async () => {
-    const rmb = paperTitled("RMB: Comprehensively");
+    const survey = paperTitled("The rise and potential");
     const message = renderSlackMessage({
       kind: "card",
-      card: { paper: rmb, buttons: ["share", "full", "similar"] },
+      card: { paper: survey, buttons: ["share", "full", "similar"] },
     });
     const text = JSON.stringify(message.blocks);
     expect(text).toContain(NO_ABSTRACT);
     expect(text).not.toContain("Full abstract");
-    // A card on its own has room for the whole venue.
+  });
+
+  it("gives the Scholar entry of a paper in an author file its abstract, and a card on its own the whole venue", () => {
+    const rmb = paperTitled("RMB: Comprehensively");
+    expect(rmb.abstract).toContain("we propose RMB, a comprehensive RM benchmark");
+    const message = renderSlackMessage({ kind: "card", card: { paper: rmb, buttons: ["share", "full"] } });
+    expect(JSON.stringify(message.blocks)).toContain("Full abstract");
     expect(contextText(message.blocks[1])).toBe(
-      "*Enyu Zhou*, Guodong Zheng, Binghai Wang · Proceedings of the Annual Meeting of the Association for Computational Linguistics (Findings) · 2024",
+      "*Enyu Zhou*, Guodong Zheng, Binghai Wang et al. · Proceedings of the Annual Meeting of the Association for Computational Linguistics (Findings) · 2024",
     );
   });
 
