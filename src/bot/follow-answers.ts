@@ -4,7 +4,7 @@ import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { type NameCandidate, nearestNames } from "./near-names.js";
-import { pageAt } from "./paging.js";
+import { listPageAnswer, pageAt } from "./paging.js";
 import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
@@ -129,23 +129,11 @@ async function followingPage(
   replaceOriginal: boolean,
   notice?: string,
 ): Promise<Answer> {
-  const follows = await control.list(userId);
-  if (follows.length === 0) {
-    return toAsker(
-      { kind: "info", message: notice ? `${notice} ${MESSAGES.nothingFollowed}` : MESSAGES.nothingFollowed },
-      replaceOriginal,
-    );
-  }
-  const { page, ...list } = pageAt(follows, offset, FOLLOWS_PER_PAGE);
-  return toAsker(
-    {
-      kind: "following",
-      follows: page,
-      dailyCap: control.dailyCap,
-      ...list,
-      ...(notice ? { notice } : {}),
-    },
-    replaceOriginal,
+  return listPageAnswer(
+    await control.list(userId),
+    { offset, perPage: FOLLOWS_PER_PAGE, replaceOriginal },
+    { empty: MESSAGES.nothingFollowed, notice },
+    (follows, list) => ({ kind: "following", follows, dailyCap: control.dailyCap, ...list }),
   );
 }
 

@@ -2,7 +2,7 @@ import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
-import { pageAt } from "./paging.js";
+import { listPageAnswer } from "./paging.js";
 import { type Answer, type BotDeps, type ReadingList, type SavedEntry, toAsker } from "./ports.js";
 import type { SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -52,20 +52,11 @@ async function savedPage(
   replaceOriginal: boolean,
   notice?: string,
 ): Promise<Answer> {
-  const items = await savedItemsOf(list, index, userId);
-  if (items.length === 0) {
-    const message = notice ? `${notice} ${MESSAGES.nothingSaved}` : MESSAGES.nothingSaved;
-    return toAsker({ kind: "info", message }, replaceOriginal);
-  }
-  const { page, ...paging } = pageAt(items, offset, SAVED_PER_PAGE);
-  return toAsker(
-    {
-      kind: "saved",
-      items: page,
-      ...paging,
-      ...(notice ? { notice } : {}),
-    },
-    replaceOriginal,
+  return listPageAnswer(
+    await savedItemsOf(list, index, userId),
+    { offset, perPage: SAVED_PER_PAGE, replaceOriginal },
+    { empty: MESSAGES.nothingSaved, notice },
+    (items, paging) => ({ kind: "saved", items, ...paging }),
   );
 }
 

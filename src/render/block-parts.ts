@@ -13,7 +13,7 @@ import type {
   StaticSelect,
 } from "@slack/types";
 import { actionIdOf, actionValueOf, type ButtonSpec } from "./buttons.js";
-import { escapeText } from "./escape.js";
+import { escapeMrkdwn, escapeText } from "./escape.js";
 import { ACTION_IDS, numberedActionId } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 
@@ -195,3 +195,7 @@ export function present(...blocks: (KnownBlock | undefined)[]): KnownBlock[] {
 export function framed(head: KnownBlock[], middle: KnownBlock[], tail: KnownBlock[] = []): KnownBlock[] {
   return [...head, ...middle.slice(0, LIMITS.blocksPerMessage - head.length - tail.length), ...tail];
 }
+
+/** A reply's notice (what was just done, what a search left out) as a context line, or nothing. */
+export const noticeBlock = (text: string | undefined): ContextBlock | undefined =>
+  text ? context([escapeMrkdwn(truncate(text, 500))]) : undefined;

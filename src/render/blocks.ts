@@ -7,6 +7,7 @@ import {
   context,
   fieldsSection,
   header,
+  noticeBlock,
   overflowOrButton,
   present,
   section,
@@ -96,7 +97,7 @@ function lineSections(lines: string[], maxSections: number): KnownBlock[] {
 function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const head = [
     section(peopleHeading(fmt, reply)),
-    ...(reply.notice ? [context([fmt.plain(truncate(reply.notice, 500))])] : []),
+    ...present(noticeBlock(reply.notice)),
     context([LEVEL_LEGEND]),
   ];
   const tail = present(buttonRow(peoplePagingSpecs(reply.topic, reply)));
@@ -158,7 +159,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
     case "results": {
       const head = present(
         section(resultsHeading(fmt, reply)),
-        reply.notice ? context([fmt.plain(truncate(reply.notice, 500))]) : undefined,
+        noticeBlock(reply.notice),
         buttonRow(didYouMeanSpecs(reply.didYouMean ?? [])),
       );
       const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));

@@ -7,6 +7,7 @@ import {
   divider,
   framed,
   header,
+  noticeBlock,
   overflowOrButton,
   present,
   section,
@@ -29,7 +30,6 @@ import {
   whatsNewHeading,
 } from "./follow-text.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
-import { truncate } from "./limits.js";
 import { messageText } from "./lines.js";
 import {
   confirmationSpecs,
@@ -40,8 +40,6 @@ import {
   unfollowSpec,
 } from "./list-buttons.js";
 import { titleOf } from "./paper-links.js";
-
-const notice = (text: string | undefined) => (text ? context([fmt.plain(truncate(text, 500))]) : undefined);
 
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   const head = [header("New papers for you"), section(digestHeading(fmt, reply))];
@@ -72,7 +70,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
     case "unsaved":
       return present(section(confirmationText(fmt, reply)), buttonRow(confirmationSpecs(reply)));
     case "following": {
-      const head = present(section(followingHeading(fmt, reply)), notice(reply.notice));
+      const head = present(section(followingHeading(fmt, reply)), noticeBlock(reply.notice));
       const from = { l: "f" as const, o: reply.offset };
       const tail = present(
         buttonRow(listPagingSpecs(reply)),
@@ -85,7 +83,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       return framed(head, rows, tail);
     }
     case "saved": {
-      const head = present(section(savedHeading(fmt, reply)), notice(reply.notice));
+      const head = present(section(savedHeading(fmt, reply)), noticeBlock(reply.notice));
       const tail = present(buttonRow([exportSpec(), ...listPagingSpecs(reply)]));
       const rows = reply.items.map((item) =>
         section(savedItemText(fmt, item), overflowOrButton(savedItemMenu(item, reply.offset))),
