@@ -23,7 +23,7 @@ export interface BotProcessOptions {
   name: string;
   /** The whole environment besides PATH and HOME (no variable of the test runner leaks in). */
   env: Record<string, string>;
-  /** How long the start may take before `ready` rejects; default 60 s. */
+  /** How long the start may take before `ready` rejects; default 120 s (a tsx start beside another suite). */
   startTimeoutMs?: number;
 }
 
@@ -66,7 +66,7 @@ export function startBotProcess(options: BotProcessOptions): BotProcess {
     const timer = setTimeout(() => {
       clearInterval(poll);
       reject(new Error(`${options.name} did not start in time\n${tail()}`));
-    }, options.startTimeoutMs ?? 60_000);
+    }, options.startTimeoutMs ?? 120_000);
     const poll = setInterval(() => {
       const started = lines.find((l) => typeof l.port === "number" || typeof l.healthPort === "number");
       if (started !== undefined) {

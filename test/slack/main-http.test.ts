@@ -36,7 +36,6 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "paperbot-main-"));
   bot = startBotProcess({
     name: "bot in HTTP mode",
-    startTimeoutMs: 40_000,
     env: {
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_APP_TOKEN: "",
@@ -65,12 +64,12 @@ describe("npm start in HTTP mode", () => {
 
     process.kill(bot.pid, "SIGHUP");
     await vi.waitFor(() => expect(bot.logs().some((l) => l.msg === "corpus reloaded")).toBe(true), {
-      timeout: 20_000,
+      timeout: 60_000,
       interval: 100,
     });
 
     expect((await bot.stop("SIGTERM")).code).toBe(0);
     expect(bot.stdout()).not.toContain(BOT_TOKEN);
     expect(bot.stdout()).not.toContain("main-test-signing-secret");
-  }, 90_000);
+  }, 180_000);
 });

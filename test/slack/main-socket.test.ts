@@ -24,7 +24,6 @@ beforeAll(async () => {
   slack.socketUrl = socket.url;
   bot = startBotProcess({
     name: "bot in Socket Mode",
-    startTimeoutMs: 40_000,
     env: {
       SLACK_BOT_TOKEN: "xoxb-9-9-mainsocketbot",
       SLACK_APP_TOKEN: APP_TOKEN,
@@ -55,7 +54,7 @@ describe("npm start in Socket Mode", () => {
     await socket.connected();
     expect((await fetch(`${health}/healthz`)).status).toBe(200);
     await vi.waitFor(async () => expect((await fetch(`${health}/readyz`)).status).toBe(200), {
-      timeout: 5000,
+      timeout: 30_000,
     });
 
     slash("env-main-1", "/commands/main-before");
@@ -66,7 +65,7 @@ describe("npm start in Socket Mode", () => {
         expect(slack.responses("/commands/main-before")).toHaveLength(1);
         expect(slack.responses("/commands/main-after")).toHaveLength(1);
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
     const metrics = await (await fetch(`${health}/metrics`)).text();
     expect(metrics).toMatch(/paperbot_process_errors_total\{kind="malformed_frame"\} 1/);
@@ -76,5 +75,5 @@ describe("npm start in Socket Mode", () => {
 
     expect((await bot.stop("SIGTERM")).code).toBe(0);
     expect(bot.stdout()).not.toContain(APP_TOKEN);
-  }, 90_000);
+  }, 180_000);
 });
