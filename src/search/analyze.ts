@@ -11,13 +11,14 @@ export interface Word {
 
 /**
  * The one stop list, left out of the index and of queries alike: English function words, and the words a question
- * to a bot of papers is framed with ("please find papers about …"), which say nothing of a topic.
+ * to a bot of papers is framed with ("please find papers about …", "what has Enyu Zhou written about …"), which say
+ * nothing of a topic.
  */
 const stopWords: ReadonlySet<string> = new Set([
   ...eng,
   ...`please pls thanks thank hey hi hello show find give list looking look want need recommend tell know
   paper papers article articles publication publications anything something everything stuff thing things
-  anyone anybody someone somebody everyone`.split(/\s+/),
+  anyone anybody someone somebody everyone write writes wrote written authored`.split(/\s+/),
 ]);
 const asciiOnly = /^[ -~]*$/;
 const wordPattern = /[\p{L}\p{N}]+/gu;

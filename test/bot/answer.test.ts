@@ -611,6 +611,7 @@ describe("answer: one way to a person's papers", () => {
       "Enyu Zhou reward models",
       "reward models by Enyu Zhou",
       "papers by Enyu Zhou on reward models",
+      "what has Enyu Zhou written about reward models?",
       "reward models by Enyu Zhuo",
       "author Enyu Zhou reward models",
     ];
