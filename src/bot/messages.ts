@@ -9,7 +9,9 @@ export const MESSAGES = {
   noMoreResults: "That's everything: there are no more results.",
   noMorePeople: "That's everyone: nobody else has worked on this topic.",
   queryShortened: "Your question was long, so I searched for its first words only.",
-  noSimilar: "I couldn't find papers much like this one.",
+  /** The paper's title, shortened: which paper was read (in a thread, the latest card's). */
+  noSimilar: (title: string) =>
+    `No paper is close to this one, “${title.replaceAll("`", "'")}”: none shares enough of its distinctive words.`,
   onlyAdminsReload: "Only admins can reload the corpus.",
   reloadFailed:
     "The reload didn't work; the papers you could search before are still there. Please tell an admin.",

@@ -169,14 +169,23 @@ export async function similarAnswer(
   if (!hits) return paperNotFound(intent.id, intent.paging);
   const page = hits.slice(0, limit);
   if (page.length === 0) {
-    const message = offset > 0 ? MESSAGES.noMoreResults : MESSAGES.noSimilar;
+    const title = paper.title ?? paper.headline;
+    const message =
+      offset > 0
+        ? MESSAGES.noMoreResults
+        : MESSAGES.noSimilar(title.length > 80 ? `${title.slice(0, 79)}…` : title);
     return toAsker({ kind: "info", message }, intent.paging);
   }
   const shown = offset + page.length;
   const reply: Reply = {
     kind: "similar",
     of: paper,
-    cards: page.map((hit) => ({ ...cardOf(hit.paper), score: hit.score })),
+    cards: page.map((hit) => ({
+      ...cardOf(hit.paper),
+      score: hit.score,
+      snippet: hit.snippet,
+      ...(hit.shares && hit.shares.length > 0 ? { shares: hit.shares } : {}),
+    })),
     offset,
     ...(hits.length > page.length && shown < most ? { nextOffset: shown } : {}),
   };

@@ -12,6 +12,8 @@ export interface Card {
   snippet?: SnippetPart[];
   /** The search score, for scripts (the CLI's JSON); never shown on a card. */
   score?: number;
+  /** Among papers like another: the distinctive terms this one shares with it ("reward models", "RLHF"). */
+  shares?: string[];
   /** Show the whole abstract instead of a shortened one. */
   full?: boolean;
   /** Slack user id of whoever shared this card in the channel. */

@@ -251,7 +251,10 @@ function fallbackOf(reply: Reply): string {
     case "card":
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(titleOf(reply.card.paper))} (${plain(reply.card.paper.id)})`;
     case "similar": {
-      const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
+      const titles = reply.cards.map(
+        (card, i) =>
+          `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}${card.shares ? ` (shares ${plain(card.shares.join(", "))})` : ""}`,
+      );
       return `Papers like ${plain(titleOf(reply.of))}: ${titles.join("; ")}`;
     }
     case "people": {

@@ -5,7 +5,7 @@ import { cardControlsOf } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
 import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
-import { cardBodyText, paperByline, paperLinksLine, paperTitle } from "./lines.js";
+import { cardBodyText, paperByline, paperLinksLine, paperTitle, sharesLine } from "./lines.js";
 import { titleOf } from "./paper-links.js";
 
 export interface CardLayout {
@@ -68,7 +68,8 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const title = section(layout.rank === undefined ? titled : `${layout.rank}. ${titled}`);
   // In a list the grey line is one line; a card on its own shows the whole venue.
   const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
-  const links = context([shared ? `${paperLinksLine(fmt, paper)} · ${shared}` : paperLinksLine(fmt, paper)]);
+  const linked = [sharesLine(fmt, card.shares), paperLinksLine(fmt, paper), shared];
+  const links = context([truncate(linked.filter((part) => part !== undefined).join(" · "), 1000)]);
   const chunks = bodyChunks(card, layout);
   if (inline) {
     const [beside, ...others] = controls.buttons;

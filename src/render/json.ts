@@ -15,7 +15,7 @@ function snippetString(parts: SnippetPart[] | undefined): string | undefined {
 
 function cardJson(card: Card) {
   const score = card.score === undefined ? undefined : Math.round(card.score * 1000) / 1000;
-  return { ...paperJson(card.paper), score, snippet: snippetString(card.snippet) };
+  return { ...paperJson(card.paper), score, snippet: snippetString(card.snippet), shares: card.shares };
 }
 
 function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {

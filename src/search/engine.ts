@@ -89,17 +89,9 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   };
   const { search, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
-  const like = (id: string, wanted: number) => {
+  const like = (id: string) => {
     const found = paperAt(store, id);
-    if (found === undefined) return undefined;
-    return {
-      found,
-      like: likeOf(
-        store,
-        { abstract: found.paper.abstract, rowid: found.rowid },
-        { papers, defaults, wanted },
-      ),
-    };
+    return found && { found, like: likeOf(store, found, { papers, defaults }) };
   };
 
   return {
@@ -120,18 +112,18 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
     similar(id, options = {}) {
       const offset = options.offset ?? 0;
       const limit = options.limit ?? 5;
-      const found = like(id, offset + limit);
+      const found = like(id);
       return found && similarHits(store, found.like, offset, limit);
     },
     whoLike(id, options = {}) {
-      const found = like(id, defaults.evidencePapers - 1);
+      const found = like(id);
       if (found === undefined) return undefined;
       const { paper } = found.found;
       const leaving = options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [];
       return expertsOf(
         store,
         paper.headline,
-        { ...evidenceOfLike(found.like, found.found), leaving },
+        { ...evidenceOfLike(found.like, found.found, defaults.evidencePapers), leaving },
         {
           limit: options.limit ?? 5,
           offset: options.offset ?? 0,

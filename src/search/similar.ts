@@ -1,78 +1,205 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedWordsOf, isStopWord, stemOf } from "./analyze.js";
+import { foldedText, foldedWordsOf, isStopWord, lightStemOf, stemOf, wordsOf } from "./analyze.js";
 import type { SearchDefaults } from "./defaults.js";
-import { anyOf } from "./match.js";
+import { anyOf, weightsOf } from "./match.js";
 import { idfOf } from "./plan.js";
-import { hitsOf, wordMarks } from "./snippet.js";
+import { hitsOf, type Marks } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { SearchHit } from "./types.js";
 
-interface Like {
-  /** The papers over the similarity floor, best first (the whole list: callers page it). */
-  ranked: Ranked[];
-  /** The distinctive stems looked for, with the word the paper writes for each. */
-  terms: { stem: string; word: string }[];
+/** One of a paper's distinctive terms: its stem, the word the paper writes for it, and its weight. */
+interface LikeTerm {
+  stem: string;
+  word: string;
+  weight: number;
 }
 
-const stemMatch = (stem: string) => `{headline stems synonyms} : "${stem}"`;
+interface Like {
+  /** The papers over the similarity floor, best first; a score is the share of the paper's own (callers page it). */
+  ranked: Ranked[];
+  terms: LikeTerm[];
+  /** What each ranked paper owes to each term it holds (its part of the score). */
+  parts: Map<number, Map<string, number>>;
+  /** The paper's words in order, as stems (undefined for a stop word) and as written: phrases it shares. */
+  written: { stem: string | undefined; text: string; spaced: boolean }[];
+}
+
+/** Shared terms a card names. */
+const SHARES_SHOWN = 4;
+const stemMatch = (stems: readonly string[]) => `{headline stems synonyms} : "${stems.join(" ")}"`;
+/** A word shown as the paper writes it when it is a name or an acronym ("RLHF", "LoRAMoE"), else folded. */
+const shownWord = (text: string) => (/^.\p{L}*[\p{Lu}\d]/u.test(text) ? text : foldedText(text));
 
 /**
- * The papers most like one: its most distinctive stems (tf × IDF, words of three letters or more, no numbers),
- * any of them, ranked by BM25; only papers scoring at least `similarFloor` of the paper's own score count.
+ * The paper's words in order (its title, then its abstract), each with its stem; stop words and numbers have none.
+ * A headline worked out from the abstract says nothing the abstract does not.
+ */
+function writtenOf(paper: Paper): Like["written"] {
+  return [paper.title ?? "", paper.abstract].flatMap((text) => {
+    const words = wordsOf(text);
+    return words.map((word, at) => {
+      const folded = foldedText(word.text);
+      const next = words[at + 1];
+      const spaced = next !== undefined && /^ +$/.test(text.slice(word.end, next.start));
+      // Two letters only as an acronym ("RL", not "re" of "re-evaluate"); no number alone.
+      const short = folded.length < 3 && !/^\p{Lu}+$/u.test(word.text);
+      const stem = short || isStopWord(folded) || /^\p{N}+$/u.test(folded) ? undefined : stemOf(folded);
+      return { stem, text: word.text, spaced };
+    });
+  });
+}
+
+/**
+ * The papers most like one, on the search's own model: the paper's most distinctive terms (a title word counts
+ * `headlineWeight` times an abstract word; BM25's saturation of that count × IDF) are a weighted query, each paper
+ * scoring Σ weight × its BM25 for the term. A score is the share of the paper's own; under `similarFloor` a paper
+ * is not shown.
  */
 export function likeOf(
   store: IndexStore,
-  paper: { abstract: string; rowid: number },
-  options: { papers: number; defaults: SearchDefaults; wanted: number },
+  self: { paper: Paper; rowid: number },
+  options: { papers: number; defaults: SearchDefaults },
 ): Like {
-  const counts = new Map<string, { count: number; words: Map<string, number> }>();
-  for (const word of foldedWordsOf(paper.abstract)) {
-    if (word.length < 3 || isStopWord(word) || /^\p{N}/u.test(word)) continue;
-    const stem = stemOf(word);
-    const entry = counts.get(stem) ?? { count: 0, words: new Map() };
-    entry.count += 1;
-    entry.words.set(word, (entry.words.get(word) ?? 0) + 1);
+  const { defaults } = options;
+  const written = writtenOf(self.paper);
+  const titleWords = wordsOf(self.paper.title ?? "").length;
+  const counts = new Map<string, { count: number; forms: Map<string, number> }>();
+  written.forEach(({ stem, text }, at) => {
+    if (stem === undefined) return;
+    const entry = counts.get(stem) ?? { count: 0, forms: new Map() };
+    entry.count += at < titleWords ? defaults.headlineWeight : defaults.stemWeight;
+    const form = shownWord(text);
+    entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
     counts.set(stem, entry);
-  }
+  });
   const terms = [...counts]
-    .flatMap(([stem, { count, words }]) => {
+    .flatMap(([stem, { count, forms }]) => {
       const papers = store.termPapers(stem);
-      // A word no other paper holds cannot lead anywhere.
-      if (papers < 2) return [];
-      const word = [...words].sort((a, b) => b[1] - a[1])[0]?.[0] ?? stem;
+      const word = [...forms].sort((a, b) => b[1] - a[1])[0]?.[0] ?? stem;
       return [{ stem, word, weight: count * idfOf(papers, options.papers) }];
     })
     .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1))
-    .slice(0, options.defaults.similarTerms);
-  if (terms.length === 0) return { ranked: [], terms: [] };
-  const weights = [
-    options.defaults.headlineWeight,
-    options.defaults.stemWeight,
-    0,
-    options.defaults.synonymWeight,
-  ];
-  const top = store.top({ match: anyOf(terms.map((t) => stemMatch(t.stem))) }, options.wanted + 1, weights);
-  const own = top.find((r) => r.rowid === paper.rowid)?.score ?? top[0]?.score ?? 0;
-  const ranked = top.filter((r) => r.rowid !== paper.rowid && r.score >= options.defaults.similarFloor * own);
-  return { ranked: ranked.slice(0, options.wanted), terms };
+    .slice(0, defaults.similarTerms);
+  const parts = new Map<number, Map<string, number>>();
+  // Title, abstract and synonyms (not `surface`, column 2, nor `venue`, 4): a paper writing only "RLHF" shares the long form's terms, and the other way.
+  const weights = weightsOf(defaults).map((weight, column) => (column === 2 || column === 4 ? 0 : weight));
+  // A term no other paper holds leads nowhere, but counts in the paper's own score: a paper whose most distinctive
+  // words are its own alone is like no other.
+  const leading = terms.filter((t) => store.termPapers(t.stem) > 1);
+  if (leading.length === 0) return { ranked: [], terms, parts, written };
+  const candidates = store.top(
+    { match: anyOf(leading.map((t) => stemMatch([t.stem]))) },
+    defaults.similarCandidates,
+    weights,
+  );
+  const rowids = [self.rowid, ...candidates.flatMap((c) => (c.rowid === self.rowid ? [] : [c.rowid]))];
+  const totals = new Map<number, number>();
+  for (const term of terms) {
+    for (const [rowid, score] of store.scores(stemMatch([term.stem]), rowids, weights)) {
+      const part = term.weight * score;
+      totals.set(rowid, (totals.get(rowid) ?? 0) + part);
+      const held = parts.get(rowid) ?? new Map<string, number>();
+      held.set(term.stem, part);
+      parts.set(rowid, held);
+    }
+  }
+  const own = totals.get(self.rowid) ?? 0;
+  const ranked = rowids
+    .slice(1)
+    .map((rowid) => ({ rowid, score: own > 0 ? (totals.get(rowid) ?? 0) / own : 0 }))
+    .filter((r) => r.score >= defaults.similarFloor)
+    .sort((a, b) => b.score - a.score || a.rowid - b.rowid);
+  return { ranked, terms, parts, written };
 }
 
-/** The similar papers of a page, each with the distinctive words it shares with the paper (marked in its snippet). */
+/**
+ * What a paper shares with the one it is like, most telling first: each term it holds, as the phrase of two words
+ * the first paper writes it in most ("reward models") where the other writes that phrase too, else as the word.
+ */
+function sharesOf(like: Like, held: ReadonlyMap<string, number>, other: Paper, most: number): string[] {
+  const pairsOf = (words: Like["written"]) =>
+    words.flatMap((word, at) => {
+      const next = words[at + 1];
+      return word.spaced && word.stem !== undefined && next?.stem !== undefined
+        ? [
+            {
+              key: `${word.stem} ${next.stem}`,
+              stems: [word.stem, next.stem],
+              text: `${shownWord(word.text)} ${shownWord(next.text)}`,
+            },
+          ]
+        : [];
+    });
+  const theirs = new Set(pairsOf(writtenOf(other)).map((pair) => pair.key));
+  const phrases = new Map<string, { stems: string[]; text: string; count: number }>();
+  for (const pair of pairsOf(like.written)) {
+    if (
+      !theirs.has(pair.key) ||
+      !pair.stems.some((stem) => held.has(stem)) ||
+      pair.stems[0] === pair.stems[1]
+    )
+      continue;
+    const entry = phrases.get(pair.key) ?? { ...pair, count: 0 };
+    entry.count += 1;
+    phrases.set(pair.key, entry);
+  }
+  const partOf = (stems: readonly string[]) => stems.reduce((sum, stem) => sum + (held.get(stem) ?? 0), 0);
+  const shown: { text: string; part: number }[] = [];
+  const used = new Set<string>();
+  const byUse = [...phrases.values()].sort((a, b) => partOf(b.stems) - partOf(a.stems) || b.count - a.count);
+  for (const stem of [...held.keys()].sort((a, b) => (held.get(b) ?? 0) - (held.get(a) ?? 0))) {
+    if (used.has(stem)) continue;
+    const phrase = byUse.find(
+      (p) => p.stems.includes(stem) && !p.stems.some((s) => used.has(s) && s !== stem),
+    );
+    for (const s of phrase?.stems ?? [stem]) used.add(s);
+    shown.push(
+      phrase
+        ? { text: phrase.text, part: partOf(phrase.stems) }
+        : { text: like.terms.find((t) => t.stem === stem)?.word ?? stem, part: held.get(stem) ?? 0 },
+    );
+  }
+  const seen = new Set<string>();
+  return shown
+    .sort((a, b) => b.part - a.part)
+    .filter((s) => {
+      // "RMs" beside "RM": one of them.
+      const key = lightStemOf(foldedText(s.text));
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, most)
+    .map((s) => s.text);
+}
+
+/** The similar papers of a page, each with what it shares with the paper (marked in its snippet). */
 export function similarHits(store: IndexStore, like: Like, offset: number, limit: number): SearchHit[] {
   const page = like.ranked.slice(offset, offset + limit);
-  const rowids = page.map((r) => r.rowid);
-  const holders = like.terms.map((term) => ({ term, holders: store.holding(stemMatch(term.stem), rowids) }));
-  return hitsOf(store, page, wordMarks(like.terms.map((t) => t.stem))).map((hit, at) => {
-    const rowid = page[at]?.rowid ?? 0;
-    const shared = holders.flatMap(({ term, holders: held }) => (held.has(rowid) ? [term.word] : []));
-    return { ...hit, shared };
+  const stems = new Set(like.terms.map((t) => t.stem));
+  const longForms = store.acronyms().flatMap(({ short, long }) => {
+    const stem = stemOf(foldedText(short));
+    const words = foldedWordsOf(long).filter((word) => !isStopWord(word));
+    return stems.has(stem) ? [{ stem, long: words.map(stemOf) }] : [];
+  });
+  return page.flatMap((ranked) => {
+    const held = like.parts.get(ranked.rowid) ?? new Map<string, number>();
+    // A shared acronym is marked where the paper writes its long form, too.
+    const marks: Marks = {
+      words: new Set(held.keys()),
+      phrases: longForms.filter((a) => held.has(a.stem)).map((a) => a.long),
+    };
+    return hitsOf(store, [ranked], marks).map((hit) => ({
+      ...hit,
+      shares: sharesOf(like, held, hit.paper, SHARES_SHOWN),
+    }));
   });
 }
 
 /** The paper itself first, then the papers like it: who's evidence for a paper's topic. */
-export function evidenceOfLike(like: Like, self: { rowid: number; paper: Paper }) {
-  const score = like.ranked[0]?.score ?? 1;
-  const top = [{ rowid: self.rowid, score }, ...like.ranked];
+export function evidenceOfLike(like: Like, self: { rowid: number; paper: Paper }, most: number) {
+  // The paper counts as much as the closest one: its own authors are not the whole answer.
+  const top = [{ rowid: self.rowid, score: like.ranked[0]?.score ?? 1 }, ...like.ranked.slice(0, most - 1)];
   return {
     matches: { total: top.length, withAll: top.length, top },
     papers: new Map([[self.rowid, self.paper]]),

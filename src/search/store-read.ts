@@ -40,6 +40,8 @@ export interface IndexStore {
   top(query: MatchQuery, limit: number, weights: readonly number[]): Ranked[];
   /** Which of `rowids` match. */
   holding(match: string, rowids: readonly number[]): Set<number>;
+  /** Which of `rowids` match, with their bm25() scores under these column weights (higher is better). */
+  scores(match: string, rowids: readonly number[], weights: readonly number[]): Map<number, number>;
   papers(rowids: readonly number[]): Map<number, Paper>;
   /** A paper by its id, in any case, or by the start of it when only one id starts so. */
   paperByIdOrPrefix(id: string): { rowid: number; paper: Paper } | undefined;
@@ -161,6 +163,13 @@ export function indexStoreOf(db: Database): IndexStore {
         "SELECT rowid FROM text WHERE text MATCH ? AND +rowid IN (SELECT value FROM json_each(?))",
       ).pluck();
       return new Set(statement.all(match, rowidList(rowids)) as number[]);
+    },
+    scores(match, rowids, weights) {
+      if (rowids.length === 0) return new Map();
+      const statement = prepared(
+        `SELECT rowid, -bm25(text, ${weights.join(", ")}) FROM text WHERE text MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`,
+      ).raw();
+      return new Map(statement.all(match, rowidList(rowids)) as [number, number][]);
     },
     papers(rowids) {
       if (rowids.length === 0) return new Map();

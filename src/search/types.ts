@@ -11,6 +11,8 @@ export interface SearchHit {
   score: number;
   /** The best sentence of the abstract with the matched words marked (a run of them as one part). */
   snippet: SnippetPart[];
+  /** For a paper like another: the distinctive terms it shares with it, as that one writes them, most telling first. */
+  shares?: string[];
 }
 
 export interface SearchOptions {
