@@ -113,6 +113,7 @@ const card: fc.Arbitrary<Card> = fc.record({
   }),
   full: fc.boolean(),
   sharedBy: fc.option(fc.oneof(fc.constant("U0123ABC"), phrase(2)), { nil: undefined }),
+  shares: fc.option(fc.array(phrase(3), { maxLength: 4 }), { nil: undefined }),
   seen: fc.option(fc.array(fc.stringMatching(/^[a-z0-9]{1,12}$/), { maxLength: 500 }), { nil: undefined }),
   buttons,
 });
