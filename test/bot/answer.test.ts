@@ -643,6 +643,11 @@ describe("answer: one way to a person's papers", () => {
     );
     expect(nobody).toMatchObject({ what: "author", query: "Nobody Known" });
     expect(renderSlackMessage(nobody).text).toContain("Nobody Known");
+    const filter = expectKind(
+      (await answer(depsWith(), slash('reward author:"Zed Nobody"'))).reply,
+      "notFound",
+    );
+    expect(filter).toMatchObject({ what: "author", query: "Zed Nobody" });
     const near = expectKind(
       (await answer(depsWith(), mention("papers by Enya Zhuo on reward models"))).reply,
       "notFound",
