@@ -66,7 +66,17 @@ function arxivIdOf(fields: Map<string, string>): string | undefined {
   return /arxiv/i.test(journal) ? arxivIdIn(journal) : undefined;
 }
 
-function libraryEntryOf(entry: BibEntry, fields: Map<string, string>): LibraryEntry {
+/**
+ * The entry for Copy BibTeX: as it came in, after the `@string` definitions it uses and before the `crossref`
+ * parent it takes fields from, so that pasted into another file it reads the same.
+ */
+function copyableSource(entry: BibEntry, byKey: Map<string, BibEntry>): string {
+  const parent = byKey.get(entry.fields.get("crossref")?.trim().toLowerCase() ?? "");
+  const strings = [...new Set([...entry.strings, ...(parent?.strings ?? [])])];
+  return [...strings, entry.source, ...(parent === undefined ? [] : [parent.source])].join("\n");
+}
+
+function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: string): LibraryEntry {
   const notes: string[] = [];
   const field = (name: string) => fields.get(name);
   const people = bibtexNames(field("author") ?? field("editor") ?? "");
@@ -79,7 +89,7 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>): LibraryEn
     etAl: people.etAl,
     abstract: fieldText(field("abstract") ?? ""),
     citationKey: entry.key,
-    bibtex: entry.source.length <= MAX_SOURCE_LENGTH ? entry.source : undefined,
+    bibtex: source.length <= MAX_SOURCE_LENGTH ? source : undefined,
     year: yearIn(field("year") ?? field("date")),
     venue: venueOf(fields),
     doi,
@@ -112,7 +122,7 @@ export function parseBibtexFile(
   for (const entry of read.entries) {
     if (NOT_PAPERS.has(entry.type)) continue;
     if (VOLUME_TYPES.has(entry.type) && parents.has(entry.key.toLowerCase())) continue;
-    const paper = libraryEntryOf(entry, withInherited(entry, byKey));
+    const paper = libraryEntryOf(entry, withInherited(entry, byKey), copyableSource(entry, byKey));
     if (paper.title.length === 0 && paper.abstract.length === 0) {
       problems.push({
         file: fileName,

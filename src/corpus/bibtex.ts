@@ -10,6 +10,8 @@ export interface BibEntry {
   line: number;
   /** The entry as it came in. */
   source: string;
+  /** The `@string` definitions its values use, as they came in (each after those it uses), so a copy stands alone. */
+  strings: string[];
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -33,6 +35,8 @@ export function readBibtex(fileName: string, text: string): { entries: BibEntry[
   const entries: BibEntry[] = [];
   const problems: Problem[] = [];
   const strings = new Map<string, string>(MONTHS.map((month, at) => [month, String(at + 1)]));
+  /** A defined `@string` name → its definition as it came in, after the definitions it uses. */
+  const stringSources = new Map<string, string[]>();
   let position = 0;
   let line = 1;
   let counted = 0;
@@ -57,7 +61,9 @@ export function readBibtex(fileName: string, text: string): { entries: BibEntry[
     }
     const entryLine = lineAt(at);
     try {
-      position = readEntryAt(text, at, strings, (entry) => entries.push({ ...entry, line: entryLine }));
+      position = readEntryAt(text, at, strings, stringSources, (entry) =>
+        entries.push({ ...entry, line: entryLine }),
+      );
     } catch (error) {
       if (!(error instanceof EntryError)) throw error;
       problems.push({ file: fileName, line: entryLine, message: `${error.message}; entry skipped` });
@@ -98,6 +104,7 @@ function readEntryAt(
   text: string,
   at: number,
   strings: Map<string, string>,
+  stringSources: Map<string, string[]>,
   add: (entry: Omit<BibEntry, "line">) => void,
 ): number {
   IDENTIFIER.lastIndex = at + 1;
@@ -117,11 +124,15 @@ function readEntryAt(
   }
   cursor += 1;
   const reader = new FieldReader(text, strings, nextEntryStart(text, at));
+  const usedStrings = (): string[] => [
+    ...new Set([...reader.used].flatMap((name) => stringSources.get(name) ?? [])),
+  ];
   if (type === "string") {
     const [name, value] = reader.field(cursor);
     strings.set(name, value.text);
     const end = skipSpaces(text, value.end);
     if (text[end] !== close) throw new EntryError(`@string ${name} is not closed`, reader.resumeAt);
+    stringSources.set(name, [...usedStrings(), text.slice(at, end + 1)]);
     return end + 1;
   }
   const keyPattern = /[^,\s{}()]*/y;
@@ -140,7 +151,7 @@ function readEntryAt(
     if (text[cursor] !== "," && text[cursor] !== close)
       throw new EntryError(`@${type}{${key}: expected "," after the field ${name}`, reader.resumeAt);
   }
-  add({ type, key, fields, source: text.slice(at, cursor + 1) });
+  add({ type, key, fields, source: text.slice(at, cursor + 1), strings: usedStrings() });
   return cursor + 1;
 }
 
@@ -162,6 +173,9 @@ function balancedEnd(text: string, open: number, resumeAt: number): number {
 }
 
 class FieldReader {
+  /** The lower-case `@string` names its values used. */
+  readonly used = new Set<string>();
+
   constructor(
     private readonly text: string,
     private readonly strings: Map<string, string>,
@@ -207,8 +221,9 @@ class FieldReader {
     const found = word.exec(this.text);
     if (found === null) throw new EntryError("expected a value", this.resumeAt);
     const name = found[0];
-    const text = /^\d+$/.test(name) ? name : (this.strings.get(name.toLowerCase()) ?? name);
-    return { text, end: word.lastIndex };
+    if (/^\d+$/.test(name)) return { text: name, end: word.lastIndex };
+    this.used.add(name.toLowerCase());
+    return { text: this.strings.get(name.toLowerCase()) ?? name, end: word.lastIndex };
   }
 
   /** A braced value ends at its closing brace; a new entry's `@` at a line start inside it means it never closed. */

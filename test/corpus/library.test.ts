@@ -56,8 +56,23 @@ describe("reading a .bib file", () => {
     expect(paperTitled("Quoted Titles")).toBeDefined();
   });
 
-  it("keeps the entry as it came in, for Copy BibTeX", () => {
-    expect(paperTitled("RMB")?.bibtex).toMatch(/^@inproceedings\{zhou2024rmb,[\s\S]*year=\{2024\}\n\}$/);
+  it("keeps the entry as it came in for Copy BibTeX, with the @string and crossref parent it needs to stand alone", () => {
+    const rmb = paperTitled("RMB");
+    expect(rmb?.bibtex).toMatch(
+      /^@string\{acl = "[^"]+"\}\n@inproceedings\{zhou2024rmb,[\s\S]*year=\{2024\}\n\}$/,
+    );
+    const child = paperTitled("Quoted Titles");
+    expect(child?.bibtex).toMatch(/^@inproceedings\{child2022,[\s\S]*\n@proceedings\{proc2022,[\s\S]*\}$/);
+    // Pasted into a file of its own, each copy reads as the same paper.
+    for (const paper of [rmb, child]) {
+      const pasted = parseBibtexFile("pasted.bib", paper?.bibtex ?? "");
+      expect(pasted.problems).toEqual([]);
+      expect(pasted.entries.map(({ title, venue, year }) => ({ title, venue, year }))).toEqual([
+        { title: paper?.title, venue: paper?.venue, year: paper?.year },
+      ]);
+    }
+    const zotero = paperTitled("AgentGym");
+    expect(zotero?.bibtex).toMatch(/^@article\{xiAgentGymEvolvingLarge2024,/);
   });
 
   it("leaves out a link that is not http(s) and cleans a DOI with spaces, saying so", () => {
