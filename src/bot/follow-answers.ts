@@ -4,7 +4,7 @@ import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { type NameCandidate, nearestNames } from "./near-names.js";
-import { listPageAnswer, pageAt } from "./paging.js";
+import { listPageAnswer, pageAt, type ShownPage } from "./paging.js";
 import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
@@ -122,19 +122,14 @@ async function followed(
   });
 }
 
-async function followingPage(
-  control: FollowControl,
-  userId: string,
-  offset: number,
-  replaceOriginal: boolean,
-  notice?: string,
-): Promise<Answer> {
-  return listPageAnswer(
-    await control.list(userId),
-    { offset, perPage: FOLLOWS_PER_PAGE, replaceOriginal },
-    { empty: MESSAGES.nothingFollowed, notice },
-    (follows, list) => ({ kind: "following", follows, dailyCap: control.dailyCap, ...list }),
-  );
+async function followingPage(control: FollowControl, userId: string, shown: ShownPage): Promise<Answer> {
+  const follows = await control.list(userId);
+  return listPageAnswer(follows, FOLLOWS_PER_PAGE, shown, MESSAGES.nothingFollowed, (page, list) => ({
+    kind: "following",
+    follows: page,
+    dailyCap: control.dailyCap,
+    ...list,
+  }));
 }
 
 /** "unfollow X": what the person follows that X names (a topic's words, a person's name). */
@@ -169,7 +164,7 @@ async function unfollowed(
   const removed = await control.unfollow(userId, target.kind, target.target);
   if (from?.list === "following") {
     const notice = removed ? `Unfollowed ${target.label}.` : `You no longer followed ${target.label}.`;
-    return followingPage(control, userId, from.offset, true, notice);
+    return followingPage(control, userId, { offset: from.offset, replaceOriginal: true, notice });
   }
   return toAsker({ kind: "unfollowed", target, removed });
 }
@@ -248,7 +243,10 @@ export async function followAnswer(
         return await unfollowed(control, userId, target, intent.from);
       }
       case "following":
-        return await followingPage(control, userId, intent.offset, intent.paging);
+        return await followingPage(control, userId, {
+          offset: intent.offset,
+          replaceOriginal: intent.paging,
+        });
       case "whatsNew":
         return await whatsNew(control, index, intent);
       case "digest": {

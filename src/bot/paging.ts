@@ -14,20 +14,25 @@ export function pageAt<T>(items: readonly T[], offset: number, perPage: number):
   };
 }
 
-/**
- * A page of a person's list (follows, reading list) with the notice of what was just done; `empty` after the
- * notice when the list has nothing in it. `replaceOriginal` when it takes the place of the message clicked in.
- */
+/** Which page of a person's list: where it starts, whether it replaces the message clicked in, what was done. */
+export interface ShownPage {
+  offset: number;
+  replaceOriginal: boolean;
+  notice?: string;
+}
+
+/** A page of a person's list (follows, reading list); `empty` after the notice when it has nothing in it. */
 export function listPageAnswer<T>(
   items: readonly T[],
-  at: { offset: number; perPage: number; replaceOriginal: boolean },
-  words: { empty: string; notice?: string | undefined },
+  perPage: number,
+  shown: ShownPage,
+  empty: string,
   replyOf: (page: T[], list: ListPage & { notice?: string }) => Reply,
 ): Answer {
-  const { notice, empty } = words;
+  const { notice, replaceOriginal } = shown;
   if (items.length === 0) {
-    return toAsker({ kind: "info", message: notice ? `${notice} ${empty}` : empty }, at.replaceOriginal);
+    return toAsker({ kind: "info", message: notice ? `${notice} ${empty}` : empty }, replaceOriginal);
   }
-  const { page, ...list } = pageAt(items, at.offset, at.perPage);
-  return toAsker(replyOf(page, { ...list, ...(notice ? { notice } : {}) }), at.replaceOriginal);
+  const { page, ...list } = pageAt(items, shown.offset, perPage);
+  return toAsker(replyOf(page, { ...list, ...(notice ? { notice } : {}) }), replaceOriginal);
 }

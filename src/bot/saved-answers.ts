@@ -2,9 +2,9 @@ import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
-import { listPageAnswer } from "./paging.js";
+import { listPageAnswer, type ShownPage } from "./paging.js";
 import { type Answer, type BotDeps, type ReadingList, type SavedEntry, toAsker } from "./ports.js";
-import type { SavedItem } from "./reply.js";
+import type { ListPage, SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
@@ -44,20 +44,14 @@ export async function savedItemsOf(
   });
 }
 
-async function savedPage(
-  list: ReadingList,
-  index: PaperLookups,
-  userId: string,
-  offset: number,
-  replaceOriginal: boolean,
-  notice?: string,
-): Promise<Answer> {
-  return listPageAnswer(
-    await savedItemsOf(list, index, userId),
-    { offset, perPage: SAVED_PER_PAGE, replaceOriginal },
-    { empty: MESSAGES.nothingSaved, notice },
-    (items, paging) => ({ kind: "saved", items, ...paging }),
-  );
+async function savedPage(list: ReadingList, index: PaperLookups, userId: string, shown: ShownPage) {
+  const items = await savedItemsOf(list, index, userId);
+  const savedReply = (page: SavedItem[], paging: ListPage) => ({
+    kind: "saved" as const,
+    items: page,
+    ...paging,
+  });
+  return listPageAnswer(items, SAVED_PER_PAGE, shown, MESSAGES.nothingSaved, savedReply);
 }
 
 async function unsaved(
@@ -70,12 +64,16 @@ async function unsaved(
   const entry = (await list.list(userId)).find((e) => e.paperId === id || e.paperId.startsWith(id));
   if (entry === undefined) {
     return from
-      ? savedPage(list, index, userId, from.offset, true)
+      ? savedPage(list, index, userId, { offset: from.offset, replaceOriginal: true })
       : toAsker({ kind: "info", message: MESSAGES.notSaved });
   }
   const removed = await list.remove(userId, entry.paperId);
   if (from?.list === "saved") {
-    return savedPage(list, index, userId, from.offset, true, `Removed “${entry.headline}”.`);
+    return savedPage(list, index, userId, {
+      offset: from.offset,
+      replaceOriginal: true,
+      notice: `Removed “${entry.headline}”.`,
+    });
   }
   return toAsker({ kind: "unsaved", paper: { id: entry.paperId, headline: entry.headline }, removed });
 }
@@ -111,7 +109,10 @@ export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: Sa
       case "unsave":
         return await unsaved(list, index, userId, intent.id, intent.from);
       case "saved":
-        return await savedPage(list, index, userId, intent.offset, intent.paging);
+        return await savedPage(list, index, userId, {
+          offset: intent.offset,
+          replaceOriginal: intent.paging,
+        });
       case "savedExport": {
         const items = await savedItemsOf(list, index, userId);
         if (items.length === 0) return toAsker({ kind: "info", message: MESSAGES.nothingSaved });
