@@ -1,16 +1,20 @@
 import { LRUCache } from "lru-cache";
 import type { Paper } from "../corpus/types.js";
-import { foldedText, isStopWord, wordsOf } from "./analyze.js";
-import { phraseMatch } from "./match.js";
+import { foldedText, isStopWord, searchedWordsOf, stemOf, wordsOf } from "./analyze.js";
+
+/** Papers writing these stems side by side (stems of words: letters and digits only). */
+const stemsMatch = (stems: readonly string[]) => `{headline stems synonyms} : "${stems.join(" ")}"`;
+
 import { byStanding, type PeopleIndex, slipAmong } from "./people.js";
-import { idfOf } from "./plan.js";
 import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
 const maxTopics = 5;
-/** Candidates whose papers in the corpus are counted (one index query each), those in most of theirs first. */
-const maxLookups = 30;
+/** A person's papers read for their topics (first-author ones first). */
+const maxPapersRead = 40;
+/** Candidates whose papers in the corpus are counted (one index query each): named ones, then those in most of theirs. */
+const maxLookups = 40;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
 
@@ -25,62 +29,122 @@ export interface AuthorContext {
   papers: number;
 }
 
+/** A candidate topic: its stems (what the index matches), as shown, and the acronym it is, if one. */
+interface Phrase {
+  stems: string[];
+  shown: string;
+  short?: string;
+  /** An acronym the corpus defines, a name ("LoRAMoE") or a phrase of a title: a concept, not a turn of phrase. */
+  named?: boolean;
+}
+
+/** A name or an acronym: capitals only ("RLHF", "RMs"), or a capital after a small letter ("AgentGym", "LoRA"); not
+ * the capitals an acronym's long form is spelt with ("BAlanced"). */
+const isNamedWord = (text: string) => /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
+
+/** The acronyms of the corpus as topics: "RLHF" as written; one of two letters by its long form ("reward model"). */
+function acronymPhrases(store: IndexStore): Phrase[] {
+  const seen = new Set<string>();
+  return store.acronyms().flatMap(({ short, long }) => {
+    const stems = searchedWordsOf(long).map(stemOf);
+    const key = stems.join(" ");
+    if (stems.length < 2 || seen.has(key) || isStopWord(foldedText(short))) return [];
+    seen.add(key);
+    // "RM", "RMs": a short form of two capitals says less than its long form.
+    const shown = short.replace(/s$/, "").length > 2 ? short : foldedText(long);
+    return [{ stems, shown, short, named: true }];
+  });
+}
+
+/** The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). */
+function phrasesOf(text: string, title: boolean): Phrase[] {
+  const words = wordsOf(text).map((word, at, all) => ({
+    text: word.text,
+    folded: foldedText(word.text),
+    spaced: /^ +$/.test(text.slice(word.end, all[at + 1]?.start ?? word.end)),
+  }));
+  const kept = (w: { folded: string } | undefined): w is { text: string; folded: string; spaced: boolean } =>
+    w !== undefined && w.folded.length > 2 && !isStopWord(w.folded) && !/\d/.test(w.folded);
+  const shownOf = (w: { text: string; folded: string }) => (isNamedWord(w.text) ? w.text : w.folded);
+  return words.flatMap((word, at) => {
+    const next = words[at + 1];
+    if (!kept(word)) return [];
+    const named = isNamedWord(word.text)
+      ? [{ stems: [stemOf(word.folded)], shown: word.text, named: true }]
+      : [];
+    if (!word.spaced || !kept(next)) return named;
+    const stems = [stemOf(word.folded), stemOf(next.folded)];
+    return [...named, { stems, shown: `${shownOf(word)} ${shownOf(next)}`, named: title }];
+  });
+}
+
 /**
- * Words and two-word phrases a person's papers use that the corpus seldom does: in how many of their papers,
- * times its IDF in the corpus. Shown as the papers write them ("RLHF", "reward model").
+ * The phrases that set a person apart, scored by (1 + log of how many of their papers use it) × log(papers /
+ * papers using it).
+ * Left out: a phrase most of the corpus uses, one their papers use no more often than the corpus does, and an
+ * unnamed one in only one of their papers. Named
+ * ones first (an acronym the corpus defines, a name, a phrase of one of their titles): those name a concept
+ * ("speculative decoding"), where a phrase only abstracts write is mostly a turn of phrase ("experimental results")
+ * however few papers write it.
  */
 function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
-  const found = new Map<string, { papers: number; written: string; words: string[] }>();
-  for (const paper of papers.slice(0, 40)) {
+  const acronyms = acronymPhrases(store);
+  const byShort = new Map(
+    acronyms.flatMap((a) => (a.short === undefined ? [] : [[stemOf(foldedText(a.short)), a]])),
+  );
+  const found = new Map<string, Phrase & { papers: number }>();
+  const mine = papers.slice(0, maxPapersRead);
+  for (const paper of mine) {
+    const title = paper.title ?? "";
+    // Links are not words ("github.com/WooooDyy").
+    const abstract = paper.abstract.replace(/\bhttps?:\/\/\S+/gu, " ");
+    const text = `${title}. ${abstract}`;
+    const stems = ` ${searchedWordsOf(text).map(stemOf).join(" ")} `;
+    const written = new Set(wordsOf(text).map((w) => w.text));
+    const phrases = [
+      ...acronyms.filter(
+        (a) => (a.short && written.has(a.short)) || stems.includes(` ${a.stems.join(" ")} `),
+      ),
+      // A named word that is an acronym ("RMs" too) is that acronym.
+      ...[...phrasesOf(title, true), ...phrasesOf(abstract, false)].map((phrase) => {
+        const [only, ...more] = phrase.stems;
+        const acronym =
+          only === undefined || more.length > 0
+            ? undefined
+            : (byShort.get(only.replace(/s$/, "")) ?? byShort.get(only));
+        return acronym ?? phrase;
+      }),
+    ];
     const seen = new Set<string>();
-    const words = wordsOf(paper.abstract).map((word, at, all) => ({
-      text: word.text,
-      folded: foldedText(word.text),
-      // A phrase never runs over punctuation: only a space lies between its words.
-      spaced: /^ +$/.test(paper.abstract.slice(word.end, all[at + 1]?.start ?? word.end)),
-    }));
-    const kept = (w: { folded: string } | undefined) =>
-      w !== undefined && w.folded.length > 2 && !isStopWord(w.folded);
-    words.forEach((word, at) => {
-      const next = words[at + 1];
-      // A word alone only where it names something ("RLHF", "SafeAligner"); otherwise a two-word phrase.
-      const named = /^.\p{L}*[\p{Lu}\d]/u.test(word.text) ? [[word]] : [];
-      const options = [...named, ...(kept(next) && next && word.spaced ? [[word, next]] : [])].filter((run) =>
-        run.every(kept),
-      );
-      for (const run of options) {
-        const key = run.map((w) => w.folded).join(" ");
-        if (seen.has(key) || /\d/.test(key)) continue;
-        seen.add(key);
-        const entry = found.get(key) ?? {
-          papers: 0,
-          written: run.map((w) => (/^.\p{L}*[\p{Lu}\d]/u.test(w.text) ? w.text : w.folded)).join(" "),
-          words: key.split(" "),
-        };
-        entry.papers += 1;
-        found.set(key, entry);
-      }
-    });
+    for (const phrase of phrases) {
+      const key = phrase.stems.join(" ");
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = found.get(key) ?? { ...phrase, papers: 0 };
+      entry.papers += 1;
+      entry.named ||= phrase.named;
+      found.set(key, entry);
+    }
   }
-  const least = Math.min(2, papers.length);
-  return [...found.values()]
-    .filter((entry) => entry.papers >= least)
-    .sort((a, b) => b.papers - a.papers || b.words.length - a.words.length)
+  // A turn of phrase in one paper is no topic; a name, an acronym or a title's phrase may be.
+  const least = Math.min(2, mine.length);
+  const scored = [...found.values()]
+    .filter((entry) => entry.named || entry.papers >= least)
+    .sort((a, b) => Number(b.named) - Number(a.named) || b.papers - a.papers)
     .slice(0, maxLookups)
-    .map((entry) => ({
-      ...entry,
-      score:
-        entry.papers *
-        (entry.words.length === 1 ? 1.5 : 2) *
-        idfOf(store.count(phraseMatch(entry.words)), total),
-    }))
-    .sort((a, b) => b.score - a.score)
-    .filter(
-      (entry, at, all) =>
-        !all.slice(0, at).some((other) => other.words.join(" ").includes(entry.words.join(" "))),
-    )
+    .flatMap((entry) => {
+      const short = entry.short === undefined ? [] : [` OR ${stemsMatch([stemOf(foldedText(entry.short))])}`];
+      const using = Math.max(entry.papers, store.count(`(${stemsMatch(entry.stems)}${short.join("")})`));
+      if (using > total / 2 || entry.papers / mine.length <= using / total) return [];
+      // A second paper counts for less than the first: a person of many papers does not make a common phrase theirs.
+      return [{ ...entry, score: (1 + Math.log(entry.papers)) * Math.log(total / using) }];
+    })
+    .sort((a, b) => Number(b.named) - Number(a.named) || b.score - a.score);
+  const shown = scored.map((entry) => entry.shown.toLowerCase());
+  return scored
+    .filter((_, at) => !shown.slice(0, at).some((other) => other.includes(shown[at] ?? "")))
     .slice(0, maxTopics)
-    .map((entry) => entry.written);
+    .map((entry) => entry.shown);
 }
 
 export function createAuthors(context: AuthorContext) {
