@@ -38,7 +38,7 @@ async function ours(store: StoreModule, corpus: CorpusRead): Promise<EngineUnder
   const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-"));
   const path = join(dir, "index.sqlite");
   await store.writeIndexFileHelped(path, corpus, { fingerprint: "bench" }, (abstracts) =>
-    store.fromAbstractsInHelper(abstracts),
+    store.startedHelperOf(abstracts),
   );
   const index = store.openIndexFile(path, "bench");
   return {

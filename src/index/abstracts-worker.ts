@@ -1,8 +1,13 @@
 // The abstracts helper: works out headlines, acronyms, vocabulary and mean length while the build thread writes the rest.
 import type { MessagePort } from "node:worker_threads";
-import { fromAbstracts } from "../search/from-abstracts.js";
+import { abstractFactsOf } from "../corpus/abstract-facts.js";
+import { wordStatsOf } from "../search/from-abstracts.js";
 
-/** The vocabulary goes back as words and an Int32Array of counts: far quicker to pass than 100,000s of pairs. */
+/**
+ * Says it has started, then sends the headlines and acronyms on `started` as soon as they are known (the build
+ * thread's text rows wait for them), then works out the vocabulary. The vocabulary goes back as words and an
+ * Int32Array of counts: far quicker to pass than 100,000s of pairs.
+ */
 export default function abstractsFacts({
   abstracts,
   started,
@@ -10,12 +15,13 @@ export default function abstractsFacts({
   abstracts: string[];
   started: MessagePort;
 }) {
-  started.postMessage(true);
+  started.postMessage({ started: true });
+  started.postMessage({ facts: abstractFactsOf(abstracts) });
   started.close();
-  const { vocabulary, ...facts } = fromAbstracts(abstracts);
+  const { vocabulary, lengths } = wordStatsOf(abstracts);
   const counted = [...vocabulary];
   return {
-    ...facts,
+    lengths,
     words: counted.map(([word]) => word),
     papers: Int32Array.from(counted, ([, count]) => count),
   };

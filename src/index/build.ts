@@ -36,8 +36,13 @@ export async function buildIndexFile(
   const corpus = corpusReadOfFolderRead(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
   // Handed over before the writes below hold this thread: a helper waiting for its task would wait for them.
-  const { facts } = await startedHelperOf(corpus.papers.map(indexedTextOf));
-  await writeIndexFileHelped(order.path, corpus, { fingerprint: order.fingerprint, onPapers }, () => facts);
+  const helped = await startedHelperOf(corpus.papers.map(indexedTextOf));
+  await writeIndexFileHelped(
+    order.path,
+    corpus,
+    { fingerprint: order.fingerprint, onPapers },
+    async () => helped,
+  );
 }
 
 /** buildIndexFile in a worker thread, so that the event loop stays free. */

@@ -9,12 +9,28 @@ export interface FromAbstracts extends AbstractFacts {
   lengths: AbstractLength;
 }
 
+export type WordStats = Pick<FromAbstracts, "vocabulary" | "lengths">;
+
+/** FromAbstracts as a helper gives it: the headlines and acronyms first (the text rows wait for them), then the rest. */
+export interface FromAbstractsInTurn {
+  facts: Promise<AbstractFacts>;
+  wordStats: Promise<WordStats>;
+}
+
 export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
   return { ...abstractFactsOf(abstracts), ...wordStatsOf(abstracts) };
 }
 
+/** FromAbstractsInTurn worked out on this thread. */
+export function fromAbstractsInLine(abstracts: readonly string[]): FromAbstractsInTurn {
+  return {
+    facts: Promise.resolve().then(() => abstractFactsOf(abstracts)),
+    wordStats: Promise.resolve().then(() => wordStatsOf(abstracts)),
+  };
+}
+
 /** The vocabulary of these abstracts (words as written, hyphenated ones joined too) and their mean length. */
-export function wordStatsOf(abstracts: readonly string[]): Pick<FromAbstracts, "vocabulary" | "lengths"> {
+export function wordStatsOf(abstracts: readonly string[]): WordStats {
   const rows = abstracts.map((abstract) => ({ abstract, compounds: joinedCompoundsOf(abstract) }));
   return { vocabulary: vocabularyOf(rows), lengths: meanLengthOf(abstracts) };
 }

@@ -3,7 +3,7 @@ import Database from "better-sqlite3";
 import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
-import type { FromAbstracts } from "./from-abstracts.js";
+import type { FromAbstractsInTurn } from "./from-abstracts.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
 import { startIndex, type WriteOptions } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
@@ -33,19 +33,21 @@ function fileForWriting(path: string): Database.Database {
 /**
  * Writes the index of a corpus as read into a new file at `path` (which must not exist), flushed to disk. What
  * comes from its abstracts alone (headlines, acronyms, vocabulary) is worked out by `helper` (on another thread,
- * say) while the rest is written: it is given the abstracts at once, and awaited once everything else is in.
+ * say) while the rest is written: it is given the abstracts at once; the text rows wait for its headlines and
+ * acronyms, the vocabulary for the rest.
  */
 export async function writeIndexFileHelped(
   path: string,
   corpus: CorpusRead,
   options: WriteOptions,
-  helper: (abstracts: string[]) => Promise<FromAbstracts>,
+  helper: (abstracts: string[]) => Promise<FromAbstractsInTurn>,
 ): Promise<void> {
   const db = fileForWriting(path);
   try {
-    const working = helper(corpus.papers.map(indexedTextOf));
-    const finish = startIndex(db, corpus, options);
-    finish(await working);
+    const { facts, wordStats } = await helper(corpus.papers.map(indexedTextOf));
+    const written = startIndex(db, corpus, options);
+    written.writeText(await facts);
+    written.finish(await wordStats);
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

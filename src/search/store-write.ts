@@ -1,8 +1,9 @@
 import type { Database } from "better-sqlite3";
+import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
-import { type FromAbstracts, wordStatsOf } from "./from-abstracts.js";
+import { type WordStats, wordStatsOf } from "./from-abstracts.js";
 import { synonymsOf, textRowWriter } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
@@ -25,20 +26,24 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const headlines = corpus.papers.map((paper) => paper.headline);
-  const words = wordStatsOf(corpus.papers.map(indexedTextOf));
-  startIndex(db, corpus, options)({ ...words, headlines, acronyms: corpus.acronyms });
+  const written = startIndex(db, corpus, options);
+  written.writeText({ headlines, acronyms: corpus.acronyms });
+  written.finish(wordStatsOf(corpus.papers.map(indexedTextOf)));
+}
+
+/** The steps of an index written in turn: the text rows once the headlines and acronyms are known, then the rest. */
+export interface IndexInTurn {
+  writeText(facts: AbstractFacts): void;
+  /** Writes the vocabulary and the lengths, and commits. */
+  finish(wordStats: WordStats): void;
 }
 
 /**
  * Writes all of the index but what comes from the abstracts alone (the papers' headlines, the acronyms and the
- * vocabulary), in a transaction left open: that may be worked out meanwhile on another thread. The function
- * returned writes it and the rest, and commits.
+ * vocabulary), in a transaction left open: that may be worked out meanwhile on another thread. The steps returned
+ * write it and the rest, and commit.
  */
-export function startIndex(
-  db: Database,
-  corpus: CorpusRead,
-  options: WriteOptions,
-): (fromAbstracts: FromAbstracts) => void {
+export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptions): IndexInTurn {
   db.exec(SCHEMA);
   // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
   const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
@@ -82,7 +87,7 @@ export function startIndex(
     db.exec("ROLLBACK");
     throw error;
   }
-  return ({ vocabulary, headlines, acronyms, lengths }) => {
+  const writeText = ({ headlines, acronyms }: AbstractFacts) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     // The text rows need the headlines and the acronyms: written here, once those are known.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
@@ -96,6 +101,8 @@ export function startIndex(
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronyms) insertAcronym.run(short, long);
+  };
+  const finish = ({ vocabulary, lengths }: WordStats) => {
     for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);
     const stats = {
@@ -115,4 +122,5 @@ export function startIndex(
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   };
+  return { writeText, finish };
 }

@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
 import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
-import { fromAbstractsInHelper } from "../../src/index/abstracts-helper.js";
+import { startedHelperOf } from "../../src/index/abstracts-helper.js";
 import { foldedWordsOf } from "../../src/search/analyze.js";
 import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 import { indexStoreOf } from "../../src/search/store-read.js";
@@ -53,7 +53,7 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
     // From 0 papers: the seeds' 27 would otherwise be counted in line.
     // The corpus as read, with no headlines: the helper works them out.
     await writeIndexFileHelped(beside, read, { fingerprint: "test" }, (abstracts) =>
-      fromAbstractsInHelper(abstracts, 0),
+      startedHelperOf(abstracts, 0),
     );
     const words = vocabularyIn(inLine);
     expect(words.length).toBeGreaterThan(1000);
