@@ -3,7 +3,7 @@ import { foldedText, foldedWordsOf, isStopWord, lightStemOf, stemOf, wordsOf } f
 import type { SearchDefaults } from "./defaults.js";
 import { anyOf, weightsOf } from "./match.js";
 import { idfOf } from "./plan.js";
-import { hitsOf, type Marks } from "./snippet.js";
+import { hitsOf } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { SearchHit } from "./types.js";
 
@@ -112,27 +112,51 @@ export function likeOf(
   return { ranked, terms, parts, written };
 }
 
+/** Two words side by side, by their stems, as written. */
+interface Pair {
+  key: string;
+  stems: string[];
+  text: string;
+}
+
+const pairsOf = (words: Like["written"]): Pair[] =>
+  words.flatMap((word, at) => {
+    const next = words[at + 1];
+    if (!word.spaced || word.stem === undefined || next?.stem === undefined) return [];
+    const text = `${shownWord(word.text)} ${shownWord(next.text)}`;
+    return [{ key: `${word.stem} ${next.stem}`, stems: [word.stem, next.stem], text }];
+  });
+
+// The acronyms' long forms by the short form's stem, read once a store.
+const longFormsOf = new WeakMap<IndexStore, Map<string, string[][]>>();
+
+function longForms(store: IndexStore): Map<string, string[][]> {
+  let forms = longFormsOf.get(store);
+  if (forms === undefined) {
+    forms = new Map();
+    for (const { short, long } of store.acronyms()) {
+      const stem = stemOf(foldedText(short));
+      const stems = foldedWordsOf(long).flatMap((word) => (isStopWord(word) ? [] : [stemOf(word)]));
+      forms.set(stem, [...(forms.get(stem) ?? []), stems]);
+    }
+    longFormsOf.set(store, forms);
+  }
+  return forms;
+}
+
 /**
  * What a paper shares with the one it is like, most telling first: each term it holds, as the phrase of two words
  * the first paper writes it in most ("reward models") where the other writes that phrase too, else as the word.
  */
-function sharesOf(like: Like, held: ReadonlyMap<string, number>, other: Paper, most: number): string[] {
-  const pairsOf = (words: Like["written"]) =>
-    words.flatMap((word, at) => {
-      const next = words[at + 1];
-      return word.spaced && word.stem !== undefined && next?.stem !== undefined
-        ? [
-            {
-              key: `${word.stem} ${next.stem}`,
-              stems: [word.stem, next.stem],
-              text: `${shownWord(word.text)} ${shownWord(next.text)}`,
-            },
-          ]
-        : [];
-    });
+function sharesOf(
+  like: Like,
+  mine: readonly Pair[],
+  held: ReadonlyMap<string, number>,
+  other: Paper,
+): string[] {
   const theirs = new Set(pairsOf(writtenOf(other)).map((pair) => pair.key));
   const phrases = new Map<string, { stems: string[]; text: string; count: number }>();
-  for (const pair of pairsOf(like.written)) {
+  for (const pair of mine) {
     if (
       !theirs.has(pair.key) ||
       !pair.stems.some((stem) => held.has(stem)) ||
@@ -169,29 +193,21 @@ function sharesOf(like: Like, held: ReadonlyMap<string, number>, other: Paper, m
       seen.add(key);
       return true;
     })
-    .slice(0, most)
+    .slice(0, SHARES_SHOWN)
     .map((s) => s.text);
 }
 
 /** The similar papers of a page, each with what it shares with the paper (marked in its snippet). */
 export function similarHits(store: IndexStore, like: Like, offset: number, limit: number): SearchHit[] {
-  const page = like.ranked.slice(offset, offset + limit);
-  const stems = new Set(like.terms.map((t) => t.stem));
-  const longForms = store.acronyms().flatMap(({ short, long }) => {
-    const stem = stemOf(foldedText(short));
-    const words = foldedWordsOf(long).filter((word) => !isStopWord(word));
-    return stems.has(stem) ? [{ stem, long: words.map(stemOf) }] : [];
-  });
-  return page.flatMap((ranked) => {
+  const mine = pairsOf(like.written);
+  const acronyms = longForms(store);
+  return like.ranked.slice(offset, offset + limit).flatMap((ranked) => {
     const held = like.parts.get(ranked.rowid) ?? new Map<string, number>();
     // A shared acronym is marked where the paper writes its long form, too.
-    const marks: Marks = {
-      words: new Set(held.keys()),
-      phrases: longForms.filter((a) => held.has(a.stem)).map((a) => a.long),
-    };
-    return hitsOf(store, [ranked], marks).map((hit) => ({
+    const phrases = [...held.keys()].flatMap((stem) => acronyms.get(stem) ?? []);
+    return hitsOf(store, [ranked], { words: new Set(held.keys()), phrases }).map((hit) => ({
       ...hit,
-      shares: sharesOf(like, held, hit.paper, SHARES_SHOWN),
+      shares: sharesOf(like, mine, held, hit.paper),
     }));
   });
 }
