@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedText, isStopWord, stemOf, termOf, wordsOf } from "./analyze.js";
+import { foldedText, isStopWord, stemOf, termOf } from "./analyze.js";
 import type { Plan } from "./plan.js";
 import type { IndexStore } from "./store-read.js";
 import type { SearchHit, SnippetPart } from "./types.js";
@@ -10,7 +10,6 @@ interface Span {
 }
 
 const sentenceEnd = /[.!?](?=\s+[\p{Lu}\p{N}(“"'[])/gu;
-const compoundPattern = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 const leftContext = 60;
 
 /** Sentence spans of a text; a full stop followed by a lower-case word ("e.g. the") does not end one. */
@@ -31,8 +30,6 @@ export function sentenceSpansOf(text: string): Span[] {
     .filter((span) => span.end > span.start);
 }
 
-type TermOfWord = (word: string) => string | undefined;
-
 /** What a snippet marks: words wherever they stand, and phrases (terms in order) only where they stand whole. */
 export interface Marks {
   words: ReadonlySet<string>;
@@ -44,29 +41,71 @@ export function wordMarks(terms: Iterable<string>): Marks {
   return { words: new Set(terms), phrases: [] };
 }
 
-/** Spans of words (or hyphenated compounds) whose term is marked, and of the marked phrases. */
-function matchedSpansOf(
-  text: string,
-  { words: terms, phrases }: Marks,
-  termOfWord: TermOfWord,
-): { span: Span; term: string }[] {
-  const found: { span: Span; term: string }[] = [];
-  const tokens = wordsOf(text).map((word) => ({ span: word, term: termOfWord(word.text) }));
-  for (const { span, term } of tokens) if (term !== undefined && terms.has(term)) found.push({ span, term });
-  // Stop words aside, as a long form is written ("reinforcement learning from human feedback").
-  const held = tokens.filter((token) => token.term !== undefined);
-  for (const phrase of phrases) {
-    for (let at = 0; at + phrase.length <= held.length; at++) {
-      if (!phrase.every((term, j) => held[at + j]?.term === term)) continue;
-      const first = held[at]?.span;
-      const last = held[at + phrase.length - 1]?.span;
-      if (first && last) found.push({ span: { start: first.start, end: last.end }, term: phrase.join(" ") });
-    }
+// The index term of each word as written, remembered: a snippet reads every word of every hit's abstract.
+const termsOfWords = new Map<string, string | null>();
+function termOfWord(word: string): string | undefined {
+  let term = termsOfWords.get(word);
+  if (term === undefined) {
+    if (termsOfWords.size >= 100_000) termsOfWords.clear();
+    term = termOf(word) ?? null;
+    termsOfWords.set(word, term);
   }
-  for (const m of text.matchAll(compoundPattern)) {
-    const term = termOfWord(m[0].replaceAll("-", ""));
-    if (term !== undefined && terms.has(term)) {
-      found.push({ span: { start: m.index, end: m.index + m[0].length }, term });
+  return term ?? undefined;
+}
+
+/**
+ * Words (and hyphenated compounds) that may be marked: those starting with the first two letters of a marked term (a
+ * Snowball stem keeps its word's first two letters), so most of an abstract's words are never stemmed.
+ */
+const candidatesOf = new WeakMap<Marks, RegExp>();
+function candidatePattern(marks: Marks): RegExp {
+  let pattern = candidatesOf.get(marks);
+  if (pattern === undefined) {
+    const starts = new Set([...marks.words, ...marks.phrases.flat()].map((term) => term.slice(0, 2)));
+    const alternatives = [...starts].filter((start) => /^[\p{L}\p{N}]+$/u.test(start));
+    pattern = new RegExp(
+      alternatives.length === 0
+        ? "(?!)"
+        : `(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})[\\p{L}\\p{N}]*(?:-[\\p{L}\\p{N}]+)*`,
+      "giu",
+    );
+    candidatesOf.set(marks, pattern);
+  }
+  return pattern;
+}
+
+/** Nothing but stop words (and marks between words) stands between two words: they are side by side in the index. */
+const onlyStopWords = (gap: string) =>
+  (gap.match(/[\p{L}\p{N}]+/gu) ?? []).every((word) => termOfWord(word) === undefined);
+
+/** Spans of words (or hyphenated compounds) whose term is marked, and of the marked phrases, in text order. */
+function matchedSpansOf(text: string, marks: Marks): { span: Span; term: string }[] {
+  const found: { span: Span; term: string }[] = [];
+  const tokens: { span: Span; term: string | undefined }[] = [];
+  for (const m of text.matchAll(candidatePattern(marks))) {
+    let start = m.index;
+    for (const part of m[0].split("-")) {
+      tokens.push({ span: { start, end: start + part.length }, term: termOfWord(part) });
+      start += part.length + 1;
+    }
+    // A compound matched in its joined form ("ppomax": PPO-max).
+    const joined = m[0].includes("-") ? termOfWord(m[0].replaceAll("-", "")) : undefined;
+    if (joined !== undefined && marks.words.has(joined))
+      found.push({ span: { start: m.index, end: m.index + m[0].length }, term: joined });
+  }
+  for (const { span, term } of tokens)
+    if (term !== undefined && marks.words.has(term)) found.push({ span, term });
+  for (const phrase of marks.phrases) {
+    for (let at = 0; at + phrase.length <= tokens.length; at++) {
+      const run = tokens.slice(at, at + phrase.length);
+      if (!phrase.every((term, j) => run[j]?.term === term)) continue;
+      const together = run.every(
+        (token, j) => j === 0 || onlyStopWords(text.slice(run[j - 1]?.span.end, token.span.start)),
+      );
+      const first = run[0]?.span;
+      const last = run.at(-1)?.span;
+      if (together && first && last)
+        found.push({ span: { start: first.start, end: last.end }, term: phrase.join(" ") });
     }
   }
   found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
@@ -98,20 +137,13 @@ function runsOf(text: string, spans: readonly Span[]): Span[] {
 }
 
 /** The sentence of `text` holding most of the marked terms, with those marked and long sentences trimmed. */
-export function snippetOf(
-  text: string,
-  marks: Marks,
-  maxLength = 280,
-  termOfWord: TermOfWord = termOf,
-): SnippetPart[] {
+export function snippetOf(text: string, marks: Marks, maxLength = 280): SnippetPart[] {
   const sentences = sentenceSpansOf(text);
-  let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as { span: Span; term: string }[] };
-  let bestRank = [-1, -1];
+  const matched = matchedSpansOf(text, marks);
+  let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as typeof matched };
+  let bestRank = [0, 0];
   for (const span of sentences) {
-    const matches = matchedSpansOf(text.slice(span.start, span.end), marks, termOfWord).map((m) => ({
-      span: { start: m.span.start + span.start, end: m.span.end + span.start },
-      term: m.term,
-    }));
+    const matches = matched.filter((m) => m.span.start >= span.start && m.span.end <= span.end);
     const rank = [new Set(matches.map((m) => m.term)).size, matches.length];
     if (
       (rank[0] ?? 0) > (bestRank[0] ?? 0) ||
