@@ -69,7 +69,7 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   // In a list the grey line is one line; a card on its own shows the whole venue.
   const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
   const linked = [sharesLine(fmt, card.shares), paperLinksLine(fmt, paper), shared];
-  const links = context([truncate(linked.filter((part) => part !== undefined).join(" · "), 1000)]);
+  const links = context([linked.filter((part) => part !== undefined).join(" · ")]);
   const chunks = bodyChunks(card, layout);
   if (inline) {
     const [beside, ...others] = controls.buttons;

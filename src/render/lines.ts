@@ -102,8 +102,9 @@ export function paperLinksLine(fmt: TextFormat, paper: Paper): string {
 
 /** Why a paper is like another: "shares *reward models* · *RLHF*" (the terms are corpus text, shown as written). */
 export function sharesLine(fmt: TextFormat, shares: readonly string[] | undefined): string | undefined {
-  if (shares === undefined || shares.length === 0) return undefined;
-  return `shares ${shares.map((term) => fmt.bold(fmt.plain(truncate(term, 60)))).join(", ")}`;
+  const terms = (shares ?? []).filter((term) => term.trim() !== "").slice(0, 4);
+  if (terms.length === 0) return undefined;
+  return `shares ${terms.map((term) => fmt.bold(fmt.plain(truncate(term, 60)))).join(", ")}`;
 }
 
 /** The card's title: bold, linked to the paper (DOI, else arXiv, else its URL) when it has a link. */
