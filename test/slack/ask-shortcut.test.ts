@@ -131,6 +131,22 @@ describe.each(SLACK_MODES)("Ask Paperbot, the global shortcut, over %s", (mode) 
     expect(surface.slack.calls.length).toBe(before);
   });
 
+  it("acknowledges a form that comes without its state, asking for the question again, and answers nothing", async () => {
+    // A view_submission as Slack sends it for a view whose inputs it did not keep: no view.state.
+    const { state: _state, ...view } = submissionPayload("RLHF", undefined).view;
+    const before = surface.slack.calls.length;
+    const ack = await surface.interactive({
+      ...submissionPayload("RLHF", surface.slack.responseUrl("/ask/stateless")),
+      view,
+    });
+    expect(ack).toEqual({
+      response_action: "errors",
+      errors: { [ASK_INPUTS.question.block]: ASK_TEXT.emptyQuestion },
+    });
+    expect(surface.slack.responses("/ask/stateless")).toEqual([]);
+    expect(surface.slack.calls.length).toBe(before);
+  });
+
   it("answers in the asker's DM with the bot when Slack made no response_url, once", async () => {
     const payload = submissionPayload("RLHF", undefined);
     await surface.interactive(payload);
