@@ -13,6 +13,8 @@ import { readQuerySet } from "./corpus-files.js";
 import { loadFromChildProcess } from "./slack-path.js";
 
 const SIGNING_SECRET = "bench-signing-secret";
+/** A cold start at 100,000 papers took over 120 s on this shared machine at load 20, the baseline's too. */
+const READY_WITHIN_MS = 600_000;
 const MB = 1024;
 
 export interface StartMeasurement {
@@ -88,7 +90,7 @@ interface Started {
   exited: Promise<void>;
 }
 
-/** `npm start` with `env`; resolves once /readyz answers 200 (rejects if it exits first or takes 120 s). */
+/** `npm start` with `env`; resolves once /readyz answers 200 (rejects if it exits first or after READY_WITHIN_MS). */
 async function start(root: string, env: Record<string, string>, port: number): Promise<Started> {
   const began = performance.now();
   const npm = spawn("npm", ["start", "--silent"], {
@@ -105,7 +107,7 @@ async function start(root: string, env: Record<string, string>, port: number): P
   void exited.then(() => {
     gone = true;
   });
-  while (performance.now() - began < 120_000) {
+  while (performance.now() - began < READY_WITHIN_MS) {
     if (gone) throw new Error(`the bot exited before it was ready: ${stderr}`);
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (response) => response.status === 200,
@@ -114,7 +116,7 @@ async function start(root: string, env: Record<string, string>, port: number): P
     if (ready) return { npm, pid: botPidOf(npm), ms: performance.now() - began, exited };
     await sleep(25);
   }
-  throw new Error("the bot was not ready within 120 s");
+  throw new Error(`the bot was not ready within ${READY_WITHIN_MS / 1000} s`);
 }
 
 async function stop(started: Started, signal: NodeJS.Signals): Promise<void> {
