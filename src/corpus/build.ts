@@ -516,7 +516,10 @@ function paperIdsOf(drafts: readonly PaperDraft[], memory: CorpusMemory): string
     for (const exact of [true, false]) {
       for (const draft of drafts) {
         if (carried.has(draft)) continue;
-        const keys = exact ? draft.keys.filter(isExactKey) : [...draft.placeKeys, ...draft.keys];
+        // An author file's abstract first: merged with an export's entry, the paper keeps the id it had there.
+        const keys = exact
+          ? [...draft.keys.filter((key) => key.startsWith("fp:")), ...draft.keys.filter(isExactKey)]
+          : [...draft.placeKeys, ...draft.keys];
         for (const key of keys) {
           const id = memory.ids.get(key);
           if (id !== undefined && !taken.has(id)) {

@@ -31,7 +31,8 @@ export function httpUrl(raw: string | undefined): string | undefined {
     if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
     // `|` ends a Slack link's address; `new URL` leaves it as it is.
     const href = url.href.replace(/\|/g, "%7C").replace(/`/g, "%60");
-    return href.length <= MAX_URL_CHARS ? href : undefined;
+    // Counted as Slack gets it: each & is written &amp; (an address of 500 &s would be 2,500 characters).
+    return href.length + 4 * (href.split("&").length - 1) <= MAX_URL_CHARS ? href : undefined;
   } catch {
     return undefined;
   }

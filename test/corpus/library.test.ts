@@ -10,8 +10,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readBibtex } from "../../src/corpus/bibtex.js";
 import { parseBibtexFile } from "../../src/corpus/bibtex-papers.js";
-import { buildCorpus } from "../../src/corpus/build.js";
+import { buildCorpus, readCorpusRemembering } from "../../src/corpus/build.js";
 import { loadCorpus } from "../../src/corpus/load.js";
+import { NO_MEMORY } from "../../src/corpus/memory.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 
 const LIBRARY = new URL("../fixtures/corpus/library/", import.meta.url).pathname;
@@ -201,6 +202,21 @@ describe("the same paper with a shortened abstract in an export", () => {
     expect(agentGym).toHaveLength(1);
     expect(agentGym[0]?.id).toBe(agentGymOf(buildCorpus([seedsFile]))[0]?.id);
     expect(agentGym[0]?.abstract).toContain("AgentEvol");
+  });
+
+  it("keeps the author file's id when the export's paper had one of its own at the last load", () => {
+    const bib = file("0-zotero.bib", readFixture("zotero-bbt.bib"));
+    // The last load had them apart (an export read before its author file, by name): each left its id.
+    const seedsLoad = readCorpusRemembering([seedsFile], NO_MEMORY);
+    const bibLoad = readCorpusRemembering([bib], NO_MEMORY);
+    const ids = new Map([...bibLoad.remembered.ids, ...seedsLoad.remembered.ids]);
+    const now = readCorpusRemembering([bib, seedsFile], { ...NO_MEMORY, ids }).corpus;
+    const agentGym = now.papers.filter((paper) => paper.abstract.startsWith("Building generalist agents"));
+    expect(agentGym).toHaveLength(1);
+    expect(agentGym[0]?.id).toBe(agentGymOf(buildCorpus([seedsFile]))[0]?.id);
+    expect(agentGym[0]?.id).not.toBe(
+      bibLoad.corpus.papers.find((paper) => paper.title?.startsWith("AgentGym"))?.id,
+    );
   });
 
   it("stays apart when only one sentence is shared (the opening or the closing one), or the authors are others", () => {

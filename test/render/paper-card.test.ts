@@ -236,6 +236,20 @@ describe("a card from hostile fields", () => {
   });
 });
 
+describe("a card's links", () => {
+  it("leaves out an address that Slack would get longer than 500 characters (each & written &amp;)", () => {
+    const ampersands: Paper = {
+      ...agentSurvey,
+      doi: `10.1000/${"&".repeat(120)}`,
+      abstract: `Code at https://github.com/org/${"&".repeat(300)} and https://github.com/org/repo.`,
+    };
+    const card = renderSlackMessage({ kind: "card", card: { paper: ampersands, buttons: ["share"] } });
+    const links = linksIn(contextText(card.blocks[3]));
+    expect(links).toEqual([{ href: "https://github.com/org/repo", label: "code" }]);
+    for (const block of card.blocks) expect(contextText(block).length).toBeLessThanOrEqual(3000);
+  });
+});
+
 describe("where a message goes", () => {
   it("never unfurls: answers, posts and error lines all carry unfurl_links and unfurl_media false", () => {
     const reply = { kind: "info", message: "See https://example.org" } as const;
