@@ -81,7 +81,8 @@ describe("the offline console", () => {
     const similar = /\[(\d+)\] More like this/.exec(chat.printed().slice(before));
     expect(similar).not.toBeNull();
     chat.type(`:${similar?.[1]}`);
-    await chat.waitFor("Papers like");
+    // The fixture's four papers share no topic: the answer says so, naming the paper.
+    await chat.waitFor("No paper is close to this one, “");
     chat.end();
     await chat.finished;
   });

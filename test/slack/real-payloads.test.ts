@@ -138,7 +138,8 @@ describe.each(SLACK_MODES)("events as Slack sends them, over %s", (mode) => {
     });
     await waitUntil(() => expect(postsIn(channel)).toHaveLength(1));
     expect(JSON.stringify(postsIn(channel)[0]?.args.blocks)).toContain(
-      `Papers like *${paper.headline.slice(0, 30)}`,
+      // The fixture's four papers share no topic: the answer names the paper no other is close to.
+      `No paper is close to this one, “${paper.headline.slice(0, 30)}`,
     );
   });
 });
