@@ -30,7 +30,7 @@ export const phraseMatch = (words: readonly string[]) => `{headline stems} : ${q
  * Words as one written term: side by side as written (plurals folded, each word of `prefixFrom` letters also as the
  * start of a longer one: "math reasoning" in "mathematical reasoning"), or as stems in a title or a synonym.
  */
-export function writtenPhraseMatch(words: readonly string[], prefixFrom: number): string {
+function writtenPhraseMatch(words: readonly string[], prefixFrom: number): string {
   const written = words
     .map(lightStemOf)
     .filter((word) => wordOnly.test(word))
@@ -47,15 +47,13 @@ const allOf = (parts: readonly string[]) =>
 export interface Matches {
   /** Papers matching the policy (among the candidates read). */
   total: number;
-  /** Of those, papers holding every term. */
-  withAll: number;
   /** The page asked for, best first. */
   top: Ranked[];
   /** The words, read as one written term (`writtenTermWords`): what a snippet marks. */
   phrase?: string[];
 }
 
-export const noMatches: Matches = { total: 0, withAll: 0, top: [] };
+export const noMatches: Matches = { total: 0, top: [] };
 
 /** FTS5's bm25() fixes k1 at 1.2; weights scaled by s are BM25 with k1 / s (the same order otherwise). */
 const FTS5_K1 = 1.2;
@@ -67,7 +65,7 @@ export const weightsOf = (d: SearchDefaults) =>
   );
 
 /** The FTS5 expression of a plan: any of its terms, every phrase, none of the exclusions. */
-export function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined {
+function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined {
   const { pairsUpTo, prefixFrom } = defaults;
   const parts: string[] = [];
   const words = plan.terms.map((term) => term.words);
@@ -102,11 +100,9 @@ export function matchesOf(
   const candidates = store.top(query, defaults.candidates, weightsOf(defaults));
   const rowids = candidates.map((c) => c.rowid);
   const held = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
-  const holders = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
   for (const term of plan.terms) {
     for (const rowid of store.holding(termMatch(term, defaults.prefixFrom), rowids)) {
       held.set(rowid, (held.get(rowid) ?? 0) + term.weight);
-      holders.set(rowid, (holders.get(rowid) ?? 0) + 1);
     }
   }
   const needed = neededWeight(plan, defaults) - 1e-9;
@@ -117,11 +113,8 @@ export function matchesOf(
       ? store.holding(writtenPhraseMatch(words, defaults.prefixFrom), rowids)
       : new Set<number>();
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
-  const withAll =
-    plan.missing.length > 0 ? 0 : passing.filter((c) => holders.get(c.rowid) === plan.terms.length);
   return {
     total: passing.length,
-    withAll: typeof withAll === "number" ? withAll : withAll.length,
     top: passing.slice(options.offset, options.offset + options.limit),
     ...(written.size > 0 ? { phrase: words } : {}),
   };

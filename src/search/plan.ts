@@ -61,11 +61,7 @@ const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(t
  * The word of the corpus a typo stands for: the nearest within the edits its length allows, then the commonest. A
  * slip into a stop word ("wiht") gives the stop word, which the caller leaves out.
  */
-export function correctionOf(
-  word: string,
-  context: PlanContext,
-  edits = editsFor(word.length, context.defaults),
-) {
+function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
   if (edits === 0) return undefined;
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
   const near = context.vocabulary().fuzzyGet(word, edits + 1);

@@ -104,7 +104,6 @@ export function createSearch(context: PlanContext) {
       return answer({
         ...papers,
         ...by,
-        withAllWords: papers.total,
         notice: namedAuthorsNotice(authors.named),
       });
     }
@@ -126,7 +125,6 @@ export function createSearch(context: PlanContext) {
     return answer({
       total: matches.total,
       hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase)),
-      withAllWords: matches.withAll,
       ...(plan.missing.length > 0 ? { missing: plan.missing } : {}),
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...showing,

@@ -217,7 +217,7 @@ export function evidenceOfLike(like: Like, self: { rowid: number; paper: Paper }
   // The paper counts as much as the closest one: its own authors are not the whole answer.
   const top = [{ rowid: self.rowid, score: like.ranked[0]?.score ?? 1 }, ...like.ranked.slice(0, most - 1)];
   return {
-    matches: { total: top.length, withAll: top.length, top },
+    matches: { total: top.length, top },
     papers: new Map([[self.rowid, self.paper]]),
   };
 }

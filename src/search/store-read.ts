@@ -46,8 +46,6 @@ export interface IndexStore {
   /** A paper by its id, in any case, or by the start of it when only one id starts so. */
   paperByIdOrPrefix(id: string): { rowid: number; paper: Paper } | undefined;
   paperIds(): string[];
-  /** How many papers hold this word as written; 0 for a word the corpus does not know. */
-  wordPapers(word: string): number;
   /** How many papers hold this term in any column of `text` (FTS5's own vocabulary). */
   termPapers(term: string): number;
   /** Every word as written with the papers holding it: what typos are corrected to. */
@@ -191,9 +189,6 @@ export function indexStoreOf(db: Database): IndexStore {
       // In id order, which is rowid order, read from the id index alone: a third of the time of the table.
       ids ??= prepared("SELECT id FROM papers ORDER BY id").pluck().all() as string[];
       return ids;
-    },
-    wordPapers(word) {
-      return (prepared("SELECT papers FROM vocabulary WHERE word = ?").pluck().get(word) as number) ?? 0;
     },
     termPapers(term) {
       return (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;

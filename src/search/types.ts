@@ -34,8 +34,6 @@ export interface SearchResult {
   showingFor?: string;
   /** Only when nothing matched: queries close to this one that do match, best first ("did you mean"). */
   didYouMean?: string[];
-  /** How many papers hold every word of the query: the first ones in rank order. 0 when some word is in none. */
-  withAllWords?: number;
   /** Words no paper holds, when they are why nothing was found (the query's other words say little alone). */
   missing?: string[];
   /** Keys of the people the papers are by, when the query named them (`author:"…"`, or names among the words). */
