@@ -198,7 +198,8 @@ function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
       continue;
     }
     const space = part.text.lastIndexOf(" ", room);
-    let cut = space > 0 ? space : room;
+    // A matched word that does not fit is left out whole: "multi-*age*…" would bold half a word.
+    let cut = space > 0 ? space : part.match ? 0 : room;
     // Never half of a surrogate pair: a lone half is not text.
     const code = part.text.charCodeAt(cut - 1);
     if (code >= 0xd800 && code <= 0xdbff) cut -= 1;

@@ -12,7 +12,8 @@ import { savedEntryOf } from "../../src/bot/saved-answers.js";
 import type { Paper } from "../../src/corpus/types.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { CARD_LINES, LINE_CHARS, SNIPPET_LINE_CHARS } from "../../src/render/card-blocks.js";
-import { NO_ABSTRACT } from "../../src/render/lines.js";
+import { SLACK_FORMAT } from "../../src/render/format.js";
+import { cardBodyText, NO_ABSTRACT } from "../../src/render/lines.js";
 import { errorPayload, postPayload, responsePayload } from "../../src/render/payloads.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { papersOf } from "../helpers/papers.js";
@@ -97,6 +98,25 @@ describe("a search's cards", () => {
       }
     },
   );
+
+  it("bolds whole words only: a matched word that does not fit is left out, not cut", () => {
+    // The survey's snippet for "agents" ran out inside "multi-agent" and showed "multi-*age*…".
+    const snippet = [
+      { text: "applications of LLM-based ", match: false },
+      { text: "agents", match: true },
+      { text: " in three aspects: single-", match: false },
+      { text: "agent", match: true },
+      { text: " scenarios, multi-", match: false },
+      { text: "agent", match: true },
+      { text: " scenarios, and human-agent cooperation.", match: false },
+    ];
+    const card = { paper: agentSurvey, snippet, buttons: [] };
+    const room =
+      "applications of LLM-based agents in three aspects: single-agent scenarios, multi-age".length + 1;
+    expect(cardBodyText(SLACK_FORMAT, card, room)).toBe(
+      "applications of LLM-based *agents* in three aspects: single-*agent* scenarios, multi-…",
+    );
+  });
 
   it("links the real title to its DOI, greys authors with members in bold, venue and year, and links arXiv, DOI and PDF", async () => {
     const message = await ask("AgentGym evolving environments");
