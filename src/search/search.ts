@@ -124,7 +124,7 @@ export function createSearch(context: PlanContext) {
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
     return answer({
       total: matches.total,
-      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase)),
+      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase, defaults.prefixFrom)),
       ...(plan.missing.length > 0 ? { missing: plan.missing } : {}),
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...showing,

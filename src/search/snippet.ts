@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedText, isStopWord, stemOf, termOf } from "./analyze.js";
+import { foldedText, isStopWord, lightStemOf, stemOf, termOf } from "./analyze.js";
 import type { Plan } from "./plan.js";
 import type { IndexStore } from "./store-read.js";
 import type { SearchHit, SnippetPart } from "./types.js";
@@ -34,6 +34,8 @@ export function sentenceSpansOf(text: string): Span[] {
 export interface Marks {
   words: ReadonlySet<string>;
   phrases: readonly (readonly string[])[];
+  /** Words typed as one written term: side by side, each as written (plurals folded) or, with `prefix`, the start. */
+  written?: readonly { light: string; prefix: boolean }[];
 }
 
 /** Marks of these terms alone, wherever they stand. */
@@ -61,7 +63,12 @@ const candidatesOf = new WeakMap<Marks, RegExp>();
 function candidatePattern(marks: Marks): RegExp {
   let pattern = candidatesOf.get(marks);
   if (pattern === undefined) {
-    const starts = new Set([...marks.words, ...marks.phrases.flat()].map((term) => term.slice(0, 2)));
+    const terms = [
+      ...marks.words,
+      ...marks.phrases.flat(),
+      ...(marks.written ?? []).map((word) => word.light),
+    ];
+    const starts = new Set(terms.map((term) => term.slice(0, 2)));
     const alternatives = [...starts].filter((start) => /^[\p{L}\p{N}]+$/u.test(start));
     pattern = new RegExp(
       alternatives.length === 0
@@ -95,17 +102,38 @@ function matchedSpansOf(text: string, marks: Marks): { span: Span; term: string 
   }
   for (const { span, term } of tokens)
     if (term !== undefined && marks.words.has(term)) found.push({ span, term });
-  for (const phrase of marks.phrases) {
+  const writes = (token: { span: Span }, word: { light: string; prefix: boolean }) => {
+    const light = lightStemOf(foldedText(text.slice(token.span.start, token.span.end)));
+    return light === word.light || (word.prefix && light.startsWith(word.light));
+  };
+  const sequences = [
+    ...marks.phrases.map((phrase) => ({
+      term: phrase.join(" "),
+      holds: (run: typeof tokens) => phrase.every((term, j) => run[j]?.term === term),
+      length: phrase.length,
+    })),
+    ...(marks.written === undefined || marks.written.length === 0
+      ? []
+      : [
+          {
+            term: marks.written.map((word) => word.light).join(" "),
+            holds: (run: typeof tokens) =>
+              (marks.written ?? []).every((word, j) => run[j] !== undefined && writes(run[j], word)),
+            length: marks.written.length,
+          },
+        ]),
+  ];
+  for (const phrase of sequences) {
     for (let at = 0; at + phrase.length <= tokens.length; at++) {
       const run = tokens.slice(at, at + phrase.length);
-      if (!phrase.every((term, j) => run[j]?.term === term)) continue;
+      if (!phrase.holds(run)) continue;
       const together = run.every(
         (token, j) => j === 0 || onlyStopWords(text.slice(run[j - 1]?.span.end, token.span.start)),
       );
       const first = run[0]?.span;
       const last = run.at(-1)?.span;
       if (together && first && last)
-        found.push({ span: { start: first.start, end: last.end }, term: phrase.join(" ") });
+        found.push({ span: { start: first.start, end: last.end }, term: phrase.term });
     }
   }
   found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
@@ -201,12 +229,20 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
  * What a hit's snippet marks: each term's stem (a compound's and a quoted phrase's where they stand whole); the
  * words read as one written term only where they stand so.
  */
-export function marksOf(plan: Plan, written?: readonly string[]): Marks {
-  const typed = written === undefined ? plan.terms.map((term) => term.words) : [written];
+export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0): Marks {
+  const typed = written === undefined ? plan.terms.map((term) => term.words) : [];
   const phrases = [...typed, ...plan.phrases].map((words) => words.map(stemOf));
   return {
     words: new Set(phrases.filter((p) => p.length === 1).flat()),
     phrases: phrases.filter((p) => p.length > 1),
+    ...(written === undefined
+      ? {}
+      : {
+          written: written.map(lightStemOf).map((light) => ({
+            light,
+            prefix: prefixFrom > 0 && light.length >= prefixFrom,
+          })),
+        }),
   };
 }
 

@@ -163,7 +163,11 @@ describe("search", () => {
       "Computer vision",
     ]);
     // A word typed as the start of a longer one stands for it in the term too.
-    expect(abstractsFor("math reasoning")).toEqual(["Mathematical reasoning needs long chains."]);
+    const math = engine.search("math reasoning");
+    expect(math.hits.map((hit) => hit.paper.abstract)).toEqual(["Mathematical reasoning needs long chains."]);
+    expect(math.hits[0]?.snippet.filter((part) => part.match).map((part) => part.text)).toEqual([
+      "Mathematical reasoning",
+    ]);
     // Words no paper writes side by side are read one by one, under the match policy.
     expect(engine.search("learning chains").total).toBe(4);
   });
