@@ -14,7 +14,7 @@ const maxTopics = 5;
 /** A person's papers read for their topics (first-author ones first). */
 const maxPapersRead = 40;
 /** Candidates whose papers in the corpus are counted (one index query each): named ones, then those in most of theirs. */
-const maxLookups = 40;
+const maxLookups = 30;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
 
@@ -42,18 +42,49 @@ interface Phrase {
  * the capitals an acronym's long form is spelt with ("BAlanced"). */
 const isNamedWord = (text: string) => /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
 
-/** The acronyms of the corpus as topics: "RLHF" as written; one of two letters by its long form ("reward model"). */
-function acronymPhrases(store: IndexStore): Phrase[] {
+/** The acronyms of the corpus as topics, by their short form as written and by their long form's first stem. */
+interface Acronyms {
+  byShort: Map<string, Phrase>;
+  byFirstStem: Map<string, Phrase[]>;
+  /** By the short form's stem ("rm"), for a name written in a paper ("RMs"). */
+  byShortStem: Map<string, Phrase>;
+}
+
+// Read once a store: a corpus of 100,000 papers defines thousands.
+const acronymsOf = new WeakMap<IndexStore, Acronyms>();
+
+/** "RLHF" as written; one of two letters by its long form ("reward model"). */
+function acronymPhrases(store: IndexStore): Acronyms {
+  let acronyms = acronymsOf.get(store);
+  if (acronyms !== undefined) return acronyms;
+  acronyms = { byShort: new Map(), byFirstStem: new Map(), byShortStem: new Map() };
   const seen = new Set<string>();
-  return store.acronyms().flatMap(({ short, long }) => {
+  for (const { short, long } of store.acronyms()) {
     const stems = searchedWordsOf(long).map(stemOf);
     const key = stems.join(" ");
-    if (stems.length < 2 || seen.has(key) || isStopWord(foldedText(short))) return [];
+    const [first] = stems;
+    if (first === undefined || stems.length < 2 || seen.has(key) || isStopWord(foldedText(short))) continue;
     seen.add(key);
     // "RM", "RMs": a short form of two capitals says less than its long form.
     const shown = short.replace(/s$/, "").length > 2 ? short : foldedText(long);
-    return [{ stems, shown, short, named: true }];
-  });
+    const phrase = { stems, shown, short, named: true };
+    acronyms.byShort.set(short, phrase);
+    acronyms.byShortStem.set(stemOf(foldedText(short)), phrase);
+    acronyms.byFirstStem.set(first, [...(acronyms.byFirstStem.get(first) ?? []), phrase]);
+  }
+  acronymsOf.set(store, acronyms);
+  return acronyms;
+}
+
+/** The acronyms a text writes, in either form. */
+function acronymsIn(text: string, acronyms: Acronyms): Phrase[] {
+  const stems = searchedWordsOf(text).map(stemOf);
+  return [
+    ...wordsOf(text).flatMap((word) => acronyms.byShort.get(word.text) ?? []),
+    ...stems.flatMap((stem, at) =>
+      (acronyms.byFirstStem.get(stem) ?? []).filter((a) => a.stems.every((s, j) => stems[at + j] === s)),
+    ),
+  ];
 }
 
 /** The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). */
@@ -89,30 +120,19 @@ function phrasesOf(text: string, title: boolean): Phrase[] {
  */
 function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
   const acronyms = acronymPhrases(store);
-  const byShort = new Map(
-    acronyms.flatMap((a) => (a.short === undefined ? [] : [[stemOf(foldedText(a.short)), a]])),
-  );
   const found = new Map<string, Phrase & { papers: number }>();
   const mine = papers.slice(0, maxPapersRead);
   for (const paper of mine) {
     const title = paper.title ?? "";
     // Links are not words ("github.com/WooooDyy").
     const abstract = paper.abstract.replace(/\bhttps?:\/\/\S+/gu, " ");
-    const text = `${title}. ${abstract}`;
-    const stems = ` ${searchedWordsOf(text).map(stemOf).join(" ")} `;
-    const written = new Set(wordsOf(text).map((w) => w.text));
     const phrases = [
-      ...acronyms.filter(
-        (a) => (a.short && written.has(a.short)) || stems.includes(` ${a.stems.join(" ")} `),
-      ),
+      ...acronymsIn(`${title}. ${abstract}`, acronyms),
       // A named word that is an acronym ("RMs" too) is that acronym.
       ...[...phrasesOf(title, true), ...phrasesOf(abstract, false)].map((phrase) => {
         const [only, ...more] = phrase.stems;
-        const acronym =
-          only === undefined || more.length > 0
-            ? undefined
-            : (byShort.get(only.replace(/s$/, "")) ?? byShort.get(only));
-        return acronym ?? phrase;
+        if (only === undefined || more.length > 0) return phrase;
+        return acronyms.byShortStem.get(only.replace(/s$/, "")) ?? acronyms.byShortStem.get(only) ?? phrase;
       }),
     ];
     const seen = new Set<string>();
