@@ -3,7 +3,7 @@ import { personKey } from "../corpus/names.js";
 import { foldedText, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
-import { anyOf, termMatch } from "./match.js";
+import { termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
 import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
@@ -244,14 +244,17 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
-  // A correction no paper holds beside the query's other words is no reading of the query ("making inference
-  // faster" is not "inference foster"): the word typed stays missing.
-  const typedRight = terms.filter((term) => !term.corrected);
-  const read = terms.filter((term) => {
-    if (!term.corrected || typedRight.length === 0) return true;
-    const together = store.count(
-      `${termMatch(term)} AND ${anyOf(typedRight.map((other) => termMatch(other)))}`,
+  // A correction no paper holds beside the rarest word typed right is no reading of the query ("how do I make LLM
+  // inference faster" is not "inference foster", though one paper writes "foster" beside "LLM"): it stays missing.
+  const rarest = terms
+    .filter((term) => !term.corrected)
+    .reduce<Term | undefined>(
+      (best, term) => (best === undefined || term.papers < best.papers ? term : best),
+      undefined,
     );
+  const read = terms.filter((term) => {
+    if (!term.corrected || rarest === undefined) return true;
+    const together = store.count(`${termMatch(term)} AND ${termMatch(rarest)}`);
     if (together === 0) missing.push(term.typed);
     return together > 0;
   });

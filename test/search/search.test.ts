@@ -180,6 +180,16 @@ describe("search", () => {
     expect(faster.showingFor).toBeUndefined();
     expect(faster.didYouMean).toContain("inference");
     expect(engine.search("inference cachng")).toMatchObject({ total: 1, showingFor: "inference caching" });
+    // In a longer question, beside its rarest word typed right: a paper writing "foster" beside a commoner one is
+    // no reading of it, and the rest of the question still finds its paper.
+    const question = engineOver(
+      "We foster safety while decoding.",
+      "Caching speeds up inference.",
+      "Decoding is slow.",
+    ).search("decoding inference faster");
+    expect(question.showingFor).toBeUndefined();
+    expect(question.missing).toEqual(["faster"]);
+    expect(question.hits.map((hit) => hit.paper.abstract)).toEqual(["Caching speeds up inference."]);
   });
 
   it("never reads a number as a slip of another: the digits are kept", () => {
