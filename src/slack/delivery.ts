@@ -360,6 +360,28 @@ export async function deliverAnswer(
 }
 
 /**
+ * An outbox entry for a response_url message, within the response_url's limits. A share (`maybeSent`) waits a lease
+ * before its next try, as its first try is under way; a private answer may be tried again at once.
+ */
+function responseEntry(
+  policy: DeliveryDeps["policy"],
+  key: string,
+  message: { url: string; body: Record<string, unknown>; once?: true },
+  maybeSent: boolean,
+): OutboxEntry {
+  const now = policy.now();
+  return {
+    key,
+    message: { via: "response_url", ...message },
+    createdAt: now,
+    giveUpAt: now + policy.responseUrlLimitMs,
+    nextAt: maybeSent ? now + policy.leaseMs : now,
+    attempts: 1,
+    maybeSent,
+  };
+}
+
+/**
  * Delivers a private answer through a response_url. Its first attempt writes no state (a new key nobody else
  * knows, re-sent after a 5xx anyway); only an answer Slack did not take goes to the outbox.
  */
@@ -368,17 +390,7 @@ export async function deliverResponse(
   responseUrl: string,
   body: Record<string, unknown>,
 ): Promise<DeliveryOutcome> {
-  const { policy } = deps;
-  const now = policy.now();
-  const entry: OutboxEntry = {
-    key: `response:${randomUUID()}`,
-    message: { via: "response_url", url: responseUrl, body },
-    createdAt: now,
-    giveUpAt: now + policy.responseUrlLimitMs,
-    nextAt: now,
-    attempts: 1,
-    maybeSent: false,
-  };
+  const entry = responseEntry(deps.policy, `response:${randomUUID()}`, { url: responseUrl, body }, false);
   const how = { look: false, alone: false };
   return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}), false);
 }
@@ -394,17 +406,7 @@ export async function deliverShare(
   responseUrl: string,
   body: Record<string, unknown>,
 ): Promise<DeliveryOutcome> {
-  const { policy } = deps;
-  const now = policy.now();
-  const entry: OutboxEntry = {
-    key,
-    message: { via: "response_url", url: responseUrl, body, once: true },
-    createdAt: now,
-    giveUpAt: now + policy.responseUrlLimitMs,
-    nextAt: now + policy.leaseMs,
-    attempts: 1,
-    maybeSent: true,
-  };
+  const entry = responseEntry(deps.policy, key, { url: responseUrl, body, once: true }, true);
   if (!(await deps.outbox.add(entry))) {
     // An earlier click's share is waiting for Slack: that one goes.
     await deps.ledger.release(key);
