@@ -16,7 +16,7 @@ const factsMessage = z.object({
 });
 
 /**
- * The headlines and acronyms of the abstracts, then their vocabulary and mean length, worked out on a thread of its
+ * The headlines and acronyms of the abstracts, then their vocabulary, worked out on a thread of its
  * own (about 9 s at 100,000 papers alone on a core, half of it before the headlines are known), each part given as
  * soon as it is: the build thread's text rows wait for the first only. Resolves once
  * the helper has the abstracts in hand: the caller may then block its own thread (the index's synchronous writes),
@@ -56,9 +56,8 @@ export async function startedHelperOf(
     ),
   ]);
   const wordStats = done.then(
-    ({ words, papers, lengths }) => ({
+    ({ words, papers }) => ({
       vocabulary: words.map((word, at): [string, number] => [word, papers[at] ?? 0]),
-      lengths,
     }),
     () => wordStatsOf(abstracts),
   );

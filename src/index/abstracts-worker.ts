@@ -1,4 +1,4 @@
-// The abstracts helper: works out headlines, acronyms, vocabulary and mean length while the build thread writes the rest.
+// The abstracts helper: works out headlines, acronyms and vocabulary while the build thread writes the rest.
 import type { MessagePort } from "node:worker_threads";
 import { abstractFactsOf } from "../corpus/abstract-facts.js";
 import { wordStatsOf } from "../search/from-abstracts.js";
@@ -18,10 +18,8 @@ export default function abstractsFacts({
   started.postMessage({ started: true });
   started.postMessage({ facts: abstractFactsOf(abstracts) });
   started.close();
-  const { vocabulary, lengths } = wordStatsOf(abstracts);
-  const counted = [...vocabulary];
+  const counted = [...wordStatsOf(abstracts).vocabulary];
   return {
-    lengths,
     words: counted.map(([word]) => word),
     papers: Int32Array.from(counted, ([, count]) => count),
   };

@@ -5,15 +5,10 @@ const wordUnits = Uint8Array.from({ length: 0x10000 }, (_, code) =>
   letterOrDigit.test(String.fromCharCode(code)) ? 1 : 0,
 );
 
-/** 1 where a UTF-16 code unit is part of a word, as FTS5's unicode61 tokenizer reads one (letters and digits), else 0. */
-export function wordUnitBit(code: number): number {
+/** Whether a UTF-16 code unit is part of a word, as FTS5's unicode61 tokenizer reads one (letters and digits). */
+function isWordUnit(code: number): boolean {
   // NaN (what charCodeAt gives past the end) & 0xffff is 0, which is no word unit.
-  return wordUnits[code & 0xffff] ?? 0;
-}
-
-/** Whether a UTF-16 code unit is part of a word (`wordUnitBit` as a boolean). */
-export function isWordUnit(code: number): boolean {
-  return wordUnitBit(code) === 1;
+  return wordUnits[code & 0xffff] === 1;
 }
 
 /**

@@ -1,24 +1,16 @@
 import { type AbstractFacts, abstractFactsOf } from "../corpus/abstract-facts.js";
 import { joinedCompoundsOf } from "./compounds.js";
-import { type AbstractLength, meanLengthOf } from "./lengths.js";
 import { type Vocabulary, vocabularyOf } from "./store-vocabulary.js";
 
-/** What the index takes from the abstracts alone: worked out on another thread, it is done while the rest is written. */
-export interface FromAbstracts extends AbstractFacts {
+/** What the index counts from the abstracts' words: worked out on another thread, it is done while the rest is written. */
+export interface WordStats {
   vocabulary: Vocabulary;
-  lengths: AbstractLength;
 }
-
-export type WordStats = Pick<FromAbstracts, "vocabulary" | "lengths">;
 
 /** FromAbstracts as a helper gives it: the headlines and acronyms first (the text rows wait for them), then the rest. */
 export interface FromAbstractsInTurn {
   facts: Promise<AbstractFacts>;
   wordStats: Promise<WordStats>;
-}
-
-export function fromAbstracts(abstracts: readonly string[]): FromAbstracts {
-  return { ...abstractFactsOf(abstracts), ...wordStatsOf(abstracts) };
 }
 
 /** FromAbstractsInTurn worked out on this thread. */
@@ -29,8 +21,8 @@ export function fromAbstractsInLine(abstracts: readonly string[]): FromAbstracts
   };
 }
 
-/** The vocabulary of these abstracts (words as written, hyphenated ones joined too) and their mean length. */
+/** The vocabulary of these abstracts: words as written, hyphenated ones joined too. */
 export function wordStatsOf(abstracts: readonly string[]): WordStats {
   const rows = abstracts.map((abstract) => ({ abstract, compounds: joinedCompoundsOf(abstract) }));
-  return { vocabulary: vocabularyOf(rows), lengths: meanLengthOf(abstracts) };
+  return { vocabulary: vocabularyOf(rows) };
 }

@@ -34,7 +34,7 @@ export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions):
 /** The steps of an index written in turn: the text rows once the headlines and acronyms are known, then the rest. */
 export interface IndexInTurn {
   writeText(facts: AbstractFacts): void;
-  /** Writes the vocabulary and the lengths, and commits. */
+  /** Writes the vocabulary, and commits. */
   finish(wordStats: WordStats): void;
 }
 
@@ -102,7 +102,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronyms) insertAcronym.run(short, long);
   };
-  const finish = ({ vocabulary, lengths }: WordStats) => {
+  const finish = ({ vocabulary }: WordStats) => {
     for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);
     const stats = {
@@ -114,7 +114,6 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     setMeta.run("version", INDEX_VERSION);
     setMeta.run("fingerprint", options.fingerprint);
     setMeta.run("stats", JSON.stringify(stats));
-    setMeta.run("lengths", JSON.stringify(lengths));
     setMeta.run("problems", JSON.stringify(corpus.problems));
     setMeta.run("members", JSON.stringify(corpus.members ?? []));
     setMeta.run("complete", "1");

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
 import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
 import { startedHelperOf } from "../../src/index/abstracts-helper.js";
-import { foldedWordsOf } from "../../src/search/analyze.js";
 import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 import { indexStoreOf } from "../../src/search/store-read.js";
 import { writeIndexFileInLine } from "../helpers/index-file.js";
@@ -33,10 +32,6 @@ const readOnly = <T>(path: string, read: (db: Database.Database) => T): T => {
 const rowsIn = (path: string, sql: string) => readOnly(path, (db) => db.prepare(sql).raw().all());
 const vocabularyIn = (path: string) => rowsIn(path, "SELECT word, papers FROM vocabulary ORDER BY word");
 const acronymsIn = (path: string) => rowsIn(path, "SELECT short, long FROM acronyms ORDER BY short, long");
-const lengthsIn = (path: string) =>
-  rowsIn(path, "SELECT value FROM meta WHERE key = 'lengths'").map((row) =>
-    Array.isArray(row) && typeof row[0] === "string" ? JSON.parse(row[0]) : row,
-  );
 // Every paper as the index gives it back, in rowid order.
 const papersIn = (path: string) =>
   readOnly(path, (db) => {
@@ -64,11 +59,6 @@ describe("headlines, acronyms and vocabulary worked out on a helper thread", () 
     expect(papersIn(beside)).toEqual(papers);
     expect(acronymsIn(inLine)).toContainEqual(["RLHF", "Reinforcement Learning from Human Feedback"]);
     expect(acronymsIn(beside)).toEqual(acronymsIn(inLine));
-    // The mean length BM25 is normed against: every row's words, as the index counts them (FTS5's own mean).
-    const rowWords = corpus.papers.map(({ abstract }) => foldedWordsOf(abstract).length);
-    const [lengths] = lengthsIn(inLine);
-    expect(lengths.words).toBeCloseTo(rowWords.reduce((sum, n) => sum + n, 0) / rowWords.length, 9);
-    expect(lengthsIn(beside)).toEqual(lengthsIn(inLine));
     const [a, b] = [openIndexFile(inLine, "test"), openIndexFile(beside, "test")];
     try {
       for (const query of ["rewrad modle", "agnet", "Enyu Zhuo reward"]) {
