@@ -2,7 +2,7 @@ import type { KnownBlock, ModalView, RichTextBlock } from "@slack/types";
 import type { Paper } from "../corpus/types.js";
 import { bibtexOf } from "./bibtex-entry.js";
 import { context, plainText } from "./block-parts.js";
-import { SLACK_FORMAT as fmt } from "./format.js";
+import { fmt } from "./format.js";
 import { chunksOf, truncate } from "./limits.js";
 import { titleOf } from "./paper-links.js";
 

@@ -26,7 +26,7 @@ import { cardBlocks } from "./card-blocks.js";
 import { dailyPreviewText, dailyText } from "./daily-lines.js";
 import { isSlackChannelId } from "./escape.js";
 import { followBlocks, followFallback } from "./follow-blocks.js";
-import { SLACK_FORMAT as fmt } from "./format.js";
+import { fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
   ambiguousText,
@@ -96,7 +96,7 @@ function lineSections(lines: string[], maxSections: number): KnownBlock[] {
 
 function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const head = [
-    section(peopleHeading(fmt, reply)),
+    section(peopleHeading(reply)),
     ...present(noticeBlock(reply.notice)),
     context([LEVEL_LEGEND]),
   ];
@@ -105,7 +105,7 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
   const room = MAX - head.length - tail.length - 1;
   const kept = lines.slice(0, room);
   const shown = kept.map((line, i) => {
-    const text = peopleLineText(fmt, line, reply.firstLine + i + 1);
+    const text = peopleLineText(line, reply.firstLine + i + 1);
     // The first line of people outside the group carries their heading, so its buttons stay beside it.
     const heading = line.outside && !kept[i - 1]?.outside ? `${fmt.bold(OUTSIDE_HEADING)}\n` : "";
     return section(`${heading}${text}`, overflowOrButton(peopleLineSpecs(line)));
@@ -117,7 +117,7 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
 function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   const { summary } = reply;
   const groups = authorPaperGroups(summary);
-  const coauthors = coauthorLine(fmt, summary, reply.members);
+  const coauthors = coauthorLine(summary, reply.members);
   const open = staticSelect(
     "Open a paper…",
     groups.map((group) => ({
@@ -132,12 +132,12 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   const lines = groups.flatMap((group, i) => [
     ...(i > 0 ? [""] : []),
     fmt.bold(`${group.label} (${group.papers.length})`),
-    ...group.papers.map((paper) => paperLine(fmt, paper)),
+    ...group.papers.map((paper) => paperLine(paper)),
   ]);
   const head = [
     header(summary.name),
-    ...(reply.nearOf === undefined ? [] : [context([nearNameLine(fmt, reply.nearOf)])]),
-    section(authorOverview(fmt, summary, reply.members), overflowOrButton(authorMenu(summary))),
+    ...(reply.nearOf === undefined ? [] : [context([nearNameLine(reply.nearOf)])]),
+    section(authorOverview(summary, reply.members), overflowOrButton(authorMenu(summary))),
   ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
 }
@@ -145,20 +145,20 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
 function notFoundBlocks(reply: Extract<Reply, { kind: "notFound" }>): KnownBlock[] {
   if (reply.purpose === "follow") {
     return present(
-      section(notFoundText(fmt, reply)),
+      section(notFoundText(reply)),
       buttonRow(followCandidateSpecs(reply.people ?? [], reply.query)),
     );
   }
   const people = candidateButtonSpecs(reply.people ?? []);
   const queries = didYouMeanSpecs(reply.didYouMean ?? []);
-  return present(section(notFoundText(fmt, reply)), buttonRow([...people, ...queries]));
+  return present(section(notFoundText(reply)), buttonRow([...people, ...queries]));
 }
 
 function blocksOf(reply: Reply): KnownBlock[] {
   switch (reply.kind) {
     case "results": {
       const head = present(
-        section(resultsHeading(fmt, reply)),
+        section(resultsHeading(reply)),
         noticeBlock(reply.notice),
         buttonRow(didYouMeanSpecs(reply.didYouMean ?? [])),
       );
@@ -174,7 +174,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
         ...(reply.title ? { title: reply.title } : {}),
       });
     case "similar": {
-      const head = [section(similarHeading(fmt, reply))];
+      const head = [section(similarHeading(reply))];
       const tail = present(buttonRow(similarPagingSpecs(reply.of.id, reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
     }
@@ -184,7 +184,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return authorBlocks(reply);
     case "ambiguous":
       return present(
-        section(ambiguousText(fmt, reply)),
+        section(ambiguousText(reply)),
         buttonRow(
           reply.purpose === "follow"
             ? followCandidateSpecs(reply.candidates, undefined)
@@ -205,21 +205,20 @@ function blocksOf(reply: Reply): KnownBlock[] {
           ? [section("No loader problems.")]
           : lineSections(
               [
-                problemsHeading(fmt, reply.problems.length),
-                ...reply.problems.slice(0, 60).map((problem) => problemLine(fmt, problem)),
+                problemsHeading(reply.problems.length),
+                ...reply.problems.slice(0, 60).map((problem) => problemLine(problem)),
               ],
               3,
             );
-      const state =
-        reply.stateProblem === undefined ? [] : [section(stateProblemLine(fmt, reply.stateProblem))];
+      const state = reply.stateProblem === undefined ? [] : [section(stateProblemLine(reply.stateProblem))];
       return [fieldsSection(fields), ...state, ...problems];
     }
     case "help":
-      return [section(helpText(fmt, reply))];
+      return [section(helpText(reply))];
     case "daily":
-      return [section(dailyText(fmt, reply.schedule))];
+      return [section(dailyText(reply.schedule))];
     case "dailyPreview": {
-      const head = [section(dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)))];
+      const head = [section(dailyPreviewText(reply, channelLink(reply.schedule.channelId)))];
       if (!reply.card) return head;
       const card = cardBlocks(reply.card, {
         heading: "header",
@@ -229,9 +228,9 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return [...head, ...card];
     }
     case "info":
-      return [section(messageText(fmt, reply.message))];
+      return [section(messageText(reply.message))];
     case "error":
-      return [section(`:warning: ${messageText(fmt, reply.message)}`)];
+      return [section(`:warning: ${messageText(reply.message)}`)];
     default:
       return followBlocks(reply);
   }
@@ -244,7 +243,7 @@ function fallbackOf(reply: Reply): string {
       const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
       const what = reply.showingFor ?? reply.query;
       const notice = reply.notice === undefined ? "" : ` (${plain(reply.notice)})`;
-      return `${plural(reply.total, "paper")} for ${quoted(fmt, what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      return `${plural(reply.total, "paper")} for ${quoted(what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "bibtex":
       return bibtexFallback(reply.paper);
@@ -263,31 +262,31 @@ function fallbackOf(reply: Reply): string {
       );
       const behind = reply.like
         ? `papers like ${plain(reply.topic)}`
-        : quoted(fmt, reply.showingFor ?? reply.topic);
+        : quoted(reply.showingFor ?? reply.topic);
       return `People behind ${behind}: ${names.join("; ")}`;
     }
     case "author":
       return `${plain(reply.summary.name)}: ${plural(reply.summary.papers.length, "paper")}`;
     case "ambiguous":
-      return `Several people match ${quoted(fmt, reply.query)}: ${reply.candidates.map((c) => plain(c.name)).join(", ")}`;
+      return `Several people match ${quoted(reply.query)}: ${reply.candidates.map((c) => plain(c.name)).join(", ")}`;
     case "notFound": {
       const options = [...(reply.people ?? []).map((p) => p.name), ...(reply.didYouMean ?? [])];
-      return `${notFoundText(fmt, reply)}${options.length > 0 ? ` ${options.map(plain).join(", ")}` : ""}`;
+      return `${notFoundText(reply)}${options.length > 0 ? ` ${options.map(plain).join(", ")}` : ""}`;
     }
     case "stats":
       return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} members with a file of their own, ${reply.files} files, ${reply.problems.length} loader problems${reply.stateProblem === undefined ? "" : `; saved state cannot be written (${plain(reply.stateProblem)})`}`;
     case "help":
-      return helpText(fmt, reply);
+      return helpText(reply);
     case "daily":
-      return dailyText(fmt, reply.schedule);
+      return dailyText(reply.schedule);
     case "dailyPreview": {
       const paper = reply.card?.paper;
       const what = paper ? `: ${plain(titleOf(paper))} (${plain(paper.id)})` : "";
-      return `${dailyPreviewText(fmt, reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
+      return `${dailyPreviewText(reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
     }
     case "info":
     case "error":
-      return messageText(fmt, reply.message);
+      return messageText(reply.message);
     default:
       return followFallback(reply);
   }

@@ -3,7 +3,6 @@ import type { Card } from "../bot/reply.js";
 import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
 import { cardControlsOf } from "./buttons.js";
 import { isSlackUserId } from "./escape.js";
-import { SLACK_FORMAT as fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import { cardBodyText, paperByline, paperLinksLine, paperTitle, sharesLine } from "./lines.js";
 import { titleOf } from "./paper-links.js";
@@ -39,11 +38,7 @@ function snippetChars(card: Card, rank: number | undefined): number {
 
 /** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
 function bodyChunks(card: Card, layout: CardLayout): string[] {
-  const text = cardBodyText(
-    fmt,
-    card,
-    layout.heading === "inline" ? snippetChars(card, layout.rank) : undefined,
-  );
+  const text = cardBodyText(card, layout.heading === "inline" ? snippetChars(card, layout.rank) : undefined);
   return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
 }
 
@@ -63,12 +58,12 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const inline = layout.heading === "inline";
   const shared = sharedByLine(card.sharedBy);
   const controls = cardControlsOf(card, !inline);
-  const titled = paperTitle(fmt, paper, TITLE_CHARS);
+  const titled = paperTitle(paper, TITLE_CHARS);
   const head: KnownBlock[] = layout.title ? [header(layout.title)] : [];
   const title = section(layout.rank === undefined ? titled : `${layout.rank}. ${titled}`);
   // In a list the grey line is one line; a card on its own shows the whole venue.
-  const byline = context([truncate(paperByline(fmt, paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
-  const linked = [sharesLine(fmt, card.shares), paperLinksLine(fmt, paper), shared];
+  const byline = context([truncate(paperByline(paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
+  const linked = [sharesLine(card.shares), paperLinksLine(paper), shared];
   const links = context([linked.filter((part) => part !== undefined).join(" · ")]);
   const chunks = bodyChunks(card, layout);
   if (inline) {

@@ -1,5 +1,5 @@
 import type { DailyScheduleView, Reply } from "../bot/reply.js";
-import type { TextFormat } from "./format.js";
+import { fmt } from "./format.js";
 import { truncate } from "./limits.js";
 import { paperLine } from "./lines.js";
 
@@ -20,7 +20,7 @@ const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Se
 const ZONED_ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 
 /** "Thu 15 Jan 2026, 08:30": the wall clock an ISO time with its zone's offset was written in. */
-function nextRunText(fmt: TextFormat, schedule: DailyScheduleView): string | undefined {
+function nextRunText(schedule: DailyScheduleView): string | undefined {
   if (!schedule.nextRunAt) return undefined;
   const [, year = 0, month = 0, day = 0, hour = 0, minute = 0] = (
     ZONED_ISO.exec(schedule.nextRunAt) ?? []
@@ -39,13 +39,12 @@ function nextRunText(fmt: TextFormat, schedule: DailyScheduleView): string | und
  * names the channel (a Slack channel link, already safe), "this channel" unless given.
  */
 export function dailyPreviewText(
-  fmt: TextFormat,
   reply: Extract<Reply, { kind: "dailyPreview" }>,
   where = "this channel",
 ): string {
   const { schedule } = reply;
   const zone = fmt.plain(schedule.timeZone);
-  const next = nextRunText(fmt, schedule);
+  const next = nextRunText(schedule);
   const lines = [
     next
       ? `${fmt.bold("Preview")} of the next daily paper in ${where}, due ${fmt.bold(next)} (${zone}, ${weekdaysText(schedule.weekdays)}). Nothing is posted until then.`
@@ -62,19 +61,19 @@ export function dailyPreviewText(
   return lines.join("\n");
 }
 
-export function dailyText(fmt: TextFormat, schedule: DailyScheduleView): string {
+export function dailyText(schedule: DailyScheduleView): string {
   if (!schedule.enabled) {
     return `${fmt.bold("Daily paper is off")} in this channel. Turn it on with ${fmt.code("/paper daily on")}.`;
   }
   const when = `${weekdaysText(schedule.weekdays)} at ${fmt.plain(schedule.time)} (${fmt.plain(schedule.timeZone)})`;
   const lines = [`${fmt.bold("Daily paper is on")} in this channel: ${when}.`];
-  const next = nextRunText(fmt, schedule);
+  const next = nextRunText(schedule);
   if (next) lines.push(`Next post: ${next}`);
   if (schedule.paused) lines.push(`Paused: ${fmt.plain(truncate(schedule.paused, 300))}`);
   const recent = schedule.recent.slice(0, 5);
   if (recent.length > 0) {
     lines.push("Recent:");
-    for (const { date, paper } of recent) lines.push(`${fmt.plain(date)} ${paperLine(fmt, paper)}`);
+    for (const { date, paper } of recent) lines.push(`${fmt.plain(date)} ${paperLine(paper)}`);
   }
   return lines.join("\n");
 }

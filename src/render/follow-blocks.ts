@@ -29,7 +29,7 @@ import {
   savedItemText,
   whatsNewHeading,
 } from "./follow-text.js";
-import { SLACK_FORMAT as fmt } from "./format.js";
+import { fmt } from "./format.js";
 import { messageText } from "./lines.js";
 import {
   confirmationSpecs,
@@ -42,20 +42,18 @@ import {
 import { titleOf } from "./paper-links.js";
 
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
-  const head = [header("New papers for you"), section(digestHeading(fmt, reply))];
+  const head = [header("New papers for you"), section(digestHeading(reply))];
   const tail = present(
-    reply.capReached === undefined ? undefined : context([messageText(fmt, capNote(reply.capReached))]),
+    reply.capReached === undefined ? undefined : context([messageText(capNote(reply.capReached))]),
     buttonRow(listPagingSpecs(reply)),
-    context([messageText(fmt, DIGEST_FOOTER)]),
+    context([messageText(DIGEST_FOOTER)]),
   );
   const body: KnownBlock[] = [];
   for (const group of reply.groups) {
     const unfollow = unfollowSpec(group.follow);
-    body.push(divider(), section(digestGroupText(fmt, group), unfollow ? button(unfollow) : undefined));
+    body.push(divider(), section(digestGroupText(group), unfollow ? button(unfollow) : undefined));
     for (const { paper, also } of group.papers) {
-      body.push(
-        section(paperRowText(fmt, paper, alsoNote(fmt, also)), overflowOrButton(paperRowMenu(paper))),
-      );
+      body.push(section(paperRowText(paper, alsoNote(also)), overflowOrButton(paperRowMenu(paper))));
     }
   }
   return framed(head, body, tail);
@@ -68,9 +66,9 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
     case "unfollowed":
     case "savedOne":
     case "unsaved":
-      return present(section(confirmationText(fmt, reply)), buttonRow(confirmationSpecs(reply)));
+      return present(section(confirmationText(reply)), buttonRow(confirmationSpecs(reply)));
     case "following": {
-      const head = present(section(followingHeading(fmt, reply)), noticeBlock(reply.notice));
+      const head = present(section(followingHeading(reply)), noticeBlock(reply.notice));
       const from = { l: "f" as const, o: reply.offset };
       const tail = present(
         buttonRow(listPagingSpecs(reply)),
@@ -78,15 +76,15 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       );
       const rows = reply.follows.map((follow) => {
         const spec = unfollowSpec(follow, from);
-        return section(followLabel(fmt, follow), spec ? button(spec) : undefined);
+        return section(followLabel(follow), spec ? button(spec) : undefined);
       });
       return framed(head, rows, tail);
     }
     case "saved": {
-      const head = present(section(savedHeading(fmt, reply)), noticeBlock(reply.notice));
+      const head = present(section(savedHeading(reply)), noticeBlock(reply.notice));
       const tail = present(buttonRow([exportSpec(), ...listPagingSpecs(reply)]));
       const rows = reply.items.map((item) =>
-        section(savedItemText(fmt, item), overflowOrButton(savedItemMenu(item, reply.offset))),
+        section(savedItemText(item), overflowOrButton(savedItemMenu(item, reply.offset))),
       );
       return framed(head, rows, tail);
     }
@@ -95,10 +93,10 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
     case "digest":
       return digestBlocks(reply);
     case "whatsNew": {
-      const head = [section(whatsNewHeading(fmt, reply))];
+      const head = [section(whatsNewHeading(reply))];
       const tail = present(buttonRow(listPagingSpecs(reply)));
       const rows = reply.papers.map((paper) =>
-        section(paperRowText(fmt, paper), overflowOrButton(paperRowMenu(paper))),
+        section(paperRowText(paper), overflowOrButton(paperRowMenu(paper))),
       );
       return framed(head, rows, tail);
     }
@@ -113,18 +111,18 @@ export function followFallback(reply: FollowReply): string {
     case "unfollowed":
     case "savedOne":
     case "unsaved":
-      return confirmationText(fmt, reply);
+      return confirmationText(reply);
     case "following":
-      return `${followingHeading(fmt, reply)}: ${reply.follows.map((f) => plain(f.label)).join(", ")}`;
+      return `${followingHeading(reply)}: ${reply.follows.map((f) => plain(f.label)).join(", ")}`;
     case "saved":
-      return `${savedHeading(fmt, reply)}: ${reply.items.map((item) => plain(item.paper ? titleOf(item.paper) : item.headline)).join("; ")}`;
+      return `${savedHeading(reply)}: ${reply.items.map((item) => plain(item.paper ? titleOf(item.paper) : item.headline)).join("; ")}`;
     case "export":
       return plain(exportText(reply));
     case "digest": {
       const titles = reply.groups.flatMap((g) => g.papers.map((p) => plain(titleOf(p.paper))));
-      return `${digestHeading(fmt, reply)}: ${titles.join("; ")}`;
+      return `${digestHeading(reply)}: ${titles.join("; ")}`;
     }
     case "whatsNew":
-      return `${whatsNewHeading(fmt, reply)}${reply.papers.length > 0 ? `: ${reply.papers.map((p) => plain(titleOf(p))).join("; ")}` : ""}`;
+      return `${whatsNewHeading(reply)}${reply.papers.length > 0 ? `: ${reply.papers.map((p) => plain(titleOf(p))).join("; ")}` : ""}`;
   }
 }

@@ -1,7 +1,7 @@
 import type { FollowTarget } from "../bot/ports.js";
 import type { Reply, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
-import type { TextFormat } from "./format.js";
+import { fmt } from "./format.js";
 import { truncate } from "./limits.js";
 import { authorLine, plural, quoted } from "./lines.js";
 import { titleOf } from "./paper-links.js";
@@ -33,7 +33,7 @@ export type ConfirmationReply = Extract<
 const LABEL_CHARS = 150;
 
 /** "*reward models* · topic" / "*Enyu Zhou* · person". */
-export function followLabel(fmt: TextFormat, target: FollowTarget, withKind = true): string {
+export function followLabel(target: FollowTarget, withKind = true): string {
   const name = fmt.bold(fmt.plain(truncate(target.label || target.target, LABEL_CHARS)));
   return withKind ? `${name} · ${target.kind === "author" ? "person" : "topic"}` : name;
 }
@@ -42,14 +42,14 @@ function capLine(cap: number): string {
   return `at most ${plural(cap, "message")} a day`;
 }
 
-function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "followed" }>): string {
-  const name = followLabel(fmt, reply.target, false);
+function followedText(reply: Extract<Reply, { kind: "followed" }>): string {
+  const name = followLabel(reply.target, false);
   if (!reply.added) {
-    const near = reply.nearOf === undefined ? "" : ` (the closest name to ${quoted(fmt, reply.nearOf)})`;
+    const near = reply.nearOf === undefined ? "" : ` (the closest name to ${quoted(reply.nearOf)})`;
     return `You already follow ${name}${near}.`;
   }
   if (reply.target.kind === "author") {
-    const near = reply.nearOf === undefined ? "" : `, the closest name to ${quoted(fmt, reply.nearOf)}`;
+    const near = reply.nearOf === undefined ? "" : `, the closest name to ${quoted(reply.nearOf)}`;
     return `You now follow ${name}${near} (${plural(reply.matching, "paper")} so far). When a new paper of theirs arrives, I'll send you a DM (${capLine(reply.dailyCap)}).`;
   }
   const now =
@@ -59,8 +59,8 @@ function followedText(fmt: TextFormat, reply: Extract<Reply, { kind: "followed" 
   return `You now follow the topic ${name}. ${now}; when new papers on it arrive, I'll send you a DM (${capLine(reply.dailyCap)}).`;
 }
 
-function unfollowedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unfollowed" }>): string {
-  const name = followLabel(fmt, reply.target, false);
+function unfollowedText(reply: Extract<Reply, { kind: "unfollowed" }>): string {
+  const name = followLabel(reply.target, false);
   return reply.removed ? `You no longer follow ${name}.` : `You didn't follow ${name}.`;
 }
 
@@ -68,7 +68,7 @@ function range(offset: number, shown: number, total: number): string {
   return total > shown ? ` · ${offset + 1}–${offset + shown} of ${total}` : "";
 }
 
-export function followingHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "following" }>): string {
+export function followingHeading(reply: Extract<Reply, { kind: "following" }>): string {
   const people = reply.follows.filter((f) => f.kind === "author").length;
   const topics = reply.follows.length - people;
   const parts = [
@@ -84,47 +84,47 @@ export function followingFooter(cap: number | undefined): string {
 }
 
 /** "*Headline*\nA, B et al. · `id`", and a note after the id. */
-export function paperRowText(fmt: TextFormat, paper: Paper, note?: string): string {
+export function paperRowText(paper: Paper, note?: string): string {
   const head = fmt.bold(fmt.plain(truncate(titleOf(paper), 300)));
-  return `${head}\n${truncate(authorLine(fmt, paper), 600)} · ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
+  return `${head}\n${truncate(authorLine(paper), 600)} · ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
 
 /** A saved paper: as a row while it is there, under its saved headline and authors once it is gone. */
-export function savedItemText(fmt: TextFormat, item: SavedItem): string {
-  if (item.paper) return paperRowText(fmt, item.paper);
+export function savedItemText(item: SavedItem): string {
+  if (item.paper) return paperRowText(item.paper);
   const head = fmt.bold(fmt.plain(truncate(item.headline, 300)));
   const authors = item.authors ? `${fmt.plain(truncate(item.authors, 600))} · ` : "";
   return `${head} · ${fmt.italic("no longer in the corpus")}\n${authors}${fmt.code(item.paperId)}`;
 }
 
-export function savedHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "saved" }>): string {
+export function savedHeading(reply: Extract<Reply, { kind: "saved" }>): string {
   const gone = reply.items.filter((item) => item.paper === undefined).length;
   const goneNote = gone > 0 ? ` · ${gone} no longer in the corpus` : "";
   return `${fmt.bold(`Your reading list: ${plural(reply.total, "paper")}`)}, newest first${range(reply.offset, reply.items.length, reply.total)}${goneNote}`;
 }
 
-function savedOneText(fmt: TextFormat, reply: Extract<Reply, { kind: "savedOne" }>): string {
+function savedOneText(reply: Extract<Reply, { kind: "savedOne" }>): string {
   const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
   return reply.added
     ? `Saved ${name} to your reading list (${plural(reply.total, "paper")}).`
     : `${name} is on your reading list already (${plural(reply.total, "paper")}).`;
 }
 
-function unsavedText(fmt: TextFormat, reply: Extract<Reply, { kind: "unsaved" }>): string {
+function unsavedText(reply: Extract<Reply, { kind: "unsaved" }>): string {
   const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
   return reply.removed ? `Removed ${name} from your reading list.` : `${name} was not on your reading list.`;
 }
 
-export function confirmationText(fmt: TextFormat, reply: ConfirmationReply): string {
+export function confirmationText(reply: ConfirmationReply): string {
   switch (reply.kind) {
     case "followed":
-      return followedText(fmt, reply);
+      return followedText(reply);
     case "unfollowed":
-      return unfollowedText(fmt, reply);
+      return unfollowedText(reply);
     case "savedOne":
-      return savedOneText(fmt, reply);
+      return savedOneText(reply);
     case "unsaved":
-      return unsavedText(fmt, reply);
+      return unsavedText(reply);
   }
 }
 
@@ -132,21 +132,18 @@ export function exportText(reply: Extract<Reply, { kind: "export" }>): string {
   return `Your reading list: ${plural(reply.items.length, "paper")}, as Markdown and as BibTeX.`;
 }
 
-export function digestHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "digest" }>): string {
+export function digestHeading(reply: Extract<Reply, { kind: "digest" }>): string {
   const shown = reply.groups.reduce((n, group) => n + group.papers.length, 0);
   const count = `${plural(reply.total, "new paper")} match${reply.total === 1 ? "es" : ""} what you follow`;
   return `${fmt.bold(count)}${range(reply.offset, shown, reply.total)}`;
 }
 
-export function digestGroupText(
-  fmt: TextFormat,
-  group: Extract<Reply, { kind: "digest" }>["groups"][number],
-): string {
+export function digestGroupText(group: Extract<Reply, { kind: "digest" }>["groups"][number]): string {
   const what = group.follow.kind === "author" ? "By" : "On";
   return `${fmt.bold(`${what} ${fmt.plain(truncate(group.follow.label || group.follow.target, LABEL_CHARS))}`)} · ${plural(group.papers.length, "paper")}`;
 }
 
-export function alsoNote(fmt: TextFormat, also: FollowTarget[]): string | undefined {
+export function alsoNote(also: FollowTarget[]): string | undefined {
   if (also.length === 0) return undefined;
   return `also ${also.map((f) => fmt.plain(truncate(f.label || f.target, 60))).join(", ")}`;
 }
@@ -159,7 +156,7 @@ export const DIGEST_FOOTER = "You get these because you follow them: `/paper fol
 
 const UTC_MINUTE = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-export function whatsNewHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "whatsNew" }>): string {
+export function whatsNewHeading(reply: Extract<Reply, { kind: "whatsNew" }>): string {
   const on = reply.topic === undefined ? "" : ` on “${fmt.plain(truncate(reply.topic, 100))}”`;
   if (reply.total === 0) {
     if (reply.topic !== undefined && reply.changedAt !== undefined) {

@@ -18,7 +18,7 @@ import { cardBlocks } from "./card-blocks.js";
 import { weekdaysText } from "./daily-lines.js";
 import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
-import { SLACK_FORMAT as fmt } from "./format.js";
+import { fmt } from "./format.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { plural } from "./lines.js";
@@ -183,9 +183,7 @@ function followBlocks(list: HomeList<FollowTarget> | undefined): KnownBlock[] {
       ? "*What you follow*\nNothing yet. `/paper follow reward models` or `/paper follow Enyu Zhou`, or choose Follow in a paper's ⋯ menu, and I'll DM you when new papers arrive."
       : `*What you follow* · ${plural(list.total, "thing")}\nNew papers on these come to you by DM${cap}.`,
   );
-  const rows = list.items.map((follow) =>
-    section(followLabel(fmt, follow), homeButton(unfollowSpec(follow))),
-  );
+  const rows = list.items.map((follow) => section(followLabel(follow), homeButton(unfollowSpec(follow))));
   const paging = pagingRow(list, (o) => ({ a: "following", o }));
   return [title, ...rows, ...(paging ? [paging] : [])];
 }
@@ -197,9 +195,7 @@ function savedBlocks(list: HomeList<SavedItem> | undefined): KnownBlock[] {
     return [section("*Your reading list*\nEmpty. Choose Save in a paper's ⋯ menu to keep it here.")];
   }
   const title = section(`*Your reading list* · ${plural(list.total, "paper")}, newest first`);
-  const rows = list.items.map((item) =>
-    section(savedItemText(fmt, item), homeButton(removeSpec(item.paperId))),
-  );
+  const rows = list.items.map((item) => section(savedItemText(item), homeButton(removeSpec(item.paperId))));
   const paging = pagingRow(list, (o) => ({ a: "saved", o }), [homeButton(exportSpec(), "primary")]);
   return [title, ...rows, ...(paging ? [paging] : [])];
 }

@@ -9,7 +9,7 @@ import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import { slackMention } from "./escape.js";
-import type { TextFormat } from "./format.js";
+import { fmt } from "./format.js";
 import { truncate } from "./limits.js";
 import { paperLinksOf, titleOf } from "./paper-links.js";
 
@@ -26,7 +26,7 @@ export function abstractPreview(abstract: string, chars = PREVIEW_CHARS): string
   return truncate(abstract, cut + 1);
 }
 
-export function quoted(fmt: TextFormat, text: string): string {
+export function quoted(text: string): string {
   return `“${fmt.plain(truncate(text, QUERY_CHARS))}”`;
 }
 
@@ -35,7 +35,7 @@ export function plural(n: number, word: string): string {
 }
 
 /** Our own words with `code` spans, as bot/messages.ts writes them; anything else in them is shown as written. */
-export function messageText(fmt: TextFormat, message: string): string {
+export function messageText(message: string): string {
   return message
     .split("`")
     .map((part, i) => (i % 2 === 1 && part !== "" ? fmt.code(part) : fmt.plain(part)))
@@ -50,7 +50,7 @@ const MEMBERS_SHOWN = 5;
  * "A, *B*, C et al. · with *D*": the paper's first authors, the group's members among them in bold, then the
  * members it does not show.
  */
-export function authorLine(fmt: TextFormat, paper: Paper, memberKeys: readonly string[] = []): string {
+export function authorLine(paper: Paper, memberKeys: readonly string[] = []): string {
   const members = new Set([...paper.ownerKeys, ...memberKeys]);
   const shown = paper.authors.slice(0, AUTHORS_SHOWN).map((name, i) => {
     const safe = fmt.plain(truncate(name, 80));
@@ -70,13 +70,8 @@ export function authorLine(fmt: TextFormat, paper: Paper, memberKeys: readonly s
 }
 
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
-export function paperByline(
-  fmt: TextFormat,
-  paper: Paper,
-  chars = 90,
-  memberKeys: readonly string[] = [],
-): string {
-  const authors = authorLine(fmt, paper, memberKeys);
+export function paperByline(paper: Paper, chars = 90, memberKeys: readonly string[] = []): string {
+  const authors = authorLine(paper, memberKeys);
   // The venue gets what the authors leave of the line (marks and entities do not show).
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
   // Two " · " and a four-digit year: 10 characters.
@@ -88,7 +83,7 @@ export function paperByline(
 }
 
 /** "arXiv · DOI · PDF · code · id 2f9k3xa": where the paper opens, small, and the handle to find it again. */
-export function paperLinksLine(fmt: TextFormat, paper: Paper): string {
+export function paperLinksLine(paper: Paper): string {
   const links = paperLinksOf(paper);
   const labelled: [string | undefined, string][] = [
     [links.arxiv, "arXiv"],
@@ -101,14 +96,14 @@ export function paperLinksLine(fmt: TextFormat, paper: Paper): string {
 }
 
 /** Why a paper is like another: "shares *reward models* · *RLHF*" (the terms are corpus text, shown as written). */
-export function sharesLine(fmt: TextFormat, shares: readonly string[] | undefined): string | undefined {
+export function sharesLine(shares: readonly string[] | undefined): string | undefined {
   const terms = (shares ?? []).filter((term) => term.trim() !== "").slice(0, 4);
   if (terms.length === 0) return undefined;
   return `shares ${terms.map((term) => fmt.bold(fmt.plain(truncate(term, 60)))).join(", ")}`;
 }
 
 /** The card's title: bold, linked to the paper (DOI, else arXiv, else its URL) when it has a link. */
-export function paperTitle(fmt: TextFormat, paper: Paper, max: number): string {
+export function paperTitle(paper: Paper, max: number): string {
   const title = fmt.bold(fmt.plain(truncate(titleOf(paper), max)));
   const href = paperLinksOf(paper).title;
   return href === undefined ? title : fmt.link(href, title);
@@ -164,7 +159,7 @@ function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
   return joined;
 }
 
-export function snippetText(fmt: TextFormat, parts: SnippetPart[]): string {
+export function snippetText(parts: SnippetPart[]): string {
   return snippetRuns(parts)
     .map((part) => (part.match ? fmt.bold(fmt.plain(part.text)) : fmt.plain(part.text)))
     .join("");
@@ -218,14 +213,14 @@ export const NO_ABSTRACT = "No abstract in the library.";
  * A card's body: the whole abstract, the matched words in context, or the abstract's opening, each at most
  * `chars` long unless whole; a paper without an abstract says so.
  */
-export function cardBodyText(fmt: TextFormat, card: Card, chars = PREVIEW_CHARS): string {
+export function cardBodyText(card: Card, chars = PREVIEW_CHARS): string {
   if (card.paper.abstract.trim() === "") return fmt.italic(NO_ABSTRACT);
   if (card.full) return fmt.plain(card.paper.abstract);
-  if (card.snippet && card.snippet.length > 0) return snippetText(fmt, clippedSnippet(card.snippet, chars));
+  if (card.snippet && card.snippet.length > 0) return snippetText(clippedSnippet(card.snippet, chars));
   return fmt.plain(abstractPreview(card.paper.abstract, chars));
 }
 
-export function paperLine(fmt: TextFormat, paper: Paper, note?: string): string {
+export function paperLine(paper: Paper, note?: string): string {
   const headline = fmt.plain(truncate(titleOf(paper), 200));
   return `• ${headline} ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
@@ -238,28 +233,28 @@ export function shortTitleOf(paper: Paper): string {
   return truncate(title, 60);
 }
 
-export function resultsHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "results" }>): string {
+export function resultsHeading(reply: Extract<Reply, { kind: "results" }>): string {
   const shown = reply.cards.length === 0 ? "" : ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}`;
   const count = plural(reply.total, "paper");
   if (reply.showingFor) {
     return `Showing results for ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))} · ${count}${shown}`;
   }
-  return `${fmt.bold(count)} for ${quoted(fmt, reply.query)}${shown}`;
+  return `${fmt.bold(count)} for ${quoted(reply.query)}${shown}`;
 }
 
 /** "Papers like *headline*", with the range once there is more than one page. */
-export function similarHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "similar" }>): string {
+export function similarHeading(reply: Extract<Reply, { kind: "similar" }>): string {
   const paged = reply.offset > 0 || reply.nextOffset !== undefined;
   const range = paged ? ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}` : "";
   return `Papers like ${fmt.bold(fmt.plain(truncate(titleOf(reply.of), 300)))}${range}`;
 }
 
 /** Under a summary found by a near name: what was typed names nobody. */
-export function nearNameLine(fmt: TextFormat, typed: string): string {
-  return `Nobody is called ${quoted(fmt, truncate(typed, QUERY_CHARS))}; this is the nearest name.`;
+export function nearNameLine(typed: string): string {
+  return `Nobody is called ${quoted(truncate(typed, QUERY_CHARS))}; this is the nearest name.`;
 }
 
-export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "people" }>): string {
+export function peopleHeading(reply: Extract<Reply, { kind: "people" }>): string {
   const last = reply.firstLine + reply.lines.length;
   const range =
     reply.lineTotal > reply.lines.length ? ` · ${reply.firstLine + 1}–${last} of ${reply.lineTotal}` : "";
@@ -270,13 +265,13 @@ export function peopleHeading(fmt: TextFormat, reply: Extract<Reply, { kind: "pe
     const who = reply.like.others ? "Others who work" : "People who work";
     return `${who} on papers like ${fmt.bold(fmt.plain(truncate(reply.topic, QUERY_CHARS)))}${range}`;
   }
-  return `${fmt.bold(`People behind ${quoted(fmt, reply.topic)}`)}${range}`;
+  return `${fmt.bold(`People behind ${quoted(reply.topic)}`)}${range}`;
 }
 
 /** Who of an author summary's people is a member (members.yml), with their Slack id when given. */
 export type MembersOf = Record<string, { slack?: string }>;
 
-export function authorOverview(fmt: TextFormat, summary: AuthorSummary, members?: MembersOf): string {
+export function authorOverview(summary: AuthorSummary, members?: MembersOf): string {
   const firsts = summary.papers.filter((p) => p.firstAuthor).length;
   const reach = summary.profiled ? "" : " · counted where an author line names them";
   const self = members?.[summary.key];
@@ -307,12 +302,7 @@ export function authorPaperGroups(summary: AuthorSummary): { label: string; pape
  * "Often with  A (4), B (3)": with a members.yml, the members first (mentioned when they have a Slack id) and
  * the co-authors outside the group after them, apart.
  */
-export function coauthorLine(
-  fmt: TextFormat,
-  summary: AuthorSummary,
-  members?: MembersOf,
-  max = 12,
-): string | undefined {
+export function coauthorLine(summary: AuthorSummary, members?: MembersOf, max = 12): string | undefined {
   if (summary.coauthors.length === 0) return undefined;
   const shown = summary.coauthors.slice(0, max);
   const named = (c: AuthorSummary["coauthors"][number]) => {
@@ -332,15 +322,15 @@ export function coauthorLine(
     .concat(tail);
 }
 
-export function ambiguousText(fmt: TextFormat, reply: Extract<Reply, { kind: "ambiguous" }>): string {
-  return `Several people match ${quoted(fmt, reply.query)}. Which one did you mean?`;
+export function ambiguousText(reply: Extract<Reply, { kind: "ambiguous" }>): string {
+  return `Several people match ${quoted(reply.query)}. Which one did you mean?`;
 }
 
-export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "notFound" }>): string {
-  const suggestions = reply.suggestions.slice(0, 10).map((s) => messageText(fmt, truncate(s, 200)));
+export function notFoundText(reply: Extract<Reply, { kind: "notFound" }>): string {
+  const suggestions = reply.suggestions.slice(0, 10).map((s) => messageText(truncate(s, 200)));
   switch (reply.what) {
     case "author": {
-      const head = `I couldn't find anyone called ${quoted(fmt, reply.query)}.`;
+      const head = `I couldn't find anyone called ${quoted(reply.query)}.`;
       if (reply.purpose === "follow") {
         return (reply.people?.length ?? 0) > 0
           ? `${head} Follow one of these, or the words as a topic:`
@@ -352,15 +342,15 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
         : `${head}\nCheck the spelling, or try the surname alone.`;
     }
     case "paper": {
-      const head = `No paper has the id ${quoted(fmt, reply.query)}: it may have left the corpus, or the id is mistyped.`;
+      const head = `No paper has the id ${quoted(reply.query)}: it may have left the corpus, or the id is mistyped.`;
       return [head, ...suggestions.map((s) => `• ${s}`)].join("\n");
     }
     case "results": {
-      const absent = (reply.missing ?? []).slice(0, 10).map((word) => quoted(fmt, truncate(word, 100)));
+      const absent = (reply.missing ?? []).slice(0, 10).map((word) => quoted(truncate(word, 100)));
       const head =
         absent.length > 0
-          ? `Nothing matched ${quoted(fmt, reply.query)}: no paper mentions ${absent.join(", ")}.`
-          : `Nothing matched ${quoted(fmt, reply.query)}.`;
+          ? `Nothing matched ${quoted(reply.query)}: no paper mentions ${absent.join(", ")}.`
+          : `Nothing matched ${quoted(reply.query)}.`;
       if (absent.length > 0 && (reply.didYouMean?.length ?? 0) > 0) return `${head} Search instead:`;
       if ((reply.didYouMean?.length ?? 0) > 0) return `${head} Did you mean:`;
       return [head, ...(suggestions.length > 0 ? ["Try:", ...suggestions.map((s) => `• ${s}`)] : [])].join(
@@ -370,14 +360,11 @@ export function notFoundText(fmt: TextFormat, reply: Extract<Reply, { kind: "not
   }
 }
 
-export function problemsHeading(fmt: TextFormat, count: number): string {
+export function problemsHeading(count: number): string {
   return fmt.bold(plural(count, "loader problem"));
 }
 
-export function problemLine(
-  fmt: TextFormat,
-  problem: { file: string; line: number; message: string },
-): string {
+export function problemLine(problem: { file: string; line: number; message: string }): string {
   const where = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
   return `• ${fmt.code(truncate(where, 120))} ${fmt.plain(truncate(problem.message, 200))}`;
 }
@@ -393,7 +380,7 @@ const STATE_PROBLEMS: Record<string, string> = {
 };
 
 /** `/paper stats` when saved state cannot be written: what still works and what waits. */
-export function stateProblemLine(fmt: TextFormat, problem: string): string {
+export function stateProblemLine(problem: string): string {
   const what = STATE_PROBLEMS[problem] ?? fmt.plain(problem);
   return `${fmt.bold("Saved state")} is ${what}: answers go on, repeats are caught in memory only, daily posts and follow DMs wait. Paperbot tries it again every few seconds and carries on by itself once it works.`;
 }
@@ -406,7 +393,7 @@ const TOPIC_HELP_LINES = {
   saved: SAVED_HELP_LINES,
 } as const;
 
-export function helpText(fmt: TextFormat, reply: Extract<Reply, { kind: "help" }>): string {
+export function helpText(reply: Extract<Reply, { kind: "help" }>): string {
   const lines = reply.topic === undefined ? helpLines(reply.exampleId) : TOPIC_HELP_LINES[reply.topic];
-  return lines.map((line) => messageText(fmt, line)).join("\n");
+  return lines.map((line) => messageText(line)).join("\n");
 }

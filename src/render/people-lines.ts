@@ -2,7 +2,7 @@ import { LEVELS, type LinePerson, type PeopleLine } from "../bot/people-lines.js
 import type { ButtonSpec } from "./buttons.js";
 import { personButtonSpec } from "./buttons.js";
 import { slackMention } from "./escape.js";
-import type { TextFormat } from "./format.js";
+import { fmt } from "./format.js";
 import { paperLine, plural, shortTitleOf } from "./lines.js";
 
 const EVIDENCE_PER_PERSON = 3;
@@ -19,7 +19,7 @@ export const LEVEL_LEGEND = `${levelDots(5)} the most work on this topic here ·
 /** Heading of the people after the group's members. */
 export const OUTSIDE_HEADING = "Outside the group: also on these papers";
 
-const personName = (fmt: TextFormat, person: LinePerson): string => {
+const personName = (person: LinePerson): string => {
   const mention = slackMention(person.slack);
   return mention === "" ? fmt.plain(person.name) : `${fmt.plain(person.name)} ${mention}`;
 };
@@ -28,14 +28,14 @@ const personName = (fmt: TextFormat, person: LinePerson): string => {
  * "2. *Yongting Zhang, Lu Chen* ●●●○○ · SPA-VL `v35q3xk`" for people who bring one paper; a person with
  * several gets "· 4 papers" and the first three as bullets under the name. A member with a Slack id is mentioned.
  */
-export function peopleLineText(fmt: TextFormat, line: PeopleLine, rank: number): string {
-  const names = line.people.map((person) => personName(fmt, person)).join(", ");
+export function peopleLineText(line: PeopleLine, rank: number): string {
+  const names = line.people.map((person) => personName(person)).join(", ");
   const head = `${rank}. ${fmt.bold(names)} ${levelDots(line.level)}`;
   const [only, ...more] = line.papers;
   if (only !== undefined && more.length === 0) {
     return `${head} · ${fmt.plain(shortTitleOf(only.paper))} ${fmt.code(only.paper.id)}`;
   }
-  const evidence = line.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(fmt, paper));
+  const evidence = line.papers.slice(0, EVIDENCE_PER_PERSON).map(({ paper }) => paperLine(paper));
   const left = line.papers.length - evidence.length;
   return [
     `${head} · ${plural(line.papers.length, "paper")}`,

@@ -12,7 +12,6 @@ import { savedEntryOf } from "../../src/bot/saved-answers.js";
 import type { Paper } from "../../src/corpus/types.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { CARD_LINES, LINE_CHARS, SNIPPET_LINE_CHARS } from "../../src/render/card-blocks.js";
-import { SLACK_FORMAT } from "../../src/render/format.js";
 import { cardBodyText, NO_ABSTRACT } from "../../src/render/lines.js";
 import { errorPayload, postPayload, responsePayload } from "../../src/render/payloads.js";
 import type { SearchIndex } from "../../src/search/types.js";
@@ -113,7 +112,7 @@ describe("a search's cards", () => {
     const card = { paper: agentSurvey, snippet, buttons: [] };
     const room =
       "applications of LLM-based agents in three aspects: single-agent scenarios, multi-age".length + 1;
-    expect(cardBodyText(SLACK_FORMAT, card, room)).toBe(
+    expect(cardBodyText(card, room)).toBe(
       "applications of LLM-based *agents* in three aspects: single-*agent* scenarios, multi-…",
     );
   });
