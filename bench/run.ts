@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { queriesPathFor, readQuerySet, writeSyntheticCorpus } from "./corpus-files.js";
 import { ENGINE_NAMES, type EngineName } from "./engines.js";
 import type { RestartMeasurement } from "./measure-restart.js";
@@ -112,8 +112,21 @@ function measureRestart(papers: number, seed: string, dir: string): EngineMeasur
   return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source, coldMs: cold.ms };
 }
 
+/** The options, or a one-line usage error (exit 2) for an unknown or malformed one. */
+function optionsOf<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> | undefined {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(
+      `npm run bench: ${error instanceof Error ? error.message : String(error)} (--help for usage)`,
+    );
+    process.exitCode = 2;
+    return undefined;
+  }
+}
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const parsed = optionsOf({
     options: {
       sizes: { type: "string", default: "1000,10000" },
       full: { type: "boolean", default: false },
@@ -134,6 +147,8 @@ async function main(): Promise<void> {
       help: { type: "boolean", default: false },
     },
   });
+  if (parsed === undefined) return;
+  const { values } = parsed;
   if (values.start === "seeds" || values.start === "bib") {
     await compareStarts({
       format: values.start,

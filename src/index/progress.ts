@@ -58,7 +58,8 @@ export function timedProgress(
   };
 }
 
-/** Progress on a terminal: one line redrawn in place (a line each when not a terminal); `end` clears it. */
+/** Progress for a person at a terminal: one line redrawn in place; nothing when the stream is not a terminal
+ * (piped or redirected output stays clean). `end` clears the line. */
 export function terminalProgress(stream: { write(text: string): unknown; isTTY?: boolean }): {
   report: (progress: TimedProgress) => void;
   end: () => void;
@@ -66,11 +67,9 @@ export function terminalProgress(stream: { write(text: string): unknown; isTTY?:
   let drawn = false;
   return {
     report(progress) {
-      const text = progressText(progress);
-      if (stream.isTTY) {
-        stream.write(`\r\u001b[K${text}`);
-        drawn = true;
-      } else stream.write(`${text}\n`);
+      if (!stream.isTTY) return;
+      stream.write(`\r\u001b[K${progressText(progress)}`);
+      drawn = true;
     },
     end() {
       if (drawn) stream.write("\r\u001b[K");

@@ -18,8 +18,6 @@ export function indexProgressFor(
 ): IndexProgress {
   const now = () => performance.now();
   if (mode.kind === "console") {
-    // A line redrawn in place is for a person at a terminal; piped output stays clean.
-    if (!stderr.isTTY) return { onProgress: () => undefined, end: () => undefined };
     const terminal = terminalProgress(stderr);
     const onProgress = timedProgress(terminal.report, { everyMs: 250, now, quietForMs: 1000 });
     return { onProgress, end: terminal.end };

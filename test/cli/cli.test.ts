@@ -207,7 +207,10 @@ describe("paperbot usage and errors", () => {
       "--limit needs a whole number",
     );
     expect((await run("--verbose", "stats")).code).toBe(2);
-    expect((await run("search", "--colour", "reward")).code).toBe(2);
+    const unknown = await run("search", "--colour", "reward");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^paperbot: unknown option '--colour'\n/);
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("exits 2 with a one-line message, no stack trace, for a missing corpus", async () => {
@@ -236,6 +239,8 @@ describe("paperbot usage and errors", () => {
       });
     const first = stats();
     expect(first.status).toBe(0);
+    // stderr is a pipe here, not a terminal: no progress lines in it
+    expect(first.stderr).toBe("");
     expect(readdirSync(cacheDir).some((name) => name.endsWith(".sqlite"))).toBe(true);
     const second = stats();
     expect(second.status).toBe(0);

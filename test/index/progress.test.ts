@@ -49,7 +49,7 @@ describe("progress of a long build", () => {
     expect(seen).toEqual([]);
   });
 
-  it("redraws one line on a terminal and writes a line each elsewhere", () => {
+  it("redraws one line on a terminal and writes nothing when stderr is piped", () => {
     const written: string[] = [];
     const tty = terminalProgress({ write: (text) => written.push(text), isTTY: true });
     tty.report({ phase: "reading", files: 200, elapsedMs: 10 });
@@ -59,6 +59,6 @@ describe("progress of a long build", () => {
     const pipe = terminalProgress({ write: (text) => written.push(text) });
     pipe.report({ phase: "reading", files: 200, elapsedMs: 10 });
     pipe.end();
-    expect(written).toEqual(["Reading the corpus: 200 files\n"]);
+    expect(written).toEqual([]);
   });
 });
