@@ -73,6 +73,27 @@ function withoutLeadIns(original: string): { original: string; lower: string } {
   return { original: text, lower: text.toLowerCase() };
 }
 
+const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+const NUMBER = `(\\d{1,2}|${NUMBER_WORDS.join("|")})`;
+/**
+ * A count opening a request: "3 papers …", "two good articles …", "the top 5 …", "first three …". Only at the start
+ * (lead-ins aside), so a number that is part of a topic ("Llama 2 papers", "GPT-4", "3D", "top-k") stays a word.
+ */
+const COUNTED = new RegExp(
+  `^(?:the )?(?:(?:top|best|first) ${NUMBER}|${NUMBER}(?= (?:(?:top|best|good|key|recent|relevant) )?(?:papers?|articles?|publications?|results?|reads?)\\b)) +`,
+);
+
+/** How many papers a request asks for ("give me 3 papers on agents": 3), and the words it asks about. */
+export function countedOf(text: string): { count: number; rest: string } | undefined {
+  const { original, lower } = withoutLeadIns(stripped(text));
+  const match = COUNTED.exec(lower);
+  const said = match?.[1] ?? match?.[2];
+  if (match === undefined || match === null || said === undefined) return undefined;
+  const rest = (lower.length === original.length ? original : lower).slice(match[0].length).trim();
+  const count = NUMBER_WORDS.includes(said) ? NUMBER_WORDS.indexOf(said) + 1 : Number(said);
+  return rest === "" || count === 0 ? undefined : { count, rest };
+}
+
 /** A who-topic without the words around it that are not the topic: "speculative decoding", not "… lately". */
 function topicOf(raw: string): string {
   const cut = raw.replace(WHO_TOPIC_NOISE, (noise) => (noise.length < raw.length ? "" : noise));

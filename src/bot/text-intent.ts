@@ -1,8 +1,9 @@
 import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
+import { MOST_PER_PAGE } from "./actions.js";
 import { dailySpecOf } from "./daily-spec.js";
 import { HELP_TOPICS, type Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import { askedTopicOf, followIntent, phrasedIntentOf } from "./phrasings.js";
+import { askedTopicOf, countedOf, followIntent, phrasedIntentOf } from "./phrasings.js";
 import { cleanedText, POINTING, stripped, unquoted, withoutSimilarLead } from "./typed-text.js";
 
 /** The typed-text grammar: `/paper …` commands, plain-words questions, pasted ids, and a search otherwise. */
@@ -24,6 +25,14 @@ export function searchOf(raw: string, offset = 0, paging = false): Intent {
   const space = cut.lastIndexOf(" ");
   const shortenedQuery = space > MAX_QUERY_CHARS / 2 ? cut.slice(0, space) : cut;
   return { kind: "search", query: shortenedQuery, offset, shortened: true, paging };
+}
+
+/** A search of typed words; a count they open with ("give me 3 papers on agents") is how many to show, not a word. */
+function typedSearchOf(query: string): Intent {
+  const counted = countedOf(query);
+  if (counted === undefined) return searchOf(query);
+  const search = searchOf(counted.rest);
+  return search.kind === "search" ? { ...search, limit: Math.min(counted.count, MOST_PER_PAGE) } : search;
 }
 
 function idOf(word: string | undefined): string | undefined {
@@ -121,7 +130,7 @@ function commandIntent(text: string): Intent | undefined {
     case "daily":
       return dailyIntent(words.slice(1));
     case "search":
-      return searchOf(rest.replace(/^for /i, ""));
+      return typedSearchOf(rest.replace(/^for /i, ""));
     case "follow":
       return followIntent(rest);
     case "unfollow": {
@@ -166,5 +175,5 @@ export function textIntentOf(typed: string): Intent {
   const query = stripped(text);
   const id = pastedIdOf(query);
   if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
-  return searchOf(query);
+  return typedSearchOf(query);
 }

@@ -131,6 +131,27 @@ describe("answer: search", () => {
     expect(decodeAction(usualMore?.value ?? "")).toEqual({ a: "page", q: "reward", offset: 5 });
   });
 
+  it("shows as many papers as a request asks for, searching its topic without the count", async () => {
+    const asked = expectKind(
+      (await answer(depsWith(), slash("give me 3 papers on agents"))).reply,
+      "results",
+    );
+    const plain = expectKind((await answer(depsWith(), slash("agents"))).reply, "results");
+    expect(asked.cards).toHaveLength(3);
+    expect(asked.total).toBe(plain.total);
+    expect(asked.cards.map((card) => card.paper.id)).toEqual(
+      plain.cards.slice(0, 3).map((card) => card.paper.id),
+    );
+    const marked = asked.cards.flatMap((card) => (card.snippet ?? []).filter((part) => part.match));
+    expect(marked.map((part) => part.text)).not.toContain("3");
+    const more = controlsOf(renderSlackMessage(asked).blocks).find((c) => c.label === "Show more");
+    expect(decodeAction(more?.value ?? "")).toMatchObject({ a: "page", offset: 3, n: 3 });
+    // A number that is part of a topic is searched: "Llama 2" finds the papers writing Llama2.
+    const llama = expectKind((await answer(depsWith(), slash("Llama 2 papers"))).reply, "results");
+    expect(llama.cards.length).toBeGreaterThan(0);
+    expect(llama.cards.every((card) => /llama ?2/i.test(JSON.stringify(card.snippet)))).toBe(true);
+  });
+
   it("gives the whole abstract of the paper named, or of the card a thread is under", async () => {
     const paper = paperWith(index, "PPO-max");
     const named = expectKind((await answer(depsWith(), mention("summarize PPO-max"))).reply, "card");
