@@ -6,14 +6,11 @@ import type { Problem } from "./types.js";
 /** One line of arXiv's public metadata snapshot (arxiv-metadata-oai-snapshot.json): the fields a paper uses. */
 const arxivRecordSchema = z.object({
   id: z.string().min(1),
-  submitter: z.string().nullish(),
   authors: z.string().nullish(),
   title: z.string(),
-  comments: z.string().nullish(),
   "journal-ref": z.string().nullish(),
   doi: z.string().nullish(),
   abstract: z.string().nullish(),
-  categories: z.string().nullish(),
   versions: z.array(z.object({ version: z.string(), created: z.string() })).nullish(),
   update_date: z.string().nullish(),
   authors_parsed: z.array(z.array(z.string())).nullish(),

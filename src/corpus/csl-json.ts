@@ -29,7 +29,6 @@ const date = z.object({
 /** One CSL-JSON item, as Zotero, Better BibTeX, Manubot and citation.js write it: the fields a paper uses. */
 const cslItemSchema = z.object({
   id: text,
-  type: z.string().optional(),
   title: z.string().optional(),
   author: z.array(name).optional(),
   editor: z.array(name).optional(),

@@ -176,7 +176,7 @@ function cutsOf(desc: string, max: number): Cut[] {
   return cuts;
 }
 
-function capitalised(text: string): string {
+export function capitalised(text: string): string {
   return text.charAt(0).toLocaleUpperCase("en") + text.slice(1);
 }
 

@@ -1,4 +1,4 @@
-import { fittedHeadline, type HeadlineParts } from "./headline-fit.js";
+import { capitalised, fittedHeadline, type HeadlineParts } from "./headline-fit.js";
 import { sentencesOf } from "./sentences.js";
 
 const VERB =
@@ -48,10 +48,6 @@ function withoutFinalStop(text: string): string {
   return text.replace(/[\s.]+$/u, "");
 }
 
-function capitalised(text: string): string {
-  return text.charAt(0).toLocaleUpperCase("en") + text.slice(1);
-}
-
 /** What follows the name in "…, NAME, which is designed to …" joined onto the description. */
 function joinedRest(rest: string): string {
   const text = withoutFinalStop(rest);
@@ -73,13 +69,6 @@ function clause(text: string): string {
   return stop > 0 ? text.slice(0, stop) : text;
 }
 
-interface NameGroups {
-  long?: string;
-  short?: string;
-  token?: string;
-  paren?: string;
-}
-
 interface Named {
   name: string;
   long?: string;
@@ -95,7 +84,7 @@ function isAcronym(text: string): boolean {
   return ACRONYM.test(text) && capitals >= 2 && capitals * 2 >= letters;
 }
 
-function nameOf(groups: NameGroups): Named | undefined {
+function nameOf(groups: Partial<Record<"long" | "short" | "token" | "paren", string>>): Named | undefined {
   if (groups.long !== undefined && groups.short !== undefined) {
     return { name: groups.short, long: groups.long, core: groups.short };
   }

@@ -59,11 +59,6 @@ function paragraphsOf(text: string): Paragraph[] {
   return paragraphs;
 }
 
-/** Paragraph text has its whitespace folded already; rendering LaTeX folds what it changes. */
-function cleanAbstract(text: string): string {
-  return latexToText(text);
-}
-
 /**
  * Reads one author file: the owner's name, then (author line, abstract) pairs separated by blank lines.
  * Never throws: whatever does not fit the format becomes a problem and the rest is read.
@@ -103,7 +98,7 @@ export function parseCorpusText(fileName: string, text: string): ParsedFile {
     } else if (pending === undefined) {
       problem(paragraph.line, PARSE_MESSAGES.abstractWithoutAuthors);
     } else {
-      entries.push({ ...pending, abstract: cleanAbstract(paragraph.text) });
+      entries.push({ ...pending, abstract: latexToText(paragraph.text) });
       pending = undefined;
     }
   }
