@@ -24,18 +24,16 @@ import { localDateOf } from "../time-zone.js";
  *    second reload, recording the same corpus finds nothing unknown. A crash before the commit records
  *    nothing: the next start finds the same papers unknown. Papers that left the corpus are not in it, so
  *    they are never announced.
- * Steps 2 to 5 are send-digests.ts.
- * 2. Claim a due digest (its time come, its lease run out) by compare-and-set of a fresh token and lease.
- * 3. Open the DM (conversations.open, which sends nothing), then compare-and-set `pending` → `sending`.
- * 4. Deliver through the answer delivery (slack/delivery.ts: a ledger claim keyed by the digest, message
- *    metadata carrying that key, posts that never retry by themselves). A digest taken over in `sending` may
- *    have reached Slack, so it is delivered as a retry: the DM's history (im:history) is read first.
- * 5. Record `sent`.
- * A crash after 2 leaves `pending` (nothing was sent): sent after the lease. After 3 or during 4 it is
- * `sending`: the next owner finds the message in the DM, or sends it. After 4, before 5: the ledger says done (or the DM
- * holds the message), so it is recorded without a second message. Slack refusing (nothing stored) puts it
- * back to `pending` after a back-off; an outcome that cannot be told leaves it `sending`, looked up first
- * next time. After MAX_ATTEMPTS it stops (`failed` / `unknown`): a duplicate is worse than a missing DM.
+ * Steps 2 and 3 are send-digests.ts.
+ * 2. Open the DM of a due digest (conversations.open, which sends nothing).
+ * 3. Deliver it through the answers' delivery (slack/delivery.ts: the once-only claim of the key
+ *    follow-digest:<id>, the outbox, message metadata carrying that key, a look in the DM before any post that
+ *    may repeat an earlier one), then record it `sent`. Two processes sweeping at once: one holds the claim.
+ * A crash before the delivery's claim sent nothing: the next sweep sends it. During the delivery: the outbox
+ * entry (kept as "may have been sent" before the post) is looked for in the DM, then posted if absent. After
+ * it, before the record: the claim is done, so the next sweep records it without a second message. Slack
+ * refusing (nothing stored) is tried again after a back-off, looked for first; after MAX_ATTEMPTS it stops
+ * (`failed`): a duplicate is worse than a missing DM.
  */
 
 /** DMs of new papers one person gets a day at most; the last one says so (README: Following). */

@@ -1,20 +1,18 @@
-import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
 import { digestReplyOf } from "../bot/digest-reply.js";
 import type { DigestView } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
 import type { PaperLookups } from "../search/types.js";
-import type { Digest, DigestKey } from "../state/follow-digests.js";
+import type { Digest } from "../state/follow-digests.js";
 import type { StateStore } from "../state/store.js";
 import { FOLLOW_DAILY_CAP } from "./announce.js";
 
-// Steps 2 to 5 of telling followers about new papers (announce.ts tells the whole protocol): claim a due
-// digest, open the DM, deliver it at most once, record it sent.
+// Steps 2 and 3 of telling followers about new papers (announce.ts tells the whole protocol): open the DM of a
+// due digest, deliver it once through the answers' delivery, record it sent.
 
 const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
 const MAX_ATTEMPTS = 5;
-const defaultLeaseMs = 5 * 60 * 1000;
 // Slack stamps messages with its own clock: look a little before the digest was planned.
 const historyMarginSeconds = 10 * 60;
 const backoffMs = (attempt: number) =>
@@ -33,7 +31,7 @@ interface DmDelivery {
   ): Promise<DeliveryResult>;
 }
 
-export type DigestStep = "claimed" | "sending" | "delivered" | "recorded";
+export type DigestStep = "opened" | "delivered" | "recorded";
 
 export type DigestOutcome = "sent" | "empty" | "busy" | "retry-later" | "gave-up";
 
@@ -44,7 +42,6 @@ export interface SendDeps {
   dm: DmDelivery;
   logger: Logger;
   dailyCap?: number;
-  leaseMs?: number;
   /** Test seam: called after each step; throwing here is a crash at that point. */
   afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
 }
@@ -55,40 +52,23 @@ export function digestViewOf(digest: Digest): DigestView {
   return { id, userId, follows: items.follows, papers: items.papers, capReached };
 }
 
-async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
+async function sendDigest(deps: SendDeps, digest: Digest): Promise<DigestOutcome> {
   const { announcements } = deps.store;
-  const token = randomUUID();
-  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
-  const at = deps.now().getTime();
-  const digest = await announcements.claim(due.id, token, at, at + leaseMs);
-  if (digest === undefined) return "busy";
-  await deps.afterStep?.("claimed", digest.id);
-  const key: DigestKey = { id: digest.id, token, state: digest.state };
-  const sendingKey: DigestKey = { ...key, state: "sending" };
   const reply = digestReplyOf(digestViewOf(digest), deps.index(), 0, deps.dailyCap ?? FOLLOW_DAILY_CAP);
   // Every paper left the corpus since it was planned: removed papers are never announced.
   if (reply.total === 0) {
-    await announcements.update(key, { state: "empty", token, leaseUntil: 0 });
+    await announcements.update(digest.id, { state: "empty" });
     return "empty";
   }
   const attempts = digest.attempts + 1;
-  const retryLater = async (state: "pending" | "sending", why: string): Promise<DigestOutcome> => {
-    const now = deps.now().getTime();
+  const retryLater = async (why: string): Promise<DigestOutcome> => {
     if (attempts >= MAX_ATTEMPTS) {
-      await announcements.update(sendingKey, {
-        state: state === "sending" ? "unknown" : "failed",
-        token,
-        leaseUntil: 0,
-      });
+      await announcements.update(digest.id, { state: "failed", attempts });
       deps.logger.error({ digest: digest.id, userId: digest.userId, why }, "gave up on a DM of new papers");
       return "gave-up";
     }
-    await announcements.update(sendingKey, {
-      state,
-      token,
-      leaseUntil: state === "sending" ? now + backoffMs(attempts) : 0,
-      notBefore: now + backoffMs(attempts),
-    });
+    const notBefore = deps.now().getTime() + backoffMs(attempts);
+    await announcements.update(digest.id, { state: "pending", attempts, notBefore });
     deps.logger.warn(
       { digest: digest.id, userId: digest.userId, why, attempts },
       "a DM of new papers will be tried again",
@@ -101,21 +81,9 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
     channel = await deps.dm.openDm(digest.userId);
   } catch (error) {
     deps.logger.warn({ err: error, userId: digest.userId }, "could not open a DM for new papers");
-    // Nothing was sent: the digest keeps its state and waits out a back-off, or stops (a pending one as failed).
-    const now = deps.now().getTime();
-    const last = attempts >= MAX_ATTEMPTS;
-    await announcements.update(key, {
-      state: last ? (digest.state === "pending" ? "failed" : "unknown") : digest.state,
-      token,
-      leaseUntil: now + backoffMs(attempts),
-      attempts,
-    });
-    return last ? "gave-up" : "retry-later";
+    return retryLater("the DM could not be opened");
   }
-  if (!(await announcements.update(key, { state: "sending", token, leaseUntil: at + leaseMs, attempts })))
-    return "busy";
-  await deps.afterStep?.("sending", digest.id);
-
+  await deps.afterStep?.("opened", digest.id);
   const outcome = await deps.dm.deliver(
     {
       key: `${DIGEST_EVENT_KEY_PREFIX}${digest.id}`,
@@ -123,7 +91,8 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
       after: String(Math.floor(digest.createdAt / 1000) - historyMarginSeconds),
     },
     {
-      retried: digest.state === "sending",
+      // An earlier try may have reached Slack: the DM is looked in first.
+      retried: digest.attempts > 0,
       message: async () => postPayload({ reply, audience: "asker" }, channel, undefined),
     },
   );
@@ -131,29 +100,26 @@ async function sendDigest(deps: SendDeps, due: Digest): Promise<DigestOutcome> {
   switch (outcome) {
     case "answered":
     case "duplicate":
-      await announcements.update(sendingKey, {
-        state: "sent",
-        token,
-        leaseUntil: 0,
-        sentAt: deps.now().getTime(),
-      });
+      await announcements.update(digest.id, { state: "sent", sentAt: deps.now().getTime() });
       await deps.afterStep?.("recorded", digest.id);
       deps.logger.info(
         { digest: digest.id, userId: digest.userId, papers: reply.total },
         "DM of new papers sent",
       );
       return "sent";
-    case "busy":
     case "queued":
+      // The answers' outbox sends it; a later pass records it (or, should the outbox give up, tries again).
+      await announcements.update(digest.id, { state: "pending", attempts });
+      return "busy";
+    case "busy":
       return "busy";
     case "failed":
-      return retryLater("pending", "Slack kept nothing");
     case "unknown":
-      return retryLater("sending", "cannot tell whether Slack kept it");
+      return retryLater("Slack did not take it");
   }
 }
 
-/** Steps 2 to 5 for every digest that is due, one at a time; a store that cannot be read ends the pass. */
+/** Steps 2 and 3 for every digest that is due, one at a time; a store that cannot be read ends the pass. */
 export async function sendDueDigests(deps: SendDeps, limit = 200): Promise<DigestOutcome[]> {
   const outcomes: DigestOutcome[] = [];
   const due = await deps.store.announcements.due(deps.now().getTime(), limit);

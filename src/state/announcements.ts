@@ -5,7 +5,6 @@ import {
   type Digest,
   type DigestItems,
   digestOf,
-  digestsWithClaims,
   type FollowDigests,
   insertDigests,
   mergedItems,
@@ -131,12 +130,14 @@ async function capStateOf(
     countedToday.set(user_id, n);
   }
   const held = new Map<string, Digest>();
-  const rows = await digestsWithClaims(tx)
-    .where("follow_digests.day", "=", request.day.tomorrow)
-    .where("follow_digests.state", "=", "pending")
-    .where("follow_digests.not_before", ">", request.at)
-    .orderBy("follow_digests.created_at")
-    .orderBy("follow_digests.id")
+  const rows = await tx
+    .selectFrom("follow_digests")
+    .selectAll()
+    .where("day", "=", request.day.tomorrow)
+    .where("state", "=", "pending")
+    .where("not_before", ">", request.at)
+    .orderBy("created_at")
+    .orderBy("id")
     .execute();
   for (const digest of rows.map(digestOf)) if (!held.has(digest.userId)) held.set(digest.userId, digest);
   return { countedToday, held };
@@ -183,8 +184,6 @@ function placedDigest(
     createdAt: request.at,
     notBefore: held ? request.day.tomorrowStartsAt : request.at,
     state: "pending",
-    token: "",
-    leaseUntil: 0,
     attempts: 0,
     items,
     capReached: !held && countedToday + 1 === request.dailyCap,
@@ -260,10 +259,10 @@ async function recordChange(tx: StateDb, request: RecordRequest): Promise<Record
   return { kind: "recorded", change, digests };
 }
 
-export function sqlAnnouncements(state: StateSql, now: () => number): Announcements {
+export function sqlAnnouncements(state: StateSql): Announcements {
   const { db } = state;
   return {
-    ...sqlFollowDigests(state, now),
+    ...sqlFollowDigests(db),
     async knownIds() {
       const rows = await db.selectFrom("known_papers").select("paper_id").execute();
       return new Set(rows.map((row) => idRowSchema.parse(row).paper_id));

@@ -1,9 +1,7 @@
-import { sql } from "kysely";
 import { z } from "zod";
-import { chunks, type StateSql } from "./database.js";
+import { chunks } from "./database.js";
 import type { FollowKind } from "./follows.js";
-import { takeLease } from "./once.js";
-import { flagColumn, jsonColumn, leasedStep, rowSchema } from "./rows.js";
+import { flagColumn, jsonColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /** The follows a digest lists papers under, and its papers in order, each naming the follows it matched. */
@@ -13,11 +11,11 @@ export interface DigestItems {
 }
 
 /**
- * pending: planned, nothing sent. sending: a send started (it may have reached Slack). sent: in the DM.
- * unknown: could not be told after several tries, never sent again. failed: Slack refused it for good.
- * empty: every paper left the corpus before it went out.
+ * pending: planned, not yet delivered (its DM goes through the answers' once-only delivery, keyed by its id).
+ * sent: in the DM. failed: Slack did not take it after several tries. empty: every paper left the corpus before
+ * it went out. unknown: given up by a Paperbot before the delivery kept every DM (old rows only).
  */
-export type DigestState = "pending" | "sending" | "sent" | "unknown" | "failed" | "empty";
+export type DigestState = "pending" | "sent" | "failed" | "empty" | "unknown";
 
 export interface Digest {
   id: string;
@@ -26,44 +24,27 @@ export interface Digest {
   /** The local date it counts against in the daily cap. */
   day: string;
   createdAt: number;
-  /** Not sent before this instant (a digest held back by the cap waits for the next day). */
+  /** Not tried before this instant (held back by the cap for the next day, or waiting out a back-off). */
   notBefore: number;
   state: DigestState;
-  token: string;
-  leaseUntil: number;
+  /** Tries so far: after the first, the DM is looked for before it is posted again. */
   attempts: number;
   items: DigestItems;
   /** It is the last one the cap allows that day: the DM says so. */
   capReached: boolean;
-  messageTs?: string;
   sentAt?: number;
 }
 
-/** A compare-and-set key: the digest must still carry this token and state. */
-export interface DigestKey {
-  id: string;
-  token: string;
-  state: DigestState;
-}
-
-export interface DigestUpdate {
-  state: DigestState;
-  token: string;
-  leaseUntil: number;
-  notBefore?: number;
-  attempts?: number;
-  messageTs?: string;
-  sentAt?: number;
-}
-
-/** The digests planned by a corpus change, each sent once with a lease and compare-and-set steps. */
+/** The digests planned by corpus changes; each one's DM is delivered once by the answers' delivery. */
 export interface FollowDigests {
-  /** Digests whose time has come and whose lease ran out, oldest first. */
+  /** Pending digests whose time has come, oldest first. */
   due(at: number, limit: number): Promise<Digest[]>;
-  /** Takes a due digest's lease under `token`; undefined when someone else holds it or it is done. */
-  claim(id: string, token: string, at: number, leaseUntil: number): Promise<Digest | undefined>;
-  update(key: DigestKey, next: DigestUpdate): Promise<boolean>;
   get(id: string): Promise<Digest | undefined>;
+  /** Moves a pending digest on: another try later, or a final state. */
+  update(
+    id: string,
+    next: { state: DigestState; attempts?: number; notBefore?: number; sentAt?: number },
+  ): Promise<void>;
 }
 
 const itemsSchema = z.object({
@@ -80,13 +61,10 @@ const digestSchema: z.ZodType<Digest> = rowSchema({
   day: z.string(),
   createdAt: z.number().int(),
   notBefore: z.number().int(),
-  state: z.enum(["pending", "sending", "sent", "unknown", "failed", "empty"]),
-  token: z.string().default(""),
-  leaseUntil: z.number().int().default(0),
+  state: z.enum(["pending", "sent", "failed", "empty", "unknown"]),
   attempts: z.number().int(),
   items: jsonColumn(itemsSchema),
   capReached: flagColumn,
-  messageTs: z.string().optional(),
   sentAt: z.number().int().optional(),
 });
 
@@ -114,71 +92,38 @@ export async function insertDigests(tx: StateDb, digests: readonly Digest[]): Pr
   }
 }
 
-const leaseKeyOf = (id: string) => `digest:${id}`;
-const finalStates: ReadonlySet<DigestState> = new Set(["sent", "unknown", "failed", "empty"]);
-
-/** follow_digests rows beside their claims in the once-only ledger. */
-export const digestsWithClaims = (db: StateDb) =>
-  db
-    .selectFrom("follow_digests")
-    .leftJoin("deliveries", (join) => join.on(sql<boolean>`deliveries.key = 'digest:' || follow_digests.id`))
-    .selectAll("follow_digests")
-    .select(["deliveries.holder as token", "deliveries.lease_until"]);
-
-/** A step of the claim's holder: applies only while the digest is in `key.state` and the claim is `key.token`'s. */
-async function compareAndSet(tx: StateDb, key: DigestKey, next: DigestUpdate, at: number): Promise<boolean> {
-  const row = await tx
-    .selectFrom("follow_digests")
-    .select("state")
-    .where("id", "=", key.id)
-    .executeTakeFirst();
-  const leaseKey = leaseKeyOf(key.id);
-  const step = { current: row?.state, expected: key.state, leaseKey, token: key.token, next, at };
-  return leasedStep(tx, { ...step, final: finalStates.has(next.state) }, () =>
-    tx
-      .updateTable("follow_digests")
-      .set({
-        state: next.state,
-        ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
-        ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
-        ...(next.messageTs === undefined ? {} : { message_ts: next.messageTs }),
-        ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
-      })
-      .where("id", "=", key.id)
-      .execute(),
-  );
-}
-
-export function sqlFollowDigests(state: StateSql, now: () => number): FollowDigests {
-  const { db } = state;
-  const get = async (id: string) => {
-    const row = await digestsWithClaims(db).where("follow_digests.id", "=", id).executeTakeFirst();
-    return row === undefined ? undefined : digestOf(row);
-  };
+export function sqlFollowDigests(db: StateDb): FollowDigests {
   return {
     async due(at, limit) {
-      const rows = await digestsWithClaims(db)
-        .where("follow_digests.state", "in", ["pending", "sending"])
-        .where("follow_digests.not_before", "<=", at)
-        .where((e) => e.or([e("deliveries.lease_until", "is", null), e("deliveries.lease_until", "<=", at)]))
-        .orderBy("follow_digests.not_before")
-        .orderBy("follow_digests.created_at")
-        .orderBy("follow_digests.id")
+      const rows = await db
+        .selectFrom("follow_digests")
+        .selectAll()
+        .where("state", "=", "pending")
+        .where("not_before", "<=", at)
+        .orderBy("not_before")
+        .orderBy("created_at")
+        .orderBy("id")
         .limit(limit)
         .execute();
       return rows.map(digestOf);
     },
-    claim: (id, token, at, leaseUntil) =>
-      state.transaction(async (tx) => {
-        const row = await digestsWithClaims(tx).where("follow_digests.id", "=", id).executeTakeFirst();
-        const digest = row === undefined ? undefined : digestOf(row);
-        if (digest === undefined || digest.notBefore > at) return undefined;
-        if (digest.state !== "pending" && digest.state !== "sending") return undefined;
-        if ((await takeLease(tx, leaseKeyOf(id), token, at, leaseUntil)) !== "mine") return undefined;
-        return { ...digest, token, leaseUntil };
-      }),
-    update: (key, next) => state.transaction((tx) => compareAndSet(tx, key, next, now())),
-    get,
+    async get(id) {
+      const row = await db.selectFrom("follow_digests").selectAll().where("id", "=", id).executeTakeFirst();
+      return row === undefined ? undefined : digestOf(row);
+    },
+    async update(id, next) {
+      await db
+        .updateTable("follow_digests")
+        .set({
+          state: next.state,
+          ...(next.attempts === undefined ? {} : { attempts: next.attempts }),
+          ...(next.notBefore === undefined ? {} : { not_before: next.notBefore }),
+          ...(next.sentAt === undefined ? {} : { sent_at: next.sentAt }),
+        })
+        .where("id", "=", id)
+        .where("state", "=", "pending")
+        .execute();
+    },
   };
 }
 

@@ -61,7 +61,7 @@ export interface StateTables {
     day: string;
     created_at: number;
     not_before: number;
-    state: "pending" | "sending" | "sent" | "unknown" | "failed" | "empty";
+    state: "pending" | "sent" | "unknown" | "failed" | "empty";
     attempts: number;
     items: string;
     cap_reached: number;
@@ -316,6 +316,14 @@ const steps: readonly Step[] = [
         .on("recent_answers")
         .column("expires_at")
         .execute();
+    },
+  },
+  {
+    name: "follow digests delivered by the answers' once-only delivery alone",
+    async up(db) {
+      // A digest that may have reached Slack has tries behind it: its DM is looked in before it is posted again.
+      await sql`UPDATE follow_digests SET state = 'pending' WHERE state = 'sending'`.execute(db);
+      await sql`DELETE FROM deliveries WHERE key LIKE 'digest:%'`.execute(db);
     },
   },
 ];

@@ -62,7 +62,7 @@ export function stateStoreOver(
     outbox: sqlOutbox(db, options.logger),
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
-    announcements: sqlAnnouncements(state, now),
+    announcements: sqlAnnouncements(state),
     recentAnswers: sqlRecentAnswers(db),
     health: () => health.current(),
     probe: () => heartbeat(db, now()),

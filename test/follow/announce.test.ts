@@ -135,8 +135,7 @@ describe.each(storeKinds)("announcing new papers on the %s store", (kind) => {
 
   const crashes: (DigestStep | "before commit" | "after the post, before the ledger")[] = [
     "before commit",
-    "claimed",
-    "sending",
+    "opened",
     "after the post, before the ledger",
     "delivered",
     "recorded",
@@ -189,6 +188,8 @@ describe.each(storeKinds)("announcing new papers on the %s store", (kind) => {
     const restarted = followDeps(await open(), slack, clock, () => grown);
     await recordCorpusChange(restarted.record);
     await sendDueDigests(restarted.send);
+    // A DM left in the answers' outbox is looked for there (main runs its passes every second).
+    await restarted.drainOutbox();
     clock.now += 15 * MINUTE;
     await sendDueDigests(restarted.send);
 
