@@ -5,7 +5,7 @@ import type { DigestView, FollowTarget } from "./ports.js";
 import type { DigestGroup, Reply } from "./reply.js";
 
 /** Papers per DM (and per page of it): with a line for each group, well inside a message's 50 blocks. */
-export const DIGEST_PAPERS_PER_PAGE = 15;
+const DIGEST_PAPERS_PER_PAGE = 15;
 
 /**
  * One page of a follow digest from the papers still in the corpus, grouped under the first follow each

@@ -10,9 +10,9 @@ import type { BotRequest } from "./request.js";
 import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
 
 /** Follows per page of `/paper following`: one block each, inside a message's 50. */
-export const FOLLOWS_PER_PAGE = 40;
+const FOLLOWS_PER_PAGE = 40;
 /** Papers per page of "What's new?". */
-export const NEW_PAPERS_PER_PAGE = 20;
+const NEW_PAPERS_PER_PAGE = 20;
 /** "What's new?" shows the newest change and those within this long before it. */
 export const WHATS_NEW_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -10,6 +10,7 @@ export function pageAt<T>(items: readonly T[], offset: number, perPage: number):
     page,
     total: items.length,
     offset: start,
+    ...(start > 0 ? { previousOffset: Math.max(0, start - perPage) } : {}),
     ...(shown < items.length ? { nextOffset: shown } : {}),
   };
 }

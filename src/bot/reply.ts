@@ -64,6 +64,7 @@ export interface DigestGroup {
 export interface ListPage {
   total: number;
   offset: number;
+  previousOffset?: number;
   nextOffset?: number;
 }
 

@@ -8,7 +8,7 @@ import type { ListPage, SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
-export const SAVED_PER_PAGE = 30;
+const SAVED_PER_PAGE = 30;
 
 /** What a saved paper is called: its own title, else the headline made from its abstract. */
 function titleOrHeadline(paper: Paper): string {

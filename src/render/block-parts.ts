@@ -12,9 +12,9 @@ import type {
   SectionBlock,
   StaticSelect,
 } from "@slack/types";
-import { actionIdOf, actionValueOf, type ButtonSpec } from "./buttons.js";
+import { actionValueOf, type ButtonSpec } from "./buttons.js";
 import { escapeMrkdwn, escapeText } from "./escape.js";
-import { ACTION_IDS, numberedActionId } from "./ids.js";
+import { actionIdOf, MENU_ACTION_ID, numberedActionId, SELECT_ACTION_ID } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 
 /** Small Block Kit builders that enforce the limits; text arriving here is already escaped mrkdwn. */
@@ -129,7 +129,7 @@ function optionsOf(specs: ButtonSpec[], max: number, seen = new Set<string>()): 
  */
 export function overflowOrButton(
   specs: ButtonSpec[],
-  actionId: string = ACTION_IDS.menu,
+  actionId: string = MENU_ACTION_ID,
 ): Accessory | undefined {
   const options = optionsOf(specs, LIMITS.overflowOptions);
   if (options.length >= 2) return { type: "overflow", action_id: actionId, options };
@@ -141,7 +141,7 @@ export function overflowOrButton(
 export function staticSelect(
   placeholder: string,
   groups: { label: string; specs: ButtonSpec[] }[],
-  actionId: string = ACTION_IDS.select,
+  actionId: string = SELECT_ACTION_ID,
 ): StaticSelect | undefined {
   let room: number = LIMITS.selectOptions;
   const kept: { label: PlainTextElement; options: PlainTextOption[] }[] = [];

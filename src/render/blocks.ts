@@ -18,9 +18,7 @@ import {
   coauthorSpec,
   didYouMeanSpecs,
   openPaperSpec,
-  peoplePagingSpecs,
-  resultsPagingSpecs,
-  similarPagingSpecs,
+  pagingSpecs,
 } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { dailyPreviewText, dailyText } from "./daily-lines.js";
@@ -100,7 +98,7 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
     ...present(noticeBlock(reply.notice)),
     context([LEVEL_LEGEND]),
   ];
-  const tail = present(buttonRow(peoplePagingSpecs(reply.topic, reply)));
+  const tail = present(buttonRow(pagingSpecs(reply)));
   const { lines } = reply;
   const room = MAX - head.length - tail.length - 1;
   const kept = lines.slice(0, room);
@@ -162,7 +160,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
         noticeBlock(reply.notice),
         buttonRow(didYouMeanSpecs(reply.didYouMean ?? [])),
       );
-      const tail = present(buttonRow(resultsPagingSpecs(reply.query, reply)));
+      const tail = present(buttonRow(pagingSpecs(reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length, reply.offset + 1), ...tail];
     }
     case "bibtex":
@@ -175,7 +173,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       });
     case "similar": {
       const head = [section(similarHeading(reply))];
-      const tail = present(buttonRow(similarPagingSpecs(reply.of.id, reply)));
+      const tail = present(buttonRow(pagingSpecs(reply)));
       return [...head, ...cardList(reply.cards, MAX - head.length - tail.length), ...tail];
     }
     case "people":

@@ -1,8 +1,7 @@
 import { type Action, actionSchema, encodeAction } from "../bot/actions.js";
-import type { Card } from "../bot/reply.js";
+import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate } from "../search/types.js";
-import { ACTION_IDS, type ActionIdBase } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview, plural } from "./lines.js";
 import { titleOf } from "./paper-links.js";
@@ -37,35 +36,6 @@ export const BUTTON_LABELS = {
   undo: "Undo",
   bibtex: "Copy BibTeX",
 } as const;
-
-const ACTION_ID_OF: Record<Action["a"], ActionIdBase> = {
-  share: ACTION_IDS.share,
-  similar: ACTION_IDS.similar,
-  full: ACTION_IDS.full,
-  open: ACTION_IDS.open,
-  bib: ACTION_IDS.bibtex,
-  by: ACTION_IDS.moreBy,
-  author: ACTION_IDS.author,
-  page: ACTION_IDS.page,
-  who: ACTION_IDS.whoPage,
-  whoLike: ACTION_IDS.whoPage,
-  reroll: ACTION_IDS.reroll,
-  follow: ACTION_IDS.follow,
-  unfollow: ACTION_IDS.unfollow,
-  following: ACTION_IDS.following,
-  save: ACTION_IDS.save,
-  unsave: ACTION_IDS.unsave,
-  saved: ACTION_IDS.saved,
-  export: ACTION_IDS.export,
-  digest: ACTION_IDS.digestPage,
-  new: ACTION_IDS.newPage,
-  daily: ACTION_IDS.daily,
-  ask: ACTION_IDS.ask,
-};
-
-export function actionIdOf(action: Action): ActionIdBase {
-  return ACTION_ID_OF[action.a];
-}
 
 /** The encoded action, or undefined when it would not survive the trip (longer than `max`, or refused on the way back). */
 export function actionValueOf(action: Action, max: number = LIMITS.buttonValue): string | undefined {
@@ -182,47 +152,11 @@ export function personButtonSpec(person: { key: string; name: string }): ButtonS
   return fittingSpec(spec);
 }
 
-/**
- * Show more under a page of search results, replacing the message with the next page. No Previous: with a
- * Share and a menu per card, a search reply stays under a dozen controls.
- */
-export function resultsPagingSpecs(
-  query: string,
-  page: { nextOffset?: number; perPage?: number },
-): ButtonSpec[] {
-  const { perPage } = page;
-  const at = (offset: number): Action => ({
-    a: "page",
-    q: query,
-    offset,
-    ...(perPage ? { n: perPage } : {}),
-  });
-  return pageSpecs(BUTTON_LABELS.page, at, page);
-}
-
-/** Show more under papers like one, replacing the message with the next page (no Previous, as for a search). */
-export function similarPagingSpecs(id: string, page: { nextOffset?: number }): ButtonSpec[] {
-  const at = (offset: number): Action => ({ a: "similar", id, o: offset });
-  return pageSpecs(BUTTON_LABELS.page, at, page);
-}
-
-/** Previous and Show more people under a page of a who reply (offsets count people). */
-export function peoplePagingSpecs(
-  topic: string,
-  page: { previousOffset?: number; nextOffset?: number; like?: { id: string; others: boolean } },
-): ButtonSpec[] {
-  const { like } = page;
-  const at = (offset: number): Action =>
-    like === undefined
-      ? { a: "who", t: topic, offset }
-      : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
-  return pageSpecs(BUTTON_LABELS.morePeople, at, page);
-}
-
-function pageSpecs(
-  moreLabel: string,
-  at: (offset: number) => Action,
+/** Previous where a page comes before this one, and Show more; `at(o)` is the page at offset o. */
+export function pageSpecs(
   page: { previousOffset?: number; nextOffset?: number },
+  at: (offset: number) => Action,
+  moreLabel: string = BUTTON_LABELS.page,
 ): ButtonSpec[] {
   const specs: ButtonSpec[] = [
     ...(page.previousOffset === undefined
@@ -231,6 +165,50 @@ function pageSpecs(
     ...(page.nextOffset === undefined ? [] : [{ label: moreLabel, action: at(page.nextOffset) }]),
   ];
   return specs.flatMap((spec) => fittingSpec(spec) ?? []);
+}
+
+type PagedReply = Extract<
+  Reply,
+  { kind: "results" | "similar" | "people" | "following" | "saved" | "digest" | "whatsNew" }
+>;
+
+/** The action that shows a paged reply's page at an offset (people: offsets count people). */
+function pageAction(reply: PagedReply): (offset: number) => Action {
+  switch (reply.kind) {
+    case "results":
+      return (offset) => ({
+        a: "page",
+        q: reply.query,
+        offset,
+        ...(reply.perPage ? { n: reply.perPage } : {}),
+      });
+    case "similar":
+      return (o) => ({ a: "similar", id: reply.of.id, o });
+    case "people": {
+      const { like } = reply;
+      return (offset) =>
+        like === undefined
+          ? { a: "who", t: reply.topic, offset }
+          : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
+    }
+    case "following":
+      return (o) => ({ a: "following", o });
+    case "saved":
+      return (o) => ({ a: "saved", o });
+    case "digest":
+      return (o) => ({ a: "digest", d: reply.digestId, o });
+    case "whatsNew":
+      return (o) => ({ a: "new", o, ...(reply.topic ? { t: reply.topic } : {}) });
+  }
+}
+
+/**
+ * Paging under a reply, replacing the message with the page clicked. A search or papers like one have no
+ * Previous: with a Share and a menu per card, they stay under a dozen controls.
+ */
+export function pagingSpecs(reply: PagedReply): ButtonSpec[] {
+  const more = reply.kind === "people" ? BUTTON_LABELS.morePeople : BUTTON_LABELS.page;
+  return pageSpecs(reply, pageAction(reply), more);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */

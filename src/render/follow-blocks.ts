@@ -12,6 +12,7 @@ import {
   present,
   section,
 } from "./block-parts.js";
+import { pagingSpecs } from "./buttons.js";
 import {
   alsoNote,
   capNote,
@@ -31,21 +32,14 @@ import {
 } from "./follow-text.js";
 import { fmt } from "./format.js";
 import { messageText } from "./lines.js";
-import {
-  confirmationSpecs,
-  exportSpec,
-  listPagingSpecs,
-  paperRowMenu,
-  savedItemMenu,
-  unfollowSpec,
-} from "./list-buttons.js";
+import { confirmationSpecs, exportSpec, paperRowMenu, savedItemMenu, unfollowSpec } from "./list-buttons.js";
 import { titleOf } from "./paper-links.js";
 
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   const head = [header("New papers for you"), section(digestHeading(reply))];
   const tail = present(
     reply.capReached === undefined ? undefined : context([messageText(capNote(reply.capReached))]),
-    buttonRow(listPagingSpecs(reply)),
+    buttonRow(pagingSpecs(reply)),
     context([messageText(DIGEST_FOOTER)]),
   );
   const body: KnownBlock[] = [];
@@ -71,7 +65,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       const head = present(section(followingHeading(reply)), noticeBlock(reply.notice));
       const from = { l: "f" as const, o: reply.offset };
       const tail = present(
-        buttonRow(listPagingSpecs(reply)),
+        buttonRow(pagingSpecs(reply)),
         context([fmt.plain(followingFooter(reply.dailyCap))]),
       );
       const rows = reply.follows.map((follow) => {
@@ -82,7 +76,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
     }
     case "saved": {
       const head = present(section(savedHeading(reply)), noticeBlock(reply.notice));
-      const tail = present(buttonRow([exportSpec(), ...listPagingSpecs(reply)]));
+      const tail = present(buttonRow([exportSpec(), ...pagingSpecs(reply)]));
       const rows = reply.items.map((item) =>
         section(savedItemText(item), overflowOrButton(savedItemMenu(item, reply.offset))),
       );
@@ -94,7 +88,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       return digestBlocks(reply);
     case "whatsNew": {
       const head = [section(whatsNewHeading(reply))];
-      const tail = present(buttonRow(listPagingSpecs(reply)));
+      const tail = present(buttonRow(pagingSpecs(reply)));
       const rows = reply.papers.map((paper) =>
         section(paperRowText(paper), overflowOrButton(paperRowMenu(paper))),
       );

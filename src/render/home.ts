@@ -13,16 +13,16 @@ import {
   plainText,
   section,
 } from "./block-parts.js";
-import { actionIdOf, type ButtonSpec, fittingSpec } from "./buttons.js";
+import { type ButtonSpec, fittingSpec, pageSpecs } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { weekdaysText } from "./daily-lines.js";
 import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
 import { fmt } from "./format.js";
-import { HOME_ACTION_PREFIX } from "./ids.js";
+import { actionIdOf, HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { plural } from "./lines.js";
-import { exportSpec, pagingSpecs, removeSpec, unfollowSpec } from "./list-buttons.js";
+import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
 export const HOME_MAX_BLOCKS = 100;
@@ -162,8 +162,11 @@ function pagingRow(
   extra: (Button | undefined)[] = [],
 ) {
   const next = list.offset + LIST_ROWS;
-  const page = { ...list, ...(next < list.total ? { nextOffset: next } : {}) };
-  return actions(...extra, ...pagingSpecs(page, LIST_ROWS, action).map((spec) => homeButton(spec)));
+  const page = {
+    ...(list.offset > 0 ? { previousOffset: Math.max(0, list.offset - LIST_ROWS) } : {}),
+    ...(next < list.total ? { nextOffset: next } : {}),
+  };
+  return actions(...extra, ...pageSpecs(page, action).map((spec) => homeButton(spec)));
 }
 
 function unavailable(why: "no-database" | "unreadable"): KnownBlock {

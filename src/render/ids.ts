@@ -1,33 +1,14 @@
-/** action_id bases shared by the renderers and the Slack listeners; every one starts with "paper_". */
-export const ACTION_IDS = {
-  share: "paper_share",
-  similar: "paper_similar",
-  moreBy: "paper_more_by",
-  full: "paper_full",
-  open: "paper_open",
-  bibtex: "paper_bibtex",
-  reroll: "paper_reroll",
-  page: "paper_page",
-  whoPage: "paper_who_page",
-  author: "paper_author",
-  follow: "paper_follow",
-  unfollow: "paper_unfollow",
-  following: "paper_following",
-  save: "paper_save",
-  unsave: "paper_unsave",
-  saved: "paper_saved",
-  export: "paper_export",
-  digestPage: "paper_digest_page",
-  newPage: "paper_new_page",
-  daily: "paper_daily",
-  ask: "paper_ask",
-  /** A card's overflow menu: each option carries its own action. */
-  menu: "paper_menu",
-  /** A select of papers or people: each option carries its own action. */
-  select: "paper_select",
-} as const;
+import type { Action } from "../bot/actions.js";
 
-export type ActionIdBase = (typeof ACTION_IDS)[keyof typeof ACTION_IDS];
+/**
+ * A control's action_id: "paper_" and its action's name. Listeners match the prefix and read the action from the
+ * value, so the name only keeps ids apart (a block numbers repeats, see numberedActionId).
+ */
+export const actionIdOf = (action: Action): string => `paper_${action.a.toLowerCase()}`;
+
+/** A card's overflow menu and a select of papers or people: each option carries its own action. */
+export const MENU_ACTION_ID = "paper_menu";
+export const SELECT_ACTION_ID = "paper_select";
 
 /** Matches every action_id our messages carry, with or without the ":n" suffix used when a block repeats one. */
 export const ACTION_ID_PATTERN = /^paper_[a-z_]+(?::\d+)?$/;

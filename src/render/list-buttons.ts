@@ -1,9 +1,5 @@
-import type { Action } from "../bot/actions.js";
-import { DIGEST_PAPERS_PER_PAGE } from "../bot/digest-reply.js";
-import { FOLLOWS_PER_PAGE, NEW_PAPERS_PER_PAGE } from "../bot/follow-answers.js";
 import type { FollowTarget } from "../bot/ports.js";
-import type { ListPage, Reply, SavedItem } from "../bot/reply.js";
-import { SAVED_PER_PAGE } from "../bot/saved-answers.js";
+import type { SavedItem } from "../bot/reply.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
 import {
@@ -110,41 +106,6 @@ export function savedItemMenu(item: SavedItem, offset: number): ButtonSpec[] {
   const remove = removeSpec(item.paperId, { l: "s", o: offset });
   if (item.paper === undefined) return remove ? [remove] : [];
   return paperRowMenu(item.paper, { save: false, ...(remove ? { remove } : {}) });
-}
-
-/** Previous / Show more buttons of a list page; `action(o)` is the page at offset o. */
-export function pagingSpecs(
-  page: ListPage,
-  perPage: number,
-  action: (offset: number) => Action,
-): ButtonSpec[] {
-  const specs: ButtonSpec[] = [];
-  if (page.offset > 0) {
-    specs.push({ label: BUTTON_LABELS.previous, action: action(Math.max(0, page.offset - perPage)) });
-  }
-  if (page.nextOffset !== undefined)
-    specs.push({ label: BUTTON_LABELS.page, action: action(page.nextOffset) });
-  return specs.flatMap((spec) => fittingSpec(spec) ?? []);
-}
-
-/** Previous / Show more of a page of follows, the reading list, a digest or what's new. */
-export function listPagingSpecs(
-  reply: Extract<Reply, { kind: "following" | "saved" | "digest" | "whatsNew" }>,
-): ButtonSpec[] {
-  switch (reply.kind) {
-    case "following":
-      return pagingSpecs(reply, FOLLOWS_PER_PAGE, (o) => ({ a: "following", o }));
-    case "saved":
-      return pagingSpecs(reply, SAVED_PER_PAGE, (o) => ({ a: "saved", o }));
-    case "digest":
-      return pagingSpecs(reply, DIGEST_PAPERS_PER_PAGE, (o) => ({ a: "digest", d: reply.digestId, o }));
-    case "whatsNew":
-      return pagingSpecs(reply, NEW_PAPERS_PER_PAGE, (o) => ({
-        a: "new",
-        o,
-        ...(reply.topic ? { t: reply.topic } : {}),
-      }));
-  }
 }
 
 /** The buttons under a follow, unfollow, save or remove confirmation. */

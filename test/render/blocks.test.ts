@@ -462,7 +462,7 @@ describe("the people behind a topic", () => {
           },
           {
             "accessory": {
-              "action_id": "paper_more_by",
+              "action_id": "paper_by",
               "text": {
                 "emoji": true,
                 "text": "Papers by Senjie Jin",
@@ -520,7 +520,7 @@ describe("the people behind a topic", () => {
           },
           {
             "accessory": {
-              "action_id": "paper_more_by",
+              "action_id": "paper_by",
               "text": {
                 "emoji": true,
                 "text": "Papers by Caishuang Huang",
@@ -539,7 +539,7 @@ describe("the people behind a topic", () => {
           {
             "elements": [
               {
-                "action_id": "paper_who_page",
+                "action_id": "paper_who",
                 "text": {
                   "emoji": true,
                   "text": "Show more people",
