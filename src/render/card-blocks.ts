@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import type { Card } from "../bot/reply.js";
 import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
 import { cardControlsOf } from "./buttons.js";
-import { isSlackUserId } from "./escape.js";
+import { slackMention } from "./escape.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import { cardBodyText, paperByline, paperLinksLine, paperTitle, sharesLine } from "./lines.js";
 import { titleOf } from "./paper-links.js";
@@ -43,8 +43,8 @@ function bodyChunks(card: Card, layout: CardLayout): string[] {
 }
 
 export function sharedByLine(userId: string | undefined): string | undefined {
-  // The only live mention the bot ever writes, and only from a validated user id.
-  return userId !== undefined && isSlackUserId(userId) ? `Shared by <@${userId}>` : undefined;
+  const mention = slackMention(userId);
+  return mention === "" ? undefined : `Shared by ${mention}`;
 }
 
 /**

@@ -35,11 +35,6 @@ export function escapeMrkdwn(text: string): string {
   return escapeText(text).replace(/[*_~`]/g, (mark) => FORMATTING_MARKS[mark] ?? mark);
 }
 
-/** A user id fit for a live mention: only real-looking Slack user ids pass. */
-export function isSlackUserId(value: string): boolean {
-  return /^[UW][A-Z0-9]{2,20}$/.test(value);
-}
-
 /** A channel id fit for a channel link (`<#C…>`, never a ping): only real-looking Slack channel ids pass. */
 export function isSlackChannelId(value: string): boolean {
   return /^[CG][A-Z0-9]{2,20}$/.test(value);
@@ -57,10 +52,13 @@ export function withoutControls(text: string): string {
   return clean;
 }
 
-/** A Slack user id as members.yml must give it: nothing else ever becomes a mention (no `<!channel>`). */
+/** A real-looking Slack user id: nothing else ever becomes a mention (no `<!channel>`). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 
-/** `<@U012AB3CD>` for a member's Slack id: the one place a reply pings someone, by design; "" for anything else. */
+/**
+ * `<@U012AB3CD>` for a Slack user id (a member in members.yml, whoever shared a card): the one way a reply pings
+ * someone, by design; "" for anything else.
+ */
 export function slackMention(id: string | undefined): string {
   return id !== undefined && SLACK_USER_ID.test(id) ? `<@${id}>` : "";
 }

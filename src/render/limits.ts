@@ -13,18 +13,28 @@ export const LIMITS = {
   overflowOptions: 5,
   selectOptions: 100,
   placeholderText: 150,
-  actionId: 255,
-  blockId: 255,
   actionsElements: 25,
   contextElements: 10,
   contextText: 3000,
-  /** Slack truncates top-level text past 40000 characters; we keep the fallback far shorter. */
-  messageText: 40_000,
+  /** Top-level text: Slack truncates it past 40,000 characters; we keep the fallback far shorter. */
   fallbackText: 3000,
 } as const;
 
 const ELLIPSIS = "…";
 const ENTITY = /^&(?:[a-z]+|#\d+|#x[0-9a-f]+);/i;
+
+/** Where to cut `text` at or before `at`: never inside a surrogate pair or an HTML entity such as `&amp;`. */
+function safeCut(text: string, at: number): number {
+  let cut = at;
+  const code = text.charCodeAt(cut - 1);
+  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
+  const amp = text.lastIndexOf("&", cut - 1);
+  if (amp >= 0 && cut - amp < 12) {
+    const entity = ENTITY.exec(text.slice(amp));
+    if (entity && amp + entity[0].length > cut) cut = amp;
+  }
+  return cut;
+}
 
 /**
  * `text` cut to at most `max` UTF-16 units with "…" appended when cut; never splits an HTML entity such as
@@ -34,15 +44,7 @@ export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return "";
   if (max < ELLIPSIS.length + 1) return ELLIPSIS.slice(0, max);
-  let cut = max - ELLIPSIS.length;
-  const code = text.charCodeAt(cut - 1);
-  if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-  const amp = text.lastIndexOf("&", cut - 1);
-  if (amp >= 0 && cut - amp < 12) {
-    const entity = ENTITY.exec(text.slice(amp));
-    if (entity && amp + entity[0].length > cut) cut = amp;
-  }
-  return `${text.slice(0, cut).trimEnd()}${ELLIPSIS}`;
+  return `${text.slice(0, safeCut(text, max - ELLIPSIS.length)).trimEnd()}${ELLIPSIS}`;
 }
 
 /** `text` split into pieces of at most `max` units, preferring line or word breaks, never inside an entity. */
@@ -50,14 +52,7 @@ export function chunksOf(text: string, max: number): string[] {
   const chunks: string[] = [];
   let rest = text;
   while (rest.length > max) {
-    let cut = max;
-    const code = rest.charCodeAt(cut - 1);
-    if (code >= 0xd800 && code <= 0xdbff) cut -= 1;
-    const amp = rest.lastIndexOf("&", cut - 1);
-    if (amp >= 0 && cut - amp < 12) {
-      const entity = ENTITY.exec(rest.slice(amp));
-      if (entity && amp + entity[0].length > cut) cut = amp;
-    }
+    let cut = safeCut(rest, max);
     const newline = rest.lastIndexOf("\n", cut);
     const space = rest.lastIndexOf(" ", cut);
     const brk = newline > max / 2 ? newline : space > max / 2 ? space : -1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeMrkdwn, escapeText, isSlackUserId } from "../../src/render/escape.js";
+import { escapeMrkdwn, escapeText, slackMention } from "../../src/render/escape.js";
 
 describe("escapeText", () => {
   it("turns &, < and > into entities so no Slack markup survives", () => {
@@ -20,13 +20,13 @@ describe("escapeText", () => {
   });
 });
 
-describe("isSlackUserId", () => {
-  it("accepts user ids and refuses anything that could smuggle markup", () => {
-    expect(isSlackUserId("U123ABC")).toBe(true);
-    expect(isSlackUserId("W0ABC12")).toBe(true);
-    expect(isSlackUserId("U1> <!channel")).toBe(false);
-    expect(isSlackUserId("C123")).toBe(false);
-    expect(isSlackUserId("u123")).toBe(false);
+describe("slackMention", () => {
+  it("mentions user ids and refuses anything that could smuggle markup", () => {
+    expect(slackMention("U123ABC")).toBe("<@U123ABC>");
+    expect(slackMention("W0ABC12")).toBe("<@W0ABC12>");
+    expect(slackMention("U1> <!channel")).toBe("");
+    expect(slackMention("C123")).toBe("");
+    expect(slackMention("u123")).toBe("");
   });
 });
 
