@@ -11,6 +11,7 @@ import { type CorpusMemory, NO_MEMORY, type Remembered } from "./memory.js";
 import { byCodePoint, personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds, fullPaperId } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
+import { abstractNamedBy, contentStemsOf } from "./title-match.js";
 import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
 
 interface PaperDraft {
@@ -431,7 +432,7 @@ export function readCorpusRemembering(
 
   // An author file has no title, and an export often shortens or re-types an abstract or has none: an author-file
   // paper no key matched and an export's paper that shares an author are one paper when their abstracts share
-  // sentences, or when the export's title is named by a coined word only that author-file abstract holds.
+  // sentences, or when the export has no abstract and its title names that author-file abstract.
   const mergePairs = (pairs: [PaperDraft, PaperDraft][]) => {
     for (const [fromSeeds, fromExport] of pairs) {
       const [one, two] = [resolved(fromSeeds), resolved(fromExport)];
@@ -589,46 +590,38 @@ function authorTag(name: string): string {
   return words.length < 2 ? first : `${first.charAt(0)}${last}`;
 }
 
-function authorTagsOf(draft: PaperDraft): Set<string> {
-  return new Set(draft.authors.flatMap((person) => person.spellings.map((tally) => authorTag(tally.name))));
-}
-
-/** "RMB: Comprehensively benchmarking…" → "RMB": the coined word a title starts with, as papers name a method. */
-function coinedNameOf(title: string | undefined): string | undefined {
-  const name = /^([\p{L}\p{N}][\p{L}\p{N}-]{1,39}):\s/u.exec(title ?? "")?.[1];
-  // A capital or digit past the first letter ("AgentGym", "RMB", "Self-Polish", "R³"), unlike a plain word.
-  return name !== undefined && /[\p{Lu}\p{N}]/u.test(name.slice(1)) ? name : undefined;
+function authorTagsOf(draft: PaperDraft, first = false): Set<string> {
+  const people = first ? draft.authors.slice(0, 1) : draft.authors;
+  return new Set(people.flatMap((person) => person.spellings.map((tally) => authorTag(tally.name))));
 }
 
 /**
  * Author-file papers no export matched, each with the export's paper without an abstract (Google Scholar's, DBLP's)
- * whose title starts with a coined name ("RMB: …") that one author-file abstract alone writes as a word (so not
- * "RLHF", which many do), that paper sharing one of the export's authors.
+ * whose title names it (`abstractNamedBy`) among the author-file papers of the same first author.
  */
 function namedTitlePairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft][] {
-  const coined = drafts.flatMap((draft) => {
-    if (draft.mergedInto !== undefined || draft.fromSeeds || draft.abstract.length > 0) return [];
-    const name = coinedNameOf(draft.fields.title);
-    return name === undefined || draft.authors.length === 0 ? [] : [{ draft, name }];
-  });
-  if (coined.length === 0) return [];
-  const names = new Set(coined.map(({ name }) => name));
-  const holders = new Map<string, PaperDraft[]>();
+  const byTag = new Map<string, PaperDraft[]>();
   for (const draft of drafts) {
-    if (draft.mergedInto !== undefined || !draft.fromSeeds) continue;
-    for (const word of new Set(draft.abstract.split(/[^\p{L}\p{N}-]+/u))) {
-      if (!names.has(word)) continue;
-      const list = holders.get(word);
-      if (list === undefined) holders.set(word, [draft]);
+    if (draft.mergedInto !== undefined || !draft.fromSeeds || draft.libraryKeys.length > 0) continue;
+    for (const tag of authorTagsOf(draft, true)) {
+      const list = byTag.get(tag);
+      if (list === undefined) byTag.set(tag, [draft]);
       else list.push(draft);
     }
   }
+  const stems = new Map<PaperDraft, { text: string; stems: Set<string> }>();
+  const abstractOf = (draft: PaperDraft) => {
+    const known = stems.get(draft) ?? { text: draft.abstract, stems: contentStemsOf(draft.abstract) };
+    stems.set(draft, known);
+    return known;
+  };
   const pairs: [PaperDraft, PaperDraft][] = [];
-  for (const { draft, name } of coined) {
-    const [only, ...others] = holders.get(name) ?? [];
-    if (only === undefined || others.length > 0 || only.libraryKeys.length > 0) continue;
-    const tags = authorTagsOf(draft);
-    if ([...authorTagsOf(only)].some((tag) => tags.has(tag))) pairs.push([only, draft]);
+  for (const draft of drafts) {
+    const title = draft.fields.title;
+    if (draft.mergedInto !== undefined || draft.fromSeeds || draft.abstract.length > 0 || !title) continue;
+    const sameFirst = [...new Set([...authorTagsOf(draft, true)].flatMap((tag) => byTag.get(tag) ?? []))];
+    const named = sameFirst[abstractNamedBy(title, sameFirst.map(abstractOf)) ?? -1];
+    if (named !== undefined) pairs.push([named, draft]);
   }
   return pairs;
 }

@@ -283,6 +283,47 @@ describe("the same paper as a Scholar entry without an abstract", () => {
   });
 });
 
+describe("the same paper as an entry whose title has no coined name", () => {
+  // seeds/000_… is a real author file (Zhiheng Xi's): its agents survey's abstract never says "rise", and its
+  // AgentGym abstract shares most of the survey title's words; scholar.bib holds the survey as Google Scholar
+  // exports it, and a DBLP-shaped entry below names AgentGym (shape checked on a DBLP CoRR entry quoted in a
+  // public README through the code search corpus, 2026-12-06).
+  const seedsName = "000_74d68d8485c51e16.txt";
+  const seedsFile = file(
+    seedsName,
+    readFileSync(new URL(`../../seeds/${seedsName}`, import.meta.url), "utf8"),
+  );
+  const alone = buildCorpus([seedsFile]);
+  const idOf = (c: typeof alone, start: string) => c.papers.find((p) => p.abstract.startsWith(start))?.id;
+
+  it("is one paper when its first author's abstract holds (nearly) all its title's words, more than any other", () => {
+    const dblp = file(
+      "dblp.bib",
+      "@article{DBLP:journals/corr/abs-2406-04151,\n  author = {Zhiheng Xi and\n    Yiwen Ding},\n  title = {AgentGym: Evolving Large Language Model-based Agents across Diverse Environments},\n  journal = {CoRR},\n  volume = {abs/2406.04151},\n  year = {2024},\n  eprinttype = {arXiv},\n  eprint = {2406.04151}\n}\n",
+    );
+    const merged = buildCorpus([seedsFile, file("scholar.bib", readFixture("scholar.bib")), dblp]);
+    // RMB and the crossref child are other papers; the survey and AgentGym are the author file's.
+    expect(merged.papers).toHaveLength(alone.papers.length + 2);
+    const survey = merged.papers.find((p) => p.title?.startsWith("The rise and potential"));
+    expect(survey).toMatchObject({ id: idOf(alone, "For a long time"), arxivId: "2309.07864", year: 2023 });
+    expect(survey?.abstract).toContain("we perform a comprehensive survey on LLM-based agents");
+    const agentGym = merged.papers.find((p) => p.title?.startsWith("AgentGym"));
+    expect(agentGym).toMatchObject({ id: idOf(alone, "Building generalist agents"), arxivId: "2406.04151" });
+  });
+
+  it("stays apart when a word is missing from a short title, or the first author is another", () => {
+    const entries = [
+      // Enyu Zhou is not this file's first author; Zhiheng Xi is, but "reflect" and "iterative" are in none of his abstracts.
+      "@article{a, title={The rise and potential of large language model based agents: A survey}, author={Zhou, Enyu and Xi, Zhiheng}}",
+      "@article{b, title={Training language model agents to reflect via iterative self-training}, author={Xi, Zhiheng}}",
+      "@article{c, title={Large language model based agents: a survey of benchmarks}, author={Xi, Zhiheng}}",
+    ];
+    const read = buildCorpus([seedsFile, file("lab.bib", entries.join("\n"))]);
+    expect(read.papers).toHaveLength(alone.papers.length + 3);
+    expect(read.papers.filter((p) => p.title !== undefined).map((p) => p.abstract)).toEqual(["", "", ""]);
+  });
+});
+
 describe("CSL-JSON and arXiv JSONL", () => {
   it("checks each CSL-JSON item, skipping one that does not fit with its line", () => {
     expect(corpus.problems).toContainEqual({
