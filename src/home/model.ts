@@ -1,3 +1,4 @@
+import { pageAt } from "../bot/paging.js";
 import type { BotDeps, DailyControl } from "../bot/ports.js";
 import { savedItemsOf } from "../bot/saved-answers.js";
 import type { Logger } from "../logger.js";
@@ -29,13 +30,8 @@ export interface HomePages {
 /** A page of one of the tab's lists from `offset` (the last page past the end); `port` absent: no database. */
 function homeListOf<T>(items: T[] | undefined, offset: number, port: unknown): HomeList<T> {
   if (items === undefined) return { available: false, why: port ? "unreadable" : "no-database" };
-  const start = offset >= items.length ? Math.max(0, items.length - HOME_ROWS_PER_LIST) : Math.max(0, offset);
-  return {
-    available: true,
-    items: items.slice(start, start + HOME_ROWS_PER_LIST),
-    total: items.length,
-    offset: start,
-  };
+  const { page, ...list } = pageAt(items, Math.max(0, offset), HOME_ROWS_PER_LIST);
+  return { available: true, items: page, ...list };
 }
 
 /**

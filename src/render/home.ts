@@ -1,6 +1,6 @@
 import type { Button, HomeView, KnownBlock, ModalView, Overflow, PlainTextOption } from "@slack/types";
 import type { FollowTarget } from "../bot/ports.js";
-import type { CardButton, SavedItem } from "../bot/reply.js";
+import type { CardButton, ListPage, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import { ASK_TEXT } from "./ask-modal.js";
 import {
@@ -40,7 +40,7 @@ export interface HomeChannel {
 
 /** One list of the tab (follows, saved papers): a page of it, or why it cannot be shown. */
 export type HomeList<T> =
-  | { available: true; items: T[]; total: number; offset: number; dailyCap?: number }
+  | ({ available: true; items: T[]; dailyCap?: number } & ListPage)
   | { available: false; why: "no-database" | "unreadable" };
 
 export interface HomeModel {
@@ -73,7 +73,6 @@ export const HOME_HELP_LINES: readonly string[] = [
 ];
 
 const CHANNEL_ROWS = 10;
-const LIST_ROWS = 12;
 
 function homeActionId(spec: ButtonSpec): string {
   return `${HOME_ACTION_PREFIX}${actionIdOf(spec.action).replace(/^paper_/, "")}`;
@@ -157,16 +156,11 @@ function channelBlocks(model: HomeModel): KnownBlock[] {
 }
 
 function pagingRow(
-  list: { total: number; offset: number },
+  list: ListPage,
   action: (o: number) => ButtonSpec["action"],
   extra: (Button | undefined)[] = [],
 ) {
-  const next = list.offset + LIST_ROWS;
-  const page = {
-    ...(list.offset > 0 ? { previousOffset: Math.max(0, list.offset - LIST_ROWS) } : {}),
-    ...(next < list.total ? { nextOffset: next } : {}),
-  };
-  return actions(...extra, ...pageSpecs(page, action).map((spec) => homeButton(spec)));
+  return actions(...extra, ...pageSpecs(list, action).map((spec) => homeButton(spec)));
 }
 
 function unavailable(why: "no-database" | "unreadable"): KnownBlock {

@@ -158,8 +158,8 @@ describe("renderHomeView", () => {
         timeZone: "America/Argentina/ComodRivadavia",
         weekdays: [1, 3, 5],
       })),
-      follows: { available: true, items: follows.slice(0, 12), total: 1000, offset: 0 },
-      saved: { available: true, items: saved.slice(0, 12), total: 1000, offset: 0 },
+      follows: { available: true, items: follows.slice(0, 12), total: 1000, offset: 0, nextOffset: 12 },
+      saved: { available: true, items: saved.slice(0, 12), total: 1000, offset: 0, nextOffset: 12 },
       corpus: { papers: 100_000, people: 50_000 },
     });
     expect(view.blocks.length).toBeLessThanOrEqual(HOME_MAX_BLOCKS);
