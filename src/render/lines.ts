@@ -72,11 +72,11 @@ export function authorLine(paper: Paper, memberKeys: readonly string[] = []): st
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
 export function paperByline(paper: Paper, chars = 90, memberKeys: readonly string[] = []): string {
   const authors = authorLine(paper, memberKeys);
-  // The venue gets what the authors leave of the line (marks and entities do not show).
+  // The venue gets what the authors leave of the line (marks and entities do not show), or is left out.
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
   // Two " · " and a four-digit year: 10 characters.
-  const room = Math.max(24, chars - shown - 10);
-  const venue = paper.venue?.trim() ? fmt.plain(truncate(paper.venue.trim(), room)) : undefined;
+  const room = chars - shown - 10;
+  const venue = paper.venue?.trim() && room >= 12 ? fmt.plain(truncate(paper.venue.trim(), room)) : undefined;
   return [authors, venue, paper.year === undefined ? undefined : String(paper.year)]
     .filter((part) => part !== undefined)
     .join(" · ");
