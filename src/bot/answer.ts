@@ -11,6 +11,7 @@ import {
   cardOf,
   noSuchAuthor,
   paperAnswer,
+  paperMeant,
   paperNamed,
   paperNotFound,
   randomAnswer,
@@ -197,7 +198,10 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
     case "similar":
       return similarAnswer(index, await inThreadOf(deps, request, intent));
     case "bibtex": {
-      const paper = index.paper(intent.id);
+      const { orSearch } = intent;
+      const paper =
+        (await paperMeant(index, intent.id, orSearch)) ??
+        (orSearch === undefined ? undefined : (await index.search(orSearch, { limit: 1 })).hits[0]?.paper);
       return paper ? toAsker({ kind: "bibtex", paper }) : paperNotFound(intent.id);
     }
     case "share": {

@@ -48,8 +48,8 @@ export type Intent =
    */
   | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean; orSearch?: string }
   | { kind: "share"; id: string }
-  /** A card's Copy BibTeX. */
-  | { kind: "bibtex"; id: string }
+  /** A card's Copy BibTeX, or `/paper bib <id or words>` (`orSearch`: the words, when they are no id). */
+  | { kind: "bibtex"; id: string; orSearch?: string }
   | { kind: "random"; title?: string; seen?: string[] }
   | { kind: "stats" }
   | { kind: "reload" }

@@ -196,7 +196,7 @@ export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
     "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",
     "• `/paper who RLHF` — the people behind a topic",
     "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
-    `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` — one paper by its id, or papers like it`,
+    `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` · \`/paper bib ${exampleId}\` — one paper by its id, papers like it, its BibTeX`,
     "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
     "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
     "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers arrive · `/paper saved` — your reading list",
@@ -217,6 +217,7 @@ export const SHARE_HELP_LINES: readonly string[] = [
   "Sharing a paper:",
   "• Answers to `/paper` are private first: “Share in channel” on a card posts it here, credited to you",
   "• A card's ⋯ menu: More like this, Full abstract, Save, Copy BibTeX, Follow …, and More by … on its own page",
+  "• `/paper bib <id or words>` — a paper's BibTeX to copy, as its export wrote it",
   "• In a thread under a shared card or a paper of the day, mention me with “more like this”, “who else works on this?”, “who wrote this?” or “more by these authors”",
 ];
 

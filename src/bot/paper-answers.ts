@@ -142,7 +142,7 @@ const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/
  * exactly that id, else the paper they name ("papers like StepCoder", "summarize RMB"); a prefix of an id is fine
  * only when an id was asked for. Words pointing at a paper ("this") name none.
  */
-async function paperMeant(index: SearchIndex, id: string, orSearch: string | undefined) {
+export async function paperMeant(index: SearchIndex, id: string, orSearch: string | undefined) {
   const byId = index.paper(id);
   if (orSearch === undefined || byId?.id === id) return byId;
   return POINTING.test(orSearch) ? undefined : paperNamed(index, orSearch);

@@ -121,6 +121,15 @@ function commandIntent(text: string): Intent | undefined {
       const typed = withoutSimilarLead(args.join(" "));
       return { kind: "similar", id, orSearch: POINTING.test(typed) ? "this" : typed };
     }
+    case "bib":
+    case "bibtex": {
+      // "bib 5w9y4r6" by its id; "bib secrets of rlhf part ii" the paper those words name or find first.
+      const id = idOf(words[1]);
+      if (id === undefined) return { kind: "invalid", message: MESSAGES.needsId };
+      return words.length === 2 && ID_SHAPED.test(id)
+        ? { kind: "bibtex", id }
+        : { kind: "bibtex", id, orSearch: rest };
+    }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;
     case "stats":

@@ -19,6 +19,7 @@ const waitUntil = (check: () => void) => vi.waitFor(check, { timeout: 5000, inte
 let app: RunningSlackApp;
 let eventsUrl: string;
 let logs: ReturnType<typeof capturedLogger>;
+let rmbId = "";
 
 /** What Slack sends when someone picks an option of a card's overflow menu. */
 function menuChoiceBody(actionId: string, value: string, responseUrl: string) {
@@ -81,6 +82,8 @@ const entryOf = (blocks: unknown) =>
 beforeAll(async () => {
   blockNetwork();
   const index = await servedIndex(LIBRARY);
+  rmbId =
+    (await index.search("comprehensively benchmarking reward models", { limit: 1 })).hits[0]?.paper.id ?? "";
   const bot: BotDeps = {
     index: () => index,
     random: () => 0.25,
@@ -150,6 +153,45 @@ describe("Copy BibTeX", () => {
     expect(entryOf(reply?.blocks)).toContain("@article{xiAgentGymEvolvingLarge2024,");
     expect(logs.entries.map((entry) => entry.msg)).toContain(
       "could not open the BibTeX form; answering in the conversation",
+    );
+  });
+});
+
+describe("/paper bib", () => {
+  /** The private answer to `/paper <text>`. */
+  async function typed(text: string, path: string) {
+    const hook = captureResponseUrl(path);
+    await postSigned(eventsUrl, slashCommandBody({ text, responseUrl: hook.url }), FORM);
+    await waitUntil(() => expect(hook.bodies.length).toBe(1));
+    return hook.bodies[0] ?? {};
+  }
+
+  it("shows a paper's entry as a code block, by its id or by words, the same as Copy BibTeX", async () => {
+    const bib = readFileSync(`${LIBRARY}/scholar.bib`, "utf8");
+    for (const [text, path] of [
+      [`bib ${rmbId}`, "/typed/id"],
+      ["bib comprehensively benchmarking reward models", "/typed/words"],
+    ] as const) {
+      const reply = await typed(text, path);
+      expect(reply).toMatchObject({
+        response_type: "ephemeral",
+        text: expect.stringContaining("BibTeX for RMB"),
+      });
+      expect(entryOf(reply.blocks)).toContain(
+        bib.slice(bib.indexOf("@inproceedings{zhou2024rmb,"), bib.indexOf("@inproceedings{child2022")).trim(),
+      );
+      expect(JSON.stringify(reply.blocks)).toContain("As it is in `scholar.bib`.");
+      const blocks = (reply.blocks ?? []) as unknown[];
+      expect(blocks.length).toBeLessThanOrEqual(50);
+      for (const block of blocks) expect(JSON.stringify(block).length).toBeLessThan(3500);
+    }
+  });
+
+  it("asks which paper when none is given, and says so when no paper matches", async () => {
+    expect((await typed("bib", "/typed/none")).text).toContain("Which paper?");
+    expect((await typed("bib qqqqzzzz7", "/typed/nothing")).text).not.toContain("BibTeX for");
+    expect(JSON.stringify((await typed("help share", "/typed/help")).blocks)).toContain(
+      "/paper bib &lt;id or words&gt;",
     );
   });
 });
