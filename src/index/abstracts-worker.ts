@@ -1,13 +1,8 @@
-// The abstracts helper: works out headlines, acronyms and vocabulary while the build thread writes the rest.
+// The abstracts helper: works out headlines and acronyms while the build thread writes the rest.
 import type { MessagePort } from "node:worker_threads";
 import { abstractFactsOf } from "../corpus/abstract-facts.js";
-import { wordStatsOf } from "../search/from-abstracts.js";
 
-/**
- * Says it has started, then sends the headlines and acronyms on `started` as soon as they are known (the build
- * thread's text rows wait for them), then works out the vocabulary. The vocabulary goes back as words and an
- * Int32Array of counts: far quicker to pass than 100,000s of pairs.
- */
+/** Says it has started (the build thread may then block its own), then works out the headlines and acronyms. */
 export default function abstractsFacts({
   abstracts,
   started,
@@ -16,11 +11,6 @@ export default function abstractsFacts({
   started: MessagePort;
 }) {
   started.postMessage({ started: true });
-  started.postMessage({ facts: abstractFactsOf(abstracts) });
   started.close();
-  const counted = [...wordStatsOf(abstracts).vocabulary];
-  return {
-    words: counted.map(([word]) => word),
-    papers: Int32Array.from(counted, ([, count]) => count),
-  };
+  return abstractFactsOf(abstracts);
 }

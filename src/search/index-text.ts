@@ -88,27 +88,17 @@ export function textRowWriter(
     }
     return entry;
   };
-  const stemByCompound = new Map<string, string>();
-  const compoundStemOf = (compound: string): string => {
-    let stem = stemByCompound.get(compound);
-    if (stem === undefined) {
-      stem = stemOf(foldedText(compound));
-      stemByCompound.set(compound, stem);
-    }
-    return stem;
-  };
-  const stemsOfText = (text: string): string => {
-    const stems: string[] = [];
-    for (const word of wordTextsOf(text)) {
-      const { terms } = entryOf(word);
-      if (terms !== undefined) stems.push(terms.stem);
-    }
-    return stems.join(" ");
-  };
+  const termsOf = (text: string) => wordTextsOf(text).flatMap((word) => entryOf(word).terms ?? []);
+  const stemsOfText = (text: string): string =>
+    termsOf(text)
+      .map((terms) => terms.stem)
+      .join(" ");
   return (paper, headline) => {
     const { abstract } = paper;
     const stems: string[] = [];
-    const surface: string[] = [];
+    const surface = [...termsOf(paper.title ?? ""), ...termsOf(paper.venue ?? "")].map(
+      (terms) => terms.surface,
+    );
     const added: string[] = [];
     const opened: { at: number; opens: AcronymOpening[] }[] = [];
     for (const word of wordTextsOf(abstract)) {
@@ -125,7 +115,9 @@ export function textRowWriter(
       }
     }
     for (const compound of joinedCompoundsOf(`${paper.title ?? ""}. ${abstract}`).split(" ")) {
-      if (compound !== "") added.push(compoundStemOf(compound));
+      const terms = compound === "" ? undefined : entryOf(compound).terms;
+      if (terms !== undefined) added.push(terms.stem);
+      if (terms !== undefined) surface.push(terms.surface);
     }
     return {
       headline: stemsOfText(paper.title ?? headline),

@@ -1,6 +1,7 @@
 import SearchableMap from "minisearch/SearchableMap";
+import { eng } from "stopword/src/stopwords_eng.js";
 import { personKey } from "../corpus/names.js";
-import { foldedText, isStopWord, searchedWordsOf, stemOf } from "./analyze.js";
+import { foldedText, isStopWord, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { termMatch } from "./match.js";
@@ -63,16 +64,18 @@ const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(t
  */
 function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
   if (edits === 0) return undefined;
+  // The vocabulary is `surface`'s, plurals folded: "modles" is looked up as "modle", and stays a plural ("models").
+  const light = lightStemOf(word);
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
-  const near = context.vocabulary().fuzzyGet(word, edits + 1);
+  const near = context.vocabulary().fuzzyGet(light, edits + 1);
   let best: { word: string; distance: number; papers: number } | undefined;
   for (const [candidate, [papers]] of near) {
-    const distance = editDistance(word, candidate, edits);
+    const distance = editDistance(light, candidate, edits);
     if (distance > edits || candidate.length < 2) continue;
     if (!best || distance < best.distance || (distance === best.distance && papers > best.papers))
       best = { word: candidate, distance, papers };
   }
-  return best?.word;
+  return best && (word.startsWith(light) ? best.word + word.slice(light.length) : best.word);
 }
 
 /** The person a run of typed words names exactly ("Rui Zheng", "Zheng Rui"), if any. */
@@ -280,7 +283,8 @@ export function showingFor(query: string, plan: Plan): string | undefined {
   return shown;
 }
 
-/** Every word of the corpus as written, in a tree for near and prefix lookups. */
+/** Every word of the corpus as written, and English function words (a slip into one is left out), in a tree for near lookups. */
 export function vocabularyMap(store: IndexStore): SearchableMap<number> {
-  return SearchableMap.from(store.vocabulary());
+  const common = eng.map((word): [string, number] => [word, Number.MAX_SAFE_INTEGER]);
+  return SearchableMap.from([...store.vocabulary(), ...common]);
 }

@@ -1,9 +1,9 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
+import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
-import type { FromAbstractsInTurn } from "./from-abstracts.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
 import { startIndex, type WriteOptions } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
@@ -30,11 +30,15 @@ function fileForWriting(path: string): Database.Database {
   return db;
 }
 
+/** The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile. */
+export interface FromAbstractsInTurn {
+  facts: Promise<AbstractFacts>;
+}
+
 /**
  * Writes the index of a corpus as read into a new file at `path` (which must not exist), flushed to disk. What
- * comes from its abstracts alone (headlines, acronyms, vocabulary) is worked out by `helper` (on another thread,
- * say) while the rest is written: it is given the abstracts at once; the text rows wait for its headlines and
- * acronyms, the vocabulary for the rest.
+ * comes from its abstracts alone (headlines, acronyms) is worked out by `helper` (on another thread, say) while the
+ * rest is written: it is given the abstracts at once; the text rows wait for its headlines and acronyms.
  */
 export async function writeIndexFileHelped(
   path: string,
@@ -44,10 +48,9 @@ export async function writeIndexFileHelped(
 ): Promise<void> {
   const db = fileForWriting(path);
   try {
-    const { facts, wordStats } = await helper(corpus.papers.map(indexedTextOf));
-    const written = startIndex(db, corpus, options);
-    written.writeText(await facts);
-    written.finish(await wordStats);
+    const { facts } = await helper(corpus.papers.map(indexedTextOf));
+    const finish = startIndex(db, corpus, options);
+    finish(await facts);
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

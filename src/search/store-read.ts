@@ -48,7 +48,7 @@ export interface IndexStore {
   paperIds(): string[];
   /** How many papers hold this term in any column of `text` (FTS5's own vocabulary). */
   termPapers(term: string): number;
-  /** Every word as written with the papers holding it: what typos are corrected to. */
+  /** Every word of `surface` (as written, plurals folded) with the papers holding it: what typos are corrected to. */
   vocabulary(): [string, number][];
   person(key: string): PersonRow | undefined;
   /** The people with these keys, in one query: those in the corpus, in the order of `keys`. */
@@ -141,6 +141,7 @@ export function indexStoreOf(db: Database): IndexStore {
   let ids: string[] | undefined;
   // On this connection only (a temp table; the file is not written): FTS5's vocabulary of `text`.
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_terms USING fts5vocab(main, 'text', 'row')");
+  db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_columns USING fts5vocab(main, 'text', 'col')");
 
   return {
     count(match) {
@@ -194,7 +195,10 @@ export function indexStoreOf(db: Database): IndexStore {
       return (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;
     },
     vocabulary() {
-      return prepared("SELECT word, papers FROM vocabulary").raw().all() as [string, number][];
+      return prepared("SELECT term, doc FROM temp.text_columns WHERE col = 'surface'").raw().all() as [
+        string,
+        number,
+      ][];
     },
     person(key) {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);

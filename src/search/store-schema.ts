@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 12;
+export const SCHEMA_VERSION = 13;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
@@ -13,11 +13,11 @@ export const TEXT_TOKENIZER = "unicode61 remove_diacritics 2";
 /**
  * `text` is the retrieval model's index, one row a paper, contentless (the paper is kept once, in `papers`), its
  * columns weighed by bm25() as searchDefaults says: `headline` (stems), `stems` (the abstract's stems), `surface`
- * (the abstract's words as written, so the form typed outranks a stem-only match) and `synonyms` (what the index
+ * (the title's, the venue's and the abstract's words as written, plurals folded, and the joined compounds: the
+ * prefix match, the written-term match, and through FTS5's vocabulary of it, what typos are corrected to) and `synonyms` (what the index
  * adds: the long form of each acronym the paper writes and the acronym of each long form, stemmed, and hyphenated
  * compounds written joined, "PPO-max" → ppomax). Stop words are left out of every column. Names are in `people`,
- * `name_tokens` and `authorship`. `vocabulary` holds every word as written with the number of papers holding it:
- * what typos are corrected to. Rowids follow paper id order, a hash of the abstract.
+ * `name_tokens` and `authorship`. Rowids follow paper id order, a hash of the abstract.
  */
 export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -26,7 +26,6 @@ CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE N
 CREATE TABLE headlines(rowid INTEGER PRIMARY KEY, headline TEXT NOT NULL);
 CREATE VIRTUAL TABLE text USING fts5(headline, stems, surface, synonyms, venue, content='',
   tokenize='${TEXT_TOKENIZER}');
-CREATE TABLE vocabulary(word TEXT PRIMARY KEY, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,
   profiled INTEGER NOT NULL, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE name_tokens(token TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(token, key)) WITHOUT ROWID;
@@ -39,7 +38,3 @@ CREATE TABLE acronyms(short TEXT NOT NULL, long TEXT NOT NULL);
 export const INDEXES = `
 CREATE INDEX authorship_by_paper ON authorship(paper, person);
 `;
-
-/** Each paper's words as written, only while counting them: what `vocabulary` is counted from. */
-export const WORDS_WHILE_COUNTING = `CREATE VIRTUAL TABLE words USING fts5(abstract, compounds, content='', detail=none,
-  columnsize=0, tokenize='unicode61 remove_diacritics 2')`;

@@ -1,9 +1,7 @@
 import type { Database } from "better-sqlite3";
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
-import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { authorshipRows } from "./authorship-rows.js";
-import { type WordStats, wordStatsOf } from "./from-abstracts.js";
 import { synonymsOf, textRowWriter } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
@@ -21,29 +19,24 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
 }
 
 /**
- * Writes the index of a corpus into an empty database: the papers, the full-text tables, the vocabulary,
- * the people and who wrote what. `complete` is written last: a file without it was never finished.
+ * Writes the index of a corpus into an empty database: the papers, the full-text table, the people and who
+ * wrote what. `complete` is written last: a file without it was never finished.
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const headlines = corpus.papers.map((paper) => paper.headline);
-  const written = startIndex(db, corpus, options);
-  written.writeText({ headlines, acronyms: corpus.acronyms });
-  written.finish(wordStatsOf(corpus.papers.map(indexedTextOf)));
-}
-
-/** The steps of an index written in turn: the text rows once the headlines and acronyms are known, then the rest. */
-export interface IndexInTurn {
-  writeText(facts: AbstractFacts): void;
-  /** Writes the vocabulary, and commits. */
-  finish(wordStats: WordStats): void;
+  startIndex(db, corpus, options)({ headlines, acronyms: corpus.acronyms });
 }
 
 /**
- * Writes all of the index but what comes from the abstracts alone (the papers' headlines, the acronyms and the
- * vocabulary), in a transaction left open: that may be worked out meanwhile on another thread. The steps returned
- * write it and the rest, and commit.
+ * Writes all of the index but what comes from the abstracts alone (the papers' headlines and the acronyms), in a
+ * transaction left open: that may be worked out meanwhile on another thread. The step returned writes the text
+ * rows from them, and commits.
  */
-export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptions): IndexInTurn {
+export function startIndex(
+  db: Database,
+  corpus: CorpusRead,
+  options: WriteOptions,
+): (facts: AbstractFacts) => void {
   db.exec(SCHEMA);
   // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
   const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
@@ -52,7 +45,6 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
   const insertText = db.prepare(
     "INSERT INTO text(rowid, headline, stems, surface, synonyms, venue) VALUES (?, @headline, @stems, @surface, @synonyms, @venue)",
   );
-  const insertWord = db.prepare("INSERT INTO vocabulary(word, papers) VALUES (?, ?)");
   const insertAuthor = db.prepare(
     "INSERT INTO authorship(person, paper, position, owner) VALUES (?, ?, ?, ?)",
   );
@@ -87,7 +79,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.exec("ROLLBACK");
     throw error;
   }
-  const writeText = ({ headlines, acronyms }: AbstractFacts) => {
+  return ({ headlines, acronyms }: AbstractFacts) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     // The text rows need the headlines and the acronyms: written here, once those are known.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
@@ -101,9 +93,6 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronyms) insertAcronym.run(short, long);
-  };
-  const finish = ({ vocabulary }: WordStats) => {
-    for (const [word, count] of vocabulary) insertWord.run(word, count);
     db.exec(INDEXES);
     const stats = {
       papers: papers.length,
@@ -121,5 +110,4 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   };
-  return { writeText, finish };
 }

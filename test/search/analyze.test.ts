@@ -45,7 +45,7 @@ describe("the index row of a paper", () => {
   it("writes a hyphenated compound joined, and the abstract as written beside its stems", () => {
     const row = textRowOf({ abstract: "We apply SFT before PPO-max." }, "", synonyms);
     expect(row.synonyms.split(" ")).toContain("ppomax");
-    expect(row.surface.split(" ")).toEqual(["apply", "sft", "ppo", "max"]);
+    expect(row.surface.split(" ")).toEqual(["apply", "sft", "ppo", "max", "ppomax"]);
   });
 
   it("takes an acronym only as the papers define it: the word “no” is no nitric oxide", () => {
