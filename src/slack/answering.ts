@@ -1,13 +1,17 @@
-import type { RespondArguments, RespondFn, webApi } from "@slack/bolt";
+import type { RespondFn, webApi } from "@slack/bolt";
 import { answer } from "../bot/answer.js";
 import { FRIENDLY_ERROR, MESSAGES_UNDELIVERED } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
-import type { Logger } from "../logger.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
-import { errorPayload, NO_UNFURL, postPayload, responsePayload } from "../render/payloads.js";
-import type { DeliveryLedger } from "../state/once.js";
-import type { Outbox } from "../state/outbox.js";
+import {
+  errorPayload,
+  NO_UNFURL,
+  postPayload,
+  type ResponsePayload,
+  responsePayload,
+} from "../render/payloads.js";
+import { describeFailure, networkFailureOf } from "../slack-api/failures.js";
 import {
   type AnswerTarget,
   type DeliveryDeps,
@@ -15,29 +19,16 @@ import {
   deliverAnswer,
   deliverResponse,
 } from "./delivery.js";
-import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
-import { type RespondResult, respondVia } from "./respond.js";
 import { handedOver } from "./saved-export.js";
-import type { SlackClient } from "./web-client.js";
 
 // What every listener (commands, buttons, events, the shortcut, the assistant panel) answers with and counts by.
 
-export interface ListenerDeps {
+export interface ListenerDeps extends DeliveryDeps {
   bot: BotDeps;
   /** User ids that may reload the corpus; everyone else gets BotDeps without `reload`. */
   adminUsers: readonly string[];
-  /** Answered mentions, DMs and shares (the store's ledger, with memory behind it when the store fails). */
-  ledger: DeliveryLedger;
-  /** Answers waiting for Slack (the store's, with memory behind it). */
-  outbox: Outbox;
-  /** A client that never retries on its own: a post is not idempotent. */
-  poster: SlackClient;
-  /** The Slack fetch, for response_url posts. */
-  fetch: typeof fetch;
-  policy: DeliveryPolicy;
   metrics: Metrics;
-  logger: Logger;
   /** The App Home tab (registered with the other listeners); absent: no Home tab. */
   home?: HomeDeps;
   /**
@@ -55,7 +46,7 @@ export interface ListenerDeps {
 export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
   const { reload, ...rest } = deps.bot;
   const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
-  return handedOver(deps.poster, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
+  return handedOver(deps.client, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
 }
 
 /** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */
@@ -73,12 +64,6 @@ export async function replyOrApology<T>(
   }
 }
 
-/** What once-only delivery (deliverAnswer) needs of the listeners': answers posted with the no-retry client. */
-export function deliveryDepsOf(deps: ListenerDeps): DeliveryDeps {
-  const { ledger, outbox, poster, fetch, policy, metrics, logger } = deps;
-  return { ledger, outbox, client: poster, fetch, policy, metrics, logger };
-}
-
 /** Whether Slack sent this event before (Bolt passes its retries on with `context.retryNum`). */
 export function isSlackRetry(context: Record<string, unknown>): boolean {
   return typeof context.retryNum === "number" && context.retryNum > 0;
@@ -91,47 +76,57 @@ export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome,
   }
 }
 
-export function outcomeOfResponse(result: RespondResult, apologised: boolean): RequestOutcome {
-  if (result.outcome === "sent") return apologised ? "error" : "answered";
-  return result.outcome;
-}
-
-/** After a private answer Slack refused: never the answer again, but a note, tried once, so a lost answer is not a silent one. */
-export async function noteUndelivered(deps: ListenerDeps, respond: RespondFn): Promise<void> {
-  await respondVia(deps, respond, errorPayload(MESSAGES_UNDELIVERED.failed), 1);
-}
-
 /**
- * Answers privately through the request's response_url (slash commands, buttons, the Ask form), through the
- * outbox; without one (a button in App Home), through Bolt's respond().
+ * A short note to the asker through Bolt's respond(), tried once: Slack refusing it, or no response_url to
+ * send it to, is only logged. Answers and shares go through the outbox instead (delivery.ts).
  */
+export async function note(deps: ListenerDeps, respond: RespondFn | undefined, text: string): Promise<void> {
+  if (respond === undefined) return;
+  await respond(errorPayload(text)).catch((error: unknown) =>
+    deps.logger.warn(
+      { reason: describeFailure(networkFailureOf(error)) },
+      "could not post a note to the asker",
+    ),
+  );
+}
+
+/** Where a private answer goes: the request's response_url, and respond() for a note when the answer is refused. */
+export interface PrivateReply {
+  respond: RespondFn | undefined;
+  responseUrl: string | undefined;
+}
+
+/** Sends a rendered private answer through the outbox; a refused one is followed by a note, so it is not lost silently. */
+export async function sendPrivately(
+  deps: ListenerDeps,
+  kind: string,
+  receivedAt: number,
+  reply: PrivateReply,
+  answered: { message: ResponsePayload | ReturnType<typeof errorPayload>; apologised: boolean },
+): Promise<void> {
+  if (reply.responseUrl === undefined) {
+    deps.logger.error({ kind }, "a request came without a response_url to answer through");
+    return count(deps, kind, "failed", receivedAt);
+  }
+  const outcome = await deliverResponse(deps, reply.responseUrl, { ...answered.message });
+  if (outcome === "failed") await note(deps, reply.respond, MESSAGES_UNDELIVERED.failed);
+  count(deps, kind, outcomeOfDelivery(outcome, answered.apologised), receivedAt);
+}
+
+/** Answers privately through the request's response_url (slash commands, buttons, the Ask form). */
 export async function answerPrivately(
   deps: ListenerDeps,
   kind: string,
   receivedAt: number,
-  reply: { respond: RespondFn; responseUrl: string | undefined },
+  reply: PrivateReply,
   request: BotRequest,
 ): Promise<void> {
-  const { respond, responseUrl } = reply;
-  const { message, apologised } = await replyOrApology<RespondArguments>(
+  const answered = await replyOrApology<ResponsePayload | ReturnType<typeof errorPayload>>(
     deps,
     async () => responsePayload(await answerFor(deps, request)),
     () => errorPayload(FRIENDLY_ERROR),
   );
-  if (responseUrl !== undefined && typeof message === "object") {
-    const outcome = await deliverResponse(deliveryDepsOf(deps), responseUrl, { ...message });
-    if (outcome === "failed") await noteUndelivered(deps, respond);
-    return count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
-  }
-  const result = await respondVia(deps, respond, message);
-  if (result.outcome !== "sent") {
-    deps.logger.error(
-      { kind, outcome: result.outcome, failure: result.failure },
-      "could not answer through response_url",
-    );
-    await noteUndelivered(deps, respond);
-  }
-  count(deps, kind, outcomeOfResponse(result, apologised), receivedAt);
+  await sendPrivately(deps, kind, receivedAt, reply, answered);
 }
 
 /** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
@@ -158,7 +153,7 @@ export async function answerInConversation(
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, {
+  const outcome = await deliverAnswer(deps, target, {
     retried,
     message,
   });

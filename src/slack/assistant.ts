@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { type App, Assistant, type webApi } from "@slack/bolt";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
@@ -18,7 +19,6 @@ import { slackFailureOf } from "../slack-api/failures.js";
 import {
   answerFor,
   count,
-  deliveryDepsOf,
   isSlackRetry,
   type ListenerDeps,
   outcomeOfDelivery,
@@ -126,7 +126,7 @@ async function answerInThread(
       .finally(() => {
         settled = true;
       });
-    await Promise.race([status, deps.policy.sleep(STATUS_WAIT_MS)]);
+    await Promise.race([status, sleep(STATUS_WAIT_MS)]);
     const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
       deps,
       async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
@@ -137,7 +137,7 @@ async function answerInThread(
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = await deliverAnswer(deliveryDepsOf(deps), target, { retried, message });
+  const outcome = await deliverAnswer(deps, target, { retried, message });
   // Our post clears the status; a status set after it, or with no post, would linger for two minutes.
   if (status !== undefined && (await status) && (statusLate || outcome !== "answered")) {
     await panel
@@ -166,7 +166,7 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
       }).catch((error: unknown) => failed("assistant.threads.setSuggestedPrompts", error));
       const receivedAt = receivedAtOf(context, deps.policy.now());
       const outcome = await deliverAnswer(
-        deliveryDepsOf(deps),
+        deps,
         { key: `greeting:${channel}:${threadTs}`, channel, threadTs, after: threadTs },
         {
           retried: isSlackRetry(context),

@@ -1,10 +1,8 @@
-import type { RespondFn } from "@slack/bolt";
 import type { BotRequest } from "../bot/request.js";
 import { renderBibtexModal } from "../render/bibtex-blocks.js";
 import { responsePayload } from "../render/payloads.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
-import { answerFor, count, type ListenerDeps } from "./answering.js";
-import { respondVia } from "./respond.js";
+import { answerFor, count, type ListenerDeps, type PrivateReply, sendPrivately } from "./answering.js";
 import type { SlackClient } from "./web-client.js";
 
 /**
@@ -16,7 +14,7 @@ export async function openBibtex(
   deps: ListenerDeps,
   client: Pick<SlackClient, "views">,
   triggerId: string,
-  respond: RespondFn,
+  reply: PrivateReply,
   request: BotRequest,
   receivedAt: number,
 ): Promise<void> {
@@ -32,6 +30,8 @@ export async function openBibtex(
       );
     }
   }
-  const result = await respondVia(deps, respond, responsePayload(answer));
-  count(deps, "action", result.outcome === "sent" ? "answered" : result.outcome, receivedAt);
+  await sendPrivately(deps, "action", receivedAt, reply, {
+    message: responsePayload(answer),
+    apologised: false,
+  });
 }

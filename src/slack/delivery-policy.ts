@@ -13,8 +13,6 @@ export interface DeliveryPolicy {
   backoffMs(attempt: number): number;
   /** How often the outbox is looked at for answers whose next attempt is due. */
   outboxEveryMs: number;
-  /** Waits used only by respondVia's 429 retries of notes (and of what has no response_url). */
-  sleep(ms: number): Promise<void>;
   now(): number;
 }
 
@@ -33,7 +31,6 @@ export function createDeliveryPolicy(
     responseUrlUses: overrides.responseUrlUses ?? 5,
     backoffMs: overrides.backoffMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** (attempt - 1))),
     outboxEveryMs: overrides.outboxEveryMs ?? 1000,
-    sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now: overrides.now ?? Date.now,
   };
 }

@@ -1,18 +1,18 @@
-import type { App, BlockAction, RespondArguments, RespondFn } from "@slack/bolt";
+import type { App, BlockAction } from "@slack/bolt";
 import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_SHARE } from "../bot/messages.js";
 import type { BotRequest } from "../bot/request.js";
 import { ACTION_ID_PATTERN } from "../render/ids.js";
-import { errorPayload, responsePayload } from "../render/payloads.js";
+import { responsePayload } from "../render/payloads.js";
 import {
   answerFor,
   answerInConversation,
   answerPrivately,
   count,
-  deliveryDepsOf,
   isSlackRetry,
   type ListenerDeps,
+  note,
   outcomeOfDelivery,
-  outcomeOfResponse,
+  type PrivateReply,
   replyOrApology,
 } from "./answering.js";
 import { openBibtex } from "./bibtex-modal.js";
@@ -20,7 +20,6 @@ import { answerKeyOf, deliverShare } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { actionValueOf, buttonRequest, conversationRequest, responseUrlOf } from "./requests.js";
-import { respondVia } from "./respond.js";
 
 /**
  * Shares a card in the channel once per click key, through the outbox (a 429 or Slack out of reach waits there);
@@ -29,7 +28,7 @@ import { respondVia } from "./respond.js";
 async function shareOnce(
   deps: ListenerDeps,
   receivedAt: number,
-  reply: { respond: RespondFn; responseUrl: string | undefined },
+  reply: PrivateReply,
   onceKey: string,
   request: BotRequest,
 ): Promise<void> {
@@ -41,34 +40,24 @@ async function shareOnce(
     deps.logger.warn(
       "share deferred: the shared state cannot be written, so a double click could share twice",
     );
-    await respondVia(deps, respond, errorPayload(MESSAGES_SHARE.stateDown), 1);
+    await note(deps, respond, MESSAGES_SHARE.stateDown);
     return count(deps, "share", "deferred", receivedAt);
   }
-  const { message, apologised } = await replyOrApology<RespondArguments>(
+  const { message, apologised } = await replyOrApology(
     deps,
     async () => responsePayload(await answerFor(deps, request)),
-    () => errorPayload(FRIENDLY_ERROR),
+    () => undefined,
   );
-  if (responseUrl !== undefined && !apologised && typeof message === "object") {
-    const outcome = await deliverShare(deliveryDepsOf(deps), onceKey, responseUrl, { ...message });
-    const notice =
-      outcome === "failed"
-        ? MESSAGES_SHARE.failed
-        : outcome === "unknown"
-          ? MESSAGES_SHARE.unconfirmed
-          : undefined;
-    if (notice !== undefined) await respondVia(deps, respond, errorPayload(notice), 1);
-    return count(deps, "share", outcomeOfDelivery(outcome, false), receivedAt);
+  if (responseUrl === undefined || message === undefined) {
+    await deps.ledger.release(onceKey);
+    if (apologised) await note(deps, respond, FRIENDLY_ERROR);
+    else deps.logger.error("a Share click came without a response_url to share through");
+    return count(deps, "share", apologised ? "error" : "failed", receivedAt);
   }
-  const result = await respondVia(deps, respond, message);
-  if (result.outcome === "sent" && !apologised) await deps.ledger.markDone(onceKey);
-  else await deps.ledger.release(onceKey);
-  if (result.outcome !== "sent") {
-    deps.logger.error({ outcome: result.outcome, failure: result.failure }, "could not share a card");
-    const notice = result.outcome === "failed" ? MESSAGES_SHARE.failed : MESSAGES_SHARE.unconfirmed;
-    await respondVia(deps, respond, errorPayload(notice), 1);
-  }
-  count(deps, "share", outcomeOfResponse(result, apologised), receivedAt);
+  const outcome = await deliverShare(deps, onceKey, responseUrl, { ...message });
+  if (outcome === "failed") await note(deps, respond, MESSAGES_SHARE.failed);
+  if (outcome === "unknown") await note(deps, respond, MESSAGES_SHARE.unconfirmed);
+  count(deps, "share", outcomeOfDelivery(outcome, false), receivedAt);
 }
 
 export function registerListeners(app: App, deps: ListenerDeps): void {
@@ -90,7 +79,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     const receivedAt = receivedAtOf(context, deps.policy.now());
     const click = buttonRequest(body, actionValueOf(action));
     if (click === undefined) {
-      await respondVia(deps, respond, errorPayload(INVALID_BUTTON));
+      await note(deps, respond, INVALID_BUTTON);
       return count(deps, "action", "error", receivedAt);
     }
     if (click.onceKey !== undefined) {
@@ -99,7 +88,8 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     }
     const { request } = click;
     if (request.source === "action" && request.action.a === "bib" && body.trigger_id) {
-      return openBibtex(deps, client, body.trigger_id, respond, request, receivedAt);
+      const reply = { respond, responseUrl: responseUrlOf(body) };
+      return openBibtex(deps, client, body.trigger_id, reply, request, receivedAt);
     }
     const reply = { respond, responseUrl: responseUrlOf(body) };
     await answerPrivately(deps, "action", receivedAt, reply, request);
@@ -131,9 +121,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     } catch (error) {
       deps.logger.error({ err: error }, "a Slack request failed");
       // Bolt makes respond() from the body's response_url, when it has one.
-      if ("respond" in args && responseUrlOf(args.body) !== undefined) {
-        await respondVia(deps, args.respond, errorPayload(FRIENDLY_ERROR), 1);
-      }
+      if ("respond" in args) await note(deps, args.respond, FRIENDLY_ERROR);
     }
   });
 }

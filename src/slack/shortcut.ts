@@ -3,12 +3,10 @@ import { z } from "zod";
 import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { Answer } from "../bot/ports.js";
 import { relatedAnswer } from "../bot/related.js";
-import { errorPayload, postPayload, responsePayload } from "../render/payloads.js";
-import { count, deliveryDepsOf, type ListenerDeps, outcomeOfDelivery, replyOrApology } from "./answering.js";
+import { postPayload, responsePayload } from "../render/payloads.js";
+import { count, type ListenerDeps, note, outcomeOfDelivery, replyOrApology } from "./answering.js";
 import { deliverAnswer, deliverResponse } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { responseUrlOf } from "./requests.js";
-import { respondVia } from "./respond.js";
 
 /** The message shortcut "Find related papers" (manifest.yml `features.shortcuts`). */
 export const RELATED_PAPERS_SHORTCUT = "paperbot_related_papers";
@@ -96,7 +94,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
   if (shortcut.response_url !== undefined) {
     const { answer, apologised } = await answerOrApology(deps, shortcut, false);
     const body = { ...responsePayload(answer) };
-    const outcome = await deliverResponse(deliveryDepsOf(deps), shortcut.response_url, body);
+    const outcome = await deliverResponse(deps, shortcut.response_url, body);
     if (outcome !== "failed")
       return count(deps, "shortcut", outcomeOfDelivery(outcome, apologised), receivedAt);
     deps.logger.warn("Slack refused the shortcut's response_url; answering in a DM");
@@ -104,7 +102,7 @@ async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, rec
   const userId = shortcut.user.id;
   const { answer, apologised } = await answerOrApology(deps, shortcut, true);
   const outcome = await deliverAnswer(
-    deliveryDepsOf(deps),
+    deps,
     {
       key: `related:${userId}:${shortcut.action_ts ?? shortcut.trigger_id ?? ""}`,
       channel: userId,
@@ -122,8 +120,7 @@ export function registerShortcut(app: App, deps: ListenerDeps): void {
     const parsed = messageShortcutSchema.safeParse(body);
     if (parsed.success) return answerShortcut(deps, parsed.data, receivedAt);
     deps.logger.warn({ issues: parsed.error.issues.length }, "a message shortcut payload was not understood");
-    // Bolt makes respond() from the body's response_url, when it has one.
-    if (responseUrlOf(body) !== undefined) await respondVia(deps, respond, errorPayload(FRIENDLY_ERROR), 1);
+    await note(deps, respond, FRIENDLY_ERROR);
     count(deps, "shortcut", "error", receivedAt);
   });
 }

@@ -1,5 +1,5 @@
 import type { ListenOptions } from "node:net";
-import type { App } from "@slack/bolt";
+import { App } from "@slack/bolt";
 import type { BotDeps } from "../bot/ports.js";
 import type { HttpLimits, SlackMode } from "../config.js";
 import type { Logger } from "../logger.js";
@@ -11,10 +11,9 @@ import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/once.js";
 import { createMemoryOutbox, type Outbox } from "../state/outbox.js";
-import { deliveryDepsOf } from "./answering.js";
-import { createSlackApp } from "./app.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
+import { createBoltLogger } from "./bolt-logger.js";
 import { type DeliveryDeps, type OutboxWorker, startOutboxWorker } from "./delivery.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
@@ -173,12 +172,12 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
           now,
         })
       : createHttpReceiver({ signingSecret: mode.signingSecret, routes, logger, now });
-  const app = createSlackApp({
-    botToken: mode.botToken,
+  // The app's own client retries idempotent calls (App Home); posts go through `poster`, which never retries.
+  const app = new App({
+    token: mode.botToken,
     receiver,
-    logger,
-    clientOptions,
-    retries: options.retries ?? 2,
+    logger: createBoltLogger(logger),
+    clientOptions: { ...clientOptions, retryConfig: { retries: options.retries ?? 2 } },
     ...identity,
   });
   timeAcks(app, metrics, now);
@@ -193,7 +192,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     adminUsers: options.adminUsers,
     ledger: options.ledger,
     outbox: options.outbox ?? createMemoryOutbox(),
-    poster,
+    client: poster,
     fetch: slackFetch,
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
@@ -206,7 +205,6 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   registerAskShortcut(app, listenerDeps);
   // A global middleware: takes assistant-thread events before the listeners, passes every other event on.
   registerAssistant(app, listenerDeps);
-  const delivery = deliveryDepsOf(listenerDeps);
   watchOutbox(metrics, listenerDeps.outbox);
 
   if (mode.kind === "socket") {
@@ -226,18 +224,18 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
       { mode: "socket", botUserId: identity.botUserId, healthPort },
       "connected to Slack in Socket Mode; /healthz, /readyz and /metrics on the health port",
     );
-    const outbox = startOutboxWorker(delivery);
+    const outbox = startOutboxWorker(listenerDeps);
     const stop = () => {
       outbox.stop();
       return app.stop().then(() => closeServer(health));
     };
-    return { app, metrics, poster, delivery, outbox, healthPort, stop };
+    return { app, metrics, poster, delivery: listenerDeps, outbox, healthPort, stop };
   }
   const server = await app.start(options.listen ?? { port: mode.port }, serverOptionsOf(mode.limits));
   server.maxConnections = mode.limits.maxConnections;
   const port = portOf(server);
   logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
-  const outbox = startOutboxWorker(delivery);
+  const outbox = startOutboxWorker(listenerDeps);
   const stop = async () => {
     outbox.stop();
     // Bolt's stop waits for open connections: the idle ones are closed now, busy ones after a grace.
@@ -245,5 +243,5 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     setTimeout(() => server.closeAllConnections(), 2000).unref();
     await app.stop();
   };
-  return { app, metrics, poster, delivery, outbox, port, stop };
+  return { app, metrics, poster, delivery: listenerDeps, outbox, port, stop };
 }
