@@ -78,31 +78,27 @@ async function answersWithKey(
   where: PostMessage,
   key: string,
 ): Promise<string[] | undefined> {
-  const { client } = deps;
   const found: string[] = [];
-  let cursor: string | undefined;
+  const read = {
+    channel: where.channel,
+    oldest: where.after,
+    include_all_metadata: true,
+    limit: 100,
+    ...(where.threadTs === undefined ? {} : { ts: where.threadTs }),
+  };
+  const method = where.threadTs === undefined ? "conversations.history" : "conversations.replies";
+  let pages = 0;
   try {
-    for (let page = 0; page < HISTORY_PAGES; page++) {
-      const common = {
-        channel: where.channel,
-        oldest: where.after,
-        include_all_metadata: true,
-        limit: 100,
-        ...(cursor === undefined ? {} : { cursor }),
-      };
-      const raw =
-        where.threadTs === undefined
-          ? await client.conversations.history(common)
-          : await client.conversations.replies({ ...common, ts: where.threadTs });
-      const history = historyPageSchema.parse(raw);
+    for await (const page of deps.client.paginate(method, read)) {
+      const history = historyPageSchema.parse(page);
       for (const m of history.messages) {
         const ours = m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key;
         if (ours && m.ts !== undefined) found.push(m.ts);
       }
-      cursor = nextCursorOf(history);
-      if (cursor === undefined) return found;
+      // Not read to its end: whether the answer is there cannot be told.
+      if (++pages >= HISTORY_PAGES) return nextCursorOf(history) === undefined ? found : undefined;
     }
-    return undefined;
+    return found;
   } catch (error) {
     deps.logger.warn(
       { channel: where.channel, reason: describeFailure(slackFailureOf(error)) },

@@ -135,6 +135,16 @@ async function dailyClick(
   return undefined;
 }
 
+/** The form a Home button opens rather than answering on the tab, where the viewer picks the conversation. */
+function formOf(action: Action) {
+  if (action.a === "ask") return renderAskModal();
+  // There is no conversation on the Home tab: a form asks where to share the card.
+  if (action.a === "share") return renderShareModal(action.id);
+  // More like this, through the Ask form filled in.
+  if (action.a === "similar") return renderAskModal(`similar ${action.id}`);
+  return undefined;
+}
+
 /** The notice after a click the bot answered: the answer's own text (escaped, as its fallback is). */
 function noticeOf(answer: Answer): string {
   return renderSlackMessage(answer.reply).text;
@@ -176,23 +186,15 @@ export function registerHome(app: App, wiring: HomeWiring): void {
     const userId = body.user.id;
     const viewer = viewerOf(client, userId);
     const pages = pagesOf(body.view?.private_metadata);
+    const form = decoded === undefined ? undefined : formOf(decoded);
     let notice: string | undefined;
     try {
       if (decoded === undefined) notice = MESSAGES_HOME.staleButton;
       else if (decoded.a === "following") pages.follows = decoded.o;
       else if (decoded.a === "saved") pages.saved = decoded.o;
-      else if (decoded.a === "ask" && "trigger_id" in body) {
-        // The form answers on its own (where the viewer picks): the tab stays as it is.
-        await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal() });
-        return;
-      } else if (decoded.a === "share" && "trigger_id" in body) {
-        // There is no conversation on the Home tab: a form asks where to share the card.
-        await client.views.open({ trigger_id: body.trigger_id, view: renderShareModal(decoded.id) });
-        return;
-      } else if (decoded.a === "similar" && "trigger_id" in body) {
-        // More like this is answered where the viewer picks, through the Ask form filled in.
-        const question = `similar ${decoded.id}`;
-        await client.views.open({ trigger_id: body.trigger_id, view: renderAskModal(question) });
+      else if (form !== undefined && "trigger_id" in body) {
+        // The form answers on its own: the tab stays as it is.
+        await client.views.open({ trigger_id: body.trigger_id, view: form });
         return;
       } else if (decoded.a === "bib" && "trigger_id" in body) {
         const request: BotRequest = { source: "action", action: decoded, userId, channelId: "" };

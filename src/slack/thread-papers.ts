@@ -3,13 +3,11 @@ import { decodeAction } from "../bot/actions.js";
 import type { ThreadPapers } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
-import { nextCursorOf } from "../slack-api/history.js";
 import type { SlackClient } from "./web-client.js";
 
 /** A page of a thread as far as finding its cards needs: each message's blocks, oldest first. */
 const threadSchema = z.object({
   messages: z.array(z.object({ blocks: z.array(z.unknown()).optional() })).default([]),
-  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
 });
 const blockSchema = z.object({
   elements: z.array(z.unknown()).optional(),
@@ -52,21 +50,14 @@ export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPaper
     async latestCards(channelId, threadTs) {
       try {
         let latest: string[] = [];
-        let cursor: string | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const raw = await client.conversations.replies({
-            channel: channelId,
-            ts: threadTs,
-            limit: PAGE_MESSAGES,
-            ...(cursor === undefined ? {} : { cursor }),
-          });
-          const read = threadSchema.parse(raw);
-          for (const message of read.messages) {
+        let pages = 0;
+        const read = { channel: channelId, ts: threadTs, limit: PAGE_MESSAGES };
+        for await (const page of client.paginate("conversations.replies", read)) {
+          for (const message of threadSchema.parse(page).messages) {
             const ids = cardPapersOf(message.blocks ?? []);
             if (ids.length > 0) latest = ids;
           }
-          cursor = nextCursorOf(read);
-          if (cursor === undefined) break;
+          if (++pages >= MAX_PAGES) break;
         }
         return latest;
       } catch (error) {
