@@ -4,10 +4,10 @@ import type { CliOptions } from "../cli/commands.js";
 import type { CliConfig } from "../config.js";
 import { createReadingList } from "../follow/controls.js";
 import { loadIndex } from "../index/loader.js";
-import { terminalProgress, timedProgress } from "../index/progress.js";
 import { createLogger } from "../logger.js";
 import { openStateStore } from "../state/open-store.js";
 import { statePortsOf } from "./bot-deps.js";
+import { indexProgressFor } from "./index-lifecycle.js";
 import { openState } from "./state.js";
 
 /** The CLI reads through the same snapshot cache as the bot, so a large corpus is parsed once, not per command. */
@@ -21,12 +21,8 @@ export function cliOptionsOf(
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
     loadIndex: async (dir) => {
-      const terminal = terminalProgress(stderr);
-      const onProgress = timedProgress(terminal.report, {
-        everyMs: 1000,
-        now: () => performance.now(),
-        quietForMs: 1000,
-      });
+      // As the console draws it: a line redrawn on a terminal, nothing into a pipe.
+      const progress = indexProgressFor({ kind: "console" }, logger, stderr);
       return (
         await loadIndex({
           corpusDir: dir,
@@ -35,8 +31,8 @@ export function cliOptionsOf(
           build: "inline",
           // One command, then exit: nothing waits on this event loop, and a worker would only add its start.
           queries: "same-thread",
-          onProgress,
-        }).finally(terminal.end)
+          onProgress: progress.onProgress,
+        }).finally(progress.end)
       ).index;
     },
     random: Math.random,
