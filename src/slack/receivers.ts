@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import { HTTPReceiver, SocketModeReceiver, type webApi } from "@slack/bolt";
 import type { Logger } from "../logger.js";
 import type { OpsRoute } from "../ops/health.js";
@@ -77,17 +77,6 @@ function bodyBudget(limit: number): (req: IncomingMessage) => void {
   };
 }
 
-function refuse(res: ServerResponse, status: number, text: string): void {
-  // The connection is closed, so the unread body is neither read nor taken for a request.
-  res.writeHead(status, { "content-type": "text/plain", connection: "close" });
-  res.end(text);
-}
-
-/** Stamps each request with the time it reached the app (`context.receivedAt`). */
-function stampArrival(now: () => number): () => { receivedAt: number } {
-  return () => ({ receivedAt: now() });
-}
-
 export interface HttpReceiverOptions {
   signingSecret: string;
   /** /healthz, /readyz and /metrics, served beside Slack's requests. */
@@ -108,7 +97,8 @@ export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
     logger: createBoltLogger(logger),
     customRoutes: options.routes,
     bodyLimit: BODY_LIMIT_BYTES,
-    customPropertiesExtractor: stampArrival(now),
+    // When the request reached the app (`context.receivedAt`), for the ack and answer times.
+    customPropertiesExtractor: () => ({ receivedAt: now() }),
   });
   const bolt = receiver.requestListener;
   const track = bodyBudget(BODY_BYTES_IN_FLIGHT);
@@ -118,7 +108,9 @@ export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
       const refusal = refusalOf(req, now());
       if (refusal !== undefined) {
         logger.debug({ path: req.url, reason: refusal.reason }, "refused a request from its headers");
-        return refuse(res, refusal.status, refusal.reason);
+        // The connection is closed, so the unread body is neither read nor taken for a request.
+        res.writeHead(refusal.status, { "content-type": "text/plain", connection: "close" });
+        return res.end(refusal.reason);
       }
       track(req);
     }
@@ -190,7 +182,7 @@ export function createSocketReceiver(options: SocketReceiverOptions): SocketMode
     // Our own reconnection replaces the SDK's: with it off, a lost connection ends in "disconnected".
     autoReconnectEnabled: false,
     installerOptions: { clientOptions: options.clientOptions },
-    customPropertiesExtractor: stampArrival(options.now),
+    customPropertiesExtractor: () => ({ receivedAt: options.now() }),
   });
   const { client } = receiver;
   guardSocketFrames(client, options.logger, () =>

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { networkCodeOf } from "../slack-api/failures.js";
+
 /** One finished Slack call, as the fetch wrapper saw it. */
 export interface SlackCallResult {
   /** The Web API method (`chat.postMessage`), or `response_url`. */
@@ -14,30 +16,25 @@ export interface SlackFetchOptions {
   observe: (result: SlackCallResult) => void;
 }
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
-  if (typeof input === "string") return input;
-  if (input instanceof URL) return input.href;
-  return input.url;
-}
-
 /** `chat.postMessage` for a Web API URL, `response_url` for anything else (hooks.slack.com). */
-export function methodOf(url: string): string {
+function methodOf(url: string): string {
   const match = /\/api\/([A-Za-z0-9_.]+)(?:[?#]|$)/.exec(url);
   return match?.[1] ?? "response_url";
 }
+
+/** A Web API answer that says the call failed: `{ ok: false, error }`. */
+const slackRefusalSchema = z.object({ ok: z.literal(false), error: z.string().catch("unknown_error") });
 
 async function errorCodeOf(response: Response): Promise<string | undefined> {
   if (response.status === 429) return "ratelimited";
   if (response.status < 200 || response.status > 299) return `http_${response.status}`;
   if (!(response.headers.get("content-type") ?? "").includes("json")) return undefined;
-  try {
-    const body: unknown = await response.clone().json();
-    if (typeof body !== "object" || body === null || Reflect.get(body, "ok") !== false) return undefined;
-    const error = Reflect.get(body, "error");
-    return typeof error === "string" ? error : "unknown_error";
-  } catch {
-    return undefined;
-  }
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const refused = slackRefusalSchema.safeParse(body);
+  return refused.success ? refused.data.error : undefined;
 }
 
 /**
@@ -46,7 +43,7 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
  */
 export function createSlackFetch(options: SlackFetchOptions): typeof fetch {
   return async (input, init) => {
-    const method = methodOf(urlOf(input));
+    const method = methodOf(input instanceof Request ? input.url : String(input));
     const signal = init?.signal ?? AbortSignal.timeout(options.timeoutMs);
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
