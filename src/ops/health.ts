@@ -1,22 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Registry } from "prom-client";
+import type { StateStatus } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import type { SlackReadinessState } from "./readiness.js";
-
-/** Whether answered events are deduplicated through the state store, shared with other replicas, or in memory only. */
-export interface StateReadiness {
-  shared: boolean;
-  /** Since when the store has not been usable (ms since the epoch). */
-  since?: number;
-  /** It could not be opened at start and is being tried again in the background. */
-  reconnecting?: boolean;
-}
 
 export interface Readiness {
   /** An index is open and answers. */
   corpusLoaded(): boolean;
-  /** Absent where the bot keeps no state (tests of the ops routes alone). */
-  state?: () => StateReadiness;
+  /** Whether the state store takes writes (answered events are then shared with other replicas through it);
+   * absent where the bot keeps no state (tests of the ops routes alone). */
+  state?: () => StateStatus;
   slack(): SlackReadinessState;
   /** False when the process should be restarted (Socket Mode disconnected past its limit). */
   alive(): boolean;
@@ -43,9 +36,9 @@ function corpusLoaded(readiness: Readiness): boolean {
 }
 
 /** `state: "shared"`, or `state: "memory"` with since when and whether the store is being reconnected. */
-function stateFields(state: StateReadiness | undefined): object {
+function stateFields(state: StateStatus | undefined): object {
   if (state === undefined) return {};
-  if (state.shared) return { state: "shared" };
+  if (state.writable) return { state: "shared" };
   return {
     state: "memory",
     ...(state.since === undefined ? {} : { stateSince: new Date(state.since).toISOString() }),

@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { StateStatus } from "../bot/ports.js";
 import type { PaperLookups } from "../search/types.js";
-import type { StateReadiness } from "./health.js";
 
 /** What a request to the bot came to, for `paperbot_requests_total`. */
 export type RequestOutcome =
@@ -155,7 +155,7 @@ export function watchOutbox(metrics: Metrics, outbox: { pending(): Promise<numbe
 }
 
 export interface StateSource {
-  state(): StateReadiness;
+  state(): StateStatus;
   now(): number;
 }
 
@@ -167,7 +167,7 @@ export function watchState(metrics: Metrics, source: StateSource): void {
     help: "1 while answered events are deduplicated through the state store (shared by replicas), 0 while in this process's memory only.",
     registers,
     collect() {
-      this.set(source.state().shared ? 1 : 0);
+      this.set(source.state().writable ? 1 : 0);
     },
   });
   new Gauge({
@@ -175,7 +175,8 @@ export function watchState(metrics: Metrics, source: StateSource): void {
     help: "Seconds since the state store stopped answering (0 while it answers); reconnected in the background.",
     registers,
     collect() {
-      const { since } = source.state();
+      const state = source.state();
+      const since = state.writable ? undefined : state.since;
       this.set(since === undefined ? 0 : Math.max(0, (source.now() - since) / 1000));
     },
   });

@@ -1,9 +1,9 @@
 import type { ListenOptions } from "node:net";
 import { App } from "@slack/bolt";
-import type { BotDeps } from "../bot/ports.js";
+import type { BotDeps, StateStatus } from "../bot/ports.js";
 import type { HttpLimits, SlackMode } from "../config.js";
 import type { Logger } from "../logger.js";
-import { opsRoutes, type StateReadiness } from "../ops/health.js";
+import { opsRoutes } from "../ops/health.js";
 import { closeServer, portOf, serveOpsRoutes, serverOptionsOf } from "../ops/http-server.js";
 import { createMetrics, type Metrics, watchOutbox } from "../ops/metrics.js";
 import { createSlackReadiness } from "../ops/readiness.js";
@@ -37,7 +37,7 @@ export interface SlackStartOptions {
   /** True while an index is open and answering (for /readyz). */
   corpusLoaded: () => boolean;
   /** Whether answered events are shared through the state store (for /readyz's body). */
-  state?: () => StateReadiness;
+  state?: () => StateStatus;
   slackApiUrl?: string;
   /** Longest wait for one Slack call (Web API or response_url); 10 s unless given. */
   slackTimeoutMs?: number;

@@ -6,7 +6,6 @@ import { type FollowNotifier, startFollowNotifier } from "../follow/notifier.js"
 import { dmChannelOf } from "../follow/saved-upload.js";
 import type { Logger } from "../logger.js";
 import { countDailyResults } from "../ops/daily-metrics.js";
-import type { StateReadiness } from "../ops/health.js";
 import { createMetrics, type Metrics, watchIndex, watchState } from "../ops/metrics.js";
 import { installProcessGuard } from "../ops/process-guard.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
@@ -52,7 +51,8 @@ export async function startSlackBot(
   watchIndex(metrics, { index: index.live.current, loadedAt: index.loadedAt, now: Date.now });
   installProcessGuard(wiring.host, { logger, metrics, giveUp: wiring.giveUp });
   const ledger = deliveryLedgerOf(store, logger);
-  watchState(metrics, { state: () => stateReadinessOf(wiring.state), now: Date.now });
+  // The store's health follows every write (the outbox's passes, daily posts), the ledger's only answers.
+  watchState(metrics, { state: wiring.state.status, now: Date.now });
   const slack = await startSlackApp({
     mode: config.mode,
     bot,
@@ -67,7 +67,7 @@ export async function startSlackBot(
     // Only PostgreSQL is shared by several processes; one process's memory dedupes its own double clicks.
     ...(config.stateUrl === undefined ? {} : { isLocalClaim: (key: string) => !ledger.claimIsShared(key) }),
     ...(config.slackApiUrl === undefined ? {} : { slackApiUrl: config.slackApiUrl }),
-    state: () => stateReadinessOf(wiring.state),
+    state: wiring.state.status,
     home: {
       state: store,
       ...(bot.daily === undefined ? {} : { daily: bot.daily }),
@@ -82,18 +82,6 @@ export async function startSlackBot(
       notifier?.stop();
       return slack.stop().finally(() => store.close());
     },
-  };
-}
-
-/** Whether the store takes writes now (answered events are then deduplicated through it), and since when not. */
-function stateReadinessOf(state: OpenedState): StateReadiness {
-  const status = state.status();
-  // The store's health follows every write (the outbox's passes, daily posts), the ledger's only answers.
-  if (status.writable) return { shared: true };
-  return {
-    shared: false,
-    ...(status.since === undefined ? {} : { since: status.since }),
-    ...(status.reconnecting === true ? { reconnecting: true } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { opsRoutes, type StateReadiness } from "../../src/ops/health.js";
+import type { StateStatus } from "../../src/bot/ports.js";
+import { opsRoutes } from "../../src/ops/health.js";
 import { createMetrics, watchState } from "../../src/ops/metrics.js";
 import { capturedLogger } from "../helpers/logs.js";
 
@@ -17,7 +18,7 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function serve(state: () => StateReadiness, now: () => number): Promise<string> {
+async function serve(state: () => StateStatus, now: () => number): Promise<string> {
   const metrics = createMetrics({ processMetrics: false });
   watchState(metrics, { state, now });
   const routes = opsRoutes(
@@ -40,7 +41,7 @@ const metricValue = (text: string, name: string) =>
 describe("/readyz and /metrics on the state", () => {
   it("say shared, then memory and reconnecting since when, then shared again; /readyz stays 200", async () => {
     const since = Date.parse("2026-01-02T08:00:00Z");
-    let current: StateReadiness = { shared: true };
+    let current: StateStatus = { writable: true };
     const base = await serve(
       () => current,
       () => since + 90_000,
@@ -53,7 +54,7 @@ describe("/readyz and /metrics on the state", () => {
     expect(metricValue(metrics, "paperbot_state_shared")).toBe(1);
     expect(metricValue(metrics, "paperbot_state_unavailable_seconds")).toBe(0);
 
-    current = { shared: false, since, reconnecting: true };
+    current = { writable: false, problem: "unavailable", since, reconnecting: true };
     const memory = await fetch(`${base}/readyz`);
     expect(memory.status).toBe(200);
     expect(await memory.json()).toEqual({
@@ -68,7 +69,7 @@ describe("/readyz and /metrics on the state", () => {
     expect(metricValue(metrics, "paperbot_state_shared")).toBe(0);
     expect(metricValue(metrics, "paperbot_state_unavailable_seconds")).toBe(90);
 
-    current = { shared: true };
+    current = { writable: true };
     expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ state: "shared" });
   });
 });
