@@ -120,11 +120,11 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
     "Open a paper…",
     groups.map((group) => ({
       label: group.label,
-      specs: group.papers.flatMap((p) => openPaperSpec(p) ?? []),
+      specs: group.papers.map(openPaperSpec),
     })),
   );
   const byCoauthor = staticSelect("A co-author's papers…", [
-    { label: "Co-authors", specs: summary.coauthors.flatMap((c) => coauthorSpec(c) ?? []) },
+    { label: "Co-authors", specs: summary.coauthors.map(coauthorSpec) },
   ]);
   const tail = present(actions(open, byCoauthor), coauthors ? context([coauthors]) : undefined);
   const lines = groups.flatMap((group, i) => [

@@ -10,8 +10,6 @@ import { titleOf } from "./paper-links.js";
 export interface ButtonSpec {
   label: string;
   action: Action;
-  /** Shown after the label in the console, e.g. the paper id. */
-  detail?: string;
 }
 
 /** What a card offers: buttons in view, and the rest in its overflow menu. */
@@ -19,23 +17,6 @@ export interface CardControls {
   buttons: ButtonSpec[];
   menu: ButtonSpec[];
 }
-
-export const BUTTON_LABELS = {
-  share: "Share in channel",
-  similar: "More like this",
-  full: "Full abstract",
-  reroll: "Another one",
-  page: "Show more",
-  morePeople: "Show more people",
-  save: "Save",
-  previous: "Previous",
-  unfollow: "Unfollow",
-  remove: "Remove",
-  open: "Open",
-  export: "Export as Markdown and BibTeX",
-  undo: "Undo",
-  bibtex: "Copy BibTeX",
-} as const;
 
 /** The encoded action, or undefined when it would not survive the trip (longer than `max`, or refused on the way back). */
 export function actionValueOf(action: Action, max: number = LIMITS.buttonValue): string | undefined {
@@ -72,7 +53,7 @@ function rerollSpec(card: Card): ButtonSpec {
     seen.shift();
     action = { a: "reroll", seen };
   }
-  return { label: BUTTON_LABELS.reroll, action };
+  return { label: "Another one", action };
 }
 
 /**
@@ -82,17 +63,17 @@ function rerollSpec(card: Card): ButtonSpec {
 const CARD_MENU: ((card: Card, saveShown: boolean) => ButtonSpec | undefined)[] = [
   (card) =>
     card.buttons.includes("similar")
-      ? { label: BUTTON_LABELS.similar, action: { a: "similar", id: card.paper.id }, detail: card.paper.id }
+      ? { label: "More like this", action: { a: "similar", id: card.paper.id } }
       : undefined,
   (card) => {
     const shortened =
       card.snippet !== undefined || abstractPreview(card.paper.abstract) !== card.paper.abstract;
     if (!card.buttons.includes("full") || card.full || !shortened || card.paper.abstract.trim() === "")
       return undefined;
-    return { label: BUTTON_LABELS.full, action: { a: "full", id: card.paper.id }, detail: card.paper.id };
+    return { label: "Full abstract", action: { a: "full", id: card.paper.id } };
   },
   (card, saveShown) => (card.buttons.includes("save") && !saveShown ? saveSpec(card.paper) : undefined),
-  (card) => ({ label: BUTTON_LABELS.bibtex, action: { a: "bib", id: card.paper.id }, detail: card.paper.id }),
+  (card) => ({ label: "Copy BibTeX", action: { a: "bib", id: card.paper.id } }),
   (card) => {
     const person = card.person ?? moreByPersonOf(card.paper);
     if (!card.buttons.includes("moreBy") || person === undefined) return undefined;
@@ -105,7 +86,7 @@ const CARD_MENU: ((card: Card, saveShown: boolean) => ButtonSpec | undefined)[] 
 ];
 
 export function saveSpec(paper: Paper): ButtonSpec {
-  return { label: BUTTON_LABELS.save, action: { a: "save", id: paper.id }, detail: paper.id };
+  return { label: "Save", action: { a: "save", id: paper.id } };
 }
 
 export function followPersonSpec(person: { key: string; name: string }): ButtonSpec {
@@ -121,7 +102,7 @@ export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
   const buttons: ButtonSpec[] = [];
   if (card.buttons.includes("reroll")) buttons.push(rerollSpec(card));
   if (card.buttons.includes("share"))
-    buttons.push({ label: BUTTON_LABELS.share, action: { a: "share", id: paper.id }, detail: paper.id });
+    buttons.push({ label: "Share in channel", action: { a: "share", id: paper.id } });
   const saveShown = buttonRoom && card.buttons.includes("save");
   if (saveShown) buttons.push(saveSpec(paper));
   const offered = CARD_MENU.flatMap((entry) => {
@@ -136,35 +117,26 @@ export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
 }
 
 export function candidateButtonSpecs(candidates: PersonCandidate[]): ButtonSpec[] {
-  return candidates
-    .map((candidate) => ({
-      label: truncate(`${candidate.name} (${plural(candidate.papers, "paper")})`, LIMITS.buttonText),
-      action: { a: "author", person: candidate.key } as Action,
-    }))
-    .flatMap((spec) => fittingSpec(spec) ?? []);
+  return candidates.map((candidate) => ({
+    label: truncate(`${candidate.name} (${plural(candidate.papers, "paper")})`, LIMITS.buttonText),
+    action: { a: "author", person: candidate.key },
+  }));
 }
 
-export function personButtonSpec(person: { key: string; name: string }): ButtonSpec | undefined {
-  const spec: ButtonSpec = {
-    label: labelled("Papers by ", person.name),
-    action: { a: "by", person: person.key },
-  };
-  return fittingSpec(spec);
+export function personButtonSpec(person: { key: string; name: string }): ButtonSpec {
+  return { label: labelled("Papers by ", person.name), action: { a: "by", person: person.key } };
 }
 
 /** Previous where a page comes before this one, and Show more; `at(o)` is the page at offset o. */
 export function pageSpecs(
   page: { previousOffset?: number; nextOffset?: number },
   at: (offset: number) => Action,
-  moreLabel: string = BUTTON_LABELS.page,
+  moreLabel: string = "Show more",
 ): ButtonSpec[] {
-  const specs: ButtonSpec[] = [
-    ...(page.previousOffset === undefined
-      ? []
-      : [{ label: BUTTON_LABELS.previous, action: at(page.previousOffset) }]),
+  return [
+    ...(page.previousOffset === undefined ? [] : [{ label: "Previous", action: at(page.previousOffset) }]),
     ...(page.nextOffset === undefined ? [] : [{ label: moreLabel, action: at(page.nextOffset) }]),
   ];
-  return specs.flatMap((spec) => fittingSpec(spec) ?? []);
 }
 
 type PagedReply = Extract<
@@ -207,30 +179,23 @@ function pageAction(reply: PagedReply): (offset: number) => Action {
  * Previous: with a Share and a menu per card, they stay under a dozen controls.
  */
 export function pagingSpecs(reply: PagedReply): ButtonSpec[] {
-  const more = reply.kind === "people" ? BUTTON_LABELS.morePeople : BUTTON_LABELS.page;
+  const more = reply.kind === "people" ? "Show more people" : "Show more";
   return pageSpecs(reply, pageAction(reply), more);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */
 export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
-  return queries
-    .map((q) => ({
-      label: truncate(`Search “${q}”`, LIMITS.buttonText),
-      action: { a: "page", q, offset: 0 } as Action,
-    }))
-    .flatMap((spec) => fittingSpec(spec) ?? []);
+  return queries.map((q) => ({
+    label: truncate(`Search “${q}”`, LIMITS.buttonText),
+    action: { a: "page", q, offset: 0 },
+  }));
 }
 
 /** One menu option per paper, opening its card. */
-export function openPaperSpec(paper: Paper): ButtonSpec | undefined {
-  const spec: ButtonSpec = { label: titleOf(paper), action: { a: "open", id: paper.id }, detail: paper.id };
-  return fittingSpec(spec, LIMITS.optionValue);
+export function openPaperSpec(paper: Paper): ButtonSpec {
+  return { label: titleOf(paper), action: { a: "open", id: paper.id } };
 }
 
-export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec | undefined {
-  const spec: ButtonSpec = {
-    label: `${person.name} (${person.papers})`,
-    action: { a: "by", person: person.key },
-  };
-  return fittingSpec(spec, LIMITS.optionValue);
+export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec {
+  return { label: `${person.name} (${person.papers})`, action: { a: "by", person: person.key } };
 }

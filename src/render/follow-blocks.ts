@@ -44,8 +44,7 @@ function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   );
   const body: KnownBlock[] = [];
   for (const group of reply.groups) {
-    const unfollow = unfollowSpec(group.follow);
-    body.push(divider(), section(digestGroupText(group), unfollow ? button(unfollow) : undefined));
+    body.push(divider(), section(digestGroupText(group), button(unfollowSpec(group.follow))));
     for (const { paper, also } of group.papers) {
       body.push(section(paperRowText(paper, alsoNote(also)), overflowOrButton(paperRowMenu(paper))));
     }
@@ -69,8 +68,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
         context([fmt.plain(followingFooter(reply.dailyCap))]),
       );
       const rows = reply.follows.map((follow) => {
-        const spec = unfollowSpec(follow, from);
-        return section(followLabel(follow), spec ? button(spec) : undefined);
+        return section(followLabel(follow), button(unfollowSpec(follow, from)));
       });
       return framed(head, rows, tail);
     }

@@ -78,15 +78,16 @@ function homeActionId(spec: ButtonSpec): string {
   return `${HOME_ACTION_PREFIX}${actionIdOf(spec.action).replace(/^paper_/, "")}`;
 }
 
-function homeButton(spec: ButtonSpec | undefined, style?: "primary" | "danger"): Button | undefined {
-  const made = spec ? button(spec, homeActionId(spec)) : undefined;
+function homeButton(spec: ButtonSpec, style?: "primary" | "danger"): Button | undefined {
+  const made = button(spec, homeActionId(spec));
   return made && style ? { ...made, style } : made;
 }
 
 /** An overflow of Home actions, or a lone button when only one is left. */
 function homeAccessory(specs: ButtonSpec[]): Button | Overflow | undefined {
   const usable = specs.flatMap((spec) => fittingSpec(spec, LIMITS.optionValue) ?? []);
-  if (usable.length === 1) return homeButton(usable[0]);
+  const [only] = usable;
+  if (only !== undefined && usable.length === 1) return homeButton(only);
   const menu = overflowOrButton(usable, `${HOME_ACTION_PREFIX}menu`);
   return menu?.type === "overflow" ? menu : undefined;
 }

@@ -1,15 +1,9 @@
+import type { Action } from "../bot/actions.js";
 import type { FollowTarget } from "../bot/ports.js";
 import type { SavedItem } from "../bot/reply.js";
 import { topicKeyOf } from "../bot/topic-papers.js";
 import type { Paper } from "../corpus/types.js";
-import {
-  BUTTON_LABELS,
-  type ButtonSpec,
-  fittingSpec,
-  followPersonSpec,
-  moreByPersonOf,
-  saveSpec,
-} from "./buttons.js";
+import { type ButtonSpec, followPersonSpec, moreByPersonOf, saveSpec } from "./buttons.js";
 import type { ConfirmationReply } from "./follow-text.js";
 import { LIMITS, truncate } from "./limits.js";
 import { plural } from "./lines.js";
@@ -18,71 +12,46 @@ import { plural } from "./lines.js";
 
 const kindOf = (target: FollowTarget) => (target.kind === "author" ? "a" : "t");
 
-function followSpec(target: FollowTarget, label?: string): ButtonSpec | undefined {
+function followSpec(target: FollowTarget, label?: string): ButtonSpec {
   const name = truncate(target.label || target.target, LIMITS.buttonText - 10);
-  return fittingSpec({
+  return {
     label: label ?? `Follow ${target.kind === "topic" ? `“${name}”` : name}`,
     action: { a: "follow", k: kindOf(target), t: target.target },
-  });
+  };
 }
 
 /** "Unfollow", coming back to the list it was clicked in (`from`) when there is one. */
-export function unfollowSpec(
-  target: FollowTarget,
-  from?: { l: "f" | "s"; o: number },
-): ButtonSpec | undefined {
-  return fittingSpec({
-    label: BUTTON_LABELS.unfollow,
+export function unfollowSpec(target: FollowTarget, from?: { l: "f" | "s"; o: number }): ButtonSpec {
+  return {
+    label: "Unfollow",
     action: { a: "unfollow", k: kindOf(target), t: target.target, ...(from ? { from } : {}) },
-  });
-}
-
-function followingSpec(total?: number): ButtonSpec {
-  return {
-    label: total === undefined ? "What I follow" : `What I follow (${total})`,
-    action: { a: "following", o: 0 },
   };
 }
 
-function savedListSpec(total?: number): ButtonSpec {
-  return {
-    label: total === undefined ? "Reading list" : `Reading list (${total})`,
-    action: { a: "saved", o: 0 },
-  };
-}
+const followingSpec = (total?: number): ButtonSpec => ({
+  label: total === undefined ? "What I follow" : `What I follow (${total})`,
+  action: { a: "following", o: 0 },
+});
+
+const savedListSpec = (total?: number): ButtonSpec => ({
+  label: total === undefined ? "Reading list" : `Reading list (${total})`,
+  action: { a: "saved", o: 0 },
+});
 
 export function exportSpec(): ButtonSpec {
-  return { label: BUTTON_LABELS.export, action: { a: "export" } };
+  return { label: "Export as Markdown and BibTeX", action: { a: "export" } };
 }
 
-export function removeSpec(paperId: string, from?: { l: "f" | "s"; o: number }): ButtonSpec | undefined {
-  return fittingSpec({
-    label: BUTTON_LABELS.remove,
-    action: { a: "unsave", id: paperId, ...(from ? { from } : {}) },
-  });
-}
-
-function undoSaveSpec(paperId: string): ButtonSpec {
-  return { label: BUTTON_LABELS.undo, action: { a: "unsave", id: paperId } };
-}
-
-function undoUnsaveSpec(paperId: string): ButtonSpec {
-  return { label: BUTTON_LABELS.undo, action: { a: "save", id: paperId } };
+export function removeSpec(paperId: string, from?: { l: "f" | "s"; o: number }): ButtonSpec {
+  return { label: "Remove", action: { a: "unsave", id: paperId, ...(from ? { from } : {}) } };
 }
 
 /** An author summary's menu: follow the person, or the topic that sets them apart most. */
 export function authorMenu(summary: { key: string; name: string; topics: string[] }): ButtonSpec[] {
   const [topic] = summary.topics;
-  const specs = [
-    followPersonSpec(summary),
-    topic === undefined
-      ? undefined
-      : followSpec(
-          { kind: "topic", target: topicKeyOf(topic), label: topic },
-          `Follow the topic “${truncate(topic, 40)}”`,
-        ),
-  ];
-  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
+  if (topic === undefined) return [followPersonSpec(summary)];
+  const target = { kind: "topic" as const, target: topicKeyOf(topic), label: topic };
+  return [followPersonSpec(summary), followSpec(target, `Follow the topic “${truncate(topic, 40)}”`)];
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */
@@ -91,22 +60,22 @@ export function paperRowMenu(
   options: { save?: boolean; remove?: ButtonSpec } = {},
 ): ButtonSpec[] {
   const person = moreByPersonOf(paper);
-  const specs: (ButtonSpec | undefined)[] = [
-    { label: BUTTON_LABELS.open, action: { a: "open", id: paper.id }, detail: paper.id },
-    options.save === false ? undefined : saveSpec(paper),
-    options.remove,
-    { label: BUTTON_LABELS.similar, action: { a: "similar", id: paper.id } },
-    person ? followPersonSpec(person) : undefined,
+  return [
+    { label: "Open", action: { a: "open", id: paper.id } },
+    ...(options.save === false ? [] : [saveSpec(paper)]),
+    ...(options.remove ? [options.remove] : []),
+    { label: "More like this", action: { a: "similar", id: paper.id } },
+    ...(person ? [followPersonSpec(person)] : []),
   ];
-  return specs.flatMap((spec) => (spec ? (fittingSpec(spec, LIMITS.optionValue) ?? []) : []));
 }
 
 /** The menu of a saved item: open and remove while the paper is there, remove only once it is gone. */
 export function savedItemMenu(item: SavedItem, offset: number): ButtonSpec[] {
   const remove = removeSpec(item.paperId, { l: "s", o: offset });
-  if (item.paper === undefined) return remove ? [remove] : [];
-  return paperRowMenu(item.paper, { save: false, ...(remove ? { remove } : {}) });
+  return item.paper === undefined ? [remove] : paperRowMenu(item.paper, { save: false, remove });
 }
+
+const undo = (action: Action): ButtonSpec => ({ label: "Undo", action });
 
 /** The buttons under a follow, unfollow, save or remove confirmation. */
 export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
@@ -128,13 +97,15 @@ export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
       return [unfollow, search, person, followingSpec(reply.total)].flatMap((spec) => spec ?? []);
     }
     case "unfollowed": {
-      const again = followSpec(reply.target, "Follow again");
-      return again ? [again, followingSpec()] : [followingSpec()];
+      return [followSpec(reply.target, "Follow again"), followingSpec()];
     }
     case "savedOne":
-      return [...(reply.added ? [undoSaveSpec(reply.paper.id)] : []), savedListSpec(reply.total)];
+      return [
+        ...(reply.added ? [undo({ a: "unsave", id: reply.paper.id })] : []),
+        savedListSpec(reply.total),
+      ];
     case "unsaved":
-      return [...(reply.removed ? [undoUnsaveSpec(reply.paper.id)] : []), savedListSpec()];
+      return [...(reply.removed ? [undo({ a: "save", id: reply.paper.id })] : []), savedListSpec()];
   }
 }
 
@@ -143,12 +114,11 @@ export function followCandidateSpecs(
   candidates: { key: string; name: string; papers: number }[],
   topic: string | undefined,
 ): ButtonSpec[] {
-  const people = candidates.flatMap(
-    (c) =>
-      followSpec(
-        { kind: "author", target: c.key, label: c.name },
-        truncate(`Follow ${c.name} (${plural(c.papers, "paper")})`, LIMITS.buttonText),
-      ) ?? [],
+  const people = candidates.map((c) =>
+    followSpec(
+      { kind: "author", target: c.key, label: c.name },
+      truncate(`Follow ${c.name} (${plural(c.papers, "paper")})`, LIMITS.buttonText),
+    ),
   );
   const asTopic =
     topic === undefined

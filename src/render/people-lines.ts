@@ -46,5 +46,5 @@ export function peopleLineText(line: PeopleLine, rank: number): string {
 
 /** "Papers by …" for each person of the line. */
 export function peopleLineSpecs(line: PeopleLine): ButtonSpec[] {
-  return line.people.flatMap((person) => personButtonSpec(person) ?? []);
+  return line.people.map(personButtonSpec);
 }
