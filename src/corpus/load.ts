@@ -1,4 +1,5 @@
 import type { Dirent, Stats } from "node:fs";
+import { statSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
@@ -96,7 +97,8 @@ export function statCorpusFolder(
   dir: string,
 ): Promise<{ files: (FileStamp & { name: string })[]; ignored: string[]; problems: Problem[] }> {
   return scanCorpusFolder(dir, async (path, name) => {
-    const stats = await stat(path);
+    // Synchronous: each asynchronous stat costs the main thread far more than the stat (12,500 files: 1 s vs 0.1 s).
+    const stats = statSync(path);
     return stats.isFile() ? { name, ...stampOf(stats) } : undefined;
   });
 }

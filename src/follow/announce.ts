@@ -69,6 +69,8 @@ async function matchesOf(
     if (ids.length > 0) matches.set(`topic:${target}`, ids);
   }
   const people = new Set(follows.filter((f) => f.kind === "author").map((f) => f.target));
+  // Each paper read is a row parsed on this thread: 100,000 at a first start held /readyz back by seconds.
+  if (people.size === 0) return matches;
   for (const id of candidates) {
     const paper = index.paper(id);
     if (paper === undefined || paper.id !== id) continue;
