@@ -4,7 +4,7 @@ import { personKey } from "../corpus/names.js";
 import { foldedText, isStopWord, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
-import { termMatch } from "./match.js";
+import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
 import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
@@ -18,6 +18,8 @@ export interface Term {
   /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
   joined?: string;
   corrected: boolean;
+  /** A correction that changes a letter for another ("hacking" → lacking), not only swaps, adds or drops some. */
+  changed?: boolean;
   /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
   papers: number;
   weight: number;
@@ -59,7 +61,7 @@ export const idfOf = (papers: number, total: number) => Math.log(1 + (total - pa
 const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(typed);
 
 /**
- * The word of the corpus a typo stands for: the nearest within the edits its length allows, then the commonest. A
+ * The word of the corpus a typo stands for: the nearest within the edits its length allows (a swap first), then the commonest. A
  * slip into a stop word ("wiht") gives the stop word, which the caller leaves out.
  */
 function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
@@ -70,13 +72,30 @@ function correctionOf(word: string, context: PlanContext, edits = editsFor(word.
   const near = context.vocabulary().fuzzyGet(light, edits + 1);
   let best: { word: string; distance: number; papers: number } | undefined;
   for (const [candidate, [papers]] of near) {
-    const distance = editDistance(light, candidate, edits);
+    // A swap is the likelier slip of two as near: "casues" is "causes", not "cases".
+    const distance = editDistance(light, candidate, edits) - (isSwap(light, candidate) ? 0.5 : 0);
     if (distance > edits || candidate.length < 2) continue;
     if (!best || distance < best.distance || (distance === best.distance && papers > best.papers))
       best = { word: candidate, distance, papers };
   }
   return best && (word.startsWith(light) ? best.word + word.slice(light.length) : best.word);
 }
+
+/** Two letters side by side swapped ("agnet" for "agent"). */
+function isSwap(typed: string, word: string): boolean {
+  if (typed.length !== word.length) return false;
+  const at = [...typed].findIndex((letter, i) => letter !== word[i]);
+  return (
+    at >= 0 &&
+    typed[at] === word[at + 1] &&
+    typed[at + 1] === word[at] &&
+    typed.slice(at + 2) === word.slice(at + 2)
+  );
+}
+
+/** A slip of the same length that is no swap: a letter changed for another. */
+const changesLetters = (typed: string, word: string) =>
+  typed !== word && typed.length === word.length && !isSwap(typed, word);
 
 /** The person a run of typed words names exactly ("Rui Zheng", "Zheng Rui"), if any. */
 function personNamed(words: readonly string[], store: IndexStore): boolean {
@@ -236,13 +255,15 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
       : words.map((word) => (knows(word) ? word : correctionOf(word, context)));
     if (fixed.length > 0 && fixed.every((word) => word !== undefined)) {
       const found = fixed.filter((word): word is string => word !== undefined && !isStopWord(word));
-      if (found.length > 0) terms.push(term(found, true));
+      const changed = words.some((word, i) => changesLetters(word, fixed[i] ?? word));
+      if (found.length > 0) terms.push({ ...term(found, true), changed });
       continue;
     }
     // A compound misremembered as a whole ("SAP-VL" for SPA-VL): corrected to a compound the corpus writes, never
     // when it holds digits (a symbol: "YAP1-TAZ").
     const whole = joined !== undefined && !/\d/.test(typed) ? correctionOf(joined, context) : undefined;
-    if (whole !== undefined) terms.push(term([whole], true));
+    if (whole !== undefined)
+      terms.push({ ...term([whole], true), changed: changesLetters(joined ?? "", whole) });
     else missing.push(typed);
   }
   const phrasesOf = (texts: readonly string[]) =>
@@ -255,11 +276,25 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
       (best, term) => (best === undefined || term.papers < best.papers ? term : best),
       undefined,
     );
-  const read = terms.filter((term) => {
+  // A letter changed for another turns one word into another most often (of SciFact's words of 4-9 letters, 35% have
+  // such a neighbour of another stem; 28% one a letter longer or shorter, 2% one with two letters swapped): such a
+  // correction counts only where a paper writes it beside a word typed next to it ("which papers study reward
+  // hacking" is not "reward lacking"; "rewatd models" is "reward models").
+  const besideNeighbour = (at: number) => {
+    const term = terms[at];
+    const pairs = [
+      [terms[at - 1], term],
+      [term, terms[at + 1]],
+    ].filter((pair): pair is [Term, Term] => pair[0] !== undefined && pair[1] !== undefined);
+    if (pairs.length === 0) return true;
+    return pairs.some(([first, second]) => store.count(phraseMatch([...first.words, ...second.words])) > 0);
+  };
+  const read = terms.filter((term, at) => {
     if (!term.corrected || rarest === undefined) return true;
     const together = store.count(`${termMatch(term)} AND ${termMatch(rarest)}`);
-    if (together === 0) missing.push(term.typed);
-    return together > 0;
+    const reads = together > 0 && (term.changed !== true || besideNeighbour(at));
+    if (!reads) missing.push(term.typed);
+    return reads;
   });
   // A letter or digit alone ("vitamin D", "type 2") counts beside other words, never as the whole query.
   const alone = read.every((term) => term.words.join("").length < 2);

@@ -581,6 +581,23 @@ describe("answer: people", () => {
     expect(JSON.stringify(shown.blocks)).not.toContain("Search instead");
   });
 
+  it("names a word no paper writes rather than reading it as another one letter away, and still mends slips", async () => {
+    // No abstract writes "hacking"; one writes "lacking", never beside "reward".
+    const hacking = expectKind(
+      (await answer(depsWith(), slash("which papers study reward hacking?"))).reply,
+      "results",
+    );
+    expect(hacking.showingFor).toBeUndefined();
+    const shown = renderSlackMessage(hacking);
+    expect(shown.text).toContain("No paper mentions “hacking”");
+    expect(JSON.stringify(shown.blocks)).not.toMatch(/lacking/i);
+    const agents = expectKind((await answer(depsWith(), slash("agnet benchmark"))).reply, "results");
+    expect(agents.showingFor).toBe("agent benchmark");
+    expect(agents.cards[0]?.paper.abstract).toMatch(
+      /\bagents?\b[\s\S]*\bbenchmark|\bbenchmark[\s\S]*\bagents?\b/i,
+    );
+  });
+
   it("offers Follow for the person a search is for, not the paper's first owner, and More by on the card's page", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,

@@ -192,6 +192,22 @@ describe("search", () => {
     expect(question.hits.map((hit) => hit.paper.abstract)).toEqual(["Caching speeds up inference."]);
   });
 
+  it("reads a changed letter as a slip only where a paper writes the correction beside a word typed next to it", () => {
+    const engine = engineOver(
+      "We study reward models and how policies exploit them.",
+      "Reward design is lacking in open benchmarks, we study why.",
+      "A benchmark of web tasks for each agent.",
+    );
+    // "lacking" is one letter from "hacking", in a paper with "reward", but never beside it: the word typed is named.
+    const hacking = engine.search("which papers study reward hacking?");
+    expect(hacking.showingFor).toBeUndefined();
+    expect(hacking.missing).toEqual(["hacking"]);
+    expect(hacking.hits[0]?.paper.abstract).toBe("We study reward models and how policies exploit them.");
+    // A changed letter beside its neighbour, and swapped letters anywhere, are still slips.
+    expect(engine.search("rewatd models").showingFor).toBe("reward models");
+    expect(engine.search("agnet benchmark")).toMatchObject({ total: 1, showingFor: "agent benchmark" });
+  });
+
   it("never reads a number as a slip of another: the digits are kept", () => {
     const engine = engineOver("Reward models in 2024 and GPT4.", "Reward models for agents.");
     const year = engine.search("reward models 2023");
