@@ -234,7 +234,8 @@ function blocksOf(reply: Reply): KnownBlock[] {
   }
 }
 
-function fallbackOf(reply: Reply): string {
+/** The notification text of a reply that lists things or is more than its first section; undefined for the rest. */
+function fallbackOf(reply: Reply): string | undefined {
   const plain = fmt.plain;
   switch (reply.kind) {
     case "results": {
@@ -273,20 +274,20 @@ function fallbackOf(reply: Reply): string {
     }
     case "stats":
       return `${reply.papers} papers, ${reply.people} people, ${reply.profiles} members with a file of their own, ${reply.files} files, ${reply.problems.length} loader problems${reply.stateProblem === undefined ? "" : `; saved state cannot be written (${plain(reply.stateProblem)})`}`;
-    case "help":
-      return helpText(reply);
-    case "daily":
-      return dailyText(reply.schedule);
     case "dailyPreview": {
       const paper = reply.card?.paper;
       const what = paper ? `: ${plain(titleOf(paper))} (${plain(paper.id)})` : "";
       return `${dailyPreviewText(reply, channelLink(reply.schedule.channelId)).split("\n")[0] ?? ""}${what}`;
     }
-    case "info":
     case "error":
       return messageText(reply.message);
-    default:
+    case "following":
+    case "saved":
+    case "digest":
+    case "whatsNew":
       return followFallback(reply);
+    default:
+      return undefined;
   }
 }
 
@@ -297,6 +298,10 @@ export function renderSlackMessage(reply: Reply): SlackMessage {
     blocks.length > MAX
       ? [...blocks.slice(0, MAX - 1), context(["…shortened to fit in one message"])]
       : blocks;
-  const text = truncate(fallbackOf(reply).replace(/\s+$/, ""), LIMITS.fallbackText);
+  // A reply of one line of ours (help, a confirmation, a note) is its own fallback: its first section's text.
+  const firstSection = blocks.find((block) => block.type === "section" && block.text !== undefined);
+  const fallback =
+    fallbackOf(reply) ?? (firstSection?.type === "section" ? firstSection.text?.text : "") ?? "";
+  const text = truncate(fallback.replace(/\s+$/, ""), LIMITS.fallbackText);
   return { text: text === "" ? "Paperbot" : text, blocks: fitted };
 }

@@ -96,20 +96,15 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
 }
 
 /** The plain-text fallback of these replies. */
-export function followFallback(reply: FollowReply): string {
+export function followFallback(
+  reply: Extract<FollowReply, { kind: "following" | "saved" | "digest" | "whatsNew" }>,
+): string {
   const plain = fmt.plain;
   switch (reply.kind) {
-    case "followed":
-    case "unfollowed":
-    case "savedOne":
-    case "unsaved":
-      return confirmationText(reply);
     case "following":
       return `${followingHeading(reply)}: ${reply.follows.map((f) => plain(f.label)).join(", ")}`;
     case "saved":
       return `${savedHeading(reply)}: ${reply.items.map((item) => plain(item.paper ? titleOf(item.paper) : item.headline)).join("; ")}`;
-    case "export":
-      return plain(exportText(reply));
     case "digest": {
       const titles = reply.groups.flatMap((g) => g.papers.map((p) => plain(titleOf(p.paper))));
       return `${digestHeading(reply)}: ${titles.join("; ")}`;
