@@ -1,5 +1,6 @@
 import { type BibEntry, readBibtex } from "./bibtex.js";
 import {
+  addEntry,
   arxivIdIn,
   bibtexNames,
   boundedTitle,
@@ -7,10 +8,10 @@ import {
   cleanUrl,
   fieldText,
   type LibraryEntry,
+  type LibraryRead,
   MAX_SOURCE_LENGTH,
   yearIn,
 } from "./library-entry.js";
-import type { Problem } from "./types.js";
 
 /** Volumes that other entries point to with `crossref`: a collection, not a paper of its own. */
 const VOLUME_TYPES = new Set(`proceedings mvproceedings book mvbook collection mvcollection`.split(/\s+/));
@@ -30,16 +31,11 @@ function withInherited(entry: BibEntry, byKey: Map<string, BibEntry>): Map<strin
   return fields;
 }
 
+/** Where a paper appeared, in the order a field is taken; else its publisher, institution or organization. */
+const VENUE_FIELDS = "journaltitle journal booktitle eventtitle series howpublished school".split(" ");
+
 function venueOf(fields: Map<string, string>): string | undefined {
-  for (const name of [
-    "journaltitle",
-    "journal",
-    "booktitle",
-    "eventtitle",
-    "series",
-    "howpublished",
-    "school",
-  ]) {
+  for (const name of VENUE_FIELDS) {
     const value = fields.get(name);
     if (value !== undefined) {
       const text = fieldText(value);
@@ -104,35 +100,22 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: st
  * accents and commands as Unicode, math kept readable, titles in their own case. An entry that cannot be read, or
  * that has neither a title nor an abstract, is skipped with its line; every other entry is read.
  */
-export function parseBibtexFile(
-  fileName: string,
-  text: string,
-): { entries: LibraryEntry[]; problems: Problem[] } {
-  const read = readBibtex(fileName, text);
-  const problems = [...read.problems];
+export function parseBibtexFile(fileName: string, text: string): LibraryRead {
+  const bib = readBibtex(fileName, text);
+  const read: LibraryRead = { entries: [], problems: [...bib.problems] };
   const byKey = new Map<string, BibEntry>();
-  for (const entry of read.entries)
+  for (const entry of bib.entries)
     if (!byKey.has(entry.key.toLowerCase())) byKey.set(entry.key.toLowerCase(), entry);
   const parents = new Set<string>();
-  for (const entry of read.entries) {
+  for (const entry of bib.entries) {
     const parent = entry.fields.get("crossref")?.trim().toLowerCase();
     if (parent !== undefined) parents.add(parent);
   }
-  const entries: LibraryEntry[] = [];
-  for (const entry of read.entries) {
+  for (const entry of bib.entries) {
     if (NOT_PAPERS.has(entry.type)) continue;
     if (VOLUME_TYPES.has(entry.type) && parents.has(entry.key.toLowerCase())) continue;
     const paper = libraryEntryOf(entry, withInherited(entry, byKey), copyableSource(entry, byKey));
-    if (paper.title.length === 0 && paper.abstract.length === 0) {
-      problems.push({
-        file: fileName,
-        line: entry.line,
-        message: `@${entry.type}{${entry.key} has no title; entry skipped`,
-      });
-      continue;
-    }
-    for (const note of paper.notes) problems.push({ file: fileName, line: entry.line, message: note });
-    entries.push(paper);
+    addEntry(read, fileName, paper, `@${entry.type}{${entry.key} has no title; entry skipped`);
   }
-  return { entries, problems };
+  return read;
 }

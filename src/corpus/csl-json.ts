@@ -1,15 +1,17 @@
 import { z } from "zod";
 import {
+  addEntry,
   arxivIdIn,
   boundedTitle,
   cleanDoi,
   cleanUrl,
   fieldText,
   type LibraryEntry,
+  type LibraryRead,
+  skippedFile,
   yearIn,
 } from "./library-entry.js";
 import { firstIssueOf } from "./problem-schema.js";
-import type { Problem } from "./types.js";
 
 const text = z.union([z.string(), z.number()]).transform(String);
 const name = z.object({
@@ -78,14 +80,11 @@ function entryOf(item: CslItem, line: number): LibraryEntry {
   const people = item.author ?? item.editor ?? [];
   const doi = cleanDoi(item.DOI, notes);
   const url = cleanUrl(item.URL, notes);
-  const issued = item.issued;
-  const year = yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal);
-  const venue = venueOf(item);
+  const { issued } = item;
   // Zotero keeps an arXiv id in `number` ("arXiv:2309.07864") or the note; the URL or an arXiv DOI also tell it.
   const arxivHint = [item.number, item.note, item.URL, item.DOI].find(
-    (value) => value !== undefined && /arxiv/i.test(value),
+    (value) => value && /arxiv/i.test(value),
   );
-  const arxivId = arxivIdIn(arxivHint);
   return {
     line,
     title: boundedTitle(plain(item.title), notes),
@@ -93,11 +92,11 @@ function entryOf(item: CslItem, line: number): LibraryEntry {
     etAl: false,
     abstract: plain(item.abstract),
     citationKey: item["citation-key"] ?? item.id,
-    year,
-    venue,
+    year: yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal),
+    venue: venueOf(item),
     doi,
     url,
-    arxivId,
+    arxivId: arxivIdIn(arxivHint),
     notes,
   };
 }
@@ -127,46 +126,28 @@ function itemLines(source: string): number[] {
  * The papers of a CSL-JSON file (an array of items), each item checked against the schema: an item that does not
  * fit, or has neither a title nor an abstract, is skipped with its line; the others are read.
  */
-export function parseCslJsonFile(
-  fileName: string,
-  source: string,
-): { entries: LibraryEntry[]; problems: Problem[] } {
-  const problems: Problem[] = [];
+export function parseCslJsonFile(fileName: string, source: string): LibraryRead {
   let parsed: unknown;
   try {
     parsed = JSON.parse(source);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return {
-      entries: [],
-      problems: [{ file: fileName, line: 0, message: `not valid JSON (${reason}); file skipped` }],
-    };
+    return skippedFile(fileName, 0, `not valid JSON (${reason}); file skipped`);
   }
   if (!Array.isArray(parsed)) {
-    return {
-      entries: [],
-      problems: [
-        { file: fileName, line: 1, message: "not CSL-JSON (expected an array of items); file skipped" },
-      ],
-    };
+    return skippedFile(fileName, 1, "not CSL-JSON (expected an array of items); file skipped");
   }
   const lines = itemLines(source);
-  const entries: LibraryEntry[] = [];
+  const read: LibraryRead = { entries: [], problems: [] };
   parsed.forEach((raw: unknown, at) => {
     const line = lines[at] ?? 0;
     const item = cslItemSchema.safeParse(raw);
-    if (!item.success) {
+    if (item.success)
+      addEntry(read, fileName, entryOf(item.data, line), "this item has no title; item skipped");
+    else {
       const where = firstIssueOf(item.error, "item");
-      problems.push({ file: fileName, line, message: `not a CSL-JSON item${where}; item skipped` });
-      return;
+      read.problems.push({ file: fileName, line, message: `not a CSL-JSON item${where}; item skipped` });
     }
-    const entry = entryOf(item.data, line);
-    if (entry.title.length === 0 && entry.abstract.length === 0) {
-      problems.push({ file: fileName, line, message: "this item has no title; item skipped" });
-      return;
-    }
-    for (const note of entry.notes) problems.push({ file: fileName, line, message: note });
-    entries.push(entry);
   });
-  return { entries, problems };
+  return read;
 }

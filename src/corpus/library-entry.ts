@@ -1,6 +1,6 @@
 import { latexToText } from "./latex.js";
 import { LETTER_COMMANDS } from "./latex-tables.js";
-import type { ExportFields } from "./types.js";
+import type { ExportFields, Problem } from "./types.js";
 
 /** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
 export interface LibraryEntry extends ExportFields {
@@ -15,6 +15,23 @@ export interface LibraryEntry extends ExportFields {
   abstract: string;
   /** What was left out of the entry (a link that is not http(s), a malformed DOI), to report. */
   notes: string[];
+}
+
+/** What a reader of an export gives: the entries read, and the problems met at their file and line. */
+export type LibraryRead = { entries: LibraryEntry[]; problems: Problem[] };
+
+/** The read of a file that is skipped whole, saying why. */
+export const skippedFile = (file: string, line: number, message: string): LibraryRead => ({
+  entries: [],
+  problems: [{ file, line, message }],
+});
+
+/** Adds an entry with its notes as problems; one with neither a title nor an abstract is skipped, saying `untitled`. */
+export function addEntry(read: LibraryRead, file: string, entry: LibraryEntry, untitled: string): void {
+  const skip = entry.title.length === 0 && entry.abstract.length === 0;
+  for (const message of skip ? [untitled] : entry.notes)
+    read.problems.push({ file, line: entry.line, message });
+  if (!skip) read.entries.push(entry);
 }
 
 /** Longest title kept; beyond it the title is cut at a word edge and the cut reported. */
