@@ -52,19 +52,15 @@ interface Candidate {
   first: number;
 }
 
-function folded(word: string): string {
-  return word.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-}
-
 /** The message's topic-bearing words, each once, with how often and where it first comes. */
 function candidatesOf(text: string): Candidate[] {
   const byFolded = new Map<string, Candidate>();
   let position = 0;
   for (const match of text.matchAll(WORD)) {
     const word = match[0];
-    const key = folded(word);
+    const key = foldedText(word);
     position += 1;
-    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || isStopWord(foldedText(key)))
+    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || isStopWord(key))
       continue;
     const seen = byFolded.get(key);
     if (seen) seen.count += 1;
