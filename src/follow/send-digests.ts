@@ -1,8 +1,8 @@
-import type { webApi } from "@slack/bolt";
 import { digestReplyOf } from "../bot/digest-reply.js";
 import type { DigestView } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
+import type { OnceDelivery } from "../schedule/daily-post-types.js";
 import type { PaperLookups } from "../search/types.js";
 import type { Digest } from "../state/follow-digests.js";
 import type { StateStore } from "../state/store.js";
@@ -18,17 +18,11 @@ const historyMarginSeconds = 10 * 60;
 const backoffMs = (attempt: number) =>
   [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
 
-/** "queued": Slack did not take it yet and the answers' outbox is sending it; looked at again after the lease. */
-type DeliveryResult = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
-
 /** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
 interface DmDelivery {
   /** The DM channel with a person (conversations.open: im:write); sends nothing. */
   openDm(userId: string): Promise<string>;
-  deliver(
-    target: { key: string; channel: string; after: string },
-    request: { retried: boolean; message: () => Promise<webApi.ChatPostMessageArguments> },
-  ): Promise<DeliveryResult>;
+  deliver: OnceDelivery;
 }
 
 export type DigestStep = "opened" | "delivered" | "recorded";

@@ -1,6 +1,6 @@
 import type { Metrics } from "./metrics.js";
 
-const SENT = new Set(["posted", "reconciled"]);
+const SENT = new Set(["posted"]);
 const FAILED = new Set(["failed", "retry-later"]);
 
 /** The dashboard's word for a daily-post outcome: sent, failed (will be retried) or skipped. */

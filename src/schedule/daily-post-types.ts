@@ -3,26 +3,34 @@ import type { Logger } from "../logger.js";
 import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 
-// What a pass of the daily post protocol (daily-post.ts) needs, and what it tells of each channel.
+// What a pass of the daily post (daily-post.ts) needs, and what it tells of each channel.
 
-/**
- * The Web API client the daily post goes through: main hands it the answers' client (slack/web-client.ts),
- * which never retries by itself and hands 429s back with their Retry-After, so the job decides.
- */
+/** The Web API client: main hands it the answers' client (slack/web-client.ts), which never retries by itself. */
 export type SlackClient = webApi.WebClient;
 
-export type DailyPostStep = "claimed" | "posting" | "sent" | "recorded";
+/**
+ * A message delivered once through the once-only delivery (main wires it to slack/delivery.ts's deliverAnswer):
+ * the key's claim, the outbox that retries it, a look in the conversation (back to `after`) before a post that
+ * may repeat an earlier one. "queued": Slack did not take it yet, the outbox goes on trying.
+ */
+export type OnceDelivery = (
+  target: { key: string; channel: string; after: string },
+  request: {
+    retried: boolean;
+    message: () => Promise<webApi.ChatPostMessageArguments>;
+    refused?: (error: string) => void;
+  },
+) => Promise<"answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued">;
+
+export type DailyPostStep = "chosen" | "delivered" | "recorded";
 
 export type DailyPostOutcome =
   | "posted"
-  | "reconciled"
   | "already-done"
   | "busy"
   | "paused"
   | "retry-later"
-  | "unknown"
   | "no-papers"
-  | "lost-claim"
   /** The store cannot be written (or reached): nothing was posted. */
   | "state-unavailable"
   | "failed";
@@ -34,16 +42,15 @@ export interface DailyPostResult {
 }
 
 export interface DailyPostDeps {
-  store: Pick<StateStore, "subscriptions" | "dailyPosts">;
-  /** The answers' client (slack/web-client.ts): no automatic retries, rate limits rejected with their Retry-After. */
+  store: Pick<StateStore, "subscriptions" | "dailyPosts" | "deliveries">;
+  /** Through the store's own ledger and outbox: no post starts unless its claim is stored. */
+  deliver: OnceDelivery;
+  /** Tells a subscriber their channel's posts stopped. */
   client: SlackClient;
   index: () => PaperLookups;
   now: () => Date;
   random: () => number;
   logger: Logger;
-  sleep: (ms: number) => Promise<void>;
-  /** Test seam: called after each protocol step; throwing here is a crash at that point. */
+  /** Test seam: called after each step; throwing here is a crash at that point. */
   afterStep?: (step: DailyPostStep, channelId: string) => void | Promise<void>;
-  /** How long a claim is owned; default five minutes. */
-  leaseMs?: number;
 }

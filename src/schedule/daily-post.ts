@@ -1,46 +1,33 @@
-import { randomUUID } from "node:crypto";
 import { MESSAGES_DAILY } from "../bot/messages.js";
-import type { Paper } from "../corpus/types.js";
-import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
-import type { ClaimKey, DailyPostState } from "../state/daily-posts.js";
 import { StateUnavailableError } from "../state/errors.js";
 import type { Subscription } from "../state/subscriptions.js";
-import { findDailyMessage, sendDailyMessage } from "./daily-message.js";
+import { dailyMessageOf } from "./daily-message.js";
 import type { DailyPostDeps, DailyPostOutcome, DailyPostResult } from "./daily-post-types.js";
 import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
 /*
- * The daily post protocol: at most one message per channel and local date, and a late one rather than none.
- * The same on SQLite and PostgreSQL, and across any number of processes sharing the store.
+ * The daily post: at most one message per channel and local date, and a late one rather than none, across
+ * crashes, restarts and any number of processes on one store (SQLite or PostgreSQL).
  *
- * 1. Claim. In one store transaction serialised per channel (SQLite: BEGIN IMMEDIATE; PostgreSQL: a
- *    transaction-scoped advisory lock on the channel): read the (channel, local date) row of daily_posts,
- *    which is UNIQUE on that pair. No row: draw a paper from the channel's shuffle-bag and insert it as
- *    `claimed` with a random token and a lease. A `posted` or `unknown` row: done. A `claimed`/`posting` row
- *    whose lease is still running: another pass (or instance) owns it, skip. An expired lease: its owner
- *    died or gave up, take it over under our token by compare-and-set, keeping its state.
- * 2. Reconcile (only for a taken-over `posting` row, where a Slack call may have stored the message): look
- *    for our message in conversations.history by its metadata (event_type "paperbot_daily", payload date).
- *    Found: record it as posted, no second message. Absent: post. History unreadable for good (missing
- *    scope, …): mark `unknown` and log; a duplicate is worse than a missing paper.
- * 3. Post. Compare-and-set the row to `posting` under our token (fails if someone took it over), then one
- *    chat.postMessage through a client that never retries by itself, carrying the metadata step 2 looks for.
- *    429: Slack stored nothing; extend the lease, wait Retry-After, try again. not_in_channel /
- *    channel_not_found / archived: Slack stored nothing; drop the claim, pause the subscription (told once).
- *    Any other error reply: stored nothing; back to `claimed`, retried after a back-off. A 5xx, a timeout or a
- *    dropped connection is ambiguous: the row stays `posting` and the next pass reconciles (step 2).
- * 4. Record `posted` with the message ts.
- * A crash after 1 leaves `claimed` (nothing was sent: post after the lease). A crash during 3 or before 4 leaves
- * `posting` (reconciled). The lease is much longer than the client's timeout, so a live owner never loses it.
- * State that cannot be written stops the protocol where it is: no Slack call starts unless step 3's
- * compare-and-set was stored, and a post whose step 4 failed stays `posting`, reconciled once writes work.
+ * 1. Choose. In one transaction serialised per channel (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock):
+ *    the date's row of daily_posts (UNIQUE per channel and date) names its paper; with none yet, a paper is drawn
+ *    from the channel's shuffle-bag and stored `claimed`, so every process gets the same one. A `posted` row (or
+ *    an `unknown` one an earlier Paperbot gave up on): done.
+ * 2. Deliver the card through the once-only delivery (slack/delivery.ts), key daily:<channel>:<date>: its claim
+ *    (a lease under a token, stored before any post starts) makes one process the sender; the outbox keeps the
+ *    message, marked as maybe sent before each post, and tries again after a 429 (Retry-After), a 5xx, a timeout
+ *    or a crash, looking in the channel for the key in the message's metadata first whenever an earlier attempt
+ *    may have reached Slack. A date chosen by an earlier pass is looked for before it is posted again.
+ * 3. Record `posted` once the key is done (by this pass, or by the outbox or another process before it).
+ * Slack refusing with not_in_channel, channel_not_found or archived: the date is forgotten (its paper returns to
+ * the bag) and the subscription paused, its subscriber told once. Any other refusal: the key is held for a
+ * back-off, then tried again. State that cannot be written ends the pass before any post.
  */
 
-const defaultLeaseMs = 5 * 60 * 1000;
-const ambiguousRetryMs = 60 * 1000;
 const refusedRetryMs = 15 * 60 * 1000;
-const rateLimitAttempts = 3;
+// Slack stamps messages with its own clock: look a little before the paper was chosen.
+const historyMarginSeconds = 10 * 60;
 const channelGoneErrors = new Set([
   "not_in_channel",
   "channel_not_found",
@@ -50,62 +37,6 @@ const channelGoneErrors = new Set([
 
 export function dailyPausedMessage(channelId: string, reason: string): string {
   return MESSAGES_DAILY.paused(`<#${channelId}>`, reason);
-}
-
-type Claim =
-  | { kind: "mine"; state: DailyPostState; paperId: string; claimedAt: number }
-  | { kind: "skip"; outcome: DailyPostOutcome };
-
-async function claimDailyPost(
-  deps: DailyPostDeps,
-  channelId: string,
-  localDate: string,
-  token: string,
-  at: number,
-): Promise<Claim> {
-  const ids = deps.index().paperIds();
-  const claim = await deps.store.dailyPosts.claim({
-    channelId,
-    localDate,
-    token,
-    at,
-    leaseUntil: at + (deps.leaseMs ?? defaultLeaseMs),
-    proposedSeed: bagSeedOf(deps.random),
-    draw: (bag) => drawFromBag(ids, bag),
-  });
-  switch (claim.kind) {
-    case "new":
-    case "taken-over":
-      return {
-        kind: "mine",
-        state: claim.post.state,
-        paperId: claim.post.paperId,
-        claimedAt: claim.post.claimedAt,
-      };
-    case "done":
-      return { kind: "skip", outcome: "already-done" };
-    case "busy":
-      return { kind: "skip", outcome: "busy" };
-    case "empty":
-      return { kind: "skip", outcome: "no-papers" };
-  }
-}
-
-/** The claimed paper, or a fresh draw (stored on the claim) when it has left the corpus since it was claimed. */
-async function paperToPost(
-  deps: DailyPostDeps,
-  key: ClaimKey,
-  paperId: string,
-): Promise<Paper | "lost" | undefined> {
-  const index = deps.index();
-  const paper = index.paper(paperId);
-  if (paper !== undefined && paper.id === paperId) return paper;
-  const ids = index.paperIds();
-  const drawn = await deps.store.dailyPosts.redraw(key, bagSeedOf(deps.random), (bag) =>
-    drawFromBag(ids, bag),
-  );
-  if (drawn === "lost") return "lost";
-  return drawn === undefined ? undefined : index.paper(drawn.paperId);
 }
 
 async function tellSubscriber(
@@ -124,129 +55,79 @@ async function tellSubscriber(
   }
 }
 
-/** Our earlier message for the date, when a taken-over `posting` row may have reached Slack (step 2). */
-async function reconcile(
-  deps: DailyPostDeps,
-  key: ClaimKey,
-  claimedAt: number,
-): Promise<DailyPostOutcome | undefined> {
-  const { dailyPosts } = deps.store;
-  const { channelId, localDate, token } = key;
-  let earlier: Awaited<ReturnType<typeof findDailyMessage>>;
-  try {
-    earlier = await findDailyMessage(deps.client, channelId, localDate, claimedAt);
-  } catch (error) {
-    const failure = slackFailureOf(error);
-    if (failure.kind === "refused") {
-      await dailyPosts.update(key, { state: "unknown", token, leaseUntil: 0 });
-      deps.logger.error(
-        { channelId, localDate, error: failure.error },
-        "cannot tell whether the interrupted daily post reached Slack; skipping this date rather than risk a duplicate",
-      );
-      return "unknown";
-    }
-    const retryMs = failure.kind === "rate-limited" ? failure.retryAfterMs : ambiguousRetryMs;
-    await dailyPosts.update(key, { state: key.state, token, leaseUntil: deps.now().getTime() + retryMs });
-    return "retry-later";
-  }
-  if (!earlier.found) return undefined;
-  await dailyPosts.markPosted(channelId, localDate, earlier.ts, deps.now().getTime());
-  deps.logger.info({ channelId, localDate }, "daily post found in the channel after an interrupted attempt");
-  return "reconciled";
-}
-
 async function postDailyFor(
   deps: DailyPostDeps,
   subscription: Subscription,
   localDate: string,
 ): Promise<DailyPostOutcome> {
   const { logger } = deps;
-  const { dailyPosts, subscriptions } = deps.store;
-  const channelId = subscription.channelId;
-  const leaseMs = deps.leaseMs ?? defaultLeaseMs;
-  const token = randomUUID();
-  const claim = await claimDailyPost(deps, channelId, localDate, token, deps.now().getTime());
-  if (claim.kind === "skip") return claim.outcome;
-  await deps.afterStep?.("claimed", channelId);
-
-  const claimed: ClaimKey = { channelId, localDate, token, state: claim.state };
-  if (claim.state === "posting") {
-    const reconciled = await reconcile(deps, claimed, claim.claimedAt);
-    if (reconciled !== undefined) return reconciled;
-  }
-
-  const paper = await paperToPost(deps, claimed, claim.paperId);
-  if (paper === "lost") return "lost-claim";
-  if (paper === undefined) {
-    await dailyPosts.remove(channelId, localDate, token);
-    return "no-papers";
-  }
-  const moved = await dailyPosts.update(claimed, {
-    state: "posting",
-    token,
-    leaseUntil: deps.now().getTime() + leaseMs,
+  const { dailyPosts, subscriptions, deliveries } = deps.store;
+  const { channelId } = subscription;
+  const index = deps.index();
+  const ids = index.paperIds();
+  const chosen = await dailyPosts.choose({
+    channelId,
+    localDate,
+    at: deps.now().getTime(),
+    proposedSeed: bagSeedOf(deps.random),
+    draw: (bag) => drawFromBag(ids, bag),
+    present: (id) => index.paper(id)?.id === id,
   });
-  if (!moved) return "lost-claim";
-  await deps.afterStep?.("posting", channelId);
+  if (chosen === undefined) return "no-papers";
+  const { post, fresh } = chosen;
+  if (post.state !== "claimed") return "already-done";
+  const paper = index.paper(post.paperId);
+  if (paper === undefined) return "no-papers";
+  await deps.afterStep?.("chosen", channelId);
 
-  const key: ClaimKey = { channelId, localDate, token, state: "posting" };
-  for (let attempt = 1; ; attempt++) {
-    const members = new Set((deps.index().stats().members ?? []).map((member) => member.key));
-    const sent = await sendDailyMessage(deps.client, channelId, localDate, paper, members);
-    if (sent.kind === "sent") {
-      await deps.afterStep?.("sent", channelId);
-      await dailyPosts.markPosted(channelId, localDate, sent.ts, deps.now().getTime());
+  const key = `daily:${channelId}:${localDate}`;
+  let refused: string | undefined;
+  const outcome = await deps.deliver(
+    { key, channel: channelId, after: String(Math.floor(post.claimedAt / 1000) - historyMarginSeconds) },
+    {
+      retried: !fresh,
+      message: async () => {
+        const members = new Set((index.stats().members ?? []).map((member) => member.key));
+        return dailyMessageOf(channelId, localDate, paper, members);
+      },
+      refused: (error) => {
+        refused = error;
+      },
+    },
+  );
+  await deps.afterStep?.("delivered", channelId);
+  switch (outcome) {
+    case "answered":
+    case "duplicate": {
+      const recorded = await dailyPosts.markPosted(channelId, localDate, deps.now().getTime());
       await deps.afterStep?.("recorded", channelId);
+      if (!recorded) return "already-done";
       logger.info({ channelId, localDate, paperId: paper.id }, "daily paper posted");
       return "posted";
     }
-    const { failure } = sent;
-    if (failure.kind === "rate-limited") {
-      const until = deps.now().getTime() + failure.retryAfterMs;
-      if (attempt >= rateLimitAttempts) {
-        await dailyPosts.update(key, { state: "claimed", token, leaseUntil: until });
-        logger.warn({ channelId, localDate }, "daily post still rate limited; will try again later");
-        return "retry-later";
-      }
-      // Slack stored nothing; the lease must outlast the wait so nobody else posts meanwhile.
-      if (!(await dailyPosts.update(key, { state: "posting", token, leaseUntil: until + leaseMs }))) {
-        return "lost-claim";
-      }
-      logger.info({ channelId, retryAfterMs: failure.retryAfterMs }, "daily post rate limited; waiting");
-      await deps.sleep(failure.retryAfterMs);
-      continue;
-    }
-    if (failure.kind === "refused" && channelGoneErrors.has(failure.error)) {
-      await dailyPosts.remove(channelId, localDate, token);
-      if (await subscriptions.pause(channelId, failure.error, deps.now().getTime())) {
-        logger.warn(
-          { channelId, reason: failure.error },
-          "daily posts paused: the bot cannot post in this channel; `/paper daily on` there resumes them",
-        );
-        await tellSubscriber(deps, subscription, failure.error);
-      }
-      return "paused";
-    }
-    if (failure.kind === "refused") {
-      await dailyPosts.update(key, {
-        state: "claimed",
-        token,
-        leaseUntil: deps.now().getTime() + refusedRetryMs,
-      });
-      logger.error({ channelId, localDate, error: failure.error }, "Slack refused the daily post");
+    case "busy":
+      return "busy";
+    case "queued":
+    case "unknown":
       return "retry-later";
-    }
-    await dailyPosts.update(key, {
-      state: "posting",
-      token,
-      leaseUntil: deps.now().getTime() + ambiguousRetryMs,
-    });
-    logger.warn(
-      { channelId, localDate, error: describeFailure(failure) },
-      "daily post outcome unknown; the next pass checks the channel before posting again",
-    );
-    return "retry-later";
+    case "failed":
+      break;
   }
+  if (refused !== undefined && channelGoneErrors.has(refused)) {
+    await dailyPosts.remove(channelId, localDate);
+    if (await subscriptions.pause(channelId, refused, deps.now().getTime())) {
+      logger.warn(
+        { channelId, reason: refused },
+        "daily posts paused: the bot cannot post in this channel; `/paper daily on` there resumes them",
+      );
+      await tellSubscriber(deps, subscription, refused);
+    }
+    return "paused";
+  }
+  // Slack stored nothing: the key is held against every process's passes until the back-off ends.
+  await deliveries.claim(key, refusedRetryMs);
+  logger.warn({ channelId, localDate, error: refused }, "daily post not taken by Slack; tried again later");
+  return "retry-later";
 }
 
 /**

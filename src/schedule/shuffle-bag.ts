@@ -1,9 +1,4 @@
-/** What a draw needs of a channel's bag: its seed and the papers already drawn in its latest round. */
-export interface BagState {
-  seed: number;
-  round: number;
-  paperIds: ReadonlySet<string>;
-}
+import type { Drawn, ShuffleBag } from "../state/daily-posts.js";
 
 /** A 32-bit hash of the seed, round and id (FNV-1a, then murmur3's finaliser to spread the bits). */
 function rank(seed: number, round: number, id: string): number {
@@ -24,10 +19,7 @@ function rank(seed: number, round: number, id: string): number {
  * paper the post will bring). Papers added to the corpus mid-round take their place in the order of the
  * round; drawn ids no longer in the corpus are ignored.
  */
-export function drawFromBag(
-  corpusIds: readonly string[],
-  bag: BagState,
-): { paperId: string; round: number } | undefined {
+export function drawFromBag(corpusIds: readonly string[], bag: ShuffleBag): Drawn | undefined {
   const ids = [...new Set(corpusIds)];
   if (ids.length === 0) return undefined;
   const left = ids.filter((id) => !bag.paperIds.has(id));

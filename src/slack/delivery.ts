@@ -92,7 +92,7 @@ async function answersWithKey(
     for await (const page of deps.client.paginate(method, read)) {
       const history = historyPageSchema.parse(page);
       for (const m of history.messages) {
-        const ours = m.metadata?.event_type === ANSWER_EVENT_TYPE && m.metadata.event_payload?.key === key;
+        const ours = m.metadata?.event_payload?.key === key;
         if (ours && m.ts !== undefined) found.push(m.ts);
       }
       // Not read to its end: whether the answer is there cannot be told.
@@ -312,11 +312,18 @@ async function settle(
   return "queued";
 }
 
-/** Delivers one answer to a mention or DM at most once; `message` is rendered only when it is ours to send. */
+/**
+ * Delivers one message (an answer to a mention or DM, a follow DM, a daily post) at most once; `message` is
+ * rendered only when it is ours to send. `refused` hears the error of a first attempt Slack refused.
+ */
 export async function deliverAnswer(
   deps: DeliveryDeps,
   target: AnswerTarget,
-  request: { retried: boolean; message: () => Promise<webApi.ChatPostMessageArguments> },
+  request: {
+    retried: boolean;
+    message: () => Promise<webApi.ChatPostMessageArguments>;
+    refused?: (error: string) => void;
+  },
 ): Promise<DeliveryOutcome> {
   const { ledger, policy } = deps;
   const claim = await ledger.claim(target.key, policy.leaseMs);
@@ -325,9 +332,12 @@ export async function deliverAnswer(
   // A Slack retry (an earlier holder may have posted and died): look in the conversation before posting. A
   // claim only this process's memory holds (another process may be answering too): look, and check after.
   const alone = ledger.claimIsShared?.(target.key) === false;
+  const message = await request.message();
+  // The key in the metadata finds the message again; a message with metadata of its own keeps it beside the key.
+  const metadata = message.metadata ?? { event_type: ANSWER_EVENT_TYPE, event_payload: {} };
   const args = {
-    ...(await request.message()),
-    metadata: { event_type: ANSWER_EVENT_TYPE, event_payload: { key: target.key } },
+    ...message,
+    metadata: { ...metadata, event_payload: { ...metadata.event_payload, key: target.key } },
   };
   const now = policy.now();
   // Kept as "may have been sent" before the post: a process killed mid-post leaves an entry that is looked for first.
@@ -351,8 +361,9 @@ export async function deliverAnswer(
     await ledger.release(target.key);
     return "busy";
   }
-  const how = { look: request.retried, alone };
-  return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}));
+  const attempt = await attemptEntry(deps, entry, { look: request.retried, alone }, async () => {});
+  if (attempt.result === "refused") request.refused?.(attempt.why);
+  return settle(deps, entry, attempt);
 }
 
 /**

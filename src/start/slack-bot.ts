@@ -9,7 +9,7 @@ import { countDailyResults } from "../ops/daily-metrics.js";
 import { createMetrics, type Metrics, watchIndex, watchState } from "../ops/metrics.js";
 import { installProcessGuard } from "../ops/process-guard.js";
 import { startDailyScheduler } from "../schedule/daily-scheduler.js";
-import { deliverAnswer } from "../slack/delivery.js";
+import { type DeliveryDeps, deliverAnswer } from "../slack/delivery.js";
 import { type RunningSlackApp, startSlackApp } from "../slack/start.js";
 import { createFallbackOutbox } from "../state/outbox.js";
 import type { StateStore } from "../state/store.js";
@@ -103,7 +103,8 @@ function startFollowDms(
       dailyCap: config.followDailyCap,
       dm: {
         openDm: (userId) => dmChannelOf(slack.poster, userId),
-        deliver: (target, request) => deliverAnswer(slack.delivery, target, request),
+        // As daily posts: through the store's own ledger and outbox, so no DM starts unless its claim is stored.
+        deliver: (target, request) => deliverAnswer(onceThrough(slack, state.store), target, request),
       },
     },
     logger,
@@ -114,19 +115,28 @@ function startFollowDms(
   return notifier;
 }
 
-/** The one daily timer, posting through the answers' client (no retries of its own, the Slack fetch's timeout). */
+/**
+ * The answers' delivery over the store's own ledger and outbox, not their memory fallbacks: for what the bot posts
+ * by itself (daily posts, follow DMs), which waits while the store is down rather than risk a second message.
+ */
+function onceThrough(slack: RunningSlackApp, store: StateStore): DeliveryDeps {
+  return { ...slack.delivery, ledger: store.deliveries, outbox: store.outbox };
+}
+
+/** The one daily timer, posting through the answers' once-only delivery. */
 function startDailyPosts(
   { index, now, logger }: SlackBotWiring,
   { store, slack, metrics }: { store: StateStore; slack: RunningSlackApp; metrics: Metrics },
 ): { stop(): void } {
   return startDailyScheduler({
     store,
+    // The store's own ledger and outbox, not the memory fallback: no post starts unless its claim is stored.
+    deliver: (target, request) => deliverAnswer(onceThrough(slack, store), target, request),
     client: slack.poster,
     index: index.live.current,
     now,
     random: Math.random,
     logger,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     setTimeout: (run, ms) => setTimeout(run, ms),
     clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
     onPass: (results) => countDailyResults(metrics, results),

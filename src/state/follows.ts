@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { addPersonRow, countPersonRows, personRows, removePersonRow, rowSchema } from "./rows.js";
+import { countOf, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 export type FollowKind = "topic" | "author";
@@ -36,24 +36,47 @@ const followSchema: z.ZodType<Follow> = rowSchema({
 const followOf = (row: unknown) => followSchema.parse(row);
 
 export function sqlFollows(db: StateDb): Follows {
+  const mine = (userId: string) => db.selectFrom("follows").where("user_id", "=", userId);
   return {
-    add: (f) =>
-      addPersonRow(
-        db,
-        "follows",
-        { user_id: f.userId, kind: f.kind, target: f.target, label: f.label, created_at: f.createdAt },
-        ["user_id", "kind", "target"],
-      ),
-    remove: (userId, kind, target) => removePersonRow(db, "follows", userId, { kind, target }),
-    async list(userId) {
-      const order = [
-        ["created_at", "desc"],
-        ["kind", "asc"],
-        ["target", "asc"],
-      ] as const;
-      return (await personRows(db, "follows", userId, order)).map(followOf);
+    async add(f) {
+      const row = {
+        user_id: f.userId,
+        kind: f.kind,
+        target: f.target,
+        label: f.label,
+        created_at: f.createdAt,
+      };
+      const result = await db
+        .insertInto("follows")
+        .values(row)
+        .onConflict((c) => c.columns(["user_id", "kind", "target"]).doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
-    count: (userId) => countPersonRows(db, "follows", userId),
+    async remove(userId, kind, target) {
+      const result = await db
+        .deleteFrom("follows")
+        .where("user_id", "=", userId)
+        .where("kind", "=", kind)
+        .where("target", "=", target)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+    async list(userId) {
+      const rows = await mine(userId)
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("kind")
+        .orderBy("target")
+        .execute();
+      return rows.map(followOf);
+    },
+    count: async (userId) =>
+      countOf(
+        await mine(userId)
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirst(),
+      ),
     async all() {
       return (
         await db.selectFrom("follows").selectAll().orderBy("user_id").orderBy("created_at").execute()

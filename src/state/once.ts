@@ -5,11 +5,11 @@ import type { StateDb } from "./schema.js";
 
 /*
  * The once-only protocol, the one way Paperbot does a thing at most once across retries, restarts and
- * processes: claim → do → mark done. A claim is a lease under a token, one row of `deliveries` per key,
- * so a holder that dies mid-way blocks the next attempt no longer than its lease, and a step a holder takes
- * applies only while the row still carries its token. Used by answers and share clicks (the ledger below,
- * slack/delivery.ts), daily posts (daily-posts.ts, key daily:<channel>:<date>) and follow digests
- * (follow-digests.ts, key digest:<id>, then the DM itself as an answer).
+ * processes: claim → do → mark done (or release when nothing was done). A claim is a lease under a token (the
+ * holding process's), one row of `deliveries` per key, so a holder that dies mid-way blocks the next attempt
+ * no longer than its lease. slack/delivery.ts runs it, with the outbox (outbox.ts), for everything Paperbot
+ * posts once: answers (answer:<channel>:<ts>), share clicks, follow DMs (follow-digest:<id>) and daily posts
+ * (daily:<channel>:<date>).
  */
 
 /** What one holder may do with a key. */
@@ -20,93 +20,6 @@ export type ClaimOutcome =
   | "done"
   /** Another holder's lease is still running: drop it. */
   | "busy";
-
-/** Takes `key` under `token` until `leaseUntil`: a new key, or an undone one whose lease ran out, becomes ours. */
-export async function takeLease(
-  db: StateDb,
-  key: string,
-  token: string,
-  at: number,
-  leaseUntil: number,
-): Promise<ClaimOutcome> {
-  // A key released between the upsert and the read is claimable again: look once more.
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const won = await db
-      .insertInto("deliveries")
-      .values({ key, done: 0, holder: token, lease_until: leaseUntil, updated_at: at })
-      .onConflict((c) =>
-        c
-          .column("key")
-          .doUpdateSet((e) => ({
-            holder: e.ref("excluded.holder"),
-            lease_until: e.ref("excluded.lease_until"),
-            updated_at: e.ref("excluded.updated_at"),
-          }))
-          .where("deliveries.done", "=", 0)
-          .where("deliveries.lease_until", "<=", at),
-      )
-      .returning("key")
-      .execute();
-    if (won.length === 1) return "mine";
-    const row = await db.selectFrom("deliveries").select("done").where("key", "=", key).executeTakeFirst();
-    if (row !== undefined) return row.done === 1 ? "done" : "busy";
-  }
-  return "busy";
-}
-
-/** Takes `key` whoever holds it (the caller's own rows say nobody can). */
-export async function seizeLease(
-  db: StateDb,
-  key: string,
-  token: string,
-  at: number,
-  leaseUntil: number,
-): Promise<void> {
-  const lease = { done: 0, holder: token, lease_until: leaseUntil, updated_at: at };
-  await db
-    .insertInto("deliveries")
-    .values({ key, ...lease })
-    .onConflict((c) => c.column("key").doUpdateSet(lease))
-    .execute();
-}
-
-/** A step of the holder of `token`: moves the lease to `next` (token and end); false when the key is no longer ours. */
-export async function renewLease(
-  db: StateDb,
-  key: string,
-  token: string,
-  next: { token: string; leaseUntil: number; at: number },
-): Promise<boolean> {
-  const result = await db
-    .updateTable("deliveries")
-    .set({ holder: next.token, lease_until: next.leaseUntil, updated_at: next.at })
-    .where("key", "=", key)
-    .where("holder", "=", token)
-    .where("done", "=", 0)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
-}
-
-/** Done: every later claim of `key` is "done". */
-export async function markLeaseDone(db: StateDb, key: string, at: number): Promise<void> {
-  const done = { done: 1, holder: null, lease_until: 0, updated_at: at };
-  await db
-    .insertInto("deliveries")
-    .values({ key, ...done })
-    .onConflict((c) => c.column("key").doUpdateSet(done))
-    .execute();
-}
-
-/** Nothing was done: the key is free again, if `token` still holds it; true when it did. */
-export async function dropLease(db: StateDb, key: string, token: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("deliveries")
-    .where("key", "=", key)
-    .where("done", "=", 0)
-    .where("holder", "=", token)
-    .executeTakeFirst();
-  return result.numDeletedRows === 1n;
-}
 
 /**
  * The ledger of answers and share clicks: at-least-once inside, exactly-once to the user. Each holder is
@@ -148,11 +61,50 @@ export function sqlDeliveryLedger(db: StateDb, options: SqlDeliveryLedgerOptions
           .where("updated_at", "<", at - keepMs)
           .execute();
       }
-      return takeLease(db, key, holder, at, at + leaseMs);
+      // A key released between the upsert and the read is claimable again: look once more.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        // A new key, or an undone one whose lease ran out, becomes ours.
+        const won = await db
+          .insertInto("deliveries")
+          .values({ key, done: 0, holder, lease_until: at + leaseMs, updated_at: at })
+          .onConflict((c) =>
+            c
+              .column("key")
+              .doUpdateSet((e) => ({
+                holder: e.ref("excluded.holder"),
+                lease_until: e.ref("excluded.lease_until"),
+                updated_at: e.ref("excluded.updated_at"),
+              }))
+              .where("deliveries.done", "=", 0)
+              .where("deliveries.lease_until", "<=", at),
+          )
+          .returning("key")
+          .execute();
+        if (won.length === 1) return "mine";
+        const row = await db
+          .selectFrom("deliveries")
+          .select("done")
+          .where("key", "=", key)
+          .executeTakeFirst();
+        if (row !== undefined) return row.done === 1 ? "done" : "busy";
+      }
+      return "busy";
     },
-    markDone: (key) => markLeaseDone(db, key, options.now()),
+    async markDone(key) {
+      const done = { done: 1, holder: null, lease_until: 0, updated_at: options.now() };
+      await db
+        .insertInto("deliveries")
+        .values({ key, ...done })
+        .onConflict((c) => c.column("key").doUpdateSet(done))
+        .execute();
+    },
     async release(key) {
-      await dropLease(db, key, holder);
+      await db
+        .deleteFrom("deliveries")
+        .where("key", "=", key)
+        .where("done", "=", 0)
+        .where("holder", "=", holder)
+        .execute();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SavedEntry } from "../bot/reply.js";
-import { addPersonRow, countPersonRows, jsonColumn, personRows, removePersonRow, rowSchema } from "./rows.js";
+import { countOf, jsonColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /**
@@ -31,30 +31,42 @@ const savedPaperSchema: z.ZodType<SavedPaper> = rowSchema({
 });
 
 export function sqlSavedPapers(db: StateDb): SavedPapers {
+  const mine = (userId: string) => db.selectFrom("saved_papers").where("user_id", "=", userId);
   return {
-    save: (s) =>
-      addPersonRow(
-        db,
-        "saved_papers",
-        {
-          user_id: s.userId,
-          paper_id: s.paperId,
-          saved_at: s.savedAt,
-          headline: s.headline,
-          authors: s.authors,
-          owners: JSON.stringify(s.owners),
-          abstract: s.abstract,
-        },
-        ["user_id", "paper_id"],
-      ),
-    remove: (userId, paperId) => removePersonRow(db, "saved_papers", userId, { paper_id: paperId }),
-    async list(userId) {
-      const order = [
-        ["saved_at", "desc"],
-        ["paper_id", "asc"],
-      ] as const;
-      return (await personRows(db, "saved_papers", userId, order)).map((row) => savedPaperSchema.parse(row));
+    async save(s) {
+      const row = {
+        user_id: s.userId,
+        paper_id: s.paperId,
+        saved_at: s.savedAt,
+        headline: s.headline,
+        authors: s.authors,
+        owners: JSON.stringify(s.owners),
+        abstract: s.abstract,
+      };
+      const result = await db
+        .insertInto("saved_papers")
+        .values(row)
+        .onConflict((c) => c.columns(["user_id", "paper_id"]).doNothing())
+        .executeTakeFirst();
+      return result.numInsertedOrUpdatedRows === 1n;
     },
-    count: (userId) => countPersonRows(db, "saved_papers", userId),
+    async remove(userId, paperId) {
+      const result = await db
+        .deleteFrom("saved_papers")
+        .where("user_id", "=", userId)
+        .where("paper_id", "=", paperId)
+        .executeTakeFirst();
+      return result.numDeletedRows === 1n;
+    },
+    async list(userId) {
+      const rows = await mine(userId).selectAll().orderBy("saved_at", "desc").orderBy("paper_id").execute();
+      return rows.map((row) => savedPaperSchema.parse(row));
+    },
+    count: async (userId) =>
+      countOf(
+        await mine(userId)
+          .select((e) => e.fn.countAll().as("n"))
+          .executeTakeFirst(),
+      ),
   };
 }

@@ -23,7 +23,7 @@ export interface StateTables {
     local_date: string;
     paper_id: string;
     round: number;
-    state: "claimed" | "posting" | "posted" | "unknown";
+    state: "claimed" | "posted" | "unknown";
     claimed_at: number;
     message_ts: string | null;
     posted_at: number | null;
@@ -81,7 +81,7 @@ type AnyDb = Parameters<Migration["up"]>[0];
  * schema_migrations. Each step below still bumps that count, so a file or database from before is adopted
  * (the steps it has are skipped) and an older Paperbot refuses one a newer step changed.
  */
-export async function legacyVersion(db: AnyDb, dialect: "sqlite" | "postgres"): Promise<number> {
+async function legacyVersion(db: AnyDb, dialect: "sqlite" | "postgres"): Promise<number> {
   if (dialect === "sqlite") {
     const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
     return Number(rows[0]?.user_version ?? 0);
@@ -326,6 +326,14 @@ const steps: readonly Step[] = [
       await sql`DELETE FROM deliveries WHERE key LIKE 'digest:%'`.execute(db);
     },
   },
+  {
+    name: "daily posts delivered by the once-only delivery",
+    async up(db) {
+      // A post an earlier Paperbot had started may be in the channel without the key the delivery looks for
+      // now: it is never posted again (at most once wins over a duplicate). Claims keep their leases.
+      await sql`UPDATE daily_posts SET state = 'unknown' WHERE state = 'posting'`.execute(db);
+    },
+  },
 ];
 
 /** The names of the schema's steps, oldest first (the step's number is its version). */
@@ -333,7 +341,7 @@ export const schemaSteps: readonly string[] = steps.map((step) => step.name);
 export const latestSchemaVersion = steps.length;
 
 /** A database a newer Paperbot migrated: this one must not touch it. */
-export function tooNewError(where: string, version: number): StateUnavailableError {
+function tooNewError(where: string, version: number): StateUnavailableError {
   return new StateUnavailableError(
     "too-new",
     `${where}: schema version ${version} is newer than this Paperbot knows (${latestSchemaVersion})`,

@@ -54,30 +54,22 @@ export function stateStoreOver(
 ): StateStore {
   const { db } = state;
   const now = options.now ?? Date.now;
+  const deliveries = sqlDeliveryLedger(db, { now });
   return {
     kind: state.dialect,
     subscriptions: sqlSubscriptions(db),
-    dailyPosts: sqlDailyPosts(state, now),
-    deliveries: sqlDeliveryLedger(db, { now }),
+    dailyPosts: sqlDailyPosts(state),
+    deliveries,
     outbox: sqlOutbox(db, options.logger),
     follows: sqlFollows(db),
     savedPapers: sqlSavedPapers(db),
     announcements: sqlAnnouncements(state),
     recentAnswers: sqlRecentAnswers(db),
     health: () => health.current(),
-    probe: () => heartbeat(db, now()),
+    // A key nobody claims: a real write (a disk that is full fails it) of one row.
+    probe: () => deliveries.markDone("paperbot:heartbeat"),
     close: () => db.destroy(),
   };
-}
-
-/** A key of the once-only ledger nobody claims: a real write (a disk that is full fails it) of one row. */
-async function heartbeat(db: StateSql["db"], at: number): Promise<void> {
-  const row = { done: 1, holder: null, lease_until: 0, updated_at: at };
-  await db
-    .insertInto("deliveries")
-    .values({ key: "paperbot:heartbeat", ...row })
-    .onConflict((c) => c.column("key").doUpdateSet(row))
-    .execute();
 }
 
 /** A throw-away probe write, rolled back: finds a read-only file or database at open, before any request does. */

@@ -18,10 +18,10 @@ describe("daily post metrics", () => {
   const freshState = freshStates("sqlite");
 
   it("name each protocol outcome sent, failed (tried again later) or skipped", () => {
-    expect(["posted", "reconciled"].map(dailyOutcomeOf)).toEqual(["sent", "sent"]);
+    expect(["posted"].map(dailyOutcomeOf)).toEqual(["sent"]);
     expect(["failed", "retry-later"].map(dailyOutcomeOf)).toEqual(["failed", "failed"]);
-    expect(["busy", "paused", "unknown", "no-papers", "lost-claim"].map(dailyOutcomeOf)).toEqual(
-      Array(5).fill("skipped"),
+    expect(["busy", "paused", "no-papers", "state-unavailable"].map(dailyOutcomeOf)).toEqual(
+      Array(4).fill("skipped"),
     );
   });
 

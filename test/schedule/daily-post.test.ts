@@ -23,9 +23,13 @@ afterEach(() => {
   nock.enableNetConnect();
 });
 
+/** The tests' clock, which the stores read too (their leases run on it). */
+const clock = { now: 0 };
+const open = (state: TestState) => state.open({ now: () => clock.now });
+
 /** A store with the channel subscribed at 09:00 Berlin, subscribed on 1 Jan 2026 at noon. */
 async function subscribedStore(state: TestState, time = "09:00", since = "2026-01-01T12:00:00Z") {
-  const db = await state.open();
+  const db = await open(state);
   await createDailyControl(db, {
     now: () => new Date(since),
     defaultTimeZone: "UTC",
@@ -62,7 +66,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("posts one Paper of the day card at 09:00 local time with its date in the metadata, and nothing else that day", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T07:59:00Z") };
+      clock.now = Date.parse("2026-01-02T07:59:00Z");
       const deps = dailyDeps(db, clock);
 
       expect(await runDueDailyPosts(deps)).toEqual([]);
@@ -91,7 +95,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("marks the authors members.yml lists in bold on the posted card", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
       const members = [
         { name: "Author p1", key: "authorp1", aliases: [] },
         { name: "Author p2", key: "authorp2", aliases: [] },
@@ -106,7 +110,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("does not post on the day someone subscribes after that day's time", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-01T13:00:00Z") };
+      clock.now = Date.parse("2026-01-01T13:00:00Z");
       expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([]);
       clock.now = Date.parse("2026-01-02T08:01:00Z");
       expect(await runDueDailyPosts(dailyDeps(db, clock))).toHaveLength(1);
@@ -116,7 +120,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("posts the day's paper late, once, when the bot comes back after the scheduled time", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-05T14:30:00Z") };
+      clock.now = Date.parse("2026-01-05T14:30:00Z");
       await runDueDailyPosts(dailyDeps(db, clock));
       clock.now += 5 * minute;
       await runDueDailyPosts(dailyDeps(db, clock));
@@ -128,7 +132,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("posts once per local date across the Berlin spring-forward day for a 02:30 schedule", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state, "02:30", "2026-03-27T12:00:00Z");
-      const clock = { now: 0 };
+      clock.now = 0;
       for (clock.now of quarterHoursOfNights("2026-03-27T12:00:00Z", 4)) {
         await runDueDailyPosts(dailyDeps(db, clock));
       }
@@ -143,7 +147,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("posts once on the Berlin autumn day when 02:30 happens twice", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state, "02:30", "2026-10-24T12:00:00Z");
-      const clock = { now: 0 };
+      clock.now = 0;
       for (clock.now of quarterHoursOfNights("2026-10-24T12:00:00Z", 2)) {
         await runDueDailyPosts(dailyDeps(db, clock));
       }
@@ -155,28 +159,40 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
   });
 
   describe("a crash at every step of the post protocol, then a restart", () => {
-    const steps: DailyPostStep[] = ["claimed", "posting", "sent", "recorded"];
+    const steps: (DailyPostStep | "after the post, before the ledger")[] = [
+      "chosen",
+      "after the post, before the ledger",
+      "delivered",
+      "recorded",
+    ];
 
     it.each(steps)("dying right after %s leaves exactly one message once restarted", async (step) => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
+      const crash = () => {
+        throw new Error(`simulated crash after ${step}`);
+      };
       const dying = dailyDeps(db, clock, {
-        afterStep: (at) => {
-          if (at === step) throw new Error(`simulated crash after ${at}`);
+        afterStep: (at) => (at === step ? crash() : undefined),
+        ledger: {
+          claim: (key, leaseMs) => db.deliveries.claim(key, leaseMs),
+          release: (key) => db.deliveries.release(key),
+          markDone: async (key) =>
+            step === "after the post, before the ledger" ? crash() : db.deliveries.markDone(key),
         },
       });
       await runDueDailyPosts(dying);
       await db.close();
 
-      // The restarted process: a new connection, a new client; its first pass comes within the lease, then later.
-      const reopened = await state.open();
-      clock.now += minute;
-      await runDueDailyPosts(dailyDeps(reopened, clock));
-      clock.now += 10 * minute;
-      await runDueDailyPosts(dailyDeps(reopened, clock));
-      clock.now += 10 * minute;
-      await runDueDailyPosts(dailyDeps(reopened, clock));
+      // The restarted process: a new connection, a new client, its outbox passes beside its daily passes.
+      const reopened = await open(state);
+      for (const wait of [minute, 10 * minute, 10 * minute]) {
+        clock.now += wait;
+        const deps = dailyDeps(reopened, clock);
+        await deps.drain();
+        await runDueDailyPosts(deps);
+      }
 
       expect(slack.channelMessages(channel)).toHaveLength(1);
       const status = await createDailyControl(reopened, {
@@ -187,21 +203,30 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       expect(status?.recent.map((r) => r.date)).toEqual(["2026-01-02"]);
     });
 
+    /** Passes of the daily timer and of the outbox, `every` apart. */
+    async function passes(count: number, every: number, deps: ReturnType<typeof dailyDeps>) {
+      const outcomes: string[] = [];
+      for (let i = 0; i < count; i++) {
+        clock.now += every;
+        await deps.drain();
+        outcomes.push(...(await runDueDailyPosts(deps)).map((r) => r.outcome));
+      }
+      return outcomes;
+    }
+
     it.each([
-      ["a 500 after Slack stored the message", { kind: "store-then-500" as const }, 1],
-      ["a dropped connection after Slack stored it", { kind: "store-then-drop" as const }, 1],
-      ["a dropped connection before Slack stored it", { kind: "drop" as const }, 1],
-    ])("%s: the next pass reconciles and the channel has one message", async (_, behaviour, expected) => {
+      ["a 500 after Slack stored the message", { kind: "store-then-500" as const }],
+      ["a dropped connection after Slack stored it", { kind: "store-then-drop" as const }],
+      ["a dropped connection before Slack stored it", { kind: "drop" as const }],
+    ])("%s: the outbox looks in the channel first, and the channel has one message", async (_, behaviour) => {
       const slack = fakeSlack(() => clock.now);
       slack.nextPosts(behaviour);
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-      expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
-      for (let i = 0; i < 6; i++) {
-        clock.now += 2 * minute;
-        await runDueDailyPosts(dailyDeps(db, clock));
-      }
-      expect(slack.channelMessages(channel)).toHaveLength(expected);
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
+      const deps = dailyDeps(db, clock);
+      expect((await runDueDailyPosts(deps))[0]?.outcome).toBe("retry-later");
+      expect(await passes(6, 2 * minute, deps)).toEqual(["posted"]);
+      expect(slack.channelMessages(channel)).toHaveLength(1);
     });
 
     it.each(["internal_error", "fatal_error", "service_unavailable"])(
@@ -210,31 +235,29 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
         const slack = fakeSlack(() => clock.now);
         slack.nextPosts({ kind: "store-then-error", error });
         db = await subscribedStore(state);
-        const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-        expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
-        for (let i = 0; i < 12; i++) {
-          clock.now += 10 * minute;
-          await runDueDailyPosts(dailyDeps(db, clock));
-        }
+        clock.now = Date.parse("2026-01-02T08:00:00Z");
+        const deps = dailyDeps(db, clock);
+        expect((await runDueDailyPosts(deps))[0]?.outcome).toBe("retry-later");
+        await passes(12, 10 * minute, deps);
         expect(slack.channelMessages(channel)).toHaveLength(1);
       },
     );
 
-    it("when the channel history cannot be read, it gives up on that date rather than risk a duplicate", async () => {
+    it("when the channel history cannot be read, it never posts that date again rather than risk a duplicate", async () => {
       const slack = fakeSlack(() => clock.now, { historyError: "missing_scope" });
       slack.nextPosts({ kind: "store-then-500" });
       db = await subscribedStore(state);
       const { logger, entries } = capturedLogger();
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
-      await runDueDailyPosts(dailyDeps(db, clock, { logger }));
-      clock.now += 10 * minute;
-      expect((await runDueDailyPosts(dailyDeps(db, clock, { logger })))[0]?.outcome).toBe("unknown");
-      clock.now += 10 * minute;
-      expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([]);
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
+      const deps = dailyDeps(db, clock, { logger });
+      expect((await runDueDailyPosts(deps))[0]?.outcome).toBe("retry-later");
+      const outcomes = await passes(12, 10 * minute, deps);
+      expect(outcomes.every((o) => o === "busy" || o === "retry-later")).toBe(true);
       expect(slack.channelMessages(channel)).toHaveLength(1);
-      expect(entries.some((l) => l.level === 50 && /duplicate/.test(l.msg))).toBe(true);
+      expect(entries.some((l) => l.level === 50 && /gave up/.test(l.msg))).toBe(true);
       clock.now += day;
-      await runDueDailyPosts(dailyDeps(db, clock, { logger }));
+      await deps.drain();
+      expect((await runDueDailyPosts(deps))[0]?.outcome).toBe("posted");
       expect(slack.channelMessages(channel)).toHaveLength(2);
     });
   });
@@ -243,8 +266,8 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
     it("race for the same date and post once", async () => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
-      const others = [await state.open(), await state.open()];
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const others = [await open(state), await open(state)];
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
       const outcomes = await Promise.all([
         runDueDailyPosts(dailyDeps(db, clock, { random: seededRandom(1) })),
         ...others.map((other, i) =>
@@ -263,34 +286,39 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
   });
 
   describe("Slack errors", () => {
-    it("429: waits for Retry-After, then posts once", async () => {
+    it("429: the outbox waits for each Retry-After, then posts once", async () => {
       const slack = fakeSlack(() => clock.now);
       slack.nextPosts({ kind: "rate-limited", retryAfter: 7 }, { kind: "rate-limited", retryAfter: 3 });
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
       const deps = dailyDeps(db, clock);
+      expect((await runDueDailyPosts(deps))[0]?.outcome).toBe("retry-later");
+      clock.now += 6000;
+      await deps.drain();
+      expect(slack.postCalls).toHaveLength(1);
+      clock.now += 1000;
+      await deps.drain();
+      clock.now += 3000;
+      await deps.drain();
+      expect(slack.postCalls).toHaveLength(3);
       expect(await runDueDailyPosts(deps)).toEqual([
         { channelId: channel, localDate: "2026-01-02", outcome: "posted" },
       ]);
-      expect(deps.sleeps).toEqual([7000, 3000]);
-      expect(slack.postCalls).toHaveLength(3);
       expect(slack.channelMessages(channel)).toHaveLength(1);
     });
 
-    it("429 that will not end: gives up for now and posts once on a later pass", async () => {
+    it("any other refusal: tried again after a back-off, by one process, and posted once", async () => {
       const slack = fakeSlack(() => clock.now);
-      slack.nextPosts(
-        ...Array.from({ length: 3 }, () => ({ kind: "rate-limited" as const, retryAfter: 30 })),
-      );
+      slack.nextPosts({ kind: "error", error: "invalid_blocks" });
       db = await subscribedStore(state);
-      const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+      const other = await open(state);
+      clock.now = Date.parse("2026-01-02T08:00:00Z");
       expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("retry-later");
-      clock.now += 10 * 1000;
-      expect(await runDueDailyPosts(dailyDeps(db, clock))).toEqual([
-        { channelId: channel, localDate: "2026-01-02", outcome: "busy" },
-      ]);
       clock.now += minute;
-      expect((await runDueDailyPosts(dailyDeps(db, clock)))[0]?.outcome).toBe("posted");
+      expect((await runDueDailyPosts(dailyDeps(other, clock)))[0]?.outcome).toBe("busy");
+      clock.now += 15 * minute;
+      expect((await runDueDailyPosts(dailyDeps(other, clock)))[0]?.outcome).toBe("posted");
+      expect(slack.postCalls).toHaveLength(2);
       expect(slack.channelMessages(channel)).toHaveLength(1);
     });
 
@@ -301,7 +329,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
         slack.nextPosts({ kind: "error", error });
         db = await subscribedStore(state);
         const { logger, entries } = capturedLogger();
-        const clock = { now: Date.parse("2026-01-02T08:00:00Z") };
+        clock.now = Date.parse("2026-01-02T08:00:00Z");
         expect(await runDueDailyPosts(dailyDeps(db, clock, { logger }))).toEqual([
           { channelId: channel, localDate: "2026-01-02", outcome: "paused" },
         ]);
@@ -341,7 +369,7 @@ describe.each(storeKinds)("daily posts on the %s store", (kind) => {
       const slack = fakeSlack(() => clock.now);
       db = await subscribedStore(state);
       let ids = ["a", "b", "c", "d", "e"];
-      const clock = { now: Date.parse("2026-01-02T08:30:00Z") };
+      clock.now = Date.parse("2026-01-02T08:30:00Z");
       const postDays = async (n: number) => {
         for (let i = 0; i < n; i++) {
           await runDueDailyPosts(

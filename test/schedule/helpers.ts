@@ -1,11 +1,15 @@
 import nock from "nock";
 import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
+import { createMetrics } from "../../src/ops/metrics.js";
 import type { DailyPostDeps } from "../../src/schedule/daily-post-types.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
+import { type DeliveryDeps, deliverAnswer, deliverDue } from "../../src/slack/delivery.js";
+import { createDeliveryPolicy } from "../../src/slack/delivery-policy.js";
 import { createSlackClient } from "../../src/slack/web-client.js";
+import type { DeliveryLedger } from "../../src/state/once.js";
 import type { StateStore } from "../../src/state/store.js";
 import { capturedLogger } from "../helpers/logs.js";
 
@@ -147,29 +151,41 @@ export function slackClient() {
   return createSlackClient("xoxb-test-token", { logger: capturedLogger().logger });
 }
 
+/**
+ * A pass's dependencies over one store, the post going through the real once-only delivery (the store's ledger
+ * and outbox, as main wires it); `drain` is one pass of the outbox, which main runs every second.
+ */
 export function dailyDeps(
   store: StateStore,
   clock: { now: number },
-  overrides: Partial<DailyPostDeps> = {},
-): DailyPostDeps & { sleeps: number[] } {
-  const sleeps: number[] = [];
+  overrides: Partial<DailyPostDeps> & { ledger?: DeliveryLedger } = {},
+): DailyPostDeps & { drain: () => Promise<void> } {
+  const { ledger, ...rest } = overrides;
+  const logger = rest.logger ?? capturedLogger().logger;
+  const client = slackClient();
+  const delivery: DeliveryDeps = {
+    ledger: ledger ?? store.deliveries,
+    outbox: store.outbox,
+    client,
+    fetch,
+    policy: createDeliveryPolicy(5000, { now: () => clock.now }),
+    metrics: createMetrics({ processMetrics: false }),
+    logger,
+  };
   return {
     store,
-    client: slackClient(),
+    deliver: (target, request) => deliverAnswer(delivery, target, request),
+    drain: () => deliverDue(delivery),
+    client,
     index: () => indexOf(["p1", "p2", "p3"]),
     now: () => new Date(clock.now),
     random: seededRandom(1),
-    logger: capturedLogger().logger,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock.now += ms;
-    },
-    sleeps,
-    ...overrides,
+    logger,
+    ...rest,
   };
 }
 
-/** A claim for `localDate` marked posted, as if that day's post went out with `paperId`. */
+/** The post for `localDate` recorded as posted, as if that day's post went out with `paperId`. */
 export async function recordPosted(
   store: StateStore,
   channelId: string,
@@ -177,14 +193,13 @@ export async function recordPosted(
   paperId: string,
   at = 1,
 ): Promise<void> {
-  await store.dailyPosts.claim({
+  await store.dailyPosts.choose({
     channelId,
     localDate,
-    token: `t-${localDate}`,
     at,
-    leaseUntil: at,
     proposedSeed: 1,
     draw: () => ({ paperId, round: 1 }),
+    present: () => true,
   });
-  await store.dailyPosts.markPosted(channelId, localDate, "1.0", at);
+  await store.dailyPosts.markPosted(channelId, localDate, at);
 }

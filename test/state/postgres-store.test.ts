@@ -159,19 +159,15 @@ describe("openPostgresStore", () => {
     await store.dailyPosts.bag("C1", 5);
     await state.endSessions?.();
     expect(await store.subscriptions.list()).toEqual([]);
-    expect(
-      (
-        await store.dailyPosts.claim({
-          channelId: "C1",
-          localDate: "2026-01-02",
-          token: "t",
-          at: 0,
-          leaseUntil: 1,
-          proposedSeed: 5,
-          draw: () => ({ paperId: "p1", round: 1 }),
-        })
-      ).kind,
-    ).toBe("new");
+    const chosen = await store.dailyPosts.choose({
+      channelId: "C1",
+      localDate: "2026-01-02",
+      at: 0,
+      proposedSeed: 5,
+      draw: () => ({ paperId: "p1", round: 1 }),
+      present: () => true,
+    });
+    expect(chosen).toMatchObject({ fresh: true, post: { paperId: "p1", state: "claimed" } });
     expect(store.health()).toEqual({ writable: true });
   });
 

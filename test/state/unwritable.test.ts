@@ -151,7 +151,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
     const slack = fakeSlack(() => clock.now);
     const failing = dailyDeps(store, clock, {
       afterStep: async (step) => {
-        if (step === "sent") await state.breakWrites();
+        if (step === "delivered") await state.breakWrites();
       },
     });
     expect((await runDueDailyPosts(failing))[0]?.outcome).toBe("state-unavailable");
@@ -165,7 +165,7 @@ describe.each(storeKinds)("when the %s store cannot be written", (kind) => {
       clock.now += 5 * minute;
       after.push(...(await runDueDailyPosts(dailyDeps(store, clock))).map((r) => r.outcome));
     }
-    expect(after).toEqual(["reconciled"]);
+    expect(after).toEqual(["posted"]);
     expect(slack.channelMessages(channel)).toHaveLength(1);
     expect(await store.dailyPosts.get(channel, "2026-01-02")).toMatchObject({ state: "posted" });
   });

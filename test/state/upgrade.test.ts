@@ -42,4 +42,29 @@ describe.each(storeKinds)("a %s state from before the one once-only delivery", (
     expect(await state.sql("SELECT key FROM deliveries WHERE key LIKE 'digest:%'")).toEqual([]);
     expect(await store.deliveries.claim("follow-digest:d1", 1000)).toBe("mine");
   });
+
+  it("keeps a daily post chosen but not yet posted, under its claim's lease, and never repeats one being posted", async () => {
+    const state = await freshState();
+    await asOfVersion(state, schemaSteps.indexOf("daily posts delivered by the once-only delivery"));
+    await state.sql(
+      `INSERT INTO daily_posts (channel_id, local_date, paper_id, round, state, claimed_at)
+       VALUES ('C1', '2026-01-02', 'p1', 1, 'claimed', ${at}), ('C2', '2026-01-02', 'p2', 1, 'posting', ${at})`,
+    );
+    await state.sql(
+      `INSERT INTO deliveries (key, done, holder, lease_until, updated_at)
+       VALUES ('daily:C1:2026-01-02', 0, 'old', ${at + 60_000}, ${at}), ('daily:C2:2026-01-02', 0, 'old', ${at + 60_000}, ${at})`,
+    );
+    const store = await state.open({ now: () => at + 1000 });
+    expect(await store.dailyPosts.get("C2", "2026-01-02")).toMatchObject({ state: "unknown" });
+    const chosen = await store.dailyPosts.choose({
+      channelId: "C1",
+      localDate: "2026-01-02",
+      at: at + 1000,
+      proposedSeed: 1,
+      draw: () => ({ paperId: "p9", round: 1 }),
+      present: () => true,
+    });
+    expect(chosen).toMatchObject({ fresh: false, post: { paperId: "p1", state: "claimed" } });
+    expect(await store.deliveries.claim("daily:C1:2026-01-02", 1000)).toBe("busy");
+  });
 });
