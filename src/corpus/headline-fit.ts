@@ -48,17 +48,12 @@ const ADVERB = /(?:ally|ively|ously|ently|antly|itly)$/;
 
 const CAPITAL_SOUNDS_LIKE_VOWEL = /^[AEFHILMNORSX]/;
 
-/** "a" or "an" before a word: by its sound for an acronym ("an RL"), by its first letter otherwise. */
-function articleBefore(word: string): "a" | "an" {
-  if (/^\p{Lu}{2,}/u.test(word)) return CAPITAL_SOUNDS_LIKE_VOWEL.test(word) ? "an" : "a";
-  if (/^(?:uni|use|usu|one|eu|ubiq)/i.test(word)) return "a";
-  if (/^(?:hour|honest|honou?r)/i.test(word)) return "an";
-  return /^[aeiou]/i.test(word) ? "an" : "a";
-}
-
+/** "a" or "an" before a word, in the case of `article`: by its sound for an acronym ("an RL"), else its first letter. */
 function withArticle(article: string, word: string): string {
-  const fitting = articleBefore(word);
-  return /^\p{Lu}/u.test(article) ? fitting.charAt(0).toUpperCase() + fitting.slice(1) : fitting;
+  const an = /^\p{Lu}{2,}/u.test(word)
+    ? CAPITAL_SOUNDS_LIKE_VOWEL.test(word)
+    : !/^(?:uni|use|usu|one|eu|ubiq)/i.test(word) && /^(?:hour|honest|honou?r|[aeiou])/i.test(word);
+  return `${/^\p{Lu}/u.test(article) ? "A" : "a"}${an ? "n" : ""}`;
 }
 
 // Past this, a description can never fit whole: cleaning and cutting look no further.
@@ -82,11 +77,8 @@ export function cleanedDescription(desc: string): string {
   });
 }
 
-interface Cut {
-  text: string;
-  /** A cut inside a coordination ("… and includes …") reads less finished than one at a clause or a phrase. */
-  weak: boolean;
-}
+/** `weak`: a cut inside a coordination ("… and includes …") reads less finished than one at a clause or a phrase. */
+type Cut = { text: string; weak: boolean };
 
 interface Word {
   /** Lower case, without surrounding punctuation. */

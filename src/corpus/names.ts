@@ -42,11 +42,6 @@ export function isPersonName(text: string): boolean {
   return named;
 }
 
-/** Cleans a written name for display: LaTeX accents rendered, whitespace folded. */
-function cleanName(name: string): string {
-  return latexToText(name).replace(/\s+/g, " ").trim();
-}
-
 const LINKING_WORDS = /^(?:and|&|et|al\.?|others)$/i;
 
 /** Cheap test on the text before the first comma, so that abstracts are turned away without splitting them. */
@@ -78,7 +73,7 @@ export function splitAuthorLine(line: string): AuthorLine | undefined {
   const body = etAl ? text.slice(0, cut) + tail.replace(ET_AL, "") : text;
   const names = body
     .split(NAME_SEPARATORS)
-    .map(cleanName)
+    .map((name) => latexToText(name).replace(/\s+/g, " ").trim())
     .filter((name) => name.length > 0);
   if (names.length === 0 || !names.every(isPersonName)) return undefined;
   return { names, etAl };
