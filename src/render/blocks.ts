@@ -27,19 +27,16 @@ import { followBlocks, followFallback } from "./follow-blocks.js";
 import { fmt } from "./format.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import {
-  ambiguousText,
   authorOverview,
   authorPaperGroups,
   coauthorLine,
   helpText,
   messageText,
-  nearNameLine,
   notFoundText,
   paperLine,
   peopleHeading,
   plural,
   problemLine,
-  problemsHeading,
   quoted,
   resultsHeading,
   similarHeading,
@@ -134,7 +131,9 @@ function authorBlocks(reply: Extract<Reply, { kind: "author" }>): KnownBlock[] {
   ]);
   const head = [
     header(summary.name),
-    ...(reply.nearOf === undefined ? [] : [context([nearNameLine(reply.nearOf)])]),
+    ...(reply.nearOf === undefined
+      ? []
+      : [context([`Nobody is called ${quoted(reply.nearOf)}; this is the nearest name.`])]),
     section(authorOverview(summary, reply.members), overflowOrButton(authorMenu(summary))),
   ];
   return [...head, ...lineSections(lines, MAX - head.length - tail.length), ...tail];
@@ -182,7 +181,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
       return authorBlocks(reply);
     case "ambiguous":
       return present(
-        section(ambiguousText(reply)),
+        section(`Several people match ${quoted(reply.query)}. Which one did you mean?`),
         buttonRow(
           reply.purpose === "follow"
             ? followCandidateSpecs(reply.candidates, undefined)
@@ -203,7 +202,7 @@ function blocksOf(reply: Reply): KnownBlock[] {
           ? [section("No loader problems.")]
           : lineSections(
               [
-                problemsHeading(reply.problems.length),
+                fmt.bold(plural(reply.problems.length, "loader problem")),
                 ...reply.problems.slice(0, 60).map((problem) => problemLine(problem)),
               ],
               3,

@@ -249,11 +249,6 @@ export function similarHeading(reply: Extract<Reply, { kind: "similar" }>): stri
   return `Papers like ${fmt.bold(fmt.plain(truncate(titleOf(reply.of), 300)))}${range}`;
 }
 
-/** Under a summary found by a near name: what was typed names nobody. */
-export function nearNameLine(typed: string): string {
-  return `Nobody is called ${quoted(truncate(typed, QUERY_CHARS))}; this is the nearest name.`;
-}
-
 export function peopleHeading(reply: Extract<Reply, { kind: "people" }>): string {
   const last = reply.firstLine + reply.lines.length;
   const range =
@@ -322,10 +317,6 @@ export function coauthorLine(summary: AuthorSummary, members?: MembersOf, max = 
     .concat(tail);
 }
 
-export function ambiguousText(reply: Extract<Reply, { kind: "ambiguous" }>): string {
-  return `Several people match ${quoted(reply.query)}. Which one did you mean?`;
-}
-
 export function notFoundText(reply: Extract<Reply, { kind: "notFound" }>): string {
   const suggestions = reply.suggestions.slice(0, 10).map((s) => messageText(truncate(s, 200)));
   switch (reply.what) {
@@ -358,10 +349,6 @@ export function notFoundText(reply: Extract<Reply, { kind: "notFound" }>): strin
       );
     }
   }
-}
-
-export function problemsHeading(count: number): string {
-  return fmt.bold(plural(count, "loader problem"));
 }
 
 export function problemLine(problem: { file: string; line: number; message: string }): string {
