@@ -60,8 +60,7 @@ function candidatesOf(text: string): Candidate[] {
     const word = match[0];
     const key = foldedText(word);
     position += 1;
-    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || isStopWord(key))
-      continue;
+    if (key.length < 2 || !LETTER.test(key) || ROMAN_NUMERAL.test(key) || isStopWord(key)) continue;
     const seen = byFolded.get(key);
     if (seen) seen.count += 1;
     else byFolded.set(key, { word, folded: key, count: 1, first: position });
