@@ -35,10 +35,10 @@ function coinedNameOf(title: string): string | undefined {
 
 /**
  * Which of `abstracts` (author files' abstracts, each with its `contentStemsOf`, of the same first author as the
- * title's paper) a title without an abstract names: the one holding all its content words (at least four), or all
- * but one of seven or more ("The rise and
- * potential of large language model based agents: A survey"), more of them than any other abstract holds, and the
- * coined name the title starts with, if any, written in it as a word ("RMB: …").
+ * title's paper) a title without an abstract names: the one holding more of its content words (at least four) than
+ * any other, and all of them, or all but one of seven or more ("The rise and potential of large language model
+ * based agents: A survey"). A coined name the title starts with ("CARD: …") must be written in it as a word, and
+ * then one more word may be missing.
  */
 export function abstractNamedBy(
   title: string,
@@ -59,5 +59,5 @@ export function abstractNamedBy(
     if (coined !== undefined && !abstract.text.split(/[^\p{L}\p{N}-]+/u).includes(coined)) best = undefined;
   });
   const missing = words.size - bestFound;
-  return tie || missing > (words.size >= 7 ? 1 : 0) ? undefined : best;
+  return tie || missing > (words.size >= 7 ? 1 : 0) + (coined === undefined ? 0 : 1) ? undefined : best;
 }

@@ -268,6 +268,18 @@ describe("the same paper as a Scholar entry without an abstract", () => {
     expect(merged.papers.filter((paper) => paper.title?.startsWith("RMB"))).toHaveLength(1);
   });
 
+  it("is one paper when the abstract writes the coined name, though two of the title's words are not in it", () => {
+    // CARD's abstract never says "large" or "language".
+    const card = scholar(
+      "@article{zhou2025card, title={CARD: Cache-assisted parallel speculative decoding for efficient large language model inference}, author={Zhou, Enyu and Sheng, Kai and others}, year={2025}}",
+    );
+    const merged = buildCorpus([seedsFile, card]);
+    expect(merged.papers).toHaveLength(buildCorpus([seedsFile]).papers.length);
+    expect(merged.papers.find((paper) => paper.title?.startsWith("CARD"))?.abstract).toMatch(
+      /^Speculative decoding/,
+    );
+  });
+
   it("stays apart when the name is in several abstracts, in none, or the authors are others", () => {
     const entries = [
       // RLHF is in many of Enyu Zhou's abstracts; nothing is called "Benchmarkless"; Ann Lee wrote none of them.
