@@ -1,10 +1,8 @@
 import { LRUCache } from "lru-cache";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, searchedWordsOf, stemOf, wordsOf } from "./analyze.js";
-
-/** Papers writing these stems side by side (stems of words: letters and digits only). */
-const stemsMatch = (stems: readonly string[]) => `{headline stems synonyms} : "${stems.join(" ")}"`;
-
+import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
+import { stemsMatch } from "./match.js";
 import { byStanding, type PeopleIndex, slipAmong } from "./people.js";
 import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
@@ -42,49 +40,23 @@ interface Phrase {
  * the capitals an acronym's long form is spelt with ("BAlanced"). */
 const isNamedWord = (text: string) => /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
 
-/** The acronyms of the corpus as topics, by their short form as written and by their long form's first stem. */
-interface Acronyms {
-  byShort: Map<string, Phrase>;
-  byFirstStem: Map<string, Phrase[]>;
-  /** By the short form's stem ("rm"), for a name written in a paper ("RMs"). */
-  byShortStem: Map<string, Phrase>;
-}
-
-// Read once a store: a corpus of 100,000 papers defines thousands.
-const acronymsOf = new WeakMap<IndexStore, Acronyms>();
-
-/** "RLHF" as written; one of two letters by its long form ("reward model"). */
-function acronymPhrases(store: IndexStore): Acronyms {
-  let acronyms = acronymsOf.get(store);
-  if (acronyms !== undefined) return acronyms;
-  acronyms = { byShort: new Map(), byFirstStem: new Map(), byShortStem: new Map() };
-  const seen = new Set<string>();
-  for (const { short, long } of store.acronyms()) {
-    const stems = searchedWordsOf(long).map(stemOf);
-    const key = stems.join(" ");
-    const [first] = stems;
-    if (first === undefined || stems.length < 2 || seen.has(key) || isStopWord(foldedText(short))) continue;
-    seen.add(key);
-    // "RM", "RMs": a short form of two capitals says less than its long form.
-    const shown = short.replace(/s$/, "").length > 2 ? short : foldedText(long);
-    const phrase = { stems, shown, short, named: true };
-    acronyms.byShort.set(short, phrase);
-    acronyms.byShortStem.set(stemOf(foldedText(short)), phrase);
-    acronyms.byFirstStem.set(first, [...(acronyms.byFirstStem.get(first) ?? []), phrase]);
-  }
-  acronymsOf.set(store, acronyms);
-  return acronyms;
-}
+/** An acronym as a topic: "RLHF" as written; one of two letters by its long form ("reward model"). */
+const phraseOf = ({ short, long, stems }: Synonym): Phrase => ({
+  stems,
+  shown: short.replace(/s$/, "").length > 2 ? short : foldedText(long),
+  short,
+  named: true,
+});
 
 /** The acronyms a text writes, in either form. */
-function acronymsIn(text: string, acronyms: Acronyms): Phrase[] {
+function acronymsIn(text: string, acronyms: Synonyms): Phrase[] {
   const stems = searchedWordsOf(text).map(stemOf);
   return [
     ...wordsOf(text).flatMap((word) => acronyms.byShort.get(word.text) ?? []),
     ...stems.flatMap((stem, at) =>
       (acronyms.byFirstStem.get(stem) ?? []).filter((a) => a.stems.every((s, j) => stems[at + j] === s)),
     ),
-  ];
+  ].map(phraseOf);
 }
 
 /** The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). */
@@ -119,7 +91,7 @@ function phrasesOf(text: string, title: boolean): Phrase[] {
  * however few papers write it.
  */
 function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
-  const acronyms = acronymPhrases(store);
+  const acronyms = synonymsIn(store);
   const found = new Map<string, Phrase & { papers: number }>();
   const mine = papers.slice(0, maxPapersRead);
   for (const paper of mine) {
@@ -132,7 +104,9 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
       ...[...phrasesOf(title, true), ...phrasesOf(abstract, false)].map((phrase) => {
         const [only, ...more] = phrase.stems;
         if (only === undefined || more.length > 0) return phrase;
-        return acronyms.byShortStem.get(only.replace(/s$/, "")) ?? acronyms.byShortStem.get(only) ?? phrase;
+        const acronym =
+          acronyms.byShortStem.get(only.replace(/s$/, ""))?.[0] ?? acronyms.byShortStem.get(only)?.[0];
+        return acronym === undefined ? phrase : phraseOf(acronym);
       }),
     ];
     const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import type { Acronym } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf, wordTextsOf } from "./analyze.js";
 import { joinedCompoundsOf } from "./compounds.js";
+import type { IndexStore } from "./store-read.js";
 
 /** One paper's row of `text`: each column's terms, joined by spaces. */
 export interface TextRow {
@@ -11,16 +12,17 @@ export interface TextRow {
   venue: string;
 }
 
-/** An acronym's long form (its stems) and its short form's stem. */
-interface AcronymOpening {
+/** An acronym the corpus defines: its short form as written and stemmed, its long form as written and stemmed. */
+export interface Synonym extends Acronym {
+  shortStem: string;
   stems: string[];
-  short: string;
 }
 
-/** The acronyms as the index writes them: by the short form as papers write it, and by the long form's first stem. */
+/** The acronyms, by the short form as papers write it, by its stem, and by the long form's first stem. */
 export interface Synonyms {
-  byShort: Map<string, string[][]>;
-  byFirstStem: Map<string, AcronymOpening[]>;
+  byShort: Map<string, Synonym[]>;
+  byShortStem: Map<string, Synonym[]>;
+  byFirstStem: Map<string, Synonym[]>;
 }
 
 const searched = (folded: string) => !isStopWord(folded);
@@ -32,7 +34,9 @@ const stemsOf = (text: string) =>
 
 /** Acronyms with a short form that is no stop word and a long form of two terms or more, each pair once. */
 export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
-  const table: Synonyms = { byShort: new Map(), byFirstStem: new Map() };
+  const table: Synonyms = { byShort: new Map(), byShortStem: new Map(), byFirstStem: new Map() };
+  const add = (map: Map<string, Synonym[]>, key: string, synonym: Synonym) =>
+    map.set(key, [...(map.get(key) ?? []), synonym]);
   const seen = new Set<string>();
   for (const { short, long } of acronyms) {
     const stems = stemsOf(long);
@@ -40,12 +44,23 @@ export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
     const key = `${short} ${stems.join(" ")}`;
     if (!searched(shortFolded) || stems.length < 2 || seen.has(key)) continue;
     seen.add(key);
-    table.byShort.set(short, [...(table.byShort.get(short) ?? []), stems]);
-    const first = stems[0] ?? "";
-    table.byFirstStem.set(first, [
-      ...(table.byFirstStem.get(first) ?? []),
-      { stems, short: stemOf(shortFolded) },
-    ]);
+    const synonym = { short, long, shortStem: stemOf(shortFolded), stems };
+    add(table.byShort, short, synonym);
+    add(table.byShortStem, synonym.shortStem, synonym);
+    add(table.byFirstStem, stems[0] ?? "", synonym);
+  }
+  return table;
+}
+
+// Read once a store: a corpus of 100,000 papers defines thousands.
+const storeSynonyms = new WeakMap<IndexStore, Synonyms>();
+
+/** The synonyms of the acronyms an index holds. */
+export function synonymsIn(store: IndexStore): Synonyms {
+  let table = storeSynonyms.get(store);
+  if (table === undefined) {
+    table = synonymsOf(store.acronyms());
+    storeSynonyms.set(store, table);
   }
   return table;
 }
@@ -57,7 +72,7 @@ interface WordEntry {
   /** Its terms in `surface` and `stems`, or undefined for a stop word. */
   terms: { surface: string; stem: string } | undefined;
   /** The acronyms whose long form starts with its stem. */
-  opens: AcronymOpening[] | undefined;
+  opens: Synonym[] | undefined;
 }
 
 /**
@@ -80,7 +95,7 @@ export function textRowWriter(
       const folded = foldedText(word);
       const stem = searched(folded) ? stemOf(folded) : undefined;
       entry = {
-        longs: (synonyms.byShort.get(word) ?? []).flat(),
+        longs: (synonyms.byShort.get(word) ?? []).flatMap((synonym) => synonym.stems),
         terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
         opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
       };
@@ -100,7 +115,7 @@ export function textRowWriter(
       (terms) => terms.surface,
     );
     const added: string[] = [];
-    const opened: { at: number; opens: AcronymOpening[] }[] = [];
+    const opened: { at: number; opens: Synonym[] }[] = [];
     for (const word of wordTextsOf(abstract)) {
       const { longs, terms, opens } = entryOf(word);
       for (const stem of longs) added.push(stem);
@@ -110,8 +125,8 @@ export function textRowWriter(
       stems.push(terms.stem);
     }
     for (const { at, opens } of opened) {
-      for (const { stems: long, short } of opens) {
-        if (long.every((stem, j) => stems[at + j] === stem)) added.push(short);
+      for (const { stems: long, shortStem } of opens) {
+        if (long.every((stem, j) => stems[at + j] === stem)) added.push(shortStem);
       }
     }
     for (const compound of joinedCompoundsOf(`${paper.title ?? ""}. ${abstract}`).split(" ")) {

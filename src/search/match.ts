@@ -38,6 +38,9 @@ function writtenPhraseMatch(words: readonly string[], prefixFrom: number): strin
   return `(surface : ${written.join(" + ")} OR synonyms : ${quoted(words.map(stemOf))})`;
 }
 
+/** Papers writing these stems side by side in the title, the abstract or the synonyms (stems: letters and digits). */
+export const stemsMatch = (stems: readonly string[]) => `{headline stems synonyms} : ${quoted(stems)}`;
+
 export const anyOf = (parts: readonly string[]) =>
   parts.length === 1 ? parts.join("") : `(${parts.join(" OR ")})`;
 const allOf = (parts: readonly string[]) =>

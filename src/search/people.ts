@@ -149,15 +149,11 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
   return {
     person: (key) => store.person(key),
     resolve(name) {
-      const trimmed = name.trim();
-      if (trimmed === "") return { kind: "notFound", suggestions: [] };
-      const exact = exactMatchOf(trimmed);
-      if (exact) return { kind: "found", person: exact };
-      const candidates = tokenMatchesOf(trimmed);
-      const only = candidates[0];
-      if (candidates.length === 1 && only) return { kind: "found", person: only };
-      if (candidates.length > 1) return { kind: "ambiguous", candidates: candidates.slice(0, maxCandidates) };
-      return { kind: "notFound", suggestions: suggestionsFor(trimmed) };
+      const named = matching(name);
+      if (named.length > 1) return { kind: "ambiguous", candidates: named.slice(0, maxCandidates) };
+      const [only] = named;
+      if (only !== undefined) return { kind: "found", person: only };
+      return { kind: "notFound", suggestions: name.trim() === "" ? [] : suggestionsFor(name.trim()) };
     },
     lookup(name) {
       const named = matching(name);

@@ -32,8 +32,6 @@ const defaultLimit = 10;
 
 export function createSearch(context: PlanContext) {
   const { store, people, defaults } = context;
-  const planFor = (query: string) => planOf(parseQuery(query), context);
-
   /** The people each of the plan's names means (any of them), and each name as they write it. */
   const authorsOf = (plan: Plan): Authors | undefined => {
     if (plan.authors.length === 0) return undefined;
@@ -155,7 +153,7 @@ export function createSearch(context: PlanContext) {
    * theirs on it, whose other authors are the answer; where they have none, everyone's, and the notice says so.
    */
   const evidenceFor = (topic: string, limit: number): Evidence & { plan: Plan } => {
-    const plan = planFor(topic);
+    const plan = planOf(parseQuery(topic), context);
     const none = (notice: string) => ({ plan, matches: noMatches, leaving: [], notice });
     const positive = plan.terms.length + plan.phrases.length > 0;
     // Only a name ("who enyu zhou"): no topic, and no notice, so the answer can offer their papers.
@@ -181,5 +179,5 @@ export function createSearch(context: PlanContext) {
     };
   };
 
-  return { search: (query: string, options?: SearchOptions) => search(query, options), planFor, evidenceFor };
+  return { search: (query: string, options?: SearchOptions) => search(query, options), evidenceFor };
 }

@@ -1,7 +1,8 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedText, foldedWordsOf, isStopWord, lightStemOf, stemOf, wordsOf } from "./analyze.js";
+import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf } from "./analyze.js";
 import type { SearchDefaults } from "./defaults.js";
-import { anyOf, weightsOf } from "./match.js";
+import { synonymsIn } from "./index-text.js";
+import { anyOf, stemsMatch, weightsOf } from "./match.js";
 import { idfOf } from "./plan.js";
 import { hitsOf } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
@@ -26,7 +27,6 @@ interface Like {
 
 /** Shared terms a card names. */
 const SHARES_SHOWN = 4;
-const stemMatch = (stems: readonly string[]) => `{headline stems synonyms} : "${stems.join(" ")}"`;
 /** A word shown as the paper writes it when it is a name or an acronym ("RLHF", "LoRAMoE"), else folded. */
 const shownWord = (text: string) => (/^.\p{L}*[\p{Lu}\d]/u.test(text) ? text : foldedText(text));
 
@@ -88,14 +88,14 @@ export function likeOf(
   const leading = terms.filter((t) => store.termPapers(t.stem) > 1);
   if (leading.length === 0) return { ranked: [], terms, parts, written };
   const candidates = store.top(
-    { match: anyOf(leading.map((t) => stemMatch([t.stem]))) },
+    { match: anyOf(leading.map((t) => stemsMatch([t.stem]))) },
     defaults.similarCandidates,
     weights,
   );
   const rowids = [self.rowid, ...candidates.flatMap((c) => (c.rowid === self.rowid ? [] : [c.rowid]))];
   const totals = new Map<number, number>();
   for (const term of terms) {
-    for (const [rowid, score] of store.scores(stemMatch([term.stem]), rowids, weights)) {
+    for (const [rowid, score] of store.scores(stemsMatch([term.stem]), rowids, weights)) {
       const part = term.weight * score;
       totals.set(rowid, (totals.get(rowid) ?? 0) + part);
       const held = parts.get(rowid) ?? new Map<string, number>();
@@ -126,23 +126,6 @@ const pairsOf = (words: Like["written"]): Pair[] =>
     const text = `${shownWord(word.text)} ${shownWord(next.text)}`;
     return [{ key: `${word.stem} ${next.stem}`, stems: [word.stem, next.stem], text }];
   });
-
-// The acronyms' long forms by the short form's stem, read once a store.
-const longFormsOf = new WeakMap<IndexStore, Map<string, string[][]>>();
-
-function longForms(store: IndexStore): Map<string, string[][]> {
-  let forms = longFormsOf.get(store);
-  if (forms === undefined) {
-    forms = new Map();
-    for (const { short, long } of store.acronyms()) {
-      const stem = stemOf(foldedText(short));
-      const stems = foldedWordsOf(long).flatMap((word) => (isStopWord(word) ? [] : [stemOf(word)]));
-      forms.set(stem, [...(forms.get(stem) ?? []), stems]);
-    }
-    longFormsOf.set(store, forms);
-  }
-  return forms;
-}
 
 /**
  * What a paper shares with the one it is like, most telling first: each term it holds, as the phrase of two words
@@ -200,11 +183,11 @@ function sharesOf(
 /** The similar papers of a page, each with what it shares with the paper (marked in its snippet). */
 export function similarHits(store: IndexStore, like: Like, offset: number, limit: number): SearchHit[] {
   const mine = pairsOf(like.written);
-  const acronyms = longForms(store);
+  const acronyms = synonymsIn(store).byShortStem;
   return like.ranked.slice(offset, offset + limit).flatMap((ranked) => {
     const held = like.parts.get(ranked.rowid) ?? new Map<string, number>();
     // A shared acronym is marked where the paper writes its long form, too.
-    const phrases = [...held.keys()].flatMap((stem) => acronyms.get(stem) ?? []);
+    const phrases = [...held.keys()].flatMap((stem) => (acronyms.get(stem) ?? []).map((a) => a.stems));
     return hitsOf(store, [ranked], { words: new Set(held.keys()), phrases }).map((hit) => ({
       ...hit,
       shares: sharesOf(like, mine, held, hit.paper),

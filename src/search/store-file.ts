@@ -10,10 +10,7 @@ import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
 export class IndexFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "IndexFileError";
-  }
+  override name = "IndexFileError";
 }
 
 /** A new database file at `path` (which must not exist), set for being written once, fast. */
