@@ -36,16 +36,6 @@ export function nextRunAt(spec: ScheduleSpec, after: Date): Date {
   return run;
 }
 
-/** The instant the schedule runs on a local date, or undefined when that weekday is off. */
-export function scheduledRunOn(spec: ScheduleSpec, localDate: string): Date | undefined {
-  const cron = cronOf(spec);
-  const [year = 0, month = 1, day = 1] = localDate.split("-").map(Number);
-  // Every zone's local midnight lies within 14 hours of UTC's.
-  let run = cron.nextRun(new Date(Date.UTC(year, month - 1, day) - 15 * HOUR));
-  while (run !== null && localDateOf(run, spec.timeZone) < localDate) run = cron.nextRun(run);
-  return run !== null && localDateOf(run, spec.timeZone) === localDate ? run : undefined;
-}
-
 /** The latest run at or before `at` (within the last eight days), with its local date. */
 export function latestRunAtOrBefore(
   spec: ScheduleSpec,
