@@ -97,23 +97,12 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
  */
 export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   try {
-    return markMembers(withMembers(deps.index(), await intentAnswer(deps, request, intent)), deps);
+    return markMembers(await intentAnswer(deps, request, intent), deps.index());
   } catch (error) {
     if (error instanceof SearchUnavailableError)
       return toAsker({ kind: "error", message: MESSAGES.searchUnavailable });
     throw error;
   }
-}
-
-/** An author summary says who of the person and their co-authors is in the group's members.yml. */
-function withMembers(index: SearchIndex, answered: Answer): Answer {
-  const { reply } = answered;
-  if (reply.kind !== "author") return answered;
-  const members = membersAmong(index.stats(), [
-    reply.summary.key,
-    ...reply.summary.coauthors.map((c) => c.key),
-  ]);
-  return members === undefined ? answered : { ...answered, reply: { ...reply, members } };
 }
 
 /** The paper a thread is about: its latest card (shared, a paper of the day); undefined outside a thread. */
@@ -249,20 +238,25 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
   }
 }
 
-/** The card with the members of the group (members.yml) among its paper's authors named, to be marked. */
-function cardWithMembers(card: Card, members: ReadonlySet<string>): Card {
-  const keys = card.paper.authorKeys.filter((key) => members.has(key));
-  return keys.length > 0 ? { ...card, members: keys } : card;
-}
-
-/** Every card of the answer knows which of its authors are members of the group. */
-function markMembers(answer: Answer, deps: BotDeps): Answer {
-  const listed = deps.index().stats().members;
+/**
+ * Who of the answer's people is in the group's members.yml: each card's authors (marked on the card), an author
+ * summary's person and co-authors (with their Slack ids, to mention).
+ */
+function markMembers(answer: Answer, index: SearchIndex): Answer {
+  const stats = index.stats();
+  const listed = stats.members;
   if (listed === undefined || listed.length === 0) return answer;
   const members = new Set(listed.map((member) => member.key));
   const { reply } = answer;
-  const mark = (card: Card) => cardWithMembers(card, members);
+  const mark = (card: Card): Card => {
+    const keys = card.paper.authorKeys.filter((key) => members.has(key));
+    return keys.length > 0 ? { ...card, members: keys } : card;
+  };
   switch (reply.kind) {
+    case "author": {
+      const keys = [reply.summary.key, ...reply.summary.coauthors.map((c) => c.key)];
+      return { ...answer, reply: { ...reply, members: membersAmong(stats, keys) ?? {} } };
+    }
     case "results":
     case "similar":
       return { ...answer, reply: { ...reply, cards: reply.cards.map(mark) } };
