@@ -89,6 +89,11 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   };
   const { search, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
+  const page = (options: { limit?: number; offset?: number }) => ({
+    limit: options.limit ?? 5,
+    offset: options.offset ?? 0,
+    defaults,
+  });
   const like = (id: string) => {
     const found = paperAt(store, id);
     return found && { found, like: likeOf(store, found, { papers, defaults }) };
@@ -100,19 +105,14 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
     who(topic, options = {}) {
       const evidence = evidenceFor(topic, defaults.evidencePapers);
       const shown = showingFor(topic, evidence.plan);
-      const result = expertsOf(store, topic, evidence, {
-        limit: options.limit ?? 5,
-        offset: options.offset ?? 0,
-        defaults,
-      });
+      const result = expertsOf(store, topic, evidence, page(options));
       return shown === undefined ? result : { ...result, showingFor: shown };
     },
     author: authors.author,
     authorByKey: authors.authorByKey,
     similar(id, options = {}) {
-      const offset = options.offset ?? 0;
-      const limit = options.limit ?? 5;
       const found = like(id);
+      const { offset, limit } = page(options);
       return found && similarHits(store, found.like, offset, limit);
     },
     whoLike(id, options = {}) {
@@ -120,16 +120,8 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
       if (found === undefined) return undefined;
       const { paper } = found.found;
       const leaving = options.others ? [...paper.authorKeys, ...paper.ownerKeys] : [];
-      return expertsOf(
-        store,
-        paper.headline,
-        { ...evidenceOfLike(found.like, found.found, defaults.evidencePapers), leaving },
-        {
-          limit: options.limit ?? 5,
-          offset: options.offset ?? 0,
-          defaults,
-        },
-      );
+      const evidence = evidenceOfLike(found.like, found.found, defaults.evidencePapers);
+      return expertsOf(store, paper.headline, { ...evidence, leaving }, page(options));
     },
     papersWithWords(words) {
       return words.map((word) => {

@@ -12,8 +12,6 @@ export interface MatchQuery {
   match: string;
   /** Person keys: only papers naming one of them (visibly or as an owner). */
   authors?: readonly string[];
-  /** A paper to leave out (the one "more like this" starts from). */
-  without?: number;
 }
 
 export interface PersonRow {
@@ -123,10 +121,6 @@ export function indexStoreOf(db: Database): IndexStore {
       const authors = JSON.stringify(query.authors);
       if (authors !== heldAuthors) holdPapersOf(authors);
       conditions.push(AUTHOR_FILTER);
-    }
-    if (query.without !== undefined) {
-      conditions.push("rowid != @without");
-      params.without = query.without;
     }
     return { sql: conditions.join(" AND "), params };
   };

@@ -41,8 +41,7 @@ export function expertsOf(
   const { matches, leaving, notice, alone } = evidence;
   const noticed = notice === undefined ? {} : { notice };
   const best = matches.top[0]?.score ?? 0;
-  if (best <= 0 && matches.top.length === 0)
-    return { topic, total: 0, offset: options.offset, people: [], ...noticed };
+  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
   const relevance = matches.top.map((m) => (best > 0 ? Math.min(1, m.score / best) : 1));
   const minimum = options.defaults.evidenceFloor;
   const rankOf = new Map(matches.top.map((m, rank) => [m.rowid, rank]));
