@@ -6,6 +6,7 @@ import { replyJson } from "../render/json.js";
 import { savedBibtex, savedMarkdown } from "../render/saved-markdown.js";
 import { renderTerminal } from "../render/terminal.js";
 import type { SearchIndex } from "../search/types.js";
+import type { CliIo } from "./commands.js";
 
 /** What `paperbot saved export` needs from main: the state store's reading list and, with a bot token, Slack. */
 export interface SavedExportOptions {
@@ -20,11 +21,6 @@ export const SAVED_SUMMARY =
 
 export class SavedUsageError extends Error {}
 
-interface Io {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
 /**
  * `paperbot saved export --user U…`: the same files `/paper saved export` uploads. `--out FILE` writes one
  * there (BibTeX when FILE ends in .bib, else Markdown); else both go to the person's DM when a bot token is
@@ -32,7 +28,7 @@ interface Io {
  */
 export async function runSavedExport(
   values: { user: string; out?: string; bib?: boolean },
-  io: Io,
+  io: CliIo,
   context: { json: boolean; index(): Promise<SearchIndex>; now(): Date },
   options: SavedExportOptions | undefined,
 ): Promise<number> {

@@ -12,6 +12,7 @@ import {
 } from "../render/ask-modal.js";
 import { answerInConversation, answerPrivately, count, type ListenerDeps } from "./answering.js";
 import { receivedAtOf } from "./instrumented-app.js";
+import { jsonOf } from "./requests.js";
 
 /** The global shortcut "Ask Paperbot" (manifest.yml `features.shortcuts`): /paper from anywhere, as a form. */
 export const ASK_SHORTCUT = "paperbot_ask";
@@ -41,12 +42,8 @@ const sharedPaperSchema = z.object({ id: z.string().regex(/^[a-z0-9]{1,64}$/) })
 
 /** The paper a Share form is for, from its private_metadata; undefined when it is not ours. */
 function sharedPaperOf(metadata: string): string | undefined {
-  try {
-    const parsed = sharedPaperSchema.safeParse(JSON.parse(metadata));
-    return parsed.success ? parsed.data.id : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = sharedPaperSchema.safeParse(jsonOf(metadata));
+  return parsed.success ? parsed.data.id : undefined;
 }
 
 /**

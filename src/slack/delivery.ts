@@ -16,7 +16,7 @@ import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { SlackClient } from "./web-client.js";
 
 /** The metadata event type on every answer, so a later attempt can find it in the conversation. */
-export const ANSWER_EVENT_TYPE = "paperbot_answer";
+const ANSWER_EVENT_TYPE = "paperbot_answer";
 
 /*
  * Answer delivery: at-least-once inside, exactly-once to the user, through an outbox beside the once-only ledger.

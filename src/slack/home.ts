@@ -19,7 +19,7 @@ import {
 import { HOME_ACTION_ID_PATTERN } from "../render/ids.js";
 import { isValidTime } from "../schedule/next-run.js";
 import { isValidTimeZone } from "../time-zone.js";
-import { actionValueOf } from "./requests.js";
+import { actionValueOf, jsonOf } from "./requests.js";
 
 export type { HomeDeps } from "../home/model.js";
 
@@ -52,15 +52,6 @@ async function channelIdsOf(client: WebClient, userId: string): Promise<Set<stri
 }
 
 const pagesSchema = z.object({ f: z.number().int().min(0), s: z.number().int().min(0) });
-
-/** A view's private_metadata as JSON, or undefined when it is not (a hand-made payload). */
-function jsonOf(metadata: string | undefined): unknown {
-  try {
-    return JSON.parse(metadata ?? "");
-  } catch {
-    return undefined;
-  }
-}
 
 function pagesOf(metadata: string | undefined): HomePages {
   const parsed = pagesSchema.safeParse(jsonOf(metadata));

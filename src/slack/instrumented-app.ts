@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Metrics } from "../ops/metrics.js";
 
 /** The kind of request a body is, for metrics: slash, action, an event type (app_mention, message, …). */
-export function requestKindOf(body: unknown): string {
+function requestKindOf(body: unknown): string {
   const parsed = z
     .object({
       command: z.string().optional(),

@@ -20,7 +20,7 @@ export const BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 /** Slack's replay window, checked both ways (Bolt checks only the past, and only after reading the body). */
 const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
 const SIGNATURE_SHAPE = /^v0=[0-9a-f]{64}$/;
-export const EVENTS_PATH = "/slack/events";
+const EVENTS_PATH = "/slack/events";
 
 function headerOf(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
@@ -31,10 +31,7 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
  * Why a POST to the events path is refused from its headers alone, before a byte of its body is read: a
  * timestamp missing or outside Slack's replay window, a signature that cannot be one, a body over the limit.
  */
-export function refusalOf(
-  req: IncomingMessage,
-  nowMs: number,
-): { status: number; reason: string } | undefined {
+function refusalOf(req: IncomingMessage, nowMs: number): { status: number; reason: string } | undefined {
   const seconds = Number(headerOf(req, "x-slack-request-timestamp") ?? Number.NaN);
   if (!Number.isInteger(seconds)) return { status: 401, reason: "no request timestamp" };
   if (seconds > nowMs / 1000 + MAX_CLOCK_SKEW_SECONDS) {

@@ -119,3 +119,12 @@ export function responseUrlOf(body: unknown): string | undefined {
   const parsed = responseUrlSchema.safeParse(body);
   return parsed.success ? parsed.data.response_url : undefined;
 }
+
+/** A view's private_metadata as JSON, or undefined when it is not (a hand-made payload). */
+export function jsonOf(metadata: string | undefined): unknown {
+  try {
+    return JSON.parse(metadata ?? "");
+  } catch {
+    return undefined;
+  }
+}

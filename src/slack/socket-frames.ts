@@ -16,7 +16,7 @@ const objectSchema = z.record(z.string(), z.unknown());
 const CONTROL_TYPES = new Set(["hello", "disconnect"]);
 
 /** Why a Socket Mode frame would crash the client's handler, or undefined when it is well formed. */
-export function malformedFrameProblem(frame: unknown): string | undefined {
+function malformedFrameProblem(frame: unknown): string | undefined {
   const parsed = frameSchema.safeParse(frame);
   if (!parsed.success) return "not a Socket Mode envelope";
   const { type, envelope_id, payload } = parsed.data;

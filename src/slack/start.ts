@@ -81,18 +81,14 @@ export interface RunningSlackApp {
   stop(): Promise<void>;
 }
 
-/** Thrown when Slack refuses to start us (bad token, unreachable API): a one-line reason. */
-export class SlackStartError extends Error {
-  override name = "SlackStartError";
-}
-
+/** The bot's ids from auth.test; when Slack refuses us (bad token, unreachable API), a one-line reason. */
 async function identityOf(client: SlackClient): Promise<{ botId: string; botUserId: string }> {
   let result: Awaited<ReturnType<SlackClient["auth"]["test"]>>;
   try {
     result = await client.auth.test();
   } catch (error) {
     const failure = slackFailureOf(error);
-    throw new SlackStartError(
+    throw new Error(
       failure.kind === "refused"
         ? `Slack rejected SLACK_BOT_TOKEN (${failure.error})`
         : `Slack could not be reached: ${error instanceof Error ? error.message : String(error)}`,
@@ -101,7 +97,7 @@ async function identityOf(client: SlackClient): Promise<{ botId: string; botUser
   if (typeof result.bot_id === "string" && typeof result.user_id === "string") {
     return { botId: result.bot_id, botUserId: result.user_id };
   }
-  throw new SlackStartError("SLACK_BOT_TOKEN is not a bot token (auth.test returned no bot id)");
+  throw new Error("SLACK_BOT_TOKEN is not a bot token (auth.test returned no bot id)");
 }
 
 // As the HTTP mode's defaults (config-env.ts): no cap a client can fill before the timeouts drop its sockets.
@@ -207,41 +203,41 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   registerAssistant(app, listenerDeps);
   watchOutbox(metrics, listenerDeps.outbox);
 
+  // Socket Mode: the ops routes on a health port of their own; HTTP: beside Slack's requests.
+  let served: { ports: { port: number } | { healthPort: number }; stop(): Promise<void> };
   if (mode.kind === "socket") {
     const health = await serveOpsRoutes(
       routes,
       HEALTH_LIMITS,
       options.healthListen ?? { port: mode.healthPort },
     );
-    try {
-      await app.start();
-    } catch (error) {
+    await app.start().catch(async (error: unknown) => {
       await closeServer(health);
       throw error;
-    }
+    });
     const healthPort = portOf(health);
     logger.info(
       { mode: "socket", botUserId: identity.botUserId, healthPort },
       "connected to Slack in Socket Mode; /healthz, /readyz and /metrics on the health port",
     );
-    const outbox = startOutboxWorker(listenerDeps);
-    const stop = () => {
-      outbox.stop();
-      return app.stop().then(() => closeServer(health));
+    served = { ports: { healthPort }, stop: () => app.stop().then(() => closeServer(health)) };
+  } else {
+    const server = await app.start(options.listen ?? { port: mode.port }, serverOptionsOf(mode.limits));
+    server.maxConnections = mode.limits.maxConnections;
+    const port = portOf(server);
+    logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
+    const stop = async () => {
+      // Bolt's stop waits for open connections: the idle ones are closed now, busy ones after a grace.
+      server.closeIdleConnections();
+      setTimeout(() => server.closeAllConnections(), 2000).unref();
+      await app.stop();
     };
-    return { app, metrics, poster, delivery: listenerDeps, outbox, healthPort, stop };
+    served = { ports: { port }, stop };
   }
-  const server = await app.start(options.listen ?? { port: mode.port }, serverOptionsOf(mode.limits));
-  server.maxConnections = mode.limits.maxConnections;
-  const port = portOf(server);
-  logger.info({ mode: "http", port }, "listening for Slack at /slack/events");
   const outbox = startOutboxWorker(listenerDeps);
-  const stop = async () => {
+  const stop = () => {
     outbox.stop();
-    // Bolt's stop waits for open connections: the idle ones are closed now, busy ones after a grace.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 2000).unref();
-    await app.stop();
+    return served.stop();
   };
-  return { app, metrics, poster, delivery: listenerDeps, outbox, port, stop };
+  return { app, metrics, poster, delivery: listenerDeps, outbox, ...served.ports, stop };
 }

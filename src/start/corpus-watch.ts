@@ -18,10 +18,10 @@ export interface CorpusWatchOptions {
   clock?: () => number;
 }
 
-export const CORPUS_QUIET_MS = 2000;
-export const CORPUS_RECHECK_MS = 60_000;
+const CORPUS_QUIET_MS = 2000;
+const CORPUS_RECHECK_MS = 60_000;
 /** How long a file that still looks half-written is waited for before it is loaded anyway (and its problems listed). */
-export const HALF_WRITTEN_WAIT_MS = 60_000;
+const HALF_WRITTEN_WAIT_MS = 60_000;
 
 type Snapshot = Map<string, string>;
 
