@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type Action, actionSchema } from "./actions.js";
 import { type FollowUp, ORDINALS, type Which } from "./follow-ups.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
@@ -6,22 +7,15 @@ import { cardOf } from "./paper-answers.js";
 import { type Answer, type BotDeps, toAsker } from "./ports.js";
 import type { Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
+import { actionIntentOf } from "./request-intent.js";
 
 /** How long a DM's last answer is remembered for its follow-ups. */
 export const LAST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
-const offset = z.number().int().min(0);
 /** What a DM's last answer showed, kept per person and conversation (JSON, checked when read back). */
 const lastAnswerSchema = z.object({
-  /** What "more" goes on with; absent when the answer showed everything. */
-  more: z
-    .discriminatedUnion("kind", [
-      z.object({ kind: z.literal("search"), query: z.string(), offset, limit: z.number().int().optional() }),
-      z.object({ kind: z.literal("similar"), id: z.string(), offset }),
-      z.object({ kind: z.literal("who"), topic: z.string(), offset }),
-      z.object({ kind: z.literal("whoLike"), id: z.string(), others: z.boolean(), offset }),
-    ])
-    .optional(),
+  /** What "more" goes on with, the answer's Show more; absent when the answer showed everything. */
+  more: actionSchema.optional(),
   /** The papers shown, in order, and the number the first one was shown with. */
   papers: z.array(z.string()),
   firstNumber: z.number().int().min(1),
@@ -39,50 +33,34 @@ const conversationOf = (request: BotRequest): string =>
 /** What to remember of a reply: only answers that show papers or people. */
 function lastAnswerOf(reply: Reply): LastAnswer | undefined {
   switch (reply.kind) {
-    case "results":
-      return {
-        papers: reply.cards.map((card) => card.paper.id),
-        firstNumber: reply.offset + 1,
-        ...(reply.nextOffset === undefined
-          ? {}
-          : {
-              more: {
-                kind: "search",
-                query: reply.query,
-                offset: reply.nextOffset,
-                ...(reply.perPage === undefined ? {} : { limit: reply.perPage }),
-              },
-            }),
-      };
-    case "similar":
-      return {
-        papers: reply.cards.map((card) => card.paper.id),
-        firstNumber: reply.offset + 1,
-        ...(reply.nextOffset === undefined
-          ? {}
-          : { more: { kind: "similar", id: reply.of.id, offset: reply.nextOffset } }),
-      };
+    case "results": {
+      const { query: q, nextOffset: offset, perPage: n } = reply;
+      const more: Action | undefined =
+        offset === undefined ? undefined : { a: "page", q, offset, ...(n === undefined ? {} : { n }) };
+      return { papers: reply.cards.map((card) => card.paper.id), firstNumber: reply.offset + 1, more };
+    }
+    case "similar": {
+      const { nextOffset: o } = reply;
+      const more: Action | undefined = o === undefined ? undefined : { a: "similar", id: reply.of.id, o };
+      return { papers: reply.cards.map((card) => card.paper.id), firstNumber: reply.offset + 1, more };
+    }
     case "card": {
       const { id } = reply.card.paper;
-      return { papers: [id], firstNumber: 1, focus: id, more: { kind: "similar", id, offset: 0 } };
+      return { papers: [id], firstNumber: 1, focus: id, more: { a: "similar", id, o: 0 } };
     }
     case "people": {
-      const more =
-        reply.nextOffset === undefined
+      const { nextOffset: offset, like } = reply;
+      const more: Action | undefined =
+        offset === undefined
           ? undefined
-          : reply.like === undefined
-            ? { kind: "who" as const, topic: reply.topic, offset: reply.nextOffset }
-            : {
-                kind: "whoLike" as const,
-                id: reply.like.id,
-                others: reply.like.others,
-                offset: reply.nextOffset,
-              };
+          : like === undefined
+            ? { a: "who", t: reply.topic, offset }
+            : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
       return {
         papers: [],
         firstNumber: reply.firstLine + 1,
         people: reply.lines.flatMap((line) => line.people[0]?.key ?? []),
-        ...(more === undefined ? {} : { more }),
+        more,
       };
     }
     case "author":
@@ -174,25 +152,10 @@ export function followUpAnswer(
   const pointing = followUp.kind !== "more" && followUp.which === "that";
   if (last === undefined) return pointing ? undefined : info(MESSAGES.nothingToFollowUp);
   if (followUp.kind === "more") {
-    const { more } = last;
-    if (more === undefined) return info(last.people ? MESSAGES.noMorePeople : MESSAGES.noMoreResults);
-    switch (more.kind) {
-      case "search":
-        return {
-          kind: "search",
-          query: more.query,
-          offset: more.offset,
-          shortened: false,
-          paging: false,
-          ...(more.limit === undefined ? {} : { limit: more.limit }),
-        };
-      case "similar":
-        return { kind: "similar", id: more.id, offset: more.offset };
-      case "who":
-        return { kind: "who", topic: more.topic, offset: more.offset, paging: false };
-      case "whoLike":
-        return { kind: "whoLike", id: more.id, others: more.others, offset: more.offset, paging: false };
-    }
+    if (last.more === undefined) return info(last.people ? MESSAGES.noMorePeople : MESSAGES.noMoreResults);
+    // A new message in the DM, not the page replacing the one its button sat in.
+    const intent = actionIntentOf(last.more);
+    return "paging" in intent ? { ...intent, paging: false } : intent;
   }
   if (last.people !== undefined) {
     const key = pointedAt(last.people, last.firstNumber, followUp.which);

@@ -1,3 +1,4 @@
+import type { Action } from "./actions.js";
 import type { Intent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import type { BotRequest } from "./request.js";
@@ -11,8 +12,11 @@ function originOf(from: { l: "f" | "s"; o: number }): ListOrigin {
 
 /** The intent of a request; never throws, whatever the text holds. */
 export function intentOf(request: BotRequest): Intent {
-  if (request.source !== "action") return textIntentOf(request.text);
-  const { action } = request;
+  return request.source === "action" ? actionIntentOf(request.action) : textIntentOf(request.text);
+}
+
+/** What a button (or a DM's "more", which goes on as its Show more would) asks. */
+export function actionIntentOf(action: Action): Intent {
   switch (action.a) {
     case "share":
       return { kind: "share", id: action.id };
