@@ -8,11 +8,10 @@ export interface FollowNotifierDeps {
   /** Absent where nothing can be sent (the offline console): changes are recorded and digests planned only. */
   send?: SendDeps;
   logger: Logger;
-  /** How often due digests are looked for (held ones, retries, another process's leftovers); default 5 min. */
-  sweepMs?: number;
-  setInterval?: (run: () => void, ms: number) => unknown;
-  clearInterval?: (handle: unknown) => void;
 }
+
+// How often due digests are looked for (held ones, retries, another process's leftovers).
+const sweepMs = 5 * 60 * 1000;
 
 export interface FollowNotifier {
   /** The corpus was loaded: record what it brought, then send what is due. Resolves when that pass is done. */
@@ -53,14 +52,13 @@ export function startFollowNotifier(deps: FollowNotifierDeps): FollowNotifier {
     running = next;
     return next;
   };
-  const every = deps.setInterval ?? ((run, ms) => setInterval(run, ms).unref());
-  const handle = every(() => void pass(false), deps.sweepMs ?? 5 * 60 * 1000);
+  const handle = setInterval(() => void pass(false), sweepMs).unref();
   return {
     corpusChanged: () => pass(true),
     sweep: () => pass(false),
     stop() {
       stopped = true;
-      (deps.clearInterval ?? ((h) => clearInterval(h as NodeJS.Timeout)))(handle);
+      clearInterval(handle);
     },
   };
 }

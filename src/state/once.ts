@@ -35,25 +35,17 @@ export interface DeliveryLedger {
   release(key: string): Promise<void>;
 }
 
-export interface SqlDeliveryLedgerOptions {
-  now: () => number;
-  /** Rows untouched this long, and not under a running lease, are deleted (Slack stops retrying within hours); default a day. */
-  keepMs?: number;
-  /** How often a claim also prunes old rows; default ten minutes. */
-  pruneEveryMs?: number;
-}
-
-const dayMs = 24 * 60 * 60 * 1000;
+// Rows untouched this long are deleted (Slack stops retrying within hours), looked for every ten minutes.
+const keepMs = 24 * 60 * 60 * 1000;
+const pruneEveryMs = 10 * 60 * 1000;
 
 /** The ledger in the state database, shared by every process on it; `release` frees only this process's claim. */
-export function sqlDeliveryLedger(db: StateDb, options: SqlDeliveryLedgerOptions): DeliveryLedger {
+export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedger {
   const holder = randomUUID();
-  const keepMs = options.keepMs ?? dayMs;
-  const pruneEveryMs = options.pruneEveryMs ?? 10 * 60 * 1000;
   let lastPrune = Number.NEGATIVE_INFINITY;
   return {
     async claim(key, leaseMs) {
-      const at = options.now();
+      const at = now();
       if (at - lastPrune >= pruneEveryMs) {
         lastPrune = at;
         await db
@@ -91,7 +83,7 @@ export function sqlDeliveryLedger(db: StateDb, options: SqlDeliveryLedgerOptions
       return "busy";
     },
     async markDone(key) {
-      const done = { done: 1, holder: null, lease_until: 0, updated_at: options.now() };
+      const done = { done: 1, holder: null, lease_until: 0, updated_at: now() };
       await db
         .insertInto("deliveries")
         .values({ key, ...done })
@@ -139,8 +131,8 @@ export function createMemoryDeliveryLedger(now: () => number, keepMs: number): D
 }
 
 export interface FallbackLedgerOptions {
-  /** The state store's ledger, shared with other processes; absent when there is no store at all. */
-  durable?: DeliveryLedger;
+  /** The state store's ledger, shared with other processes. */
+  durable: DeliveryLedger;
   /** This process's own memory: asked first, and alone while the durable ledger fails. */
   memory: DeliveryLedger;
   logger: Logger;
@@ -150,7 +142,7 @@ export interface FallbackLedgerOptions {
 export interface FallbackDeliveryLedger extends DeliveryLedger {
   /** Whether this process's claim on `key` went through the durable ledger; false when only memory holds it. */
   claimIsShared(key: string): boolean;
-  /** Whether claims go through the durable ledger now (false: none, or it fails and this process dedupes alone). */
+  /** Whether claims go through the durable ledger now (false: it fails and this process dedupes alone). */
   shared(): boolean;
 }
 
@@ -169,7 +161,6 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
   const memoryOnly = new Set<string>();
 
   const attempt = async <T>(work: (ledger: DeliveryLedger) => Promise<T>): Promise<T | undefined> => {
-    if (durable === undefined) return undefined;
     if (failingSince !== undefined && tries > 0) return undefined;
     tries += 1;
     try {
@@ -208,7 +199,7 @@ export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): Fa
       return shared ?? "mine";
     },
     claimIsShared: (key) => !memoryOnly.has(key),
-    shared: () => durable !== undefined && failingSince === undefined,
+    shared: () => failingSince === undefined,
     async markDone(key) {
       memoryOnly.delete(key);
       await memory.markDone(key);

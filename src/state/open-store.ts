@@ -134,8 +134,6 @@ async function probeOrClose(state: StateSql, fail: (error: unknown) => unknown):
 
 export interface PostgresStoreOptions extends StateStoreOptions {
   logger?: Logger;
-  /** Pooled connections per process; default 5. */
-  maxConnections?: number;
   /** Connecting and each statement give up after this long; default 5 s (a hung database never holds an answer). */
   timeoutMs?: number;
   /** At start, how long to keep trying a server that cannot be reached yet (it may be starting too); default 30 s. */
@@ -177,7 +175,7 @@ export async function openPostgresStore(
   types.setTypeParser(int8Oid, (value: string) => Number(value));
   const pool = new Pool({
     connectionString: url,
-    max: options.maxConnections ?? 5,
+    max: 5,
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
     statement_timeout: timeoutMs,

@@ -188,7 +188,7 @@ export function createMemoryOutbox(): Outbox {
  * waiting on a store that hangs (an answer would otherwise wait out a second statement timeout).
  */
 export function createFallbackOutbox(
-  durable: Outbox | undefined,
+  durable: Outbox,
   logger: Logger,
   writable: () => boolean = () => true,
 ): Outbox {
@@ -201,12 +201,12 @@ export function createFallbackOutbox(
     failing = true;
   };
   const at = async (key: string, step: (outbox: Outbox) => Promise<void>) => {
-    if (durable === undefined || inMemory.has(key)) return step(memory);
+    if (inMemory.has(key)) return step(memory);
     await step(durable).catch((error: unknown) => warn(error, "an outbox entry is tried again later"));
   };
   return {
     async add(entry) {
-      if (durable !== undefined && writable()) {
+      if (writable()) {
         try {
           const added = await durable.add(entry);
           failing = false;
@@ -219,8 +219,7 @@ export function createFallbackOutbox(
       return memory.add(entry);
     },
     async due(time, limit) {
-      const stored =
-        durable === undefined || !writable() ? [] : await durable.due(time, limit).catch(() => []);
+      const stored = writable() ? await durable.due(time, limit).catch(() => []) : [];
       return [...stored, ...(await memory.due(time, limit))].slice(0, limit);
     },
     reschedule: (key, schedule) => at(key, (outbox) => outbox.reschedule(key, schedule)),
@@ -230,7 +229,7 @@ export function createFallbackOutbox(
     },
     // What the store holds is not known while it fails: then only this process's memory is counted.
     async pending() {
-      const stored = durable === undefined || !writable() ? 0 : await durable.pending().catch(() => 0);
+      const stored = writable() ? await durable.pending().catch(() => 0) : 0;
       return stored + (await memory.pending());
     },
   };

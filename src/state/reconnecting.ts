@@ -16,11 +16,10 @@ export interface ReconnectOptions {
   /** The wait before the first retry, doubled after each failure up to `maxWaitMs`; 1 s and 30 s unless given. */
   firstWaitMs?: number;
   maxWaitMs?: number;
-  /** While nothing is open, a read or write of the store starts an attempt at once, at most this often; 1 s. */
-  nudgeEveryMs?: number;
-  setTimeout?: (run: () => void, ms: number) => unknown;
-  clearTimeout?: (handle: unknown) => void;
 }
+
+// While nothing is open, a read or write of the store starts an attempt at once, at most this often.
+const nudgeEveryMs = 1000;
 
 /** A state store that opens in the background: every table, the probe and health work through it once it does. */
 export interface ReconnectingStore extends StateStore {
@@ -40,9 +39,6 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
   const { logger, now, where } = options;
   const firstWaitMs = options.firstWaitMs ?? 1000;
   const maxWaitMs = options.maxWaitMs ?? 30_000;
-  const nudgeEveryMs = options.nudgeEveryMs ?? 1000;
-  const schedule = options.setTimeout ?? ((run, ms) => setTimeout(run, ms).unref());
-  const cancel = options.clearTimeout ?? ((handle) => clearTimeout(handle as NodeJS.Timeout));
   const since = now();
   let problem: StateProblem = options.failed.problem;
   let detail = messageOf(options.failed);
@@ -51,14 +47,14 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
   let opening = false;
   let lastAttempt = now();
   let waitMs = firstWaitMs;
-  let timer: unknown;
+  let timer: NodeJS.Timeout | undefined;
   const listeners: ((store: StateStore) => void)[] = [];
 
   const attempt = async (): Promise<void> => {
     if (store !== undefined || closed || opening) return;
     opening = true;
     lastAttempt = now();
-    cancel(timer);
+    clearTimeout(timer);
     try {
       const opened = await options.open();
       if (closed) {
@@ -80,7 +76,7 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
       }
       detail = messageOf(error);
       if (!closed) {
-        timer = schedule(() => void attempt(), waitMs);
+        timer = setTimeout(() => void attempt(), waitMs).unref();
         waitMs = Math.min(waitMs * 2, maxWaitMs);
       }
     } finally {
@@ -111,7 +107,7 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
       },
     });
 
-  timer = schedule(() => void attempt(), waitMs);
+  timer = setTimeout(() => void attempt(), waitMs).unref();
   waitMs = Math.min(waitMs * 2, maxWaitMs);
   return {
     kind: options.kind,
@@ -135,7 +131,7 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
     },
     async close() {
       closed = true;
-      cancel(timer);
+      clearTimeout(timer);
       await store?.close();
     },
   };

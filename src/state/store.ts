@@ -54,7 +54,7 @@ export function stateStoreOver(
 ): StateStore {
   const { db } = state;
   const now = options.now ?? Date.now;
-  const deliveries = sqlDeliveryLedger(db, { now });
+  const deliveries = sqlDeliveryLedger(db, now);
   return {
     kind: state.dialect,
     subscriptions: sqlSubscriptions(db),
