@@ -1,4 +1,4 @@
-import type { Button, HomeView, KnownBlock, ModalView, Overflow, PlainTextOption } from "@slack/types";
+import type { Button, HomeView, KnownBlock, ModalView, PlainTextOption } from "@slack/types";
 import type { FollowTarget } from "../bot/ports.js";
 import type { CardButton, ListPage, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
@@ -13,13 +13,13 @@ import {
   plainText,
   section,
 } from "./block-parts.js";
-import { type ButtonSpec, fittingSpec, pageSpecs } from "./buttons.js";
+import { type ButtonSpec, pageSpecs } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { weekdaysText } from "./daily-lines.js";
 import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
 import { followLabel, savedItemText } from "./follow-text.js";
 import { fmt } from "./format.js";
-import { actionIdOf, HOME_ACTION_PREFIX } from "./ids.js";
+import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { plural } from "./lines.js";
 import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
@@ -74,22 +74,9 @@ export const HOME_HELP_LINES: readonly string[] = [
 
 const CHANNEL_ROWS = 10;
 
-function homeActionId(spec: ButtonSpec): string {
-  return `${HOME_ACTION_PREFIX}${actionIdOf(spec.action).replace(/^paper_/, "")}`;
-}
-
 function homeButton(spec: ButtonSpec, style?: "primary" | "danger"): Button | undefined {
-  const made = button(spec, homeActionId(spec));
+  const made = button(spec);
   return made && style ? { ...made, style } : made;
-}
-
-/** An overflow of Home actions, or a lone button when only one is left. */
-function homeAccessory(specs: ButtonSpec[]): Button | Overflow | undefined {
-  const usable = specs.flatMap((spec) => fittingSpec(spec, LIMITS.optionValue) ?? []);
-  const [only] = usable;
-  if (only !== undefined && usable.length === 1) return homeButton(only);
-  const menu = overflowOrButton(usable, `${HOME_ACTION_PREFIX}menu`);
-  return menu?.type === "overflow" ? menu : undefined;
 }
 
 function channelLine(channel: HomeChannel): string {
@@ -101,7 +88,7 @@ function channelLine(channel: HomeChannel): string {
   return `• ${link} ${when}${paused}`;
 }
 
-/** A card's controls answered by the Home listener: their action_ids move from paper_… to home_…. */
+/** The tab's controls are answered by the Home listener: their action_ids move from paper_… to home_…. */
 function asHomeControls(blocks: KnownBlock[]): KnownBlock[] {
   const moved = <T extends { action_id?: string }>(element: T): T =>
     element.action_id === undefined
@@ -128,7 +115,7 @@ function todayBlocks(today: HomeModel["today"]): KnownBlock[] {
     ...(today.members ? { members: today.members } : {}),
   };
   return [
-    ...asHomeControls(cardBlocks(card, { heading: "header", title: "Paper of the day", maxBlocks: 8 })),
+    ...cardBlocks(card, { heading: "header", title: "Paper of the day", maxBlocks: 8 }),
     context([`${fmt.plain(today.date)}${where}`]),
   ];
 }
@@ -149,7 +136,7 @@ function channelBlocks(model: HomeModel): KnownBlock[] {
           { label: "Turn off", action: { a: "daily", c: channel.channelId, op: "off" } },
         ]
       : [];
-    return section(truncate(channelLine(channel), LIMITS.sectionText - 40), homeAccessory(specs));
+    return section(truncate(channelLine(channel), LIMITS.sectionText - 40), overflowOrButton(specs));
   });
   const left = model.channels.length - rows.length;
   const note = `…and ${plural(left, "more channel")} not shown; \`/paper daily\` in a channel changes it there.`;
@@ -219,7 +206,7 @@ export function renderHomeView(model: HomeModel): HomeView {
   ];
   return {
     type: "home",
-    blocks: blocks.slice(0, HOME_MAX_BLOCKS),
+    blocks: asHomeControls(blocks.slice(0, HOME_MAX_BLOCKS)),
     ...(model.pages
       ? { private_metadata: JSON.stringify({ f: model.pages.follows, s: model.pages.saved }) }
       : {}),
