@@ -28,6 +28,9 @@ export const searchDefaults = {
   writtenTermWords: 2,
   /** A word typed of this many letters or more is found as the start of longer ones too ("math" in "mathematical"). */
   prefixFrom: 4,
+  /** A word no paper writes whole stands for at most this many of the words it starts, the commonest: bounded work
+   * for a short start ("tran" starts hundreds of SciFact's words). */
+  startsRead: 50,
   /** Papers ranked by BM25 before the match policy reads them: every paper of a group's corpus, bounded work at 100,000. */
   candidates: 1000,
   /** Typo edits forgiven by word length (none below 4 letters: too many short words are one letter apart). */

@@ -9,15 +9,23 @@ const wordOnly = /^[\p{L}\p{N}]+$/u;
 const quoted = (words: readonly string[]) => `"${words.filter((word) => wordOnly.test(word)).join(" ")}"`;
 
 /**
- * A term: its stems in the headline, the abstract, the synonyms or the venue; its words as written in the abstract
- * (a word of `prefixFrom` letters or more also as the start of a longer one: "math" in "mathematical"), unless
- * `asWritten` is false; a compound also joined.
+ * A term: its stems in the headline, the abstract, the synonyms or the venue (for a word typed short, the stems of the
+ * words it starts); its words as written in the abstract (a word of `prefixFrom` letters or more also as the start of
+ * a longer one: "math" in "mathematical"), unless `asWritten` is false; a compound also joined.
  */
-export function termMatch(term: Pick<Term, "words" | "joined">, prefixFrom = 0, asWritten = true): string {
-  const { words, joined } = term;
+export function termMatch(
+  term: Pick<Term, "words" | "joined" | "starts">,
+  prefixFrom = 0,
+  asWritten = true,
+): string {
+  const { words, joined, starts } = term;
   const light = words.map(lightStemOf);
   const prefix = words.length === 1 && (light[0] ?? "").length >= prefixFrom && prefixFrom > 0 ? "*" : "";
-  const parts = [`{headline stems synonyms venue} : ${quoted(words.map(stemOf))}`];
+  const stems =
+    starts === undefined
+      ? quoted(words.map(stemOf))
+      : `(${[...new Set(starts.map(stemOf))].map((stem) => quoted([stem])).join(" OR ")})`;
+  const parts = [`{headline stems synonyms venue} : ${stems}`];
   if (asWritten) parts.push(`surface : ${quoted(light)}${prefix}`);
   if (joined !== undefined) parts.push(`{headline stems synonyms} : ${quoted([stemOf(joined)])}`);
   return `(${parts.join(" OR ")})`;

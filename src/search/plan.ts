@@ -18,6 +18,8 @@ export interface Term {
   /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
   joined?: string;
   corrected: boolean;
+  /** For a word no paper writes whole, the words of the corpus it starts ("math": mathematical, mathematics). */
+  starts?: string[];
   /** A correction that changes a letter for another ("hacking" → lacking), not only swaps, adds or drops some. */
   changed?: boolean;
   /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
@@ -79,6 +81,25 @@ function correctionOf(word: string, context: PlanContext, edits = editsFor(word.
       best = { word: candidate, distance, papers };
   }
   return best && (word.startsWith(light) ? best.word + word.slice(light.length) : best.word);
+}
+
+/**
+ * The words of the corpus a word of `prefixFrom` letters or more starts, stop words aside ("math": mathematical), one
+ * a stem, the commonest `startsRead`.
+ */
+function startsOf(word: string, context: PlanContext): string[] {
+  const light = lightStemOf(word);
+  if (light.length < context.defaults.prefixFrom) return [];
+  const byStem = new Map<string, { word: string; papers: number }>();
+  for (const [start, papers] of context.vocabulary().atPrefix(light)) {
+    const stem = stemOf(start);
+    if (isStopWord(start) || (byStem.get(stem)?.papers ?? 0) >= papers) continue;
+    byStem.set(stem, { word: start, papers });
+  }
+  return [...byStem.values()]
+    .sort((a, b) => b.papers - a.papers)
+    .slice(0, context.defaults.startsRead)
+    .map((start) => start.word);
 }
 
 /** Two letters side by side swapped ("agnet" for "agent"). */
@@ -248,6 +269,16 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     }
     if (joinedKnown && joined !== undefined) {
       terms.push(term([joined], false));
+      continue;
+    }
+    // A word no paper writes whole, typed as the start of words papers write, stands for them: "math" for
+    // mathematical where no paper writes "math" (a word some paper writes is never widened, so claims are not padded).
+    // Short of one by no more than a slip's edits, it is a slip of it ("speculativ").
+    const starts = words.length === 1 && !isSymbol(typed) ? startsOf(words[0] ?? "", context) : [];
+    const slipped = starts.some((start) => start.length - typed.length <= editsFor(typed.length, defaults));
+    if (starts.length > 0 && !slipped) {
+      const papers = store.count(termMatch({ words, starts }, defaults.prefixFrom));
+      terms.push({ typed, words, starts, corrected: false, papers, weight: idfOf(papers, total) });
       continue;
     }
     const fixed = isSymbol(typed)

@@ -230,7 +230,10 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
  * words read as one written term only where they stand so.
  */
 export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0): Marks {
-  const typed = written === undefined ? plan.terms.map((term) => term.words) : [];
+  const typed =
+    written === undefined
+      ? plan.terms.flatMap((term) => [term.words, ...(term.starts ?? []).map((start) => [start])])
+      : [];
   const phrases = [...typed, ...plan.phrases].map((words) => words.map(stemOf));
   return {
     words: new Set(phrases.filter((p) => p.length === 1).flat()),

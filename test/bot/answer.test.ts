@@ -598,6 +598,17 @@ describe("answer: people", () => {
     );
   });
 
+  it("finds the papers whose words start with a word typed short, marking those words", async () => {
+    // No abstract writes "psych"; RealBehavior writes "psychological".
+    const psych = expectKind((await answer(depsWith(), slash("psych"))).reply, "results");
+    expect(psych.cards.length).toBeGreaterThan(0);
+    for (const card of psych.cards)
+      expect(
+        card.snippet?.filter((part) => part.match).map((part) => part.text.toLowerCase()),
+      ).toContainEqual(expect.stringMatching(/^psych/));
+    expect(renderSlackMessage(psych).text).not.toContain("No paper mentions");
+  });
+
   it("offers Follow for the person a search is for, not the paper's first owner, and More by on the card's page", async () => {
     const byXi = expectKind(
       (await answer(depsWith(), slash("papers by Zhiheng Xi on agents"))).reply,

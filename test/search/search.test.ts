@@ -208,6 +208,23 @@ describe("search", () => {
     expect(engine.search("agnet benchmark")).toMatchObject({ total: 1, showingFor: "agent benchmark" });
   });
 
+  it("reads a word no paper writes whole as the start of the words papers write", () => {
+    const engine = engineOver(
+      "Mathematical reasoning needs long chains.",
+      "Unit tests check code.",
+      "Mathematics exams serve as tests of models.",
+    );
+    const math = engine.search("math tests");
+    expect(math.missing).toBeUndefined();
+    expect(math.showingFor).toBeUndefined();
+    expect(math.hits[0]?.paper.abstract).toBe("Mathematics exams serve as tests of models.");
+    expect(math.hits[0]?.snippet.filter((part) => part.match).map((part) => part.text)).toContain(
+      "Mathematics",
+    );
+    // Too short to be read as a start: named as no paper's.
+    expect(engine.search("mat tests").missing).toEqual(["mat"]);
+  });
+
   it("never reads a number as a slip of another: the digits are kept", () => {
     const engine = engineOver("Reward models in 2024 and GPT4.", "Reward models for agents.");
     const year = engine.search("reward models 2023");
