@@ -14,7 +14,7 @@ import type {
 } from "@slack/types";
 import { actionValueOf, type ButtonSpec } from "./buttons.js";
 import { escapeMrkdwn, escapeText } from "./escape.js";
-import { actionIdOf, MENU_ACTION_ID, numberedActionId, SELECT_ACTION_ID } from "./ids.js";
+import { actionIdOf } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 
 /** Small Block Kit builders that enforce the limits; text arriving here is already escaped mrkdwn. */
@@ -95,13 +95,13 @@ export function divider(): DividerBlock {
 }
 
 /** A button, or undefined when its value would not survive the trip. */
-export function button(spec: ButtonSpec, actionId?: string): Button | undefined {
+export function button(spec: ButtonSpec): Button | undefined {
   const value = actionValueOf(spec.action);
   if (value === undefined) return undefined;
   return {
     type: "button",
     text: plainText(spec.label, LIMITS.buttonText),
-    action_id: actionId ?? actionIdOf(spec.action),
+    action_id: actionIdOf(spec.action),
     value,
   };
 }
@@ -127,12 +127,9 @@ function optionsOf(specs: ButtonSpec[], max: number, seen = new Set<string>()): 
  * The "⋯" menu of a card or a line: a button when only one option is left, nothing when none is. Each option
  * carries its own action, so one action_id serves them all.
  */
-export function overflowOrButton(
-  specs: ButtonSpec[],
-  actionId: string = MENU_ACTION_ID,
-): Accessory | undefined {
+export function overflowOrButton(specs: ButtonSpec[]): Accessory | undefined {
   const options = optionsOf(specs, LIMITS.overflowOptions);
-  if (options.length >= 2) return { type: "overflow", action_id: actionId, options };
+  if (options.length >= 2) return { type: "overflow", action_id: "paper_menu", options };
   const [only] = specs.filter((spec) => actionValueOf(spec.action, LIMITS.optionValue) !== undefined);
   return only === undefined ? undefined : button(only);
 }
@@ -141,7 +138,6 @@ export function overflowOrButton(
 export function staticSelect(
   placeholder: string,
   groups: { label: string; specs: ButtonSpec[] }[],
-  actionId: string = SELECT_ACTION_ID,
 ): StaticSelect | undefined {
   let room: number = LIMITS.selectOptions;
   const kept: { label: PlainTextElement; options: PlainTextOption[] }[] = [];
@@ -156,7 +152,7 @@ export function staticSelect(
   if (kept.length === 0) return undefined;
   const base = {
     type: "static_select" as const,
-    action_id: actionId,
+    action_id: "paper_select",
     placeholder: plainText(placeholder, LIMITS.placeholderText),
   };
   const [single] = kept;
@@ -167,7 +163,7 @@ export function staticSelect(
 
 type ActionElement = Button | Overflow | StaticSelect;
 
-/** An actions block, or undefined when nothing survives; repeated action_ids in the block get numbered. */
+/** An actions block, or undefined when nothing survives; repeated action_ids in the block get ":0", ":1", …. */
 export function actions(...elements: (ActionElement | undefined)[]): ActionsBlock | undefined {
   const kept = elements
     .filter((element): element is ActionElement => element !== undefined)
@@ -176,7 +172,7 @@ export function actions(...elements: (ActionElement | undefined)[]): ActionsBloc
   if (new Set(ids).size !== ids.length) {
     kept.forEach((element, n) => {
       const base = element.action_id;
-      if (base !== undefined) element.action_id = numberedActionId(base, n);
+      if (base !== undefined) element.action_id = `${base}:${n}`;
     });
   }
   return kept.length > 0 ? { type: "actions", elements: kept } : undefined;
