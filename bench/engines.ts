@@ -37,8 +37,8 @@ type StoreModule = typeof import("../src/search/store-file.js") &
 async function ours(store: StoreModule, corpus: CorpusRead): Promise<EngineUnderTest> {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-bench-"));
   const path = join(dir, "index.sqlite");
-  await store.writeIndexFileHelped(path, corpus, { fingerprint: "bench" }, (abstracts) =>
-    store.startedHelperOf(abstracts),
+  await store.writeIndexFileHelped(path, corpus, { fingerprint: "bench" }, (papers, rowOrder) =>
+    store.startedHelperOf(papers, rowOrder),
   );
   const index = store.openIndexFile(path, "bench");
   return {

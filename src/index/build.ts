@@ -1,5 +1,4 @@
 import { MessageChannel } from "node:worker_threads";
-import { indexedTextOf } from "../corpus/indexed-text.js";
 import { CorpusError, type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
 import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
@@ -35,13 +34,12 @@ export async function buildIndexFile(
   onProgress({ phase: "parsing", files: order.read.files.length });
   const corpus = corpusReadOfFolderRead(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
-  // Handed over before the writes below hold this thread: a helper waiting for its task would wait for them.
-  const helped = await startedHelperOf(corpus.papers.map(indexedTextOf));
+  // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits).
   await writeIndexFileHelped(
     order.path,
     corpus,
     { fingerprint: order.fingerprint, onPapers },
-    async () => helped,
+    startedHelperOf,
   );
 }
 

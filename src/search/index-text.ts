@@ -1,4 +1,5 @@
-import type { Acronym } from "../corpus/types.js";
+import type { AbstractFacts } from "../corpus/abstract-facts.js";
+import type { Acronym, PaperRead } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf, wordTextsOf } from "./analyze.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import type { IndexStore } from "./store-read.js";
@@ -142,4 +143,17 @@ export function textRowWriter(
       venue: stemsOfText(paper.venue ?? ""),
     };
   };
+}
+
+/** A paper as its text row reads it. */
+export type TextPaper = Pick<PaperRead, "abstract" | "title" | "venue">;
+
+/** The text rows of the papers at `places` (their places in `papers`, in the order given). */
+export function textRowsOf(
+  papers: readonly TextPaper[],
+  facts: AbstractFacts,
+  places: readonly number[],
+): TextRow[] {
+  const textRowOf = textRowWriter(synonymsOf(facts.acronyms));
+  return places.map((at) => textRowOf(papers[at] ?? { abstract: "" }, facts.headlines[at] ?? ""));
 }

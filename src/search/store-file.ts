@@ -1,11 +1,11 @@
 import { statSync } from "node:fs";
 import Database from "better-sqlite3";
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
-import { indexedTextOf } from "../corpus/indexed-text.js";
 import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
+import type { TextPaper, TextRow } from "./index-text.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import { startIndex, type WriteOptions } from "./store-write.js";
+import { rowOrderOf, startIndex, type WriteOptions } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
@@ -27,27 +27,33 @@ function fileForWriting(path: string): Database.Database {
   return db;
 }
 
-/** The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile. */
+/**
+ * The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile;
+ * and, when it works them out too, the text rows from row `from` on.
+ */
 export interface FromAbstractsInTurn {
   facts: Promise<AbstractFacts>;
+  rows?: { from: number; rows: Promise<TextRow[]> };
 }
 
 /**
  * Writes the index of a corpus as read into a new file at `path` (which must not exist), flushed to disk. What
  * comes from its abstracts alone (headlines, acronyms) is worked out by `helper` (on another thread, say) while the
- * rest is written: it is given the abstracts at once; the text rows wait for its headlines and acronyms.
+ * rest is written: it is given the papers and their row order at once; the text rows wait for its headlines and
+ * acronyms, and those it works out itself are written after the ones worked out here.
  */
 export async function writeIndexFileHelped(
   path: string,
   corpus: CorpusRead,
   options: WriteOptions,
-  helper: (abstracts: string[]) => Promise<FromAbstractsInTurn>,
+  helper: (papers: readonly TextPaper[], rowOrder: number[]) => Promise<FromAbstractsInTurn>,
 ): Promise<void> {
   const db = fileForWriting(path);
   try {
-    const { facts } = await helper(corpus.papers.map(indexedTextOf));
-    const finish = startIndex(db, corpus, options);
-    finish(await facts);
+    const { facts, rows } = await helper(corpus.papers, rowOrderOf(corpus.papers));
+    const written = startIndex(db, corpus, options);
+    written.writeText(await facts, rows?.from);
+    written.finish(rows === undefined ? [] : await rows.rows);
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

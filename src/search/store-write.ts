@@ -1,7 +1,7 @@
 import type { Database } from "better-sqlite3";
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
-import { synonymsOf, textRowWriter } from "./index-text.js";
+import { synonymsOf, type TextRow, textRowWriter } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 
@@ -13,8 +13,11 @@ export interface WriteOptions {
 }
 
 const PROGRESS_EVERY = 500;
-function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
-  return a.paper.id < b.paper.id ? -1 : a.paper.id > b.paper.id ? 1 : 0;
+
+/** The papers' places in the corpus in rowid order (their ids' order): the i-th row is the paper at `order[i]`. */
+export function rowOrderOf(papers: readonly Pick<PaperRead, "id">[]): number[] {
+  const ids = papers.map((paper) => paper.id);
+  return ids.map((_, at) => at).sort((a, b) => ((ids[a] ?? "") < (ids[b] ?? "") ? -1 : 1));
 }
 
 /**
@@ -23,22 +26,31 @@ function byId(a: { paper: PaperRead }, b: { paper: PaperRead }): number {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const headlines = corpus.papers.map((paper) => paper.headline);
-  startIndex(db, corpus, options)({ headlines, acronyms: corpus.acronyms });
+  const written = startIndex(db, corpus, options);
+  written.writeText({ headlines, acronyms: corpus.acronyms });
+  written.finish([]);
+}
+
+/** The steps of an index written in turn, once the headlines and acronyms are known. */
+export interface IndexInTurn {
+  /** Writes the headlines, and the text rows of the papers before row `until` (all by default) worked out here. */
+  writeText(facts: AbstractFacts, until?: number): void;
+  /** Writes the other text rows (worked out elsewhere, in row order), the rest, and commits. */
+  finish(otherRows: readonly TextRow[]): void;
 }
 
 /**
  * Writes all of the index but what comes from the abstracts alone (the papers' headlines and the acronyms), in a
- * transaction left open: that may be worked out meanwhile on another thread. The step returned writes the text
- * rows from them, and commits.
+ * transaction left open: that may be worked out meanwhile on another thread, and so may part of the text rows. The
+ * steps returned write the text rows and the rest, and commit.
  */
-export function startIndex(
-  db: Database,
-  corpus: CorpusRead,
-  options: WriteOptions,
-): (facts: AbstractFacts) => void {
+export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptions): IndexInTurn {
   db.exec(SCHEMA);
   // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
-  const papers = corpus.papers.map((paper, at) => ({ paper, at })).sort(byId);
+  const papers = rowOrderOf(corpus.papers).flatMap((at) => {
+    const paper = corpus.papers[at];
+    return paper === undefined ? [] : [{ paper, at }];
+  });
   const insertPaper = db.prepare("INSERT INTO papers(rowid, id, abstract, paper) VALUES (?, ?, ?, ?)");
   const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
   const insertText = db.prepare(
@@ -83,8 +95,16 @@ export function startIndex(
     db.exec("ROLLBACK");
     throw error;
   }
-  return ({ headlines, acronyms }: AbstractFacts) => {
+  let written = 0;
+  const insertRow = (row: TextRow) => {
+    written += 1;
+    insertText.run(written, row);
+    if (written % PROGRESS_EVERY === 0) options.onPapers?.(written, papers.length);
+  };
+  let acronymsKnown: AbstractFacts["acronyms"] = [];
+  const writeText = ({ headlines, acronyms }: AbstractFacts, until = papers.length) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
+    acronymsKnown = acronyms;
     // The text rows need the headlines and the acronyms: written here, once those are known.
     // Merged once, by 'optimize' below: pending terms flushed every 64 MB (not 1 MB) and no merges before then,
     // a fifth less time at 100,000 papers for the same terms, documents and positions.
@@ -95,12 +115,16 @@ export function startIndex(
     for (const [place, { paper, at }] of papers.entries()) {
       const headline = headlines[at] ?? "";
       insertHeadline.run(place + 1, headline);
-      insertText.run(place + 1, textRowOf(paper, headline));
-      if ((place + 1) % PROGRESS_EVERY === 0) options.onPapers?.(place + 1, papers.length);
+      if (place < until) insertRow(textRowOf(paper, headline));
     }
+  };
+  const finish = (otherRows: readonly TextRow[]) => {
+    if (written + otherRows.length !== papers.length)
+      throw new Error("a text row for each paper was expected");
+    for (const row of otherRows) insertRow(row);
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
-    for (const { short, long } of acronyms) insertAcronym.run(short, long);
+    for (const { short, long } of acronymsKnown) insertAcronym.run(short, long);
     db.exec(INDEXES);
     const stats = {
       papers: papers.length,
@@ -118,4 +142,5 @@ export function startIndex(
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   };
+  return { writeText, finish };
 }

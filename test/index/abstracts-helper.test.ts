@@ -46,8 +46,8 @@ describe("headlines and acronyms worked out on a helper thread", () => {
     await writeIndexFileInLine(inLine, corpus);
     // From 0 papers: the seeds' 27 would otherwise be counted in line.
     // The corpus as read, with no headlines: the helper works them out.
-    await writeIndexFileHelped(beside, read, { fingerprint: "test" }, (abstracts) =>
-      startedHelperOf(abstracts, 0),
+    await writeIndexFileHelped(beside, read, { fingerprint: "test" }, (papers, rowOrder) =>
+      startedHelperOf(papers, rowOrder, 0),
     );
     const papers = papersIn(inLine);
     expect(papers).toHaveLength(corpus.papers.length);
