@@ -220,9 +220,8 @@ export function cardBodyText(card: Card, chars = PREVIEW_CHARS): string {
   return fmt.plain(abstractPreview(card.paper.abstract, chars));
 }
 
-export function paperLine(paper: Paper, note?: string): string {
-  const headline = fmt.plain(truncate(titleOf(paper), 200));
-  return `• ${headline} ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
+export function paperLine(paper: Paper): string {
+  return `• ${fmt.plain(truncate(titleOf(paper), 200))} ${fmt.code(paper.id)}`;
 }
 
 /** What a paper is called in a list: its named method ("SPA-VL"), else its headline shortened. */
@@ -293,18 +292,20 @@ export function authorPaperGroups(summary: AuthorSummary): { label: string; pape
   ].filter((group) => group.papers.length > 0);
 }
 
+const COAUTHORS_SHOWN = 12;
+
 /**
  * "Often with  A (4), B (3)": with a members.yml, the members first (mentioned when they have a Slack id) and
  * the co-authors outside the group after them, apart.
  */
-export function coauthorLine(summary: AuthorSummary, members?: MembersOf, max = 12): string | undefined {
+export function coauthorLine(summary: AuthorSummary, members?: MembersOf): string | undefined {
   if (summary.coauthors.length === 0) return undefined;
-  const shown = summary.coauthors.slice(0, max);
+  const shown = summary.coauthors.slice(0, COAUTHORS_SHOWN);
   const named = (c: AuthorSummary["coauthors"][number]) => {
     const mention = slackMention(members?.[c.key]?.slack);
     return `${fmt.plain(c.name)}${mention === "" ? "" : ` ${mention}`} (${c.papers})`;
   };
-  const more = summary.coauthors.length - max;
+  const more = summary.coauthors.length - COAUTHORS_SHOWN;
   const tail = more > 0 ? `, and ${more} more` : "";
   if (members === undefined) return `${fmt.bold("Often with")}  ${shown.map(named).join(", ")}${tail}`;
   const inGroup = shown.filter((c) => members[c.key] !== undefined).map(named);
