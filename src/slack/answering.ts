@@ -129,7 +129,11 @@ export async function answerPrivately(
   await sendPrivately(deps, kind, receivedAt, reply, answered);
 }
 
-/** Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it. */
+/**
+ * Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it.
+ * `beforeRender` runs only when the answer is ours to send (the assistant panel shows its status then); what it
+ * returns runs once the answer is rendered.
+ */
 export async function answerInConversation(
   deps: ListenerDeps,
   kind: string,
@@ -137,9 +141,11 @@ export async function answerInConversation(
   target: AnswerTarget,
   request: BotRequest,
   retried: boolean,
-): Promise<void> {
+  beforeRender?: () => Promise<() => void>,
+): Promise<RequestOutcome> {
   let apologised = false;
   const message = async (): Promise<webApi.ChatPostMessageArguments> => {
+    const rendered = await beforeRender?.();
     const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
       deps,
       async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
@@ -150,14 +156,13 @@ export async function answerInConversation(
         ...NO_UNFURL,
       }),
     );
+    rendered?.();
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = await deliverAnswer(deps, target, {
-    retried,
-    message,
-  });
-  count(deps, kind, outcomeOfDelivery(outcome, apologised), receivedAt);
+  const outcome = outcomeOfDelivery(await deliverAnswer(deps, target, { retried, message }), apologised);
+  count(deps, kind, outcome, receivedAt);
+  return outcome;
 }
 
 /** A delivered apology counts as an error. */

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { type App, Assistant, type webApi } from "@slack/bolt";
+import { type App, Assistant } from "@slack/bolt";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import {
@@ -7,7 +7,6 @@ import {
   ASSISTANT_PROMPTS,
   ASSISTANT_PROMPTS_TITLE,
   ASSISTANT_STATUS,
-  FRIENDLY_ERROR,
   MESSAGES,
 } from "../bot/messages.js";
 import type { BotRequest } from "../bot/request.js";
@@ -16,14 +15,7 @@ import type { RequestOutcome } from "../ops/metrics.js";
 import { truncate } from "../render/limits.js";
 import { postPayload } from "../render/payloads.js";
 import { slackFailureOf } from "../slack-api/failures.js";
-import {
-  answerFor,
-  count,
-  isSlackRetry,
-  type ListenerDeps,
-  outcomeOfDelivery,
-  replyOrApology,
-} from "./answering.js";
+import { answerInConversation, count, isSlackRetry, type ListenerDeps } from "./answering.js";
 import { type AnswerTarget, answerKeyOf, deliverAnswer } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import { dmEventSchema, textWithoutMention } from "./requests.js";
@@ -108,11 +100,10 @@ async function answerInThread(
   target: Required<AnswerTarget>,
   request: BotRequest,
 ): Promise<RequestOutcome> {
-  let apologised = false;
   let status: Promise<boolean> | undefined;
   let statusLate = false;
-  const message = async (): Promise<webApi.ChatPostMessageArguments> => {
-    // Only an answer that is ours to send shows a status: a retry that was answered sets none.
+  // Only an answer that is ours to send shows a status: a retry that was answered sets none.
+  const showStatus = async () => {
     let settled = false;
     status = panel
       .setStatus({ status: ASSISTANT_STATUS, loading_messages: ASSISTANT_LOADING_MESSAGES })
@@ -127,26 +118,28 @@ async function answerInThread(
         settled = true;
       });
     await Promise.race([status, sleep(STATUS_WAIT_MS)]);
-    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
-      deps,
-      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
-      () => ({ text: FRIENDLY_ERROR, channel: target.channel, thread_ts: target.threadTs }),
-      "answering in an assistant thread failed",
-    );
-    statusLate = !settled;
-    apologised = reply.apologised;
-    return reply.message;
+    return () => {
+      statusLate = !settled;
+    };
   };
-  const outcome = await deliverAnswer(deps, target, { retried, message });
-  // Our post clears the status; a status set after it, or with no post, would linger for two minutes.
-  if (status !== undefined && (await status) && (statusLate || outcome !== "answered")) {
+  const outcome = await answerInConversation(
+    deps,
+    "assistant",
+    receivedAt,
+    target,
+    request,
+    retried,
+    showStatus,
+  );
+  // Our post (an answer, or an apology counted as an error) clears the status; a status set after it, or with
+  // no post, would linger for two minutes.
+  const posted = outcome === "answered" || outcome === "error";
+  if (status !== undefined && (await status) && (statusLate || !posted)) {
     await panel
       .setStatus({ status: "" })
       .catch((error: unknown) => panel.failed("assistant.threads.setStatus", error));
   }
-  const result = outcomeOfDelivery(outcome, apologised);
-  count(deps, "assistant", result, receivedAt);
-  return result;
+  return outcome;
 }
 
 /** Registers the assistant panel's handlers (see the comment at the top). */
