@@ -30,11 +30,6 @@ function malformedFrameProblem(frame: unknown): string | undefined {
   return objectSchema.safeParse(payload).success ? undefined : `${type} envelope without a payload`;
 }
 
-function envelopeIdOf(frame: unknown): string | undefined {
-  const id = typeof frame === "object" && frame !== null ? Reflect.get(frame, "envelope_id") : undefined;
-  return typeof id === "string" ? id : undefined;
-}
-
 /**
  * Puts a check in front of the Socket Mode client's frame handler: a malformed envelope (an `events_api`
  * frame with no payload makes @slack/socket-mode throw a TypeError in a promise nobody awaits) is logged
@@ -55,18 +50,16 @@ export function guardSocketFrames(client: SocketModeClient, logger: Logger, onMa
       const problem = frame === undefined ? undefined : malformedFrameProblem(frame);
       if (problem !== undefined) {
         onMalformed();
-        logger.warn({ envelopeId: envelopeIdOf(frame), problem }, "dropped a malformed Socket Mode frame");
+        const envelopeId = frameSchema.safeParse(frame).data?.envelope_id;
+        logger.warn({ envelopeId, problem }, "dropped a malformed Socket Mode frame");
         return;
       }
     }
     for (const handler of handlers) {
-      try {
-        Promise.resolve(Reflect.apply(handler, client, [data, isBinary])).catch((error: unknown) => {
-          logger.error({ err: error }, "the Socket Mode client failed on a frame");
-        });
-      } catch (error) {
-        logger.error({ err: error }, "the Socket Mode client failed on a frame");
-      }
+      // Run as an async function, a throw becomes a rejection: either is logged, neither kills the process.
+      (async () => Reflect.apply(handler, client, [data, isBinary]))().catch((error: unknown) =>
+        logger.error({ err: error }, "the Socket Mode client failed on a frame"),
+      );
     }
   });
 }
