@@ -52,22 +52,12 @@ interface CommandContext {
 
 const CLI_ASKER = { userId: "U0CLI", channelId: "C0CLI" };
 
-/** 0 when the reply has what was asked for, 1 when it found nothing (or only asks which one was meant). */
-function exitCodeOf(reply: Reply): number {
-  switch (reply.kind) {
-    case "notFound":
-    case "ambiguous":
-    case "info":
-      return exitCodes.nothingFound;
-    case "error":
-      return exitCodes.usage;
-    default:
-      return exitCodes.found;
-  }
-}
+/** Replies that found nothing, or only ask which one was meant: exit 1. */
+const NOTHING_FOUND = new Set<Reply["kind"]>(["notFound", "ambiguous", "info"]);
 
-function botDeps(index: SearchIndex, random: () => number): BotDeps {
-  return { index: () => index, random, now: () => new Date(), defaultTimeZone: "UTC" };
+function exitCodeOf(reply: Reply): number {
+  if (reply.kind === "error") return exitCodes.usage;
+  return NOTHING_FOUND.has(reply.kind) ? exitCodes.nothingFound : exitCodes.found;
 }
 
 /** `say`: the answer to typed text exactly as Slack would get it, or as the console prints it. */
@@ -92,7 +82,12 @@ async function answerIntentOf(
   intent?: Intent,
 ): Promise<Answer> {
   const index = await context.index();
-  const deps = botDeps(index, context.random);
+  const deps: BotDeps = {
+    index: () => index,
+    random: context.random,
+    now: () => new Date(),
+    defaultTimeZone: "UTC",
+  };
   if (intent !== undefined) return answerIntent(deps, request, intent);
   const state = await context.openState?.(() => index);
   try {
