@@ -503,6 +503,19 @@ export function readCorpusRemembering(
     const id = idOf.get(draft) ?? "";
     for (const key of [...draft.keys, ...draft.placeKeys]) ids.set(key, id);
   }
+  // An id a reload took away (an export's entry found to be an author-file paper, a paper rewritten past its keys)
+  // still finds its paper: a saved or followed paper is never lost to a merge.
+  const liveIdSet = new Set(idOf.values());
+  const former = new Map<string, string>();
+  const formerIds = new Map<string, string>();
+  const keepFormer = (oldId: string, key: string) => {
+    const id = ids.get(key);
+    if (id === undefined || liveIdSet.has(oldId) || former.has(oldId)) return;
+    former.set(oldId, key);
+    formerIds.set(oldId, id);
+  };
+  for (const [oldId, key] of memory.former) keepFormer(oldId, key);
+  for (const [key, oldId] of memory.ids) keepFormer(oldId, key);
   const corpus: CorpusRead = {
     papers,
     people,
@@ -510,8 +523,9 @@ export function readCorpusRemembering(
     profiles: profileKeys.size,
     problems,
     ...(members.length > 0 ? { members } : {}),
+    ...(formerIds.size > 0 ? { formerIds } : {}),
   };
-  return { corpus, remembered: { ids, papers: papersOfFile, good, keptAsWas } };
+  return { corpus, remembered: { ids, former, papers: papersOfFile, good, keptAsWas } };
 }
 
 /**

@@ -12,6 +12,8 @@ import { z } from "zod";
 export interface CorpusMemory {
   /** Stable key → paper id. */
   ids: Map<string, string>;
+  /** A paper id no paper has any more → a key of the paper that took its place. */
+  former: Map<string, string>;
   /** File name → papers it gave at the last load. */
   papers: Map<string, number>;
   /** The last good bytes of a file, when kept. */
@@ -23,6 +25,7 @@ export interface CorpusMemory {
 /** A memory that holds nothing: ids are worked out afresh. */
 export const NO_MEMORY: CorpusMemory = {
   ids: new Map(),
+  former: new Map(),
   papers: new Map(),
   lastGood: () => undefined,
   digests: new Map(),
@@ -31,6 +34,7 @@ export const NO_MEMORY: CorpusMemory = {
 const memorySchema = z.object({
   version: z.literal(1),
   ids: z.array(z.tuple([z.string(), z.string()])),
+  former: z.array(z.tuple([z.string(), z.string()])).default([]),
   papers: z.array(z.tuple([z.string(), z.number()])),
   kept: z.array(z.tuple([z.string(), z.string(), z.string()])),
 });
@@ -54,6 +58,7 @@ export function readCorpusMemory(dir: string): CorpusMemory {
   return {
     digests,
     ids: new Map(stored?.ids ?? []),
+    former: new Map(stored?.former ?? []),
     papers: new Map(stored?.papers ?? []),
     lastGood(name) {
       const file = kept.get(name);
@@ -70,6 +75,7 @@ export function readCorpusMemory(dir: string): CorpusMemory {
 /** What a load gives to remember: ids by key, papers by file, and the files read well (their bytes). */
 export interface Remembered {
   ids: Map<string, string>;
+  former: Map<string, string>;
   papers: Map<string, number>;
   good: { name: string; bytes: Uint8Array }[];
   /** Files whose last good bytes are kept as they were (served from memory this time). */
@@ -99,6 +105,7 @@ export function writeCorpusMemory(dir: string, previous: CorpusMemory, remembere
   const stored: z.infer<typeof memorySchema> = {
     version: 1,
     ids: [...ids],
+    former: [...remembered.former],
     papers: [...remembered.papers],
     kept,
   };

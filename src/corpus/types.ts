@@ -88,6 +88,8 @@ export interface Corpus {
   problems: Problem[];
   /** The group's members, from members.yml; empty without one. */
   members?: Member[];
+  /** Ids papers had at an earlier load and lost to a merge or a rewrite (old id → the paper's id now). */
+  formerIds?: Map<string, string>;
 }
 
 /** A paper as its files give it, before its headline is worked out from the abstract. */

@@ -1,5 +1,8 @@
 import type { Database, Statement } from "better-sqlite3";
+import { z } from "zod";
 import type { Acronym, Paper } from "../corpus/types.js";
+
+const formerIdsSchema = z.array(z.tuple([z.string(), z.string()]));
 
 /** A matching paper by its rowid, with its BM25 score (higher is better). */
 export interface Ranked {
@@ -133,6 +136,18 @@ export function indexStoreOf(db: Database): IndexStore {
     };
   const authorshipOfRecord = (row: AuthorshipRecord): AuthorshipRow => ({ ...row, owner: row.owner === 1 });
   let ids: string[] | undefined;
+  let formerIds: Map<string, string> | undefined;
+  const paperOfIdOrPrefix = (id: string): { rowid: number; paper: Paper } | undefined => {
+    const exact = prepared(`${PAPER_ROWS} WHERE p.id = ?`).get(id) as PaperRow | undefined;
+    const found = exact
+      ? [exact]
+      : (prepared(`${PAPER_ROWS} WHERE p.id >= ? ORDER BY p.id LIMIT 2`).all(id) as PaperRow[]);
+    const papers = found.map((row) => ({ rowid: row.rowid, paper: paperOf(row) }));
+    const starting = papers.filter((p) => p.paper.id.toLowerCase().startsWith(id.toLowerCase()));
+    return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
+  };
+  const metaOf = (key: string) =>
+    prepared("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
   // On this connection only (a temp table; the file is not written): FTS5's vocabulary of `text`.
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_terms USING fts5vocab(main, 'text', 'row')");
   db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.text_columns USING fts5vocab(main, 'text', 'col')");
@@ -172,13 +187,16 @@ export function indexStoreOf(db: Database): IndexStore {
       return new Map(rows.map((row) => [row.rowid, paperOf(row)]));
     },
     paperByIdOrPrefix(id) {
-      const exact = prepared(`${PAPER_ROWS} WHERE p.id = ?`).get(id) as PaperRow | undefined;
-      const found = exact
-        ? [exact]
-        : (prepared(`${PAPER_ROWS} WHERE p.id >= ? ORDER BY p.id LIMIT 2`).all(id) as PaperRow[]);
-      const papers = found.map((row) => ({ rowid: row.rowid, paper: paperOf(row) }));
-      const starting = papers.filter((p) => p.paper.id.toLowerCase().startsWith(id.toLowerCase()));
-      return exact ? papers[0] : starting.length === 1 ? starting[0] : undefined;
+      const own = paperOfIdOrPrefix(id);
+      if (own !== undefined) return own;
+      // An id a merge took away finds the paper that has it now (saved lists and follows keep old ids).
+      formerIds ??= new Map(
+        formerIdsSchema
+          .parse(JSON.parse(metaOf("former_ids") ?? "[]"))
+          .map(([old, now]) => [old.toLowerCase(), now]),
+      );
+      const now = formerIds.get(id.toLowerCase());
+      return now === undefined ? undefined : paperOfIdOrPrefix(now);
     },
     paperIds() {
       // In id order, which is rowid order, read from the id index alone: a third of the time of the table.
@@ -241,9 +259,7 @@ export function indexStoreOf(db: Database): IndexStore {
     acronyms() {
       return prepared("SELECT short, long FROM acronyms ORDER BY rowid").all() as Acronym[];
     },
-    meta(key) {
-      return prepared("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
-    },
+    meta: metaOf,
     close() {
       db.close();
     },

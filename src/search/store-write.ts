@@ -137,6 +137,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     setMeta.run("stats", JSON.stringify(stats));
     setMeta.run("problems", JSON.stringify(corpus.problems));
     setMeta.run("members", JSON.stringify(corpus.members ?? []));
+    setMeta.run("former_ids", JSON.stringify([...(corpus.formerIds ?? [])]));
     setMeta.run("complete", "1");
     db.exec("COMMIT");
     db.pragma(`application_id = ${APPLICATION_ID}`);

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
@@ -85,6 +85,39 @@ describe("loadIndex", () => {
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
     expect((await load({ corpusDir, cacheDir, logger })).source).toBe("stored");
+  });
+
+  it("finds a paper by the id it had before its export entry turned out to be an author file's paper", async () => {
+    const root = scratchFolder();
+    const corpusDir = join(root, "corpus");
+    const cacheDir = join(root, "cache");
+    mkdirSync(corpusDir);
+    const { logger } = capturedLogger();
+    // A Google Scholar entry (no abstract) with a slip in its title is a paper apart from Grace Hopper's author
+    // file; once the title is mended it names her paper, and they are one paper with the author file's id.
+    const scholarEntry = (title: string) =>
+      `@article{hopper1947debugging, title={${title}}, author={Hopper, Grace and Lovelace, Ada}, year={1947}}\n`;
+    writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
+    writeFileSync(join(corpusDir, "scholar.bib"), scholarEntry("A debugging method for relay calculators"));
+    const apart = await load({ corpusDir, cacheDir, logger });
+    const exportId = apart.index.paperIds().find((id) => apart.index.paper(id)?.year === 1947);
+    const authorFileId = apart.index.paperIds().find((id) => id !== exportId);
+    expect(apart.index.paperIds()).toHaveLength(2);
+
+    writeFileSync(join(corpusDir, "scholar.bib"), scholarEntry("A debugging method for relay computers"));
+    const merged = await load({ corpusDir, cacheDir, logger });
+    expect(merged.index.paperIds()).toEqual([authorFileId]);
+    // A reading list or a follow that saved the export's id still finds the paper.
+    expect(merged.index.paper(exportId ?? "")).toMatchObject({ id: authorFileId, year: 1947 });
+
+    // And after later reloads, which no longer see the entry apart.
+    writeFileSync(
+      join(corpusDir, "ada.txt"),
+      GRACE_PAPER.replaceAll("relay computers", "analytical engines"),
+    );
+    const later = await load({ corpusDir, cacheDir, logger });
+    expect(later.source).toBe("built");
+    expect(later.index.paper(exportId ?? "")?.id).toBe(authorFileId);
   });
 
   it("skips reading the files when their stamps are unchanged, and still sees an edit", async () => {
