@@ -6,7 +6,7 @@ import { Pool, TypeOverrides } from "pg";
 import type { Logger } from "../logger.js";
 import { guardedDialect, postgresProblemOf, type StateSql, sqliteProblemOf, stateSqlOf } from "./database.js";
 import { messageOf, type StateProblem, StateUnavailableError } from "./errors.js";
-import { createHealthTracker } from "./health.js";
+import { createHealthTracker, type HealthTracker } from "./health.js";
 import { migrate, type StateTables } from "./schema.js";
 import { probeWrite, type StateStore, type StateStoreOptions, stateStoreOver } from "./store.js";
 
@@ -108,28 +108,39 @@ export async function openSqliteStore(path: string, options: StateStoreOptions =
       file: path === ":memory:" ? path : resolve(path),
     }),
   });
-  const state = stateSqlOf(db, "sqlite");
-  try {
-    await migrate(db, "sqlite", path);
-  } catch (error) {
-    await db.destroy();
-    if (error instanceof StateUnavailableError && error.problem === "too-new") throw error;
-    throw failure(problemOr(error, "unreadable", sqliteProblemOf), path, error);
-  }
-  await probeOrClose(state, (error) => failure("unreadable", path, error));
-  return stateStoreOver(state, health, options);
+  return migratedAndProbed(stateSqlOf(db, "sqlite"), health, options, path, () =>
+    migrate(db, "sqlite", path),
+  );
 }
 
-/** Probes a write; a store that refuses it opens (health says so), anything else closes it and throws. */
-async function probeOrClose(state: StateSql, fail: (error: unknown) => unknown): Promise<void> {
+/**
+ * Applies the migrations and probes a write: a store that refuses the write opens (health says so); one that
+ * cannot be migrated or probed is closed and thrown as StateUnavailableError.
+ */
+async function migratedAndProbed(
+  state: StateSql,
+  health: HealthTracker,
+  options: StateStoreOptions,
+  where: string,
+  migrating: () => Promise<void>,
+): Promise<StateStore> {
+  const problemOf = state.dialect === "sqlite" ? sqliteProblemOf : postgresProblemOf;
+  const fail = async (error: unknown) => {
+    await state.db.destroy().catch(() => undefined);
+    if (error instanceof StateUnavailableError && error.problem === "too-new") return error;
+    return failure(problemOr(error, "unreadable", problemOf), where, error);
+  };
+  try {
+    await migrating();
+  } catch (error) {
+    throw await fail(error);
+  }
   try {
     await probeWrite(state);
   } catch (error) {
-    if (!(error instanceof StateUnavailableError)) {
-      await state.db.destroy();
-      throw fail(error);
-    }
+    if (!(error instanceof StateUnavailableError)) throw await fail(error);
   }
+  return stateStoreOver(state, health, options);
 }
 
 export interface PostgresStoreOptions extends StateStoreOptions {
@@ -195,15 +206,5 @@ export async function openPostgresStore(
     dialect: guardedDialect(new PostgresDialect({ pool }), { dialect: "postgres", health }),
   });
   const state = stateSqlOf(db, "postgres");
-  try {
-    await migrateOnceReachable(db, where, options);
-  } catch (error) {
-    await db.destroy().catch(() => undefined);
-    if (error instanceof StateUnavailableError && error.problem === "too-new") throw error;
-    throw failure(problemOr(error, "unreadable", postgresProblemOf), where, error);
-  }
-  await probeOrClose(state, (error) =>
-    failure(problemOr(error, "unreadable", postgresProblemOf), where, error),
-  );
-  return stateStoreOver(state, health, options);
+  return migratedAndProbed(state, health, options, where, () => migrateOnceReachable(db, where, options));
 }
