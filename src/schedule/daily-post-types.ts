@@ -5,9 +5,6 @@ import type { StateStore } from "../state/store.js";
 
 // What a pass of the daily post (daily-post.ts) needs, and what it tells of each channel.
 
-/** The Web API client: main hands it the answers' client (slack/web-client.ts), which never retries by itself. */
-export type SlackClient = webApi.WebClient;
-
 /**
  * A message delivered once through the once-only delivery (main wires it to slack/delivery.ts's deliverAnswer):
  * the key's claim, the outbox that retries it, a look in the conversation (back to `after`) before a post that
@@ -45,8 +42,8 @@ export interface DailyPostDeps {
   store: Pick<StateStore, "subscriptions" | "dailyPosts" | "deliveries">;
   /** Through the store's own ledger and outbox: no post starts unless its claim is stored. */
   deliver: OnceDelivery;
-  /** Tells a subscriber their channel's posts stopped. */
-  client: SlackClient;
+  /** Tells a subscriber their channel's posts stopped: the answers' client (slack/web-client.ts). */
+  client: webApi.WebClient;
   index: () => PaperLookups;
   now: () => Date;
   random: () => number;
