@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Logger } from "../logger.js";
 import { messageOf } from "./errors.js";
+import { flagColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
 /*
@@ -61,14 +62,14 @@ export interface Outbox {
   pending(): Promise<number>;
 }
 
-const rowSchema = z.object({
+const entryRowSchema = rowSchema({
   key: z.string(),
   message: z.string(),
-  created_at: z.coerce.number(),
-  give_up_at: z.coerce.number(),
-  next_at: z.coerce.number(),
+  createdAt: z.coerce.number(),
+  giveUpAt: z.coerce.number(),
+  nextAt: z.coerce.number(),
   attempts: z.coerce.number(),
-  maybe_sent: z.coerce.number(),
+  maybeSent: flagColumn,
 });
 
 /** The outbox in the state database, shared by every process on it. */
@@ -101,7 +102,7 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
         .execute();
       const entries: OutboxEntry[] = [];
       for (const raw of rows) {
-        const row = rowSchema.parse(raw);
+        const row = entryRowSchema.parse(raw);
         const message = queuedMessageSchema.safeParse(safeJson(row.message));
         if (!message.success) {
           // Another version's row, or a damaged one: it cannot be sent, so it would block nothing but itself.
@@ -109,15 +110,7 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
           await db.deleteFrom("outbox").where("key", "=", row.key).execute();
           continue;
         }
-        entries.push({
-          key: row.key,
-          message: message.data,
-          createdAt: row.created_at,
-          giveUpAt: row.give_up_at,
-          nextAt: row.next_at,
-          attempts: row.attempts,
-          maybeSent: row.maybe_sent === 1,
-        });
+        entries.push({ ...row, message: message.data });
       }
       return entries;
     },
