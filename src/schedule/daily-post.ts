@@ -131,9 +131,9 @@ async function postDailyFor(
 }
 
 /**
- * One pass: for every running subscription whose latest run is due and not yet done, claim, choose, post,
- * record. A store that cannot be written ends the pass ("state-unavailable" for the channels left; the
- * scheduler logs it once), so nothing is posted without its claim stored.
+ * One pass: for every running subscription whose latest run is due and not yet done, choose, deliver, record.
+ * A store that cannot be written ends the pass ("state-unavailable" for the channels left; the scheduler logs it
+ * once), so nothing is posted without its claim stored.
  */
 export async function runDueDailyPosts(deps: DailyPostDeps): Promise<DailyPostResult[]> {
   const results: DailyPostResult[] = [];
