@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { anyOf, type Matches, matchesOf, neededWeight, noMatches, phraseMatch } from "./match.js";
 import { asWrittenIn } from "./names.js";
 import {
@@ -50,8 +51,23 @@ export function createSearch(context: PlanContext) {
     return { keys, named };
   };
 
-  const matchesFor = (plan: Plan, offset: number, limit: number, keys?: readonly string[]): Matches =>
-    matchesOf(store, plan, { offset, limit, defaults, ...(keys ? { authors: keys } : {}) });
+  // Every match of a plan, remembered (the file never changes while open): the next page, who reading past its
+  // first people, a question asked again are a slice of it, not the ranking query again (most of a search's time).
+  const allMatches = new LRUCache<string, Matches>({ max: 100 });
+  const matchesFor = (plan: Plan, offset: number, limit: number, keys?: readonly string[]): Matches => {
+    const key = JSON.stringify([plan, keys]);
+    let all = allMatches.get(key);
+    if (all === undefined) {
+      all = matchesOf(store, plan, {
+        offset: 0,
+        limit: Number.POSITIVE_INFINITY,
+        defaults,
+        ...(keys ? { authors: keys } : {}),
+      });
+      allMatches.set(key, all);
+    }
+    return { ...all, top: all.top.slice(offset, offset + limit) };
+  };
 
   /** A topic the papers lack: its missing words weigh more than the policy lets go. */
   const lacking = (plan: Plan) =>
