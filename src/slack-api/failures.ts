@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /*
- * What a failed Slack Web API call means, for every caller that must neither lose nor double a message: the
- * answers (slack/), the daily post (schedule/) and the follow DMs. Facts about Slack, no Slack package.
+ * What a failed Slack Web API call means, for every message that must neither be lost nor doubled (answers,
+ * shares, daily posts, follow DMs: one delivery in slack/). Facts about Slack, no Slack package.
  */
 
 /** Why a Slack call failed, sorted by what it means for a message that must not be lost or doubled. */

@@ -9,7 +9,6 @@ import {
   type SlackFailure,
   slackFailureOf,
 } from "../slack-api/failures.js";
-import { historyPageSchema, nextCursorOf } from "../slack-api/history.js";
 import type { DeliveryLedger } from "../state/once.js";
 import type { Outbox, OutboxEntry, QueuedMessage } from "../state/outbox.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
@@ -70,6 +69,19 @@ export function answerKeyOf(channel: string, messageTs: string): string {
 const HISTORY_PAGES = 5;
 const PASS_SIZE = 8;
 
+/** A page of `conversations.history` or `.replies`, as far as finding our own message by its key needs. */
+const historyPageSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        ts: z.string().optional(),
+        metadata: z.object({ event_payload: z.record(z.string(), z.unknown()).optional() }).optional(),
+      }),
+    )
+    .default([]),
+  response_metadata: z.object({ next_cursor: z.string().optional() }).optional(),
+});
+
 type PostMessage = Extract<QueuedMessage, { via: "post" }>;
 
 /** The ts of every answer of ours with this key in the conversation (by its metadata); undefined when it could not be read. */
@@ -96,7 +108,7 @@ async function answersWithKey(
         if (ours && m.ts !== undefined) found.push(m.ts);
       }
       // Not read to its end: whether the answer is there cannot be told.
-      if (++pages >= HISTORY_PAGES) return nextCursorOf(history) === undefined ? found : undefined;
+      if (++pages >= HISTORY_PAGES) return history.response_metadata?.next_cursor ? undefined : found;
     }
     return found;
   } catch (error) {
