@@ -1,27 +1,48 @@
 const ABBREVIATION_END =
   /(?:\be\.g|\bi\.e|\bet al|\bvs|\bcf|\bFigs?|\bEqs?|\bSec|\bapprox|\bresp|\bNo|(?:^|[\s(])\p{Lu})\.\s*$/u;
-const SENTENCE_START = /^[\p{Lu}\p{N}“"([]/u;
+const SENTENCE_START = /^\s*[\p{Lu}\p{N}“"([]/u;
 
 // ICU's sentence rules with its English abbreviation list ("ss-standard": "Fig.", "Dr." end no sentence).
 const SEGMENTER = new Intl.Segmenter("en-u-ss-standard", { granularity: "sentence" });
 
+/** Where a sentence stands in its text: `text.slice(start, end)`, without the white space around it. */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+}
+
 /**
- * Splits an abstract into sentences (Intl.Segmenter), keeping "e.g.", "et al." and initials inside theirs, and
+ * The one sentence splitter (Intl.Segmenter), keeping "e.g.", "et al." and initials inside their sentence, and
  * never starting a sentence with a lower-case word.
  */
-export function sentencesOf(text: string): string[] {
-  const sentences: string[] = [];
-  let pending = "";
-  for (const { segment } of SEGMENTER.segment(text)) {
-    if (pending.length > 0 && (ABBREVIATION_END.test(pending) || !SENTENCE_START.test(segment.trimStart()))) {
-      pending += segment;
+export function sentenceSpansOf(text: string): SentenceSpan[] {
+  const spans: SentenceSpan[] = [];
+  const close = (start: number, end: number) => {
+    const slice = text.slice(start, end);
+    const trimmed = slice.trimStart();
+    const from = start + slice.length - trimmed.length;
+    const to = from + trimmed.trimEnd().length;
+    if (to > from) spans.push({ start: from, end: to });
+  };
+  let pendingStart = 0;
+  let pendingEnd = 0;
+  for (const { segment, index } of SEGMENTER.segment(text)) {
+    if (
+      pendingEnd > pendingStart &&
+      (ABBREVIATION_END.test(text.slice(pendingStart, pendingEnd)) || !SENTENCE_START.test(segment))
+    ) {
+      pendingEnd = index + segment.length;
       continue;
     }
-    const sentence = pending.trim();
-    if (sentence.length > 0) sentences.push(sentence);
-    pending = segment;
+    close(pendingStart, pendingEnd);
+    pendingStart = index;
+    pendingEnd = index + segment.length;
   }
-  const last = pending.trim();
-  if (last.length > 0) sentences.push(last);
-  return sentences;
+  close(pendingStart, pendingEnd);
+  return spans;
+}
+
+/** The sentences of a text (sentenceSpansOf), each without the white space around it. */
+export function sentencesOf(text: string): string[] {
+  return sentenceSpansOf(text).map(({ start, end }) => text.slice(start, end));
 }
