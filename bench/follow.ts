@@ -95,7 +95,7 @@ try {
   started = performance.now();
   const recorded = await recordCorpusChange({ store, index: () => grown, now, timeZone: "UTC", logger });
   const recordMs = performance.now() - started;
-  const digests = recorded.kind === "recorded" ? recorded.digests.length : 0;
+  const digests = recorded.kind === "recorded" ? recorded.digests : 0;
 
   let sent = 0;
   started = performance.now();
@@ -116,7 +116,7 @@ try {
       `corpus ${grown.stats().papers} papers, ${fresh} new in one change; ${users + 1} followers, ${follows} follows (${distinctTopics} distinct topics)`,
       `topic matching alone: ${(matchMs / 1000).toFixed(2)} s (${(matchMs / distinctTopics).toFixed(1)} ms a topic, one search of 100 hits)`,
       `record (match every follow, then one transaction): ${(recordMs / 1000).toFixed(2)} s, ${digests} digests planned`,
-      `send loop (claim, render, deliver, record) with an instant Slack: ${sent} DMs in ${(sendMs / 1000).toFixed(2)} s (${(sendMs / Math.max(1, sent)).toFixed(1)} ms each)`,
+      `send loop (render, deliver, record) with an instant Slack: ${sent} DMs in ${(sendMs / 1000).toFixed(2)} s (${(sendMs / Math.max(1, sent)).toFixed(1)} ms each)`,
     ].join("\n"),
   );
   await store.close();

@@ -154,7 +154,7 @@ export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult
     );
   } else if (result.kind === "recorded") {
     deps.logger.info(
-      { change: result.change.id, added: result.change.added, digests: result.digests.length },
+      { change: result.change.id, added: result.change.added, digests: result.digests },
       "new papers recorded; followers will get a DM",
     );
   }

@@ -58,7 +58,8 @@ export type RecordResult =
   | {
       kind: "recorded";
       change: CorpusChange;
-      digests: { id: string; userId: string; papers: number; held: boolean }[];
+      /** How many people get a DM of it (today, or held for tomorrow). */
+      digests: number;
     };
 
 export interface Announcements extends FollowDigests {
@@ -170,10 +171,10 @@ function placedDigest(
   items: DigestItems,
   countedToday: number,
   heldDigest: Digest | undefined,
-): { digest: Digest; held: boolean; merged: boolean } {
+): { digest: Digest; merged: boolean } {
   if (countedToday >= request.dailyCap && heldDigest !== undefined) {
     const digest = { ...heldDigest, items: mergedItems(heldDigest.items, items) };
-    return { digest, held: true, merged: true };
+    return { digest, merged: true };
   }
   const held = countedToday >= request.dailyCap;
   const digest: Digest = {
@@ -188,7 +189,7 @@ function placedDigest(
     items,
     capReached: !held && countedToday + 1 === request.dailyCap,
   };
-  return { digest, held, merged: false };
+  return { digest, merged: false };
 }
 
 async function recordChange(tx: StateDb, request: RecordRequest): Promise<RecordResult> {
@@ -223,7 +224,7 @@ async function recordChange(tx: StateDb, request: RecordRequest): Promise<Record
   const { countedToday, held } = await capStateOf(tx, request);
   const newDigests: Digest[] = [];
   const announced: { user_id: string; paper_id: string; digest_id: string }[] = [];
-  const digests: { id: string; userId: string; papers: number; held: boolean }[] = [];
+  let digests = 0;
   for (const { userId, items } of planned) {
     const toldBefore = told.get(userId);
     const papers = items.papers.filter((p) => fresh.has(p.id) && !toldBefore?.has(p.id));
@@ -246,7 +247,7 @@ async function recordChange(tx: StateDb, request: RecordRequest): Promise<Record
         .execute();
     } else newDigests.push(placed.digest);
     for (const p of papers) announced.push({ user_id: userId, paper_id: p.id, digest_id: placed.digest.id });
-    digests.push({ id: placed.digest.id, userId, papers: papers.length, held: placed.held });
+    digests += 1;
   }
   await insertDigests(tx, newDigests);
   for (const part of chunks(announced, 300)) {
