@@ -1,9 +1,8 @@
 import { SearchUnavailableError } from "../search/errors.js";
-import type { PersonCandidate, SearchIndex } from "../search/types.js";
+import type { SearchIndex } from "../search/types.js";
 import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import { type NameCandidate, nearestNames } from "./near-names.js";
 import { listPageAnswer, pageAt, type ShownPage } from "./paging.js";
 import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
@@ -33,10 +32,9 @@ function topicTarget(topic: string): FollowTarget {
 type Resolved = { target: FollowTarget; nearOf?: string };
 
 /**
- * What "follow X" means: a person whose name X is; else one whose name X is a slip of (a member's first,
- * by name or alias, in either order: "Enyu Zhuo", "Zhou Enyu", "Senji Jin"); else the topic X when papers
- * belong to it now; else the near names are offered. A name that fits nobody never becomes a topic that
- * cannot match. Undefined target: a reply asking which.
+ * What "follow X" means: a person whose name X is; else the one whose name X is a slip of, in either order
+ * ("Enyu Zhuo", "Zhou Enyu", "Senji Jin"); else the topic X when papers belong to it now; else the near names
+ * are offered. A name that fits nobody never becomes a topic that cannot match.
  */
 async function resolvedTarget(
   index: SearchIndex,
@@ -51,31 +49,12 @@ async function resolvedTarget(
   if (lookup.kind === "ambiguous") {
     return toAsker({ kind: "ambiguous", query: what, candidates: lookup.candidates, purpose: "follow" });
   }
-  const asPerson = async (key: string): Promise<Resolved | undefined> => {
-    const target = await authorTarget(index, key);
-    return target === undefined ? undefined : { target, nearOf: what };
-  };
-  const members = index.stats().members ?? [];
-  const nearMember = nearestNames(what, members);
-  if (nearMember.length === 1 && nearMember[0] !== undefined) {
-    const member = await asPerson(nearMember[0].key);
-    if (member !== undefined) return member;
+  const { slipOf } = lookup;
+  if (slipOf !== undefined)
+    return { target: { kind: "author", target: slipOf.key, label: slipOf.name }, nearOf: what };
+  if (as !== "author" && (lookup.suggestions.length === 0 || (await topicPaperIds(index, what)).size > 0)) {
+    return { target: topicTarget(what) };
   }
-  if (lookup.slipOf !== undefined) {
-    const slip = await asPerson(lookup.slipOf.key);
-    if (slip !== undefined) return slip;
-  }
-  if (as !== "author" && (await topicPaperIds(index, what)).size > 0) return { target: topicTarget(what) };
-  const near = nearMember.length > 1 ? nearMember : nearestNames(what, lookup.suggestions);
-  if (near.length === 1 && near[0] !== undefined) {
-    const person = await asPerson(near[0].key);
-    if (person !== undefined) return person;
-  }
-  if (near.length > 1) {
-    const candidates = await candidatesOf(index, near);
-    return toAsker({ kind: "ambiguous", query: what, candidates, purpose: "follow" });
-  }
-  if (as !== "author" && lookup.suggestions.length === 0) return { target: topicTarget(what) };
   return toAsker({
     kind: "notFound",
     what: "author",
@@ -84,14 +63,6 @@ async function resolvedTarget(
     people: lookup.suggestions.slice(0, 5),
     purpose: "follow",
   });
-}
-
-/** Near names as buttons: each person's name and how many papers they have. */
-async function candidatesOf(index: SearchIndex, near: readonly NameCandidate[]): Promise<PersonCandidate[]> {
-  const summaries = await Promise.all(near.slice(0, 5).map((person) => index.authorByKey(person.key)));
-  return summaries.flatMap((summary) =>
-    summary === undefined ? [] : [{ key: summary.key, name: summary.name, papers: summary.papers.length }],
-  );
 }
 
 async function matchingNow(index: SearchIndex, target: FollowTarget): Promise<number> {
