@@ -1,3 +1,4 @@
+import { sentenceSpansOf } from "../corpus/sentences.js";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, termOf } from "./analyze.js";
 import type { Plan } from "./plan.js";
@@ -9,26 +10,7 @@ interface Span {
   end: number;
 }
 
-const sentenceEnd = /[.!?](?=\s+[\p{Lu}\p{N}(“"'[])/gu;
 const leftContext = 60;
-
-/** Sentence spans of a text; a full stop followed by a lower-case word ("e.g. the") does not end one. */
-export function sentenceSpansOf(text: string): Span[] {
-  const spans: Span[] = [];
-  let start = 0;
-  for (const m of text.matchAll(sentenceEnd)) {
-    spans.push({ start, end: m.index + 1 });
-    start = m.index + 1;
-  }
-  spans.push({ start, end: text.length });
-  return spans
-    .map((span) => {
-      const slice = text.slice(span.start, span.end);
-      const lead = slice.length - slice.trimStart().length;
-      return { start: span.start + lead, end: span.start + slice.trimEnd().length };
-    })
-    .filter((span) => span.end > span.start);
-}
 
 /** What a snippet marks: words wherever they stand, and phrases (terms in order) only where they stand whole. */
 export interface Marks {

@@ -3,7 +3,8 @@ import { searchedWordsOf, stemOf } from "../../src/search/analyze.js";
 
 const termSequenceOf = (text: string) => searchedWordsOf(text).map(stemOf);
 
-import { sentenceSpansOf, snippetOf, wordMarks } from "../../src/search/snippet.js";
+import { sentenceSpansOf } from "../../src/corpus/sentences.js";
+import { snippetOf, wordMarks } from "../../src/search/snippet.js";
 
 const text =
   "Large models are everywhere, e.g. in chat. Speculative decoding speeds up decoding of large models. We release code.";
