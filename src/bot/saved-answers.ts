@@ -1,3 +1,4 @@
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
@@ -10,11 +11,6 @@ import type { BotRequest } from "./request.js";
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
 const SAVED_PER_PAGE = 30;
 
-/** What a saved paper is called: its own title, else the headline made from its abstract. */
-function titleOrHeadline(paper: Paper): string {
-  return paper.title?.trim() || paper.headline;
-}
-
 /** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
 function plainAuthorLine(paper: Paper): string {
   const line = paper.authors.join(", ");
@@ -25,7 +21,7 @@ export function savedEntryOf(paper: Paper, at: number): SavedEntry {
   return {
     paperId: paper.id,
     savedAt: at,
-    headline: titleOrHeadline(paper),
+    headline: titleOf(paper),
     authors: plainAuthorLine(paper),
     owners: [...paper.owners],
     abstract: paper.abstract,
@@ -101,7 +97,7 @@ export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: Sa
         const { added, total } = await list.save(userId, savedEntryOf(paper, deps.now().getTime()));
         return toAsker({
           kind: "savedOne",
-          paper: { id: paper.id, headline: titleOrHeadline(paper) },
+          paper: { id: paper.id, headline: titleOf(paper) },
           added,
           total,
         });

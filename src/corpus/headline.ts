@@ -1,5 +1,6 @@
 import { capitalised, fittedHeadline, type HeadlineParts } from "./headline-fit.js";
 import { sentencesOf } from "./sentences.js";
+import type { Paper } from "./types.js";
 
 const VERB =
   "(?:propose|proposes|introduce|introduces|present|presents|develop|develops|explore|design|designs|build|builds|construct|constructs|release|releases|create|creates|offer|offers)";
@@ -201,4 +202,10 @@ export function headlineOf(abstract: string): string {
     return fittedHeadline(named ? partsOf(named, contribution) : { desc: contribution });
   }
   return fittedHeadline({ desc: withoutFinalStop(sentences[0] ?? "") });
+}
+
+/** What a paper is called: its own title, else the headline made from its abstract. */
+export function titleOf(paper: Pick<Paper, "title" | "headline">): string {
+  const title = paper.title?.trim() || paper.headline.trim();
+  return title === "" ? "Untitled paper" : title;
 }

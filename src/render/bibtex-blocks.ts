@@ -1,10 +1,10 @@
 import type { KnownBlock, ModalView, RichTextBlock } from "@slack/types";
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import { bibtexOf } from "./bibtex-entry.js";
 import { context, plainText } from "./block-parts.js";
 import { fmt } from "./format.js";
 import { chunksOf, truncate } from "./limits.js";
-import { titleOf } from "./paper-links.js";
 
 /** Most characters of an entry in one preformatted block; an entry is at most 20,000 characters (the loader's cap). */
 const PIECE_CHARS = 2900;

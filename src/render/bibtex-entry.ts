@@ -1,6 +1,7 @@
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import { withoutControls } from "./escape.js";
-import { httpUrl, titleOf } from "./paper-links.js";
+import { httpUrl } from "./paper-links.js";
 
 /** What a BibTeX entry is made from: a paper, or a saved paper that has left the corpus (title and authors). */
 export type BibtexSource = Pick<Paper, "id" | "headline" | "authors" | "etAl"> &

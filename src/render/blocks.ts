@@ -1,5 +1,6 @@
 import type { KnownBlock } from "@slack/types";
 import type { Card, Reply } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import { bibtexBlocks, bibtexFallback } from "./bibtex-blocks.js";
 import {
   actions,
@@ -43,7 +44,6 @@ import {
   stateProblemLine,
 } from "./lines.js";
 import { authorMenu, followCandidateSpecs } from "./list-buttons.js";
-import { titleOf } from "./paper-links.js";
 import { LEVEL_LEGEND, OUTSIDE_HEADING, peopleLineSpecs, peopleLineText } from "./people-lines.js";
 
 /**

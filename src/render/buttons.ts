@@ -1,10 +1,10 @@
 import { type Action, actionSchema, encodeAction } from "../bot/actions.js";
 import type { Card, Reply } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate } from "../search/types.js";
 import { LIMITS, truncate } from "./limits.js";
 import { abstractPreview, plural } from "./lines.js";
-import { titleOf } from "./paper-links.js";
 
 /** A button or menu option before it becomes Block Kit or a numbered console action; labels are raw text. */
 export interface ButtonSpec {

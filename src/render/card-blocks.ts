@@ -1,11 +1,11 @@
 import type { KnownBlock } from "@slack/types";
 import type { Card } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import { actions, button, context, header, overflowOrButton, present, section } from "./block-parts.js";
 import { cardControlsOf } from "./buttons.js";
 import { slackMention } from "./escape.js";
 import { chunksOf, LIMITS, truncate } from "./limits.js";
 import { cardBodyText, paperByline, paperLinksLine, paperTitle, sharesLine } from "./lines.js";
-import { titleOf } from "./paper-links.js";
 
 export interface CardLayout {
   /** "header": the card is the message, with a row of buttons; "inline": one card in a list, four blocks. */

@@ -1,5 +1,6 @@
 import type { KnownBlock } from "@slack/types";
 import type { Reply } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import {
   button,
   buttonRow,
@@ -33,7 +34,6 @@ import {
 import { fmt } from "./format.js";
 import { messageText } from "./lines.js";
 import { confirmationSpecs, exportSpec, paperRowMenu, savedItemMenu, unfollowSpec } from "./list-buttons.js";
-import { titleOf } from "./paper-links.js";
 
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   const head = [header("New papers for you"), section(digestHeading(reply))];

@@ -1,10 +1,10 @@
 import type { FollowTarget } from "../bot/ports.js";
 import type { Reply, SavedItem } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import { fmt } from "./format.js";
 import { truncate } from "./limits.js";
 import { authorLine, plural, quoted } from "./lines.js";
-import { titleOf } from "./paper-links.js";
 
 /** Text pieces of the follow, reading-list, digest and what's-new replies, for Slack and the terminal alike. */
 

@@ -6,12 +6,13 @@ import {
   SHARE_HELP_LINES,
 } from "../bot/messages.js";
 import type { Card, Reply } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
 import { slackMention } from "./escape.js";
 import { fmt } from "./format.js";
 import { truncate } from "./limits.js";
-import { paperLinksOf, titleOf } from "./paper-links.js";
+import { paperLinksOf } from "./paper-links.js";
 
 /** Text pieces of the Block Kit replies; every corpus or user string goes through `fmt.plain`. */
 

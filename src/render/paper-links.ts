@@ -71,9 +71,3 @@ export function paperLinksOf(paper: Paper): PaperLinks {
     ...(code ? { code } : {}),
   };
 }
-
-/** What a paper is called: its own title, else the headline made from its abstract. */
-export function titleOf(paper: Pick<Paper, "title" | "headline">): string {
-  const title = paper.title?.trim() || paper.headline.trim();
-  return title === "" ? "Untitled paper" : title;
-}

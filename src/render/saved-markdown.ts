@@ -1,8 +1,8 @@
 import type { Reply, SavedItem } from "../bot/reply.js";
+import { titleOf } from "../corpus/headline.js";
 import { type BibtexSource, bibtexOf } from "./bibtex-entry.js";
 import { withoutControls } from "./escape.js";
 import { plural } from "./lines.js";
-import { titleOf } from "./paper-links.js";
 
 /** The reading list as a file: Markdown (headline, authors, owners, id and abstract) or BibTeX. */
 export interface MarkdownFile {
