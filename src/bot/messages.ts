@@ -215,7 +215,7 @@ export const FOLLOW_HELP_LINES: readonly string[] = [
 
 export const SHARE_HELP_LINES: readonly string[] = [
   "Sharing a paper:",
-  "• Answers to `/paper` are private first: “Share in channel” on a card posts it here, credited to you",
+  "• Answers to `/paper` are private first: “Share in channel” on a card, or `/paper share <id>`, posts it here, credited to you",
   "• A card's ⋯ menu: More like this, Full abstract, Save, Copy BibTeX, Follow …, and More by … on its own page",
   "• `/paper bib <id or words>` — a paper's BibTeX to copy, as its export wrote it",
   "• In a thread under a shared card or a paper of the day, mention me with “more like this”, “who else works on this?”, “who wrote this?” or “more by these authors”",

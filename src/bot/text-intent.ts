@@ -130,6 +130,11 @@ function commandIntent(text: string): Intent | undefined {
         ? { kind: "bibtex", id }
         : { kind: "bibtex", id, orSearch: rest };
     }
+    case "share": {
+      // "share 5w9y4r6": the card in the channel, as its Share button posts it; other words are searched.
+      const id = idOf(words[1]);
+      return words.length === 2 && id !== undefined && ID_SHAPED.test(id) ? { kind: "share", id } : undefined;
+    }
     case "random":
       return rest === "" ? { kind: "random" } : undefined;
     case "stats":

@@ -19,7 +19,13 @@ import { openBibtex } from "./bibtex-modal.js";
 import { answerKeyOf, deliverShare } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
-import { actionValueOf, buttonRequest, conversationRequest, responseUrlOf } from "./requests.js";
+import {
+  actionValueOf,
+  buttonRequest,
+  commandRequest,
+  conversationRequest,
+  responseUrlOf,
+} from "./requests.js";
 
 /**
  * Shares a card in the channel once per click key, through the outbox (a 429 or Slack out of reach waits there);
@@ -64,14 +70,11 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
   if (deps.home) registerHome(app, { home: deps.home, answer: (request) => answerFor(deps, request) });
   app.command("/paper", async ({ command, ack, respond, context }) => {
     await ack();
-    const request: BotRequest = {
-      source: "slash",
-      text: command.text,
-      userId: command.user_id,
-      channelId: command.channel_id,
-    };
+    const receivedAt = receivedAtOf(context, deps.policy.now());
+    const { request, onceKey } = commandRequest(command);
     const reply = { respond, responseUrl: command.response_url };
-    await answerPrivately(deps, "slash", receivedAtOf(context, deps.policy.now()), reply, request);
+    if (onceKey !== undefined) return shareOnce(deps, receivedAt, reply, onceKey, request);
+    await answerPrivately(deps, "slash", receivedAt, reply, request);
   });
 
   app.action<BlockAction>(ACTION_ID_PATTERN, async ({ body, action, ack, respond, context, client }) => {

@@ -1,6 +1,8 @@
+import type { SlashCommand } from "@slack/bolt";
 import { z } from "zod";
 import { decodeAction } from "../bot/actions.js";
 import type { BotRequest } from "../bot/request.js";
+import { textIntentOf } from "../bot/text-intent.js";
 
 const messageEventSchema = z.object({
   bot_id: z.undefined().optional(),
@@ -110,6 +112,22 @@ export function buttonRequest(body: unknown, value: string | undefined): ButtonR
   const request: BotRequest = { source: "action", action, userId: user.id, channelId };
   if (action.a !== "share") return { request };
   return { request, onceKey: `share:${channelId}:${action.id}:${container.message_ts ?? ""}:${user.id}` };
+}
+
+/** A `/paper …` command; a typed `share <id>` is shared once like its button, keyed by the command's trigger_id. */
+export function commandRequest(command: SlashCommand): ButtonRequest {
+  const request: BotRequest = {
+    source: "slash",
+    text: command.text,
+    userId: command.user_id,
+    channelId: command.channel_id,
+  };
+  const intent = textIntentOf(command.text);
+  if (intent.kind !== "share") return { request };
+  return {
+    request,
+    onceKey: `share:${command.channel_id}:${intent.id}:${command.trigger_id}:${command.user_id}`,
+  };
 }
 
 const responseUrlSchema = z.object({ response_url: z.string().url() });

@@ -146,6 +146,7 @@ const PHRASINGS: [string, Intent][] = [
   ["have a look at v35q3xk, it is great", pasted("v35q3xk", "have a look at v35q3xk, it is great")],
   ["id gbvnya3", { kind: "paper", id: "gbvnya3", full: false }],
   ["paper gbvnya3", { kind: "paper", id: "gbvnya3", full: false }],
+  ["share gbvnya3", { kind: "share", id: "gbvnya3" }],
   ["papers like gbvnya3", { kind: "similar", id: "gbvnya3", orSearch: "gbvnya3" }],
   ["papers like RLHF", { kind: "similar", id: "rlhf", orSearch: "RLHF" }],
   ["similar to gbvnya3", { kind: "similar", id: "gbvnya3" }],

@@ -44,6 +44,8 @@ export interface SlashCommand {
   userId?: string;
   channelId?: string;
   responseUrl: string;
+  /** Slack's id of this one invocation. */
+  triggerId?: string;
 }
 
 /** A `/paper` command body exactly as Slack form-encodes it. */
@@ -60,7 +62,7 @@ export function slashCommandBody(command: SlashCommand): string {
     text: command.text,
     api_app_id: "A0PAPERBOT",
     response_url: command.responseUrl,
-    trigger_id: "1.2.3",
+    trigger_id: command.triggerId ?? "1.2.3",
   }).toString();
 }
 
