@@ -181,7 +181,22 @@ export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
  * `memoryDir` (in CACHE_DIR), what the last load left is used and this load's is kept there: see memory.ts.
  */
 export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memoryDir?: string): CorpusRead {
-  if (memoryDir === undefined) return checkedCorpus(dir, read, readCorpus(read.files));
+  const { corpus, remember } = corpusReadToRemember(dir, read, memoryDir);
+  remember();
+  return corpus;
+}
+
+/**
+ * corpusReadOfFolderRead with the memory's write (a copy of every file: a second at 100,000 papers) left to the
+ * caller, to be done while it waits for something else; a write that fails is named among the corpus's problems.
+ */
+export function corpusReadToRemember(
+  dir: string,
+  read: CorpusFolderRead,
+  memoryDir?: string,
+): { corpus: CorpusRead; remember: () => void } {
+  if (memoryDir === undefined)
+    return { corpus: checkedCorpus(dir, read, readCorpus(read.files)), remember: () => undefined };
   const memory = readCorpusMemory(memoryDir);
   const unreadable = read.problems.map((problem) => ({
     name: problem.file,
@@ -189,13 +204,19 @@ export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memo
   }));
   const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable);
   const checked = checkedCorpus(dir, { ...read, problems: [] }, corpus);
-  try {
-    writeCorpusMemory(memoryDir, memory, remembered);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    checked.problems.push({ file: memoryDir, line: 0, message: `cannot keep the corpus's memory (${code})` });
-  }
-  return checked;
+  const remember = () => {
+    try {
+      writeCorpusMemory(memoryDir, memory, remembered);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      checked.problems.push({
+        file: memoryDir,
+        line: 0,
+        message: `cannot keep the corpus's memory (${code})`,
+      });
+    }
+  };
+  return { corpus: checked, remember };
 }
 
 /** The corpus built, with the folder's own problems; throws CorpusError when it holds not a single paper. */

@@ -1,5 +1,5 @@
 import { MessageChannel } from "node:worker_threads";
-import { CorpusError, type CorpusFolderRead, corpusReadOfFolderRead } from "../corpus/load.js";
+import { CorpusError, type CorpusFolderRead, corpusReadToRemember } from "../corpus/load.js";
 import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
 import { startedHelperOf } from "./abstracts-helper.js";
@@ -32,15 +32,12 @@ export async function buildIndexFile(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
-  const corpus = corpusReadOfFolderRead(order.dir, order.read, order.memoryDir);
+  const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
-  // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits).
-  await writeIndexFileHelped(
-    order.path,
-    corpus,
-    { fingerprint: order.fingerprint, onPapers },
-    startedHelperOf,
-  );
+  // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits);
+  // the corpus's memory is written while it works out the headlines, which the text rows wait for.
+  const options = { fingerprint: order.fingerprint, onPapers, meanwhile: remember };
+  await writeIndexFileHelped(order.path, corpus, options, startedHelperOf);
 }
 
 /** buildIndexFile in a worker thread, so that the event loop stays free. */

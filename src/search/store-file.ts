@@ -52,6 +52,7 @@ export async function writeIndexFileHelped(
   try {
     const { facts, rows } = await helper(corpus.papers, rowOrderOf(corpus.papers));
     const written = startIndex(db, corpus, options);
+    options.meanwhile?.();
     written.writeText(await facts, rows?.from);
     written.finish(rows === undefined ? [] : await rows.rows);
     db.pragma("synchronous = FULL");

@@ -10,6 +10,8 @@ export interface WriteOptions {
   fingerprint: string;
   /** Called as papers are indexed, every few hundred. */
   onPapers?: (indexed: number, total: number) => void;
+  /** The caller's own work, done while a helper works out the headlines and acronyms (writeIndexFileHelped). */
+  meanwhile?: () => void;
 }
 
 const PROGRESS_EVERY = 500;
