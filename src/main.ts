@@ -13,6 +13,9 @@ import { openState, subscribeDailyChannel } from "./start/state.js";
 
 /** Starts the bot: the index, the state, then the offline console or Slack, as the config says. */
 async function run(config: Config, logger: Logger): Promise<void> {
+  // The Slack side's modules (Bolt, prom-client: a few hundred ms) load while the index opens, not after it.
+  const slackBot = config.mode.kind === "console" ? undefined : import("./start/slack-bot.js");
+  slackBot?.catch(() => undefined);
   const index = await startServedIndex(config, logger, () =>
     indexProgressFor(config.mode, logger, process.stderr),
   );
@@ -29,16 +32,21 @@ async function run(config: Config, logger: Logger): Promise<void> {
     await runOfflineConsole({ ...wiring, input: process.stdin, output: process.stdout });
     return;
   }
-  await runSlackBot({ ...config, mode: config.mode }, { ...wiring, now });
+  await runSlackBot(
+    { ...config, mode: config.mode },
+    { ...wiring, now },
+    slackBot ?? import("./start/slack-bot.js"),
+  );
 }
 
 /** The bot in Slack until SIGINT or SIGTERM, or uncaught errors too many to trust the process: then it stops. */
 async function runSlackBot(
   config: SlackBotConfig,
   wiring: Omit<SlackBotWiring, "host" | "giveUp">,
+  slackBot: Promise<typeof import("./start/slack-bot.js")>,
 ): Promise<void> {
   // Loaded only to run the bot, so the paperbot CLI and the console start without Bolt and prom-client.
-  const { startSlackBot } = await import("./start/slack-bot.js");
+  const { startSlackBot } = await slackBot;
   let stopping: ((signal: string, code: number) => void) | undefined;
   const running = await startSlackBot(config, {
     ...wiring,
