@@ -336,10 +336,31 @@ async function poke(): Promise<void> {
   );
 }
 
+/**
+ * Whether a running process holds a claim (an attempt under way): a jump of the clock now would end its lease
+ * mid-attempt, which real time never does (the lease outlives six call timeouts), and let the other process post
+ * the same message beside it. A killed process's claim counts until its lease runs out (the kill -9 case jumps past
+ * it itself).
+ */
+async function claimHeld(): Promise<boolean> {
+  const rows = (await state.sql(
+    "SELECT count(*)::int AS held FROM deliveries WHERE done = 0 AND lease_until > $1",
+    [clock.now()],
+  )) as { held: number }[];
+  return (rows[0]?.held ?? 0) > 0;
+}
+
+/** Moves the shared clock on once no attempt is under way (claimHeld). */
+async function advanceBetweenAttempts(ms: number): Promise<void> {
+  await waitUntil(async () => expect(await claimHeld()).toBe(false));
+  clock.advance(ms);
+}
+
 let nudges = 0;
 /**
  * Pokes until the check passes. A process that was mid-pass when the clock jumped has set its next wake-up
- * after the jump (up to the scheduler's one-minute cap): when nothing happens for a while, a minute passes.
+ * after the jump (up to the scheduler's one-minute cap): when nothing happens for a while, and no attempt is
+ * under way, a minute passes.
  */
 async function pokeUntil(check: () => unknown, timeout = 40_000): Promise<void> {
   const deadline = Date.now() + timeout;
@@ -352,7 +373,7 @@ async function pokeUntil(check: () => unknown, timeout = 40_000): Promise<void> 
     } catch (error) {
       if (Date.now() > deadline) throw error;
     }
-    if (Date.now() > nudgeAt) {
+    if (Date.now() > nudgeAt && !(await claimHeld())) {
       clock.advance(61_000);
       nudges += 1;
       nudgeAt = Date.now() + 1500;
@@ -371,7 +392,7 @@ async function posted(run: DailyRun): Promise<void> {
 /** A post whose outcome Slack left unknown: the next pass, a couple of minutes on, looks in the channel first. */
 async function reconciledLater(run: DailyRun, unknownSeen: () => unknown): Promise<void> {
   await pokeUntil(unknownSeen);
-  clock.advance(2 * 60_000);
+  await advanceBetweenAttempts(2 * 60_000);
   await posted(run);
 }
 
@@ -407,7 +428,7 @@ async function dailyStep(run: DailyRun): Promise<void> {
       clock.set(at + 2000);
       await pokeUntil(anyLogged(unknown, run));
       await slack.up();
-      clock.advance(2 * 60_000);
+      await advanceBetweenAttempts(2 * 60_000);
       return posted(run);
     case "state read-only": {
       await state.breakWrites();
