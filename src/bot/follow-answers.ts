@@ -1,3 +1,4 @@
+import { isPersonName, personKey } from "../corpus/names.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { digestReplyOf } from "./digest-reply.js";
@@ -28,13 +29,23 @@ function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
 
+/**
+ * Words that read as a person's name: two or more words each capitalised as typed, none all capitals (those
+ * are acronyms: "RLHF PPO"), lower-case particles allowed. Only asked once no paper writes the words as text.
+ */
+function readsAsPersonName(words: string): boolean {
+  const named = words.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word));
+  return isPersonName(words) && named.length >= 2 && named.every((word) => /\p{Ll}/u.test(word));
+}
+
 /** The person an answer follows, and what was typed when it was a near name rather than theirs. */
 type Resolved = { target: FollowTarget; nearOf?: string };
 
 /**
  * What "follow X" means: a person whose name X is; else the one whose name X is a slip of, in either order
  * ("Enyu Zhuo", "Zhou Enyu", "Senji Jin"); else the topic X when papers belong to it now; else the near names
- * are offered. A name that fits nobody never becomes a topic that cannot match.
+ * are offered; with none, a person not here yet when X reads as a name, else the topic X. A name that fits nobody
+ * never becomes a topic that cannot match.
  */
 async function resolvedTarget(
   index: SearchIndex,
@@ -52,7 +63,11 @@ async function resolvedTarget(
   const { slipOf } = lookup;
   if (slipOf !== undefined)
     return { target: { kind: "author", target: slipOf.key, label: slipOf.name }, nearOf: what };
-  if (as !== "author" && (lookup.suggestions.length === 0 || (await topicPaperIds(index, what)).size > 0)) {
+  if (as !== "author" && (await topicPaperIds(index, what)).size > 0) return { target: topicTarget(what) };
+  if (lookup.suggestions.length === 0) {
+    // Nobody here by that name yet: the corpus's key for it, so their first paper fires the follow.
+    if (as === "author" || readsAsPersonName(what.trim()))
+      return { target: { kind: "author", target: personKey(what), label: what.trim() } };
     return { target: topicTarget(what) };
   }
   return toAsker({
@@ -78,13 +93,13 @@ async function followed(
   nearOf?: string,
 ): Promise<Answer> {
   const current = await control.list(userId);
-  const already = current.some((f) => f.kind === target.kind && f.target === target.target);
-  if (!already && current.length >= control.maxFollows)
+  const already = current.find((f) => f.kind === target.kind && f.target === target.target);
+  if (already === undefined && current.length >= control.maxFollows)
     return problem(MESSAGES.followLimit(control.maxFollows));
   const { added, total } = await control.follow(userId, target);
   return toAsker({
     kind: "followed",
-    target,
+    target: already ?? target,
     added,
     matching: await matchingNow(index, target),
     total,

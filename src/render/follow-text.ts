@@ -48,6 +48,8 @@ function followedText(reply: Extract<Reply, { kind: "followed" }>): string {
     const near = reply.nearOf === undefined ? "" : ` (the closest name to ${quoted(reply.nearOf)})`;
     return `You already follow ${name}${near}.`;
   }
+  if (reply.target.kind === "author" && reply.matching === 0)
+    return `You now follow ${name}. No paper of theirs is here yet; I'll DM you when one arrives (${capLine(reply.dailyCap)}).`;
   if (reply.target.kind === "author") {
     const near = reply.nearOf === undefined ? "" : `, the closest name to ${quoted(reply.nearOf)}`;
     return `You now follow ${name}${near} (${plural(reply.matching, "paper")} so far). When a new paper of theirs arrives, I'll send you a DM (${capLine(reply.dailyCap)}).`;

@@ -91,10 +91,13 @@ export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
             }
           : undefined;
       const person: ButtonSpec | undefined =
-        target.kind === "author"
+        target.kind === "author" && reply.matching > 0
           ? { label: "Their papers", action: { a: "by", person: target.target } }
           : undefined;
-      return [unfollow, search, person, followingSpec(reply.total)].flatMap((spec) => spec ?? []);
+      // A person with no paper here yet: the words may have been meant as a topic.
+      const asTopic =
+        target.kind === "author" && reply.matching === 0 ? followCandidateSpecs([], target.label) : [];
+      return [unfollow, search, person, ...asTopic, followingSpec(reply.total)].flatMap((spec) => spec ?? []);
     }
     case "unfollowed": {
       return [followSpec(reply.target, "Follow again"), followingSpec()];

@@ -141,6 +141,43 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     ]);
   });
 
+  it("follows a name nobody here has as that person, and DMs the follower when a paper of theirs arrives", async () => {
+    const clock = { now: Date.now() };
+    index = await indexOfFolder(corpusWith());
+    await recordCorpusChange(followDeps(store, slack, clock, () => index).record);
+    const [person] = await app.slash("follow Geoffrey Hinton");
+    expect(shown(person)).toContain(
+      "You now follow *Geoffrey Hinton*. No paper of theirs is here yet; I'll DM you when one arrives",
+    );
+    expect(controlsOf(person ?? {}).map((c) => c.label)).not.toContain("Their papers");
+    const asTopic = control(person, "Follow “Geoffrey Hinton” as a topic");
+    const [topic] = await app.slash("follow knowledge distillation");
+    expect(shown(topic)).toContain(
+      "You now follow the topic *knowledge distillation*. Nothing matches it yet",
+    );
+    expect((await store.follows.list("U0ASKER")).map((f) => [f.kind, f.target, f.label]).sort()).toEqual([
+      ["author", "geoffreyhinton", "Geoffrey Hinton"],
+      ["topic", "knowledge distillation", "knowledge distillation"],
+    ]);
+
+    index = await indexOfFolder(
+      corpusWith({
+        "ann.txt":
+          "Ann Lee\n\nAnn Lee, Geoffrey Hinton\n\nA small student network learns the soft outputs of a large teacher ensemble.\n",
+      }),
+    );
+    const deps = followDeps(store, slack, clock, () => index);
+    await recordCorpusChange(deps.record);
+    await sendDueDigests(deps.send);
+    const [dm, ...more] = dmsOf(slack, "U0ASKER");
+    expect(more).toEqual([]);
+    expect(shown(dm as unknown as Payload)).toContain("soft outputs of a large teacher");
+    expect(shown(dm as unknown as Payload)).toContain("Geoffrey Hinton");
+
+    const [clicked] = await app.click(asTopic.value);
+    expect(shown(clicked)).toContain("You now follow the topic *geoffrey hinton*");
+  });
+
   it("unfollows by name, by topic words and from the list, which shows itself again in place", async () => {
     await app.slash("follow Enyu Zhou");
     await app.slash("follow RLHF");
