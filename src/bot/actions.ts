@@ -40,7 +40,8 @@ export const actionSchema = z.discriminatedUnion("a", [
   /** `e`: others than the paper's own authors ("who else works on this?"). */
   z.object({ a: z.literal("whoLike"), id: paperId, e: z.boolean().optional(), offset }),
   z.object({ a: z.literal("reroll"), seen: seenIds.default([]) }),
-  z.object({ a: z.literal("follow"), k: followKind, t: followTarget }),
+  /** `n`: the name as typed, for a person no paper names yet (their key alone finds nobody). */
+  z.object({ a: z.literal("follow"), k: followKind, t: followTarget, n: followTarget.optional() }),
   z.object({ a: z.literal("unfollow"), k: followKind, t: followTarget, from: listOrigin }),
   z.object({ a: z.literal("following"), o: offset }),
   z.object({ a: z.literal("save"), id: paperId }),

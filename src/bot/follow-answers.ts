@@ -25,6 +25,13 @@ async function authorTarget(index: SearchIndex, key: string): Promise<FollowTarg
   return summary === undefined ? undefined : { kind: "author", target: summary.key, label: summary.name };
 }
 
+/** A person no paper names yet, followed again by the name the button carries (when it is that key's). */
+function namedPersonTarget(key: string, name: string | undefined): FollowTarget | undefined {
+  return name !== undefined && personKey(name) === key
+    ? { kind: "author", target: key, label: name }
+    : undefined;
+}
+
 function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
@@ -210,7 +217,9 @@ export async function followAnswer(
       }
       case "followKey": {
         const target =
-          intent.follow === "author" ? await authorTarget(index, intent.target) : topicTarget(intent.target);
+          intent.follow === "topic"
+            ? topicTarget(intent.target)
+            : ((await authorTarget(index, intent.target)) ?? namedPersonTarget(intent.target, intent.name));
         if (!target)
           return toAsker({ kind: "notFound", what: "author", query: intent.target, suggestions: [] });
         return await followed(control, index, userId, target);

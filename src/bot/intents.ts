@@ -72,7 +72,7 @@ export type FollowIntent =
   /** `as`: "follow author X" / "follow topic X"; else a name that resolves is a person, anything else a topic. */
   | { kind: "follow"; what: string; as?: "topic" | "author" }
   /** A button: a person key or folded topic words, already resolved. */
-  | { kind: "followKey"; follow: "topic" | "author"; target: string }
+  | { kind: "followKey"; follow: "topic" | "author"; target: string; name?: string }
   | { kind: "unfollow"; what: string }
   | { kind: "unfollowKey"; follow: "topic" | "author"; target: string; from?: ListOrigin }
   | { kind: "following"; offset: number; paging: boolean }

@@ -50,7 +50,12 @@ export function actionIntentOf(action: Action): Intent {
     case "reroll":
       return { kind: "random", title: "Another paper", seen: action.seen };
     case "follow":
-      return { kind: "followKey", follow: action.k === "a" ? "author" : "topic", target: action.t };
+      return {
+        kind: "followKey",
+        follow: action.k === "a" ? "author" : "topic",
+        target: action.t,
+        ...(action.n === undefined ? {} : { name: action.n }),
+      };
     case "unfollow":
       return {
         kind: "unfollowKey",

@@ -16,7 +16,12 @@ function followSpec(target: FollowTarget, label?: string): ButtonSpec {
   const name = truncate(target.label || target.target, LIMITS.buttonText - 10);
   return {
     label: label ?? `Follow ${target.kind === "topic" ? `“${name}”` : name}`,
-    action: { a: "follow", k: kindOf(target), t: target.target },
+    action: {
+      a: "follow",
+      k: kindOf(target),
+      t: target.target,
+      ...(target.kind === "author" && target.label ? { n: target.label } : {}),
+    },
   };
 }
 

@@ -151,6 +151,10 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     );
     expect(controlsOf(person ?? {}).map((c) => c.label)).not.toContain("Their papers");
     const asTopic = control(person, "Follow “Geoffrey Hinton” as a topic");
+    // Unfollowed, "Follow again" follows the same name (its key alone finds nobody here).
+    const [gone] = await app.slash("unfollow Geoffrey Hinton");
+    const [again] = await app.click(control(gone, "Follow again").value);
+    expect(shown(again)).toContain("You now follow *Geoffrey Hinton*. No paper of theirs is here yet");
     const [topic] = await app.slash("follow knowledge distillation");
     expect(shown(topic)).toContain(
       "You now follow the topic *knowledge distillation*. Nothing matches it yet",
