@@ -47,6 +47,8 @@ export const MESSAGES = {
   needsName: "Whose papers? Try `/paper author Enyu Zhou`.",
   needsTopic: "Which topic? Try `/paper who reward models`.",
   needsId: "Which paper? Give its id (every card shows one), e.g. `/paper id 2f9k3xa`.",
+  needsBibPaper:
+    "Which paper? Give its id or words from it, e.g. `/paper bib 2f9k3xa` or `/paper bib reward model benchmark`.",
   leavingOut: (who: string) => `Leaving out ${who}.`,
   nobodyElse: "Nobody else has worked on papers like it.",
   whichPaperWho:

@@ -125,7 +125,7 @@ function commandIntent(text: string): Intent | undefined {
     case "bibtex": {
       // "bib 5w9y4r6" by its id; "bib secrets of rlhf part ii" the paper those words name or find first.
       const id = idOf(words[1]);
-      if (id === undefined) return { kind: "invalid", message: MESSAGES.needsId };
+      if (id === undefined) return { kind: "invalid", message: MESSAGES.needsBibPaper };
       return words.length === 2 && ID_SHAPED.test(id)
         ? { kind: "bibtex", id }
         : { kind: "bibtex", id, orSearch: rest };

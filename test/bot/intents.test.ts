@@ -281,6 +281,11 @@ describe("intentOf explains what is missing", () => {
     expect(intentOf(request("slash", text))).toEqual({ kind: "invalid", message });
   });
 
+  it("asks which paper `bib` alone means, with an example of bib itself", () => {
+    const intent = intentOf(request("slash", "bib"));
+    expect(intent).toMatchObject({ kind: "invalid", message: expect.stringContaining("`/paper bib ") });
+  });
+
   it.each([
     ["daily on 25:00", "not a time of day"],
     ["daily on Mars/Olympus", "Mars/Olympus"],
