@@ -145,7 +145,8 @@ describe("searches in worker threads", () => {
 
   it("works through a backlog longer than the timeout without replacing a worker that keeps answering", async () => {
     const slowAnswer = "const until = Date.now() + 300; while (Date.now() < until) {} return { value: [] };";
-    const { pool, started } = poolOf({ module: standIn(slowAnswer) });
+    // One worker, so that six answers of 300 ms are a backlog longer than the timeout.
+    const { pool, started } = poolOf({ module: standIn(slowAnswer), workers: 1 });
     const { index } = await served(pool, { queryTimeoutMs: 1000 });
     try {
       const asked = Array.from({ length: 6 }, () => index.papersWithWords(["agents"]));
@@ -186,7 +187,8 @@ describe("searches in worker threads", () => {
     const copy = join(dir, "copy.sqlite");
     copyFileSync(path, copy);
     const unusable: string[] = [];
-    const { pool } = poolOf();
+    // One worker: with it gone and no replacement able to open the file, nothing can search.
+    const { pool } = poolOf({ workers: 1 });
     const { index } = await served(pool, { file: copy, onUnusable: (reason) => unusable.push(reason) });
     try {
       rmSync(copy);
