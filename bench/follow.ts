@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { topicPaperIds } from "../src/bot/topic-papers.js";
 import { loadCorpus } from "../src/corpus/load.js";
 import { recordCorpusChange } from "../src/follow/announce.js";
@@ -11,6 +10,7 @@ import { createLogger } from "../src/logger.js";
 import { createSearchEngine } from "../src/search/engine.js";
 import { openSqliteStore } from "../src/state/open-store.js";
 import { writeSyntheticCorpus } from "./corpus-files.js";
+import { optionsOf } from "./options.js";
 
 /*
  * What telling followers costs when a corpus changes: a synthetic corpus of --papers, of which the last --new
@@ -20,7 +20,7 @@ import { writeSyntheticCorpus } from "./corpus-files.js";
  */
 const USAGE = "usage: npm run bench:follow -- [--papers 10000] [--new 200] [--users 200]";
 
-const { values } = parseArgs({
+const { values } = optionsOf("bench:follow", {
   options: {
     papers: { type: "string", default: "10000" },
     new: { type: "string", default: "200" },

@@ -3,8 +3,8 @@
 //   npm run bench:bib -- --from DIR --out FILE.bib
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { parseCorpusText } from "../src/corpus/parse.js";
+import { optionsOf } from "./options.js";
 
 const USAGE = "usage: npm run bench:bib -- --from AUTHOR_FILES_DIR --out FILE.bib";
 
@@ -20,7 +20,9 @@ function bibName(name: string): string {
 const bibText = (text: string) => text.replace(/([%&_#])/g, "\\$1");
 
 function main(): void {
-  const { values } = parseArgs({ options: { from: { type: "string" }, out: { type: "string" } } });
+  const { values } = optionsOf("bench:bib", {
+    options: { from: { type: "string" }, out: { type: "string" } },
+  });
   if (!values.from || !values.out) {
     console.error(USAGE);
     process.exitCode = 2;

@@ -1,10 +1,10 @@
-import { parseArgs } from "node:util";
 import { DEFAULT_SOURCES_DIR, writeSyntheticCorpus } from "./corpus-files.js";
+import { optionsOf } from "./options.js";
 
 const USAGE = "usage: npm run bench:corpus -- --papers N --out DIR [--seed S] [--sources DIR] [--queries N]";
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = optionsOf("bench:corpus", {
     options: {
       papers: { type: "string" },
       out: { type: "string" },

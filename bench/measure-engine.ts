@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { parseArgs } from "node:util";
 import { eng } from "stopword/src/stopwords_eng.js";
 import { readCorpus } from "../src/corpus/build.js";
 import { readQuerySet } from "./corpus-files.js";
@@ -14,6 +13,7 @@ import {
 } from "./engines.js";
 import { hostileQueries } from "./hostile-queries.js";
 import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
+import { optionsOf } from "./options.js";
 import { reciprocalRank, summarize } from "./stats.js";
 
 const WARM_UP = 5;
@@ -225,7 +225,7 @@ async function measureEngine(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = optionsOf("bench", {
     options: {
       engine: { type: "string" },
       dir: { type: "string" },

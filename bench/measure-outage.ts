@@ -11,9 +11,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { type FakeSlackApi, startFakeSlackApi } from "../test/helpers/fake-slack-api.js";
 import { eventBody, postSigned, SIGNING_SECRET } from "../test/helpers/signed-request.js";
+import { optionsOf } from "./options.js";
 
 const here = resolve(fileURLToPath(import.meta.url), "../..");
 const corpusDir = join(here, "test/fixtures/slack-corpus");
@@ -131,7 +131,7 @@ async function measureWindow(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = optionsOf("bench:outage", {
     options: {
       baseline: { type: "string" },
       windows: { type: "string", default: "5,10,30" },

@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { loadIndex } from "../src/index/loader.js";
 import { RESULT_PREFIX } from "./measurement.js";
+import { optionsOf } from "./options.js";
 
 const MB = 1024 * 1024;
 
@@ -29,7 +29,7 @@ function collectGarbage(): void {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { dir: { type: "string" }, cache: { type: "string" } } });
+  const { values } = optionsOf("bench", { options: { dir: { type: "string" }, cache: { type: "string" } } });
   if (!values.dir || !values.cache) throw new Error("usage: measure-restart --dir CORPUS --cache CACHE_DIR");
   const started = performance.now();
   const loaded = await loadIndex({

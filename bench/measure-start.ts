@@ -8,8 +8,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { readQuerySet } from "./corpus-files.js";
+import { optionsOf } from "./options.js";
 import { loadFromChildProcess } from "./slack-path.js";
 
 const SIGNING_SECRET = "bench-signing-secret";
@@ -188,7 +188,7 @@ export async function measureStarts(options: {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = optionsOf("bench:start", {
     options: {
       dir: { type: "string" },
       queries: { type: "string" },

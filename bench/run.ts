@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type ParseArgsConfig, parseArgs } from "node:util";
 import { queriesPathFor, readQuerySet, writeSyntheticCorpus } from "./corpus-files.js";
 import { ENGINE_NAMES, type EngineName } from "./engines.js";
 import type { RestartMeasurement } from "./measure-restart.js";
 import { type EngineMeasurement, RESULT_PREFIX } from "./measurement.js";
+import { optionsOf } from "./options.js";
 import {
   FIRST_KNOWN,
   kindsTableOf,
@@ -112,21 +112,8 @@ function measureRestart(papers: number, seed: string, dir: string): EngineMeasur
   return { ms: measured.ms, rssMB: measured.rssMB, source: measured.source, coldMs: cold.ms };
 }
 
-/** The options, or a one-line usage error (exit 2) for an unknown or malformed one. */
-function optionsOf<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> | undefined {
-  try {
-    return parseArgs(config);
-  } catch (error) {
-    console.error(
-      `npm run bench: ${error instanceof Error ? error.message : String(error)} (--help for usage)`,
-    );
-    process.exitCode = 2;
-    return undefined;
-  }
-}
-
 async function main(): Promise<void> {
-  const parsed = optionsOf({
+  const parsed = optionsOf("bench", {
     options: {
       sizes: { type: "string", default: "1000,10000" },
       full: { type: "boolean", default: false },
@@ -147,7 +134,6 @@ async function main(): Promise<void> {
       help: { type: "boolean", default: false },
     },
   });
-  if (parsed === undefined) return;
   const { values } = parsed;
   if (values.start === "seeds" || values.start === "bib") {
     await compareStarts({

@@ -4,8 +4,8 @@
 // so every score is seen) beside plain FTS5 (porter) ranking the paper's 12 most distinctive terms (tf × IDF) by
 // bm25(), as Lucene's MoreLikeThis does.
 import { readFile } from "node:fs/promises";
-import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
+import { optionsOf } from "../bench/options.js";
 import { indexedTextOf } from "../src/corpus/indexed-text.js";
 import { loadCorpus } from "../src/corpus/load.js";
 import type { Corpus } from "../src/corpus/types.js";
@@ -17,7 +17,7 @@ import { defaultDataDir } from "./gate.js";
 import { mean } from "./metrics.js";
 import { judgedPaperIds, qrelsSchema } from "./relevance.js";
 
-const { values } = parseArgs({
+const { values } = optionsOf("eval:similar", {
   options: {
     sets: { type: "string", default: "scifact,nfcorpus,own" },
     sources: { type: "string", default: "300" },
