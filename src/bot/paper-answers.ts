@@ -144,7 +144,9 @@ const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/
  */
 export async function paperMeant(index: SearchIndex, id: string, orSearch: string | undefined) {
   const byId = index.paper(id);
-  if (orSearch === undefined || byId?.id === id) return byId;
+  // With words to go on, a paper is taken by its id, or an id it had, never by an id it merely starts with.
+  const byPrefix = byId !== undefined && byId.id.length > id.length && byId.id.startsWith(id.toLowerCase());
+  if (orSearch === undefined || (byId !== undefined && !byPrefix)) return byId;
   return POINTING.test(orSearch) ? undefined : paperNamed(index, orSearch);
 }
 

@@ -126,9 +126,8 @@ function commandIntent(text: string): Intent | undefined {
       // "bib 5w9y4r6" by its id; "bib secrets of rlhf part ii" the paper those words name or find first.
       const id = idOf(words[1]);
       if (id === undefined) return { kind: "invalid", message: MESSAGES.needsBibPaper };
-      return words.length === 2 && ID_SHAPED.test(id)
-        ? { kind: "bibtex", id }
-        : { kind: "bibtex", id, orSearch: rest };
+      // One word is an id, or a paper's name when no paper has that id ("bib agentgym").
+      return { kind: "bibtex", id, orSearch: rest };
     }
     case "share": {
       // "share 5w9y4r6": the card in the channel, as its Share button posts it; other words are searched.

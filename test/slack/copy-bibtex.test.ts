@@ -187,6 +187,12 @@ describe("/paper bib", () => {
     }
   });
 
+  it("takes one word shaped like an id that no paper has as the paper it names", async () => {
+    const reply = await typed("bib AgentGym", "/typed/name");
+    expect(reply.text).toContain("BibTeX for AgentGym");
+    expect(entryOf(reply.blocks)).toContain("2406.04151");
+  });
+
   it("asks which paper when none is given, and says so when no paper matches", async () => {
     expect((await typed("bib", "/typed/none")).text).toContain("Which paper?");
     expect((await typed("bib qqqqzzzz7", "/typed/nothing")).text).not.toContain("BibTeX for");
