@@ -26,6 +26,8 @@ function entryBlocks(entry: string): RichTextBlock[] {
 }
 
 function whereFrom(paper: Paper, generated: boolean): string {
+  if (generated && !paper.title)
+    return "Made from the paper's fields. The library has no title for this paper (the card's is made up from its abstract): add it before you cite.";
   if (generated) return "Made from the paper's fields: check it before you cite.";
   const file = paper.sources.find((source) => /\.bib$/i.test(source.file))?.file;
   return file ? `As it is in ${fmt.code(truncate(file, 120))}.` : "As it came in.";

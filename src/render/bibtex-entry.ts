@@ -83,8 +83,9 @@ export function generatedBibtex(source: BibtexSource): string {
   const url = httpUrl(source.url);
   const fields: [string, string | undefined][] = [
     ["author", authors.length > 0 ? authors.join(" and ") : undefined],
-    // Double braces keep the title's case as written.
-    ["title", `{${bibtexText(titleOf(source))}}`],
+    // Double braces keep the title's case as written. A paper with no title has none here: a made-up headline
+    // must never be cited as one.
+    ["title", source.title ? `{${bibtexText(source.title)}}` : undefined],
     [venueField ?? "", venueField && source.venue ? bibtexText(source.venue) : undefined],
     ["year", source.year === undefined ? undefined : String(source.year)],
     ["doi", source.doi ? verbatimValue(source.doi) : undefined],

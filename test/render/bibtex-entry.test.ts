@@ -43,6 +43,15 @@ describe("a BibTeX entry made from a paper's fields", () => {
     );
   });
 
+  it("leaves the title out of a paper that has none, never writing its made-up headline as one", () => {
+    const untitled: Paper = { ...agentSurvey, year: 2023 };
+    delete untitled.title;
+    const entry = generatedBibtex(untitled);
+    expect(entry).not.toContain("title =");
+    expect(entry).not.toContain(untitled.headline);
+    expect(entry).toContain("author = {Zhiheng Xi and Wen-Xiang Chen and Xin Guo and others}");
+  });
+
   it("escapes braces and LaTeX's specials, braces a name holding “and”, and leaves out a link that is not http(s)", () => {
     const hostile: Paper = {
       ...agentSurvey,
