@@ -83,13 +83,18 @@ const COUNTED = new RegExp(
   `^(?:the )?(?:(?:top|best|first) ${NUMBER}|${NUMBER}(?= (?:(?:top|best|good|key|recent|relevant) )?(?:papers?|articles?|publications?|results?|reads?)\\b)) +`,
 );
 
-/** How many papers a request asks for ("give me 3 papers on agents": 3), and the words it asks about. */
+/** What a counted request says before its topic: "papers on", "good articles about". */
+const COUNTED_NOUN =
+  /^(?:(?:top|best|good|key|recent|relevant) )?(?:papers?|articles?|publications?|results?|reads?)(?: (?:on|about|in|regarding|for|of))? +/i;
+
+/** How many papers a request asks for ("give me 3 papers on agents": 3), and the words it asks about ("agents"). */
 export function countedOf(text: string): { count: number; rest: string } | undefined {
   const { original, lower } = withoutLeadIns(stripped(text));
   const match = COUNTED.exec(lower);
   const said = match?.[1] ?? match?.[2];
   if (match === undefined || match === null || said === undefined) return undefined;
-  const rest = (lower.length === original.length ? original : lower).slice(match[0].length).trim();
+  const asked = (lower.length === original.length ? original : lower).slice(match[0].length).trim();
+  const rest = asked.replace(COUNTED_NOUN, "");
   const count = NUMBER_WORDS.includes(said) ? NUMBER_WORDS.indexOf(said) + 1 : Number(said);
   return rest === "" || count === 0 ? undefined : { count, rest };
 }

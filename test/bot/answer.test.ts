@@ -138,6 +138,7 @@ describe("answer: search", () => {
     );
     const plain = expectKind((await answer(depsWith(), slash("agents"))).reply, "results");
     expect(asked.cards).toHaveLength(3);
+    expect(asked.query).toBe("agents");
     expect(asked.total).toBe(plain.total);
     expect(asked.cards.map((card) => card.paper.id)).toEqual(
       plain.cards.slice(0, 3).map((card) => card.paper.id),

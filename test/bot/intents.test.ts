@@ -125,12 +125,12 @@ const PHRASINGS: [string, Intent][] = [
   ["anything like reward models", { kind: "similar", id: "reward models", orSearch: "reward models" }],
   ["search random", search("random")],
   // A count the request opens with is how many papers to show (at most ten), not a word to look for
-  ["give me 3 papers on agents", search("papers on agents", 3)],
-  ["top 5 papers about reward models", search("papers about reward models", 5)],
-  ["show me two papers on RLHF", search("papers on RLHF", 2)],
-  ["the first three papers about safety?", search("papers about safety", 3)],
-  ["give me 40 papers on agents", search("papers on agents", 10)],
-  ["search 2 papers on PPO", search("papers on PPO", 2)],
+  ["give me 3 papers on agents", search("agents", 3)],
+  ["top 5 papers about reward models", search("reward models", 5)],
+  ["show me two papers on RLHF", search("RLHF", 2)],
+  ["the first three papers about safety?", search("safety", 3)],
+  ["give me 40 papers on agents", search("agents", 10)],
+  ["search 2 papers on PPO", search("PPO", 2)],
   // A surprise
   ["surprise me", { kind: "random" }],
   ["Surprise me!", { kind: "random" }],
