@@ -103,16 +103,15 @@ export const MESSAGES_UNDELIVERED = {
   failed: "Slack didn't take my answer just now. Please ask again.",
 };
 
-/** A Share in channel that did not go as asked; the button still works, so each says to click again. */
+/** A share (the card's button or `/paper share <id>`) that did not go as asked; each says to share it again. */
 export const MESSAGES_SHARE = {
   /** Slack refused the post or could not be reached: nothing was posted. */
-  failed: "I couldn't share that card: Slack didn't take it. Click Share again to try once more.",
+  failed: "I couldn't share that card: Slack didn't take it. Share it again to try once more.",
   /** The state shared by every bot process cannot be written: two processes could both post it. */
   stateDown:
-    "I couldn't share that card just now: my saved state is unavailable, so I can't make sure it's shared only once. Click Share again in a minute.",
+    "I couldn't share that card just now: my saved state is unavailable, so I can't make sure it's shared only once. Share it again in a minute.",
   /** The post timed out or hit a Slack error that may have let it through. */
-  unconfirmed:
-    "Slack didn't confirm that the card was shared. If it isn't in the channel, click Share again.",
+  unconfirmed: "Slack didn't confirm that the card was shared. If it isn't in the channel, share it again.",
 } as const;
 
 /**
