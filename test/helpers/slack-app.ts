@@ -1,7 +1,9 @@
 import type { ListenOptions } from "node:net";
 import type { HttpLimits } from "../../src/config.js";
-import type { SlackStartOptions } from "../../src/slack/start.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { type SlackStartOptions, startSlackApp } from "../../src/slack/start.js";
 import { createMemoryDeliveryLedger } from "../../src/state/once.js";
+import { fixtureBot } from "./bot.js";
 import { SIGNING_SECRET } from "./signed-request.js";
 
 /** HTTP limits as in production, for tests that are not about them. */
@@ -55,4 +57,15 @@ export function socketAppOptions(
     healthListen: LOOPBACK,
     ...parts,
   };
+}
+
+/**
+ * The fixture corpus's bot in the real Bolt app over HTTP (`parts` as httpAppOptions takes them, the bot aside),
+ * with metrics of its own: the app, the URL Slack posts to, the index and the metrics.
+ */
+export async function startFixtureHttpApp(botToken: string, parts: Omit<TestAppParts, "bot">) {
+  const { bot, index } = await fixtureBot();
+  const metrics = createMetrics({ processMetrics: false });
+  const app = await startSlackApp(httpAppOptions(botToken, { bot, metrics, ...parts }));
+  return { app, eventsUrl: `http://127.0.0.1:${app.port}/slack/events`, index, metrics };
 }

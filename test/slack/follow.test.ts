@@ -77,6 +77,17 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     await slack.close();
   });
 
+  /** The corpus reloaded from `files`: its change recorded and due digests sent; the asker's one DM. */
+  async function digestAfterReload(clock: { now: number }, files: Record<string, string>) {
+    index = await indexOfFolder(corpusWith(files));
+    const deps = followDeps(store, slack, clock, () => index);
+    await recordCorpusChange(deps.record);
+    await sendDueDigests(deps.send);
+    const [dm, ...more] = dmsOf(slack, "U0ASKER");
+    expect(more).toEqual([]);
+    return dm as unknown as Payload;
+  }
+
   it("follows a topic and a person by name, says how many papers match, and lists them with Unfollow buttons", async () => {
     // RMB, MetaRM, POLAR, the preference-strength paper and PPO-max write of reward models; the papers that only
     // use a reward (R³, VEPO, Q-Ponder) are not the topic's.
@@ -164,19 +175,12 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
       ["topic", "knowledge distillation", "knowledge distillation"],
     ]);
 
-    index = await indexOfFolder(
-      corpusWith({
-        "ann.txt":
-          "Ann Lee\n\nAnn Lee, Geoffrey Hinton\n\nA small student network learns the soft outputs of a large teacher ensemble.\n",
-      }),
-    );
-    const deps = followDeps(store, slack, clock, () => index);
-    await recordCorpusChange(deps.record);
-    await sendDueDigests(deps.send);
-    const [dm, ...more] = dmsOf(slack, "U0ASKER");
-    expect(more).toEqual([]);
-    expect(shown(dm as unknown as Payload)).toContain("soft outputs of a large teacher");
-    expect(shown(dm as unknown as Payload)).toContain("Geoffrey Hinton");
+    const dm = await digestAfterReload(clock, {
+      "ann.txt":
+        "Ann Lee\n\nAnn Lee, Geoffrey Hinton\n\nA small student network learns the soft outputs of a large teacher ensemble.\n",
+    });
+    expect(shown(dm)).toContain("soft outputs of a large teacher");
+    expect(shown(dm)).toContain("Geoffrey Hinton");
 
     const [clicked] = await app.click(asTopic.value);
     expect(shown(clicked)).toContain("You now follow the topic *geoffrey hinton*");
@@ -321,16 +325,10 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
         `${name} Lee\n\n${name} Lee\n\nStudy ${name} of reward models trained on human preference pairs, variant ${name.toLowerCase()}.\n`;
       expect(i).toBeGreaterThanOrEqual(0);
     }
-    index = await indexOfFolder(corpusWith(files));
-    const deps = followDeps(store, slack, clock, () => index);
-    await recordCorpusChange(deps.record);
-    await sendDueDigests(deps.send);
-
-    const [dm, ...more] = dmsOf(slack, "U0ASKER");
-    expect(more).toEqual([]);
-    expect(shown(dm as unknown as Payload)).toContain("18 new papers");
-    expect(shown(dm as unknown as Payload)).toContain("1–15 of 18");
-    const [page2] = await app.click(control(dm as unknown as Payload, "Show more").value);
+    const dm = await digestAfterReload(clock, files);
+    expect(shown(dm)).toContain("18 new papers");
+    expect(shown(dm)).toContain("1–15 of 18");
+    const [page2] = await app.click(control(dm, "Show more").value);
     expect(page2?.replace_original).toBe(true);
     expect(shown(page2)).toContain("16–18 of 18");
     control(page2, "Previous");

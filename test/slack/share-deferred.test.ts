@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
 import { MESSAGES_SHARE } from "../../src/bot/messages.js";
-import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
-import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { fixtureBot } from "../helpers/bot.js";
+import type { Metrics } from "../../src/ops/metrics.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import type { RunningSlackApp } from "../../src/slack/start.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { buttonClickBody, postSigned } from "../helpers/signed-request.js";
-import { httpAppOptions } from "../helpers/slack-app.js";
+import { startFixtureHttpApp } from "../helpers/slack-app.js";
 
 /*
  * With state shared by several processes (PostgreSQL) that cannot be written, no process can see another's
@@ -25,19 +25,13 @@ const logs = capturedLogger();
 
 beforeAll(async () => {
   slack = await startFakeSlackApi();
-  const { bot, index } = await fixtureBot();
+  let index: SearchIndex;
+  ({ app, eventsUrl, index, metrics } = await startFixtureHttpApp("xoxb-5-6-deferbot", {
+    logger: logs.logger,
+    slackApiUrl: slack.apiUrl,
+    isLocalClaim: () => stateDown,
+  }));
   paperId = index.paperIds()[0] ?? "";
-  metrics = createMetrics({ processMetrics: false });
-  app = await startSlackApp(
-    httpAppOptions("xoxb-5-6-deferbot", {
-      bot,
-      logger: logs.logger,
-      slackApiUrl: slack.apiUrl,
-      metrics,
-      isLocalClaim: () => stateDown,
-    }),
-  );
-  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeAction } from "../../src/bot/actions.js";
-import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
-import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
-import { fixtureBot } from "../helpers/bot.js";
+import type { Metrics } from "../../src/ops/metrics.js";
+import type { SearchIndex } from "../../src/search/types.js";
+import type { RunningSlackApp } from "../../src/slack/start.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { buttonClickBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
-import { httpAppOptions } from "../helpers/slack-app.js";
+import { startFixtureHttpApp } from "../helpers/slack-app.js";
 
 // `/paper share <id>` typed does what a card's Share button does: the card in the channel, credited to the sharer.
 
@@ -19,18 +19,12 @@ let metrics: Metrics;
 
 beforeAll(async () => {
   slack = await startFakeSlackApi();
-  const { bot, index } = await fixtureBot();
+  let index: SearchIndex;
+  ({ app, eventsUrl, index, metrics } = await startFixtureHttpApp("xoxb-8-9-typedshare", {
+    logger: capturedLogger().logger,
+    slackApiUrl: slack.apiUrl,
+  }));
   paperId = index.paperIds()[0] ?? "";
-  metrics = createMetrics({ processMetrics: false });
-  app = await startSlackApp(
-    httpAppOptions("xoxb-8-9-typedshare", {
-      bot,
-      logger: capturedLogger().logger,
-      slackApiUrl: slack.apiUrl,
-      metrics,
-    }),
-  );
-  eventsUrl = `http://127.0.0.1:${app.port}/slack/events`;
 });
 
 afterAll(async () => {
