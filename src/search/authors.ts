@@ -4,7 +4,7 @@ import { foldedText, isStopWord, searchedWordsOf, stemOf, wordsOf } from "./anal
 import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
 import { stemsMatch } from "./match.js";
 import { byStanding, type PeopleIndex, slipAmong } from "./people.js";
-import { type AuthorshipRow, HIDDEN_OWNER_PLACE, type IndexStore, type PersonRow } from "./store-read.js";
+import type { IndexStore, PersonRow } from "./store-read.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
@@ -15,11 +15,6 @@ const maxPapersRead = 40;
 const maxLookups = 30;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
-
-/** First-author papers first, then in the order of the author line, papers found only through a file last. */
-export function byAuthorOrder(a: AuthorshipRow, b: AuthorshipRow): number {
-  return (a.position ?? HIDDEN_OWNER_PLACE) - (b.position ?? HIDDEN_OWNER_PLACE) || a.paper - b.paper;
-}
 
 export interface AuthorContext {
   store: IndexStore;
@@ -154,7 +149,7 @@ export function createAuthors(context: AuthorContext) {
   };
 
   const summaryOf = (person: PersonRow): AuthorSummary => {
-    const rows = store.papersOf(person.key).sort(byAuthorOrder);
+    const rows = store.papersOf(person.key);
     const byRowid = store.papers(rows.map((row) => row.paper));
     const papers = rows.flatMap((row) => {
       const paper = byRowid.get(row.paper);

@@ -1,8 +1,4 @@
-/**
- * Every tunable of the retrieval model, with why it has its value. Measured on BEIR SciFact (300 claims) and on
- * eval/qrels.json together: a value is kept when it helps both, or costs neither more than 0.01 nDCG@10
- * (docs/search.md has the figures).
- */
+/** Every tunable of the retrieval model, with why: kept when it helps SciFact and eval/qrels.json (docs/search.md). */
 export const searchDefaults = {
   /** BM25's k1, how soon a word's repeats stop adding to a paper's score (FTS5 fixes 1.2; the weights scale to it). */
   k1: 0.9,
@@ -20,18 +16,15 @@ export const searchDefaults = {
   matchShare: 0.5,
   /** Past this many words the share shrinks (a paper need hold no more than this many words' worth): long questions. */
   matchWords: 2,
-  /** In a query of at most this many words, two of them side by side in a paper add a phrase match to BM25: a
-   * remembered phrase ranks first. Longer (a question, a claim), pairs are mostly chance and cost SciFact 0.02. */
+  /** Up to this many words, two side by side add a phrase match (a remembered phrase); in longer ones, chance. */
   pairsUpTo: 4,
-  /** A query of two up to this many words that some paper writes side by side is that written term: only papers
-   * writing it so match ("continual learning", not "will continue to remain"; "computer vision", not "computation"). */
+  /** Two up to this many words some paper writes side by side are that term ("continual learning", not "continue"). */
   writtenTermWords: 2,
   /** A word typed of this many letters or more is found as the start of longer ones too ("math" in "mathematical"). */
   prefixFrom: 4,
-  /** A word no paper writes whole stands for at most this many of the words it starts, the commonest: bounded work
-   * for a short start ("tran" starts hundreds of SciFact's words). */
+  /** A word no paper writes whole stands for at most this many of the words it starts: bounded work ("tran"). */
   startsRead: 50,
-  /** Papers ranked by BM25 before the match policy reads them: every paper of a group's corpus, bounded work at 100,000. */
+  /** Papers ranked by BM25 before the match policy reads them: a group's whole corpus, bounded work at 100,000. */
   candidates: 1000,
   /** Typo edits forgiven by word length (none below 4 letters: too many short words are one letter apart). */
   editsFromLength: [
@@ -40,16 +33,13 @@ export const searchDefaults = {
   ] as readonly (readonly [number, number])[],
   /** Words of a query read at most: a pasted paragraph costs bounded work. */
   maxWords: 40,
-  /** A followed topic's paper must score at least this (BM25) besides matching the policy: the best F1 of judged
-   * papers over eval/qrels.json's 141 queries (2: 0.620, 2.5: 0.641, 3: 0.623). */
+  /** A followed topic's paper scores at least this: the best F1 over eval/qrels.json (2: 0.620, 3: 0.623). */
   topicScoreFloor: 2.5,
   /** The distinctive terms of a paper that "more like this" looks for (8: P@5 lower on every set; 20: 1.5–2× the time). */
   similarTerms: 12,
   /** Papers any of those terms ranks first (plain BM25) that "more like this" scores on each term. */
   similarCandidates: 200,
-  /** "More like this" shows only papers scoring at least this share of the paper's own score on its terms: the best
-   * mean F1 of judged partners among the first five over the seeds, SciFact and NFCorpus (0.05: 0.384, 0.1: 0.386,
-   * 0.15: 0.363, 0.2: 0.332; `npm run eval:similar`). */
+  /** "More like this" shows papers over this share of the paper's own score: best F1 of `npm run eval:similar`. */
   similarFloor: 0.1,
   /** Papers read as evidence of who works on a topic. */
   evidencePapers: 50,

@@ -107,8 +107,7 @@ export function matchesOf(
   const { defaults } = options;
   const match = expressionOf(plan, defaults);
   if (match === undefined) return noMatches;
-  const query = { match, ...(options.authors ? { authors: options.authors } : {}) };
-  const candidates = store.top(query, defaults.candidates, weightsOf(defaults));
+  const candidates = store.top(match, defaults.candidates, weightsOf(defaults), options.authors);
   const rowids = candidates.map((c) => c.rowid);
   const held = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
   for (const term of plan.terms) {

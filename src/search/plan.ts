@@ -32,11 +32,7 @@ export interface Plan {
   terms: Term[];
   /** Words no paper holds and nothing corrects: they count in the match policy, and are named. */
   missing: string[];
-  /**
-   * What a missing word weighs in the policy: ln(N + 1), more than a word one paper holds (ln((N + 1) / 1.5)), so of
-   * two words it names the topic; less than Lucene's IDF of none (ln((N + 1) / 0.5)), which let one missing word
-   * outweigh the rest of a question ("making inference faster" found nothing).
-   */
+  /** A missing word's weight, ln(N + 1): more than one paper's word, less than Lucene's IDF of none (too much). */
   missingWeight: number;
   /** Quoted phrases (their searched words): every one must occur. */
   phrases: string[][];
@@ -62,10 +58,7 @@ export const idfOf = (papers: number, total: number) => Math.log(1 + (total - pa
 /** A symbol or a name, never corrected: a word with digits ("YAP1") or a capital past its first letter ("GLIMMER"). */
 const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(typed);
 
-/**
- * The word of the corpus a typo stands for: the nearest within the edits its length allows (a swap first), then the commonest. A
- * slip into a stop word ("wiht") gives the stop word, which the caller leaves out.
- */
+/** The word of the corpus a typo stands for: the nearest (a swap first), then the commonest; maybe a stop word. */
 function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
   if (edits === 0) return undefined;
   // The vocabulary is `surface`'s, plurals folded: "modles" is looked up as "modle", and stays a plural ("models").
@@ -83,10 +76,7 @@ function correctionOf(word: string, context: PlanContext, edits = editsFor(word.
   return best && (word.startsWith(light) ? best.word + word.slice(light.length) : best.word);
 }
 
-/**
- * The words of the corpus a word of `prefixFrom` letters or more starts, stop words aside ("math": mathematical), one
- * a stem, the commonest `startsRead`.
- */
+/** The commonest `startsRead` words of the corpus a word starts ("math": mathematical), one a stem. */
 function startsOf(word: string, context: PlanContext): string[] {
   const light = lightStemOf(word);
   if (light.length < context.defaults.prefixFrom) return [];
@@ -134,10 +124,7 @@ function isNamePart(word: string, store: IndexStore): boolean {
   return byThem > store.termPapers(stemOf(foldedText(word)));
 }
 
-/**
- * Names among the words: a run of two or three words naming someone exactly, or one word naming people more than a
- * topic ("zheng reward"). Taken out of the words, never written back into them.
- */
+/** Names among the words: two or three naming someone exactly, or one naming people more than a topic. */
 function namesAmong(words: string[], store: IndexStore): { names: string[]; rest: string[] } {
   const names: string[] = [];
   const rest: string[] = [];
@@ -157,10 +144,7 @@ function namesAmong(words: string[], store: IndexStore): { names: string[]; rest
   return { names, rest };
 }
 
-/**
- * An unquoted `author:` name with the words after it that go on naming someone: "author:Enyu Zhou reward" is
- * Enyu Zhou's papers on reward. The words taken into a name leave the query's words.
- */
+/** An unquoted `author:` name goes on while the words after it name someone: "author:Enyu Zhou reward". */
 function authorNamesOf(parsed: ParsedQuery, store: IndexStore): { authors: string[]; words: string[] } {
   const taken = new Set<number>();
   const authors = parsed.authors.map((name, at) => {
@@ -182,10 +166,8 @@ const isNameWord = (word: string) =>
   /^\p{Lu}\p{Ll}+(?:-\p{Lu}?\p{Ll}+)*$/u.test(word) && !isStopWord(foldedText(word));
 
 /**
- * "… by Enyu Zhou": up to three words after "by" written as a name, read as the papers' author when they name
- * someone (or are a slip of one name), or when there are two or more and one is in no paper (a name nobody here
- * has, which the answer says). Otherwise they stay words: "alignment by Direct Preference Optimization", "provided
- * by Admpchordin" (a SciFact claim).
+ * "… by Enyu Zhou": up to three capitalised words after "by" are a name when they name someone (or a slip of one), or
+ * are two or more with one in no paper (nobody here); else words ("alignment by Direct Preference Optimization").
  */
 function bylinesOf(words: string[], context: PlanContext): { names: string[]; rest: string[] } {
   const names: string[] = [];
@@ -208,11 +190,7 @@ function bylinesOf(words: string[], context: PlanContext): { names: string[]; re
   return { names, rest };
 }
 
-/** Papers holding the word, by its stem: as the stems column knows it (a word of the synonyms counts too). */
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
-
-/** The words typed, each compound's parts apart: what the query's terms are read from. */
-const partsOf = (typed: string) => searchedWordsOf(typed);
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const { store, papers: total, defaults } = context;
@@ -232,12 +210,12 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const knows = (word: string) => papersOf(word, store) > 0;
   for (let at = 0; at < rest.length; at++) {
     let typed = rest[at] ?? "";
-    let words = partsOf(typed);
+    let words = searchedWordsOf(typed);
     // Two words the corpus writes as one ("agent gym" → AgentGym), where one of them alone is unknown.
     const next = rest[at + 1];
-    if (next !== undefined && words.length === 1 && partsOf(next).length === 1) {
-      const joined = `${words[0]}${partsOf(next)[0]}`;
-      if ((!knows(words[0] ?? "") || !knows(partsOf(next)[0] ?? "")) && knows(joined)) {
+    if (next !== undefined && words.length === 1 && searchedWordsOf(next).length === 1) {
+      const joined = `${words[0]}${searchedWordsOf(next)[0]}`;
+      if ((!knows(words[0] ?? "") || !knows(searchedWordsOf(next)[0] ?? "")) && knows(joined)) {
         typed = `${typed} ${next}`;
         words = [joined];
         at += 1;
@@ -271,9 +249,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
       terms.push(term([joined], false));
       continue;
     }
-    // A word no paper writes whole, typed as the start of words papers write, stands for them: "math" for
-    // mathematical where no paper writes "math" (a word some paper writes is never widened, so claims are not padded).
-    // Short of one by no more than a slip's edits, it is a slip of it ("speculativ").
+    // A word no paper writes stands for the words it starts ("math": mathematical), unless it is a slip of one.
     const starts = words.length === 1 && !isSymbol(typed) ? startsOf(words[0] ?? "", context) : [];
     const slipped = starts.some((start) => start.length - typed.length <= editsFor(typed.length, defaults));
     if (starts.length > 0 && !slipped) {
@@ -290,8 +266,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
       if (found.length > 0) terms.push({ ...term(found, true), changed });
       continue;
     }
-    // A compound misremembered as a whole ("SAP-VL" for SPA-VL): corrected to a compound the corpus writes, never
-    // when it holds digits (a symbol: "YAP1-TAZ").
+    // A compound misremembered as a whole ("SAP-VL" for SPA-VL), never a symbol ("YAP1-TAZ").
     const whole = joined !== undefined && !/\d/.test(typed) ? correctionOf(joined, context) : undefined;
     if (whole !== undefined)
       terms.push({ ...term([whole], true), changed: changesLetters(joined ?? "", whole) });
@@ -299,18 +274,15 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
-  // A correction no paper holds beside the rarest word typed right is no reading of the query ("how do I make LLM
-  // inference faster" is not "inference foster", though one paper writes "foster" beside "LLM"): it stays missing.
+  // A correction no paper holds beside the rarest word typed right is no reading of the query ("inference foster").
   const rarest = terms
     .filter((term) => !term.corrected)
     .reduce<Term | undefined>(
       (best, term) => (best === undefined || term.papers < best.papers ? term : best),
       undefined,
     );
-  // A letter changed for another turns one word into another most often (of SciFact's words of 4-9 letters, 35% have
-  // such a neighbour of another stem; 28% one a letter longer or shorter, 2% one with two letters swapped): such a
-  // correction counts only where a paper writes it beside a word typed next to it ("which papers study reward
-  // hacking" is not "reward lacking"; "rewatd models" is "reward models").
+  // A letter changed for another most often makes another word: it counts only beside a word typed next to it in some
+  // paper ("reward hacking" is not "reward lacking"; "rewatd models" is "reward models").
   const besideNeighbour = (at: number) => {
     const term = terms[at];
     const pairs = [
@@ -349,7 +321,7 @@ export function showingFor(query: string, plan: Plan): string | undefined {
   return shown;
 }
 
-/** Every word of the corpus as written, and English function words (a slip into one is left out), in a tree for near lookups. */
+/** Every word of the corpus as written and the English function words, in a tree for near lookups. */
 export function vocabularyMap(store: IndexStore): SearchableMap<number> {
   const common = eng.map((word): [string, number] => [word, Number.MAX_SAFE_INTEGER]);
   return SearchableMap.from([...store.vocabulary(), ...common]);

@@ -87,11 +87,8 @@ export function likeOf(
   // words are its own alone is like no other.
   const leading = terms.filter((t) => store.termPapers(t.stem) > 1);
   if (leading.length === 0) return { ranked: [], terms, parts, written };
-  const candidates = store.top(
-    { match: anyOf(leading.map((t) => stemsMatch([t.stem]))) },
-    defaults.similarCandidates,
-    weights,
-  );
+  const match = anyOf(leading.map((t) => stemsMatch([t.stem])));
+  const candidates = store.top(match, defaults.similarCandidates, weights);
   const rowids = [self.rowid, ...candidates.flatMap((c) => (c.rowid === self.rowid ? [] : [c.rowid]))];
   const totals = new Map<number, number>();
   for (const term of terms) {

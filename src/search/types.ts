@@ -27,10 +27,7 @@ export interface SearchResult {
   hits: SearchHit[];
   /** A hint for the user, e.g. which acronym was expanded or that the query held only stop words. */
   notice?: string;
-  /**
-   * The query as searched when words the corpus does not know were corrected ("reward model" for "rewrad
-   * modle"): the hits are for this text. Absent when nothing was corrected.
-   */
+  /** The query as searched, when words the corpus does not know were corrected: the hits are for this text. */
   showingFor?: string;
   /** Only when nothing matched: queries close to this one that do match, best first ("did you mean"). */
   didYouMean?: string[];
@@ -100,10 +97,7 @@ export interface CorpusStats {
   members?: readonly Member[];
 }
 
-/**
- * The lookups that read one row or a list held in memory (tens of microseconds at 100,000 papers): answered
- * at once on the caller's thread, so the daily post, App Home and cards need no round trip.
- */
+/** Lookups of one row or a list in memory (microseconds): answered on the caller's thread, no round trip. */
 export interface PaperLookups {
   stats(): CorpusStats;
   /** Every paper id, in a stable order. */
@@ -123,15 +117,9 @@ export interface EngineQueries {
   authorByKey(key: string): AuthorSummary | undefined;
   /** Papers most like the given one (never itself), from `offset`; undefined when the id is unknown. */
   similar(id: string, options?: { limit?: number; offset?: number }): SearchHit[] | undefined;
-  /**
-   * The people behind the paper and the papers most like it (its topic: the result's `topic` is its headline);
-   * `others`: without the paper's own authors. Undefined when the id is unknown.
-   */
+  /** The people behind the paper and the papers like it; `others`: without its own authors. */
   whoLike(id: string, options?: { limit?: number; offset?: number; others?: boolean }): WhoResult | undefined;
-  /**
-   * How many papers hold each word, as the index analyses words (its Porter stem, in the text or the names):
-   * a word's document frequency. 0 for a stop word (a search ignores it) and for a word no paper holds.
-   */
+  /** How many papers hold each word (by its stem): 0 for a stop word and for a word no paper holds. */
   papersWithWords(words: readonly string[]): number[];
 }
 

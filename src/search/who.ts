@@ -1,7 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import type { SearchDefaults } from "./defaults.js";
 import type { Matches } from "./match.js";
-import { HIDDEN_OWNER_PLACE, type IndexStore } from "./store-read.js";
+import type { IndexStore } from "./store-read.js";
 import type { Expert, WhoResult } from "./types.js";
 
 /** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
@@ -18,19 +18,17 @@ export interface Evidence {
 interface Credit {
   key: string;
   score: number;
-  /** Evidence papers as [rank among the matches], best first. */
+  /** Evidence papers as their rank among the matches, best first. */
   ranks: number[];
-  firstAuthor: number;
-  /** Place on the author line of their best paper (hidden owners after everyone named). */
+  /** Place on the author line of their best paper. */
   position: number;
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /**
- * The people behind a topic: each matching paper they wrote counts by the square root of its BM25 score over the
- * best one's (a second paper matters), a first author's by `firstAuthorWeight`; a file's owner wrote every paper in
- * it, named on the line or not. Ties go to more papers, then to who comes first on the best paper's line.
+ * The people behind a topic: each matching paper counts by the square root of its score over the best (a second paper
+ * matters), a first author's by `firstAuthorWeight`. Ties: more papers, then first on the best paper's line.
  */
 export function expertsOf(
   store: IndexStore,
@@ -54,15 +52,12 @@ export function expertsOf(
       key: row.person,
       score: 0,
       ranks: [],
-      firstAuthor: 0,
-      position: 99,
+      position: row.position,
     };
-    const weight =
+    credit.score +=
       Math.sqrt(relevance[rank] ?? 0) * (row.position === 0 ? options.defaults.firstAuthorWeight : 1);
-    credit.score += weight;
     credit.ranks.push(rank);
-    if (row.position === 0) credit.firstAuthor += 1;
-    if (Math.min(...credit.ranks) === rank) credit.position = row.position ?? HIDDEN_OWNER_PLACE;
+    if (Math.min(...credit.ranks) === rank) credit.position = row.position;
     credits.set(row.person, credit);
   }
   const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
