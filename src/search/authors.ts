@@ -3,11 +3,12 @@ import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, searchedWordsOf, stemOf, wordsOf } from "./analyze.js";
 import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
 import { stemsMatch } from "./match.js";
-import { byStanding, type PeopleIndex, slipAmong } from "./people.js";
+import { byStanding, type PeopleIndex } from "./people.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
 
 const maxCoauthors = 8;
+const maxCandidates = 10;
 const maxTopics = 5;
 /** A person's papers read for their topics (first-author ones first). */
 const maxPapersRead = 40;
@@ -185,13 +186,13 @@ export function createAuthors(context: AuthorContext) {
 
   return {
     author(name: string): AuthorLookup {
-      const resolution = people.resolve(name);
-      if (resolution.kind === "found") return { kind: "found", summary: summaryOf(resolution.person) };
-      if (resolution.kind === "ambiguous")
-        return { kind: "ambiguous", query: name, candidates: resolution.candidates.map(candidateOf) };
-      const near = slipAmong(name, resolution.suggestions);
-      const slip = near === undefined ? {} : { slipOf: candidateOf(near) };
-      return { kind: "notFound", query: name, suggestions: resolution.suggestions.map(candidateOf), ...slip };
+      const { people: named, near, slip } = people.read(name);
+      const [only] = named;
+      if (named.length > 1)
+        return { kind: "ambiguous", query: name, candidates: named.slice(0, maxCandidates).map(candidateOf) };
+      if (only !== undefined) return { kind: "found", summary: summaryOf(only) };
+      const slipOf = slip === undefined ? {} : { slipOf: candidateOf(slip) };
+      return { kind: "notFound", query: name, suggestions: near.map(candidateOf), ...slipOf };
     },
     authorByKey(key: string): AuthorSummary | undefined {
       const person = people.person(key);

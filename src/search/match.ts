@@ -102,7 +102,12 @@ function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined 
 export function matchesOf(
   store: IndexStore,
   plan: Plan,
-  options: { offset: number; limit: number; authors?: readonly string[]; defaults: SearchDefaults },
+  options: {
+    offset: number;
+    limit: number;
+    authors?: readonly string[] | undefined;
+    defaults: SearchDefaults;
+  },
 ): Matches {
   const { defaults } = options;
   const match = expressionOf(plan, defaults);

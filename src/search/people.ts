@@ -3,30 +3,22 @@ import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
 import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
-import { isSlipOfName, nameTokensOf } from "./names.js";
+import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 
-export type PersonResolution =
-  | { kind: "found"; person: PersonRow }
-  | { kind: "ambiguous"; candidates: PersonRow[] }
-  | { kind: "notFound"; suggestions: PersonRow[] };
-
-export interface PeopleIndex {
-  resolve(name: string): PersonResolution;
-  /**
-   * The one reading of a name the papers must be by (`author:`, "by …", names among a query's words): the people it
-   * names, else the one near name it is a slip of ("Enyu Zhuo"); when nobody, the names near it.
-   */
-  lookup(name: string): { people: PersonRow[]; near: PersonRow[] };
-  person(key: string): PersonRow | undefined;
+/** A name read: everyone it names, else the names near it and the one it is a slip of ("Enyu Zhuo"), if one. */
+export interface NameReading {
+  people: PersonRow[];
+  near: PersonRow[];
+  slip?: PersonRow;
 }
 
-const maxCandidates = 10;
+export type PeopleIndex = ReturnType<typeof createPeopleIndex>;
+
 const maxSuggestions = 5;
 /** Candidates for a misspelt name checked part by part (the nearest by their longest part). */
 const maxChecked = 500;
-/** Loose names whose people are remembered: one query reads each of its names many times over (the words'
- * runs, the filter, each suggestion), and a common given name alone means a thousand people and more. */
+/** Names remembered: a query reads each of its names many times, and a common given name means thousands. */
 const rememberedNames = 16;
 
 /** People with a file first, then the most prolific. */
@@ -34,16 +26,30 @@ export function byStanding(a: PersonRow, b: PersonRow): number {
   return Number(b.profiled) - Number(a.profiled) || b.papers - a.papers || a.name.localeCompare(b.name);
 }
 
+/** Typed words a slip of `name`: as many, one right, each in its place and the others a slip (one edit at least). */
+function isSlipOfName(typed: readonly string[], name: string): boolean {
+  const parts = name.toLowerCase().split(/\s+/);
+  return (
+    parts.length === typed.length &&
+    typed.some((word, at) => word === parts[at]) &&
+    typed.every((word, at) => {
+      const part = parts[at] ?? "";
+      const forgiven = Math.max(1, editsFor(part.length));
+      return editDistance(word, part, forgiven) <= forgiven;
+    })
+  );
+}
+
 /** The one near name that keeps the typed words right, in their places or swapped ("enyu zhuo", "Zhou Enyu"). */
-export function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefined {
+function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefined {
   const typed = name.trim().toLowerCase().split(/\s+/);
   const fitting = near.filter(
-    (person) => isSlipOfName(typed, person.name, 1) || isSlipOfName([...typed].reverse(), person.name, 1),
+    (person) => isSlipOfName(typed, person.name) || isSlipOfName([...typed].reverse(), person.name),
   );
   return fitting.length === 1 ? fitting[0] : undefined;
 }
 
-export function createPeopleIndex(store: IndexStore): PeopleIndex {
+export function createPeopleIndex(store: IndexStore) {
   // Every name part in the corpus, for misspelt names: read when first needed.
   let nameParts: SearchableMap<true> | undefined;
   /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
@@ -57,21 +63,15 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     }
     return near;
   };
-  const people = (keys: Iterable<string>): PersonRow[] => store.people([...keys]).sort(byStanding);
 
-  const exactMatchOf = (name: string): PersonRow | undefined => {
+  /** The person a name (or its words the other way round) names exactly: "Rui Zheng", "Zheng Rui". */
+  const exactly = (name: string): PersonRow | undefined => {
     const parts = name.split(/\s+/);
     return (
       store.person(personKey(name)) ??
       (parts.length > 1 ? store.person(personKey([...parts].reverse().join(" "))) : undefined)
     );
   };
-
-  const remembered = new LRUCache<string, PersonRow[]>({
-    max: rememberedNames,
-    memoMethod: (name) => peopleNamedBy(name),
-  });
-  const tokenMatchesOf = (name: string): PersonRow[] => remembered.memo(name);
 
   /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */
   const peopleNamedBy = (name: string): PersonRow[] => {
@@ -89,13 +89,14 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       }
       keys = keys ? new Set([...keys].filter((key) => withToken.has(key))) : withToken;
     }
-    const named = people(keys ?? []);
+    const named = store.people([...(keys ?? [])]).sort(byStanding);
     if (initials.length === 0) return named;
     return named.filter((person) => {
       const own = nameTokensOf(person.name).filter((token) => !parts.includes(token));
       return initials.every((initial) => own.some((token) => token.startsWith(initial)));
     });
   };
+  const named = new LRUCache<string, PersonRow[]>({ max: rememberedNames, memoMethod: peopleNamedBy });
 
   /** How near a typed name part is to one of a person's (a swap of two letters is one edit). */
   const partDistance = (person: PersonRow, part: string, cap: number): number => {
@@ -106,10 +107,7 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
     return best;
   };
 
-  /**
-   * People every typed part of whose name is near one of theirs, nearest first. The longest part (the
-   * rarest, as a rule) finds the candidates through the name-part trees; the others are checked on them.
-   */
+  /** People each typed part of whose name is near one of theirs, nearest first; the longest part finds them. */
   const suggestionsFor = (name: string): PersonRow[] => {
     const typed = name
       .split(/\s+/)
@@ -125,42 +123,33 @@ export function createPeopleIndex(store: IndexStore): PeopleIndex {
       }
     }
     const checked = [...distances].sort((a, b) => a[1] - b[1]).slice(0, maxChecked);
-    const near = store
+    return store
       .people(checked.map(([key]) => key))
       .flatMap((person) => {
         let total = distances.get(person.key) ?? 0;
         for (const part of rest) total += partDistance(person, part, Math.max(1, editsFor(part.length)));
-        return total <= Math.max(1, Math.floor(personKey(name).length / 4)) ? [{ person, total }] : [];
+        return total > 0 && total <= Math.max(1, Math.floor(personKey(name).length / 4))
+          ? [{ person, total }]
+          : [];
       })
-      .filter(({ total }) => total > 0);
-    return near
       .sort((a, b) => a.total - b.total || byStanding(a.person, b.person))
       .slice(0, maxSuggestions)
       .map(({ person }) => person);
   };
 
-  const matching = (name: string): PersonRow[] => {
-    const trimmed = name.trim();
-    if (trimmed === "") return [];
-    const exact = exactMatchOf(trimmed);
-    return exact ? [exact] : tokenMatchesOf(trimmed);
-  };
-
   return {
-    person: (key) => store.person(key),
-    resolve(name) {
-      const named = matching(name);
-      if (named.length > 1) return { kind: "ambiguous", candidates: named.slice(0, maxCandidates) };
-      const [only] = named;
-      if (only !== undefined) return { kind: "found", person: only };
-      return { kind: "notFound", suggestions: name.trim() === "" ? [] : suggestionsFor(name.trim()) };
-    },
-    lookup(name) {
-      const named = matching(name);
-      if (named.length > 0 || name.trim() === "") return { people: named, near: [] };
-      const near = suggestionsFor(name.trim());
-      const slip = slipAmong(name, near);
-      return slip ? { people: [slip], near: [] } : { people: [], near };
+    person: (key: string) => store.person(key),
+    exactly,
+    /** The one reading of a name, for `author:`, "by …", names among the words and `/paper author`. */
+    read(name: string): NameReading {
+      const trimmed = name.trim();
+      if (trimmed === "") return { people: [], near: [] };
+      const exact = exactly(trimmed);
+      const people = exact ? [exact] : named.memo(trimmed);
+      if (people.length > 0) return { people, near: [] };
+      const near = suggestionsFor(trimmed);
+      const slip = slipAmong(trimmed, near);
+      return slip ? { people: [], near, slip } : { people: [], near };
     },
   };
 }

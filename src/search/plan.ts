@@ -108,13 +108,9 @@ function isSwap(typed: string, word: string): boolean {
 const changesLetters = (typed: string, word: string) =>
   typed !== word && typed.length === word.length && !isSwap(typed, word);
 
-/** The person a run of typed words names exactly ("Rui Zheng", "Zheng Rui"), if any. */
-function personNamed(words: readonly string[], store: IndexStore): boolean {
-  if (words.some((word) => !/^\p{L}[\p{L}'-]*$/u.test(word))) return false;
-  return [words, [...words].reverse()].some(
-    (order) => store.person(personKey(order.join(" "))) !== undefined,
-  );
-}
+/** Whether a run of typed words names someone exactly ("Rui Zheng", "Zheng Rui"). */
+const personNamed = (words: readonly string[], people: PeopleIndex) =>
+  words.every((word) => /^\p{L}[\p{L}'-]*$/u.test(word)) && people.exactly(words.join(" ")) !== undefined;
 
 /** A word naming people more than it names a topic: more papers are by someone so named than hold the word. */
 function isNamePart(word: string, store: IndexStore): boolean {
@@ -125,14 +121,14 @@ function isNamePart(word: string, store: IndexStore): boolean {
 }
 
 /** Names among the words: two or three naming someone exactly, or one naming people more than a topic. */
-function namesAmong(words: string[], store: IndexStore): { names: string[]; rest: string[] } {
+function namesAmong(words: string[], { store, people }: PlanContext): { names: string[]; rest: string[] } {
   const names: string[] = [];
   const rest: string[] = [];
   for (let at = 0; at < words.length; at++) {
     const found = [3, 2, 1].find((length) => {
       const run = words.slice(at, at + length);
       if (run.length < length) return false;
-      if (length > 1) return personNamed(run, store);
+      if (length > 1) return personNamed(run, people);
       return isNamePart(run[0] ?? "", store);
     });
     if (found === undefined) rest.push(words[at] ?? "");
@@ -145,14 +141,14 @@ function namesAmong(words: string[], store: IndexStore): { names: string[]; rest
 }
 
 /** An unquoted `author:` name goes on while the words after it name someone: "author:Enyu Zhou reward". */
-function authorNamesOf(parsed: ParsedQuery, store: IndexStore): { authors: string[]; words: string[] } {
+function authorNamesOf(parsed: ParsedQuery, people: PeopleIndex): { authors: string[]; words: string[] } {
   const taken = new Set<number>();
   const authors = parsed.authors.map((name, at) => {
     const next = parsed.authorGoesOn.get(at);
     if (next === undefined) return name;
     const length = [2, 1].find((n) => {
       const run = parsed.words.slice(next, next + n);
-      return run.length === n && personNamed([name, ...run], store);
+      return run.length === n && personNamed([name, ...run], people);
     });
     if (length === undefined) return name;
     for (let word = next; word < next + length; word++) taken.add(word);
@@ -181,7 +177,8 @@ function bylinesOf(words: string[], context: PlanContext): { names: string[]; re
     const run = words.slice(at + 1, at + 1 + length);
     if (run.length === 0) continue;
     const name = run.join(" ");
-    const someone = context.people.lookup(name).people.length > 0;
+    const reading = context.people.read(name);
+    const someone = reading.people.length > 0 || reading.slip !== undefined;
     const unknown = run.some((part) => papersOf(foldedText(part), context.store) === 0);
     if (!someone && (run.length < 2 || !unknown)) continue;
     names.push(name);
@@ -194,13 +191,13 @@ const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(wo
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const { store, papers: total, defaults } = context;
-  const authored = authorNamesOf(parsed, store);
+  const authored = authorNamesOf(parsed, context.people);
   // Only a hyphen joins words into one term ("PPO-max"); other marks between letters part them ("NEAR(reward").
   const typedWords = authored.words.flatMap((word) =>
     word.split(/[^\p{L}\p{N}-]+/u).filter((part) => part !== ""),
   );
   const bylines = bylinesOf(typedWords.slice(0, defaults.maxWords), context);
-  const among = namesAmong(bylines.rest, store);
+  const among = namesAmong(bylines.rest, context);
   const names = [...bylines.names, ...among.names];
   const rest = among.rest;
   const terms: Term[] = [];

@@ -21,10 +21,7 @@ import { hitsOf, marksOf } from "./snippet.js";
 import type { SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
-/**
- * The people the plan's names mean, their keys, and each name as they write it (a slip as the name it is a slip
- * of); or the first name that is nobody's, with the names near it.
- */
+/** The people the plan's names mean and each name as they write it; or the first name that is nobody's. */
 type Authors =
   | { keys: string[]; named: NamedPeople[] }
   | { unknown: NonNullable<SearchResult["unknownAuthor"]> };
@@ -33,15 +30,17 @@ const defaultLimit = 10;
 
 export function createSearch(context: PlanContext) {
   const { store, people, defaults } = context;
-  /** The people each of the plan's names means (any of them), and each name as they write it. */
   const authorsOf = (plan: Plan): Authors | undefined => {
     if (plan.authors.length === 0) return undefined;
     const named: NamedPeople[] = [];
     const keys: string[] = [];
     for (const name of plan.authors) {
-      const { people: found, near } = people.lookup(name);
+      const reading = people.read(name);
+      const found = reading.slip ? [reading.slip] : reading.people;
       if (found.length === 0)
-        return { unknown: { name, near: near.map(({ key, name, papers }) => ({ key, name, papers })) } };
+        return {
+          unknown: { name, near: reading.near.map(({ key, name, papers }) => ({ key, name, papers })) },
+        };
       named.push({
         name: asWrittenIn(name, found[0]?.name ?? ""),
         people: found.map((person) => person.name),
@@ -58,12 +57,7 @@ export function createSearch(context: PlanContext) {
     const key = JSON.stringify([plan, keys]);
     let all = allMatches.get(key);
     if (all === undefined) {
-      all = matchesOf(store, plan, {
-        offset: 0,
-        limit: Number.POSITIVE_INFINITY,
-        defaults,
-        ...(keys ? { authors: keys } : {}),
-      });
+      all = matchesOf(store, plan, { offset: 0, limit: Number.POSITIVE_INFINITY, defaults, authors: keys });
       allMatches.set(key, all);
     }
     return { ...all, top: all.top.slice(offset, offset + limit) };
@@ -115,11 +109,7 @@ export function createSearch(context: PlanContext) {
         return answer({ notice: why });
       }
       const papers = authorPapers(plan, authors.keys, offset, limit);
-      return answer({
-        ...papers,
-        ...by,
-        notice: namedAuthorsNotice(authors.named),
-      });
+      return answer({ ...papers, ...by, notice: namedAuthorsNotice(authors.named) });
     }
     let matches = matchesFor(plan, offset, limit, authors?.keys);
     const notices: string[] = [];
@@ -151,9 +141,10 @@ export function createSearch(context: PlanContext) {
     let rowids = store.papersOfAny(keys);
     if (plan.authors.length > 1) {
       // Every name: papers by someone of each.
-      const each = plan.authors.map(
-        (name) => new Set(store.papersOfAny(people.lookup(name).people.map((p) => p.key))),
-      );
+      const each = plan.authors.map((name) => {
+        const reading = people.read(name);
+        return new Set(store.papersOfAny((reading.slip ? [reading.slip] : reading.people).map((p) => p.key)));
+      });
       rowids = rowids.filter((rowid) => each.every((theirs) => theirs.has(rowid)));
     }
     if (plan.excluded.length > 0) {
@@ -164,10 +155,7 @@ export function createSearch(context: PlanContext) {
     return { total: rowids.length, hits: hitsOf(store, page, marksOf(plan)) };
   };
 
-  /**
-   * The papers who reads as evidence: with names in the topic ("reward models with Rui Zheng"), those of
-   * theirs on it, whose other authors are the answer; where they have none, everyone's, and the notice says so.
-   */
+  /** Who's evidence: with names in the topic, their papers on it (others are the answer); with none, everyone's. */
   const evidenceFor = (topic: string, limit: number): Evidence & { plan: Plan } => {
     const plan = planOf(parseQuery(topic), context);
     const none = (notice: string) => ({ plan, matches: noMatches, leaving: [], notice });
