@@ -1,17 +1,13 @@
-/** How answers are pushed through to Slack: per-call timeout, leases, back-off and how long before giving up. */
 export interface DeliveryPolicy {
-  /** Longest wait for one Slack call (the Slack fetch aborts it then). */
   callTimeoutMs: number;
-  /** A claim on an answer for one attempt: a look in the conversation and a post, with room to spare. */
+  /** One attempt: a look in the conversation and a post, with room to spare. */
   leaseMs: number;
-  /** Thread and DM answers are given up this long after they were asked for. */
   postLimitMs: number;
-  /** response_url answers: Slack takes a response_url this long after the request, `responseUrlUses` times. */
+  /** Slack takes a response_url this long after the request, `responseUrlUses` times. */
   responseUrlLimitMs: number;
   responseUrlUses: number;
-  /** Wait after failed attempt `n` (1-based) that was not a 429 (a 429 waits its Retry-After). */
+  /** After failed attempt `n` that was not a 429 (a 429 waits its Retry-After). */
   backoffMs(attempt: number): number;
-  /** How often the outbox is looked at for answers whose next attempt is due. */
   outboxEveryMs: number;
   now(): number;
 }

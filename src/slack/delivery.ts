@@ -14,27 +14,18 @@ import type { Outbox, OutboxEntry, QueuedMessage } from "../state/outbox.js";
 import type { DeliveryPolicy } from "./delivery-policy.js";
 import type { SlackClient } from "./web-client.js";
 
-/** The metadata event type on every answer, so a later attempt can find it in the conversation. */
+// On every answer's metadata, so a later attempt can find it in the conversation.
 const ANSWER_EVENT_TYPE = "paperbot_answer";
 
 /*
- * Answer delivery: at-least-once inside, exactly-once to the user, through an outbox beside the once-only ledger.
- *
- * 1. Claim the answer's key in the ledger (once.ts) for one attempt. "done" or "busy": drop it.
- * 2. Keep the rendered answer in the outbox under that key, then try it: a post (with metadata {key}, so it can
- *    be found in the conversation) or a response_url body.
- *    - Accepted: mark the key done and drop the entry.
- *    - Refused (channel_not_found, not_in_channel, invalid_auth, an expired response_url…): sending again won't
- *      help. Given up: logged at error, counted.
- *    - 429, 5xx, timeout, a refused connection: the entry waits (Retry-After, or back-off) and the claim is
- *      released. An outbox pass (at start and every second, in whichever process) claims the key again and
- *      tries once more, until the answer lands or is older than its limit (given up, logged, counted).
- * 3. An attempt that may have reached Slack (a 5xx, a timeout, a holder that died mid-post: the entry says so
- *    before every post) is looked for in the thread or DM before a post is made again. So is one whose claim
- *    only this process's memory holds (the shared state is down or hung), and after its post, of two answers
- *    with its key, the earlier stays and ours is removed (another process that posted too checks the same way). A response_url message
- *    cannot be looked up: it is sent again, so a 5xx can show the asker a private answer twice; a card shared in
- *    a channel is not (the sharer is told instead).
+ * Answer delivery: at-least-once inside, exactly-once to the user.
+ * 1. Claim the answer's key (once.ts); "done" or "busy": drop it.
+ * 2. Keep the answer in the outbox under the key, then try it (a post carries the key in its metadata).
+ *    Accepted: key done. Refused: given up, logged, counted. 429, 5xx, timeout: the entry waits (Retry-After or
+ *    back-off) with the claim released, and an outbox pass in any process tries again until its limit.
+ * 3. An attempt that may have reached Slack is looked for in the conversation before posting again; so is one
+ *    whose claim only this process's memory holds, and after its post the later of two answers with the key is
+ *    removed. A response_url message cannot be looked up: a private one is sent again, a shared card is not.
  */
 
 export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
@@ -42,9 +33,9 @@ export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "un
 export interface DeliveryDeps {
   ledger: DeliveryLedger;
   outbox: Outbox;
-  /** No automatic retries, rate limits rejected with their Retry-After (createSlackClient). */
+  /** No retries of its own (createSlackClient). */
   client: SlackClient;
-  /** What response_url bodies are posted with: the Slack fetch (its timeout, its metrics). */
+  /** For response_url bodies: the Slack fetch. */
   fetch: typeof fetch;
   policy: DeliveryPolicy;
   metrics: Pick<Metrics, "outbox">;
@@ -52,16 +43,14 @@ export interface DeliveryDeps {
 }
 
 export interface AnswerTarget {
-  /** One key per user message: the same for every Slack retry of its event. */
+  /** The same for every Slack retry of one user message. */
   key: string;
   channel: string;
-  /** The thread the answer goes in (mentions); absent for a DM answered in the conversation. */
   threadTs?: string;
   /** The ts of the message being answered: the answer is newer. */
   after: string;
 }
 
-/** The ledger key of the answer to one user message. */
 export function answerKeyOf(channel: string, messageTs: string): string {
   return `answer:${channel}:${messageTs}`;
 }
@@ -69,7 +58,6 @@ export function answerKeyOf(channel: string, messageTs: string): string {
 const HISTORY_PAGES = 5;
 const PASS_SIZE = 8;
 
-/** A page of `conversations.history` or `.replies`, as far as finding our own message by its key needs. */
 const historyPageSchema = z.object({
   messages: z
     .array(
@@ -84,7 +72,7 @@ const historyPageSchema = z.object({
 
 type PostMessage = Extract<QueuedMessage, { via: "post" }>;
 
-/** The ts of every answer of ours with this key in the conversation (by its metadata); undefined when it could not be read. */
+/** Our answers with this key in the conversation; undefined when it could not be read. */
 async function answersWithKey(
   deps: DeliveryDeps,
   where: PostMessage,
@@ -120,7 +108,7 @@ async function answersWithKey(
   }
 }
 
-/** A message ts as one number (seconds and microseconds), for ordering: a double cannot hold it exactly. */
+/** A message ts as one number for ordering: a double cannot hold it exactly. */
 function tsOrder(ts: string): bigint {
   const [seconds = "0", micros = ""] = ts.split(".");
   return BigInt(seconds) * 1_000_000n + BigInt(micros.padEnd(6, "0").slice(0, 6) || "0");
@@ -128,11 +116,7 @@ function tsOrder(ts: string): bigint {
 
 const tsSchema = z.object({ ts: z.string() });
 
-/**
- * After a post under a claim only this process's memory held (shared state down or hung: another process may
- * have posted the same answer meanwhile), the earliest answer with the key stays and ours goes if it is not
- * that one. Each process that posted checks after its own post, so at least the later one sees both: one stays.
- */
+/** After a post under a memory-only claim, the earliest answer with the key stays; each poster checks, so one stays. */
 async function secondRemoved(
   deps: DeliveryDeps,
   where: PostMessage,
@@ -207,10 +191,7 @@ async function postToResponseUrl(deps: DeliveryDeps, url: string, body: object, 
   );
 }
 
-/**
- * One attempt at an entry whose key this process holds; `beforeSend` records that a send is under way. `look`:
- * look in the conversation first; `alone`: only this process's memory holds the claim (look, and check after).
- */
+/** `look`: look in the conversation first; `alone`: a memory-only claim (look, and check after). */
 async function attemptEntry(
   deps: DeliveryDeps,
   entry: OutboxEntry,
@@ -253,10 +234,7 @@ async function attemptEntry(
   return { result: "landed", already: false };
 }
 
-/**
- * What an attempt leaves: the key done, the entry waiting for its next attempt, or given up. `kept`: the entry is
- * in the outbox and its key claimed; a first response_url attempt is neither until Slack fails it.
- */
+/** `kept`: the entry is in the outbox and its key claimed (a first response_url attempt is neither). */
 async function settle(
   deps: DeliveryDeps,
   entry: OutboxEntry,
@@ -324,10 +302,7 @@ async function settle(
   return "queued";
 }
 
-/**
- * Delivers one message (an answer to a mention or DM, a follow DM, a daily post) at most once; `message` is
- * rendered only when it is ours to send. `refused` hears the error of a first attempt Slack refused.
- */
+/** At most once; `message` is rendered only when it is ours to send. */
 export async function deliverAnswer(
   deps: DeliveryDeps,
   target: AnswerTarget,
@@ -341,18 +316,15 @@ export async function deliverAnswer(
   const claim = await ledger.claim(target.key, policy.leaseMs);
   if (claim === "done") return "duplicate";
   if (claim === "busy") return "busy";
-  // A Slack retry (an earlier holder may have posted and died): look in the conversation before posting. A
-  // claim only this process's memory holds (another process may be answering too): look, and check after.
   const alone = ledger.claimIsShared?.(target.key) === false;
   const message = await request.message();
-  // The key in the metadata finds the message again; a message with metadata of its own keeps it beside the key.
   const metadata = message.metadata ?? { event_type: ANSWER_EVENT_TYPE, event_payload: {} };
   const args = {
     ...message,
     metadata: { ...metadata, event_payload: { ...metadata.event_payload, key: target.key } },
   };
   const now = policy.now();
-  // Kept as "may have been sent" before the post: a process killed mid-post leaves an entry that is looked for first.
+  // "May have been sent" before the post: a process killed mid-post leaves an entry looked for first.
   const entry: OutboxEntry = {
     key: target.key,
     message: {
@@ -378,10 +350,7 @@ export async function deliverAnswer(
   return settle(deps, entry, attempt);
 }
 
-/**
- * An outbox entry for a response_url message, within the response_url's limits. A share (`maybeSent`) waits a lease
- * before its next try, as its first try is under way; a private answer may be tried again at once.
- */
+/** A share (`maybeSent`) waits a lease before its next try, as its first is under way. */
 function responseEntry(
   policy: DeliveryDeps["policy"],
   key: string,
@@ -400,10 +369,7 @@ function responseEntry(
   };
 }
 
-/**
- * Delivers a private answer through a response_url. Its first attempt writes no state (a new key nobody else
- * knows, re-sent after a 5xx anyway); only an answer Slack did not take goes to the outbox.
- */
+/** A private answer's first attempt writes no state; only one Slack did not take goes to the outbox. */
 export async function deliverResponse(
   deps: DeliveryDeps,
   responseUrl: string,
@@ -414,11 +380,7 @@ export async function deliverResponse(
   return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}), false);
 }
 
-/**
- * Shares a card in a channel through a response_url, under the click's claim the caller holds: kept in the
- * outbox like an answer and sent again while Slack cannot have shown it (429, a refused connection), until the
- * response_url's limits; never after a 5xx or a timeout ("unknown": the sharer is told, and may click again).
- */
+/** Under the click's claim the caller holds; never sent again after a 5xx or timeout ("unknown"). */
 export async function deliverShare(
   deps: DeliveryDeps,
   key: string,
@@ -434,7 +396,6 @@ export async function deliverShare(
   return settle(deps, entry, await attemptEntry(deps, entry, { look: false, alone: false }, async () => {}));
 }
 
-/** One attempt at an entry whose next attempt is due, by whichever process claims its key. */
 async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<void> {
   const { ledger, outbox, policy } = deps;
   const claim = await ledger.claim(entry.key, policy.leaseMs);
@@ -450,7 +411,6 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
   await settle(deps, next, attempt);
 }
 
-/** One pass over the outbox: every entry due now is tried once, a few at a time. */
 export async function deliverDue(deps: DeliveryDeps): Promise<void> {
   const due = await deps.outbox.due(deps.policy.now(), 100);
   for (let from = 0; from < due.length; from += PASS_SIZE) {
@@ -467,12 +427,12 @@ export async function deliverDue(deps: DeliveryDeps): Promise<void> {
 }
 
 export interface OutboxWorker {
-  /** Runs a pass now (after the one under way, if any) and resolves when it is over. */
+  /** Runs a pass now (after the one under way) and resolves when it is over. */
   drain(): Promise<void>;
   stop(): void;
 }
 
-/** Passes over the outbox at start and every `policy.outboxEveryMs`, never two at once in one process. */
+/** Never two passes at once in one process. */
 export function startOutboxWorker(deps: DeliveryDeps): OutboxWorker {
   let running: Promise<void> | undefined;
   const pass = (): Promise<void> => {

@@ -14,20 +14,16 @@ import { type Follow, sqlFollows } from "./follows.js";
 import { flagColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
-/**
- * The rows behind "tell me about new papers" (the protocol is in src/follow/announce.ts):
- * - corpus_changes and known_papers: every paper id ever seen and the change that first brought it. The
- *   first record ever is a baseline (everything known, nothing announced), so "new" comes from state,
- *   not from whichever process happened to load the corpus.
- * - follow_digests (follow-digests.ts): one DM each, planned with its papers in the same transaction that
- *   records the change.
- * - announced: (user, paper) is unique, so a paper is in at most one digest per person, ever.
+/*
+ * The rows behind "tell me about new papers" (the protocol is in src/follow/announce.ts): every paper id ever
+ * seen and the change that first brought it (the first is a baseline: nothing announced), the digests planned
+ * in the same transaction, and announced, unique per person and paper, so a paper is told once, ever.
  */
 
 export interface CorpusChange {
   id: number;
   at: number;
-  /** Papers it brought (for the baseline: every paper then). */
+  /** For the baseline: every paper then. */
   added: number;
   baseline: boolean;
 }
@@ -39,15 +35,14 @@ export interface PlannedDigest {
 
 export interface RecordRequest {
   at: number;
-  /** Every paper id of the corpus as loaded: all of them become known when nothing ever was. */
+  /** Every paper id as loaded: all become known when nothing ever was. */
   paperIds: readonly string[];
-  /** The ids found unknown before the transaction; those still unknown inside it are this change. */
+  /** Found unknown before the transaction; those still unknown inside it are this change. */
   candidates: readonly string[];
-  /** Inside the transaction: the digests for the change's papers over everyone's follows as they are now. */
+  /** Inside the transaction, over everyone's follows as they are now. */
   plan(fresh: ReadonlySet<string>, follows: Follow[]): PlannedDigest[];
-  /** The day digests count against, the next one and the instant it starts (the cap's clock). */
   day: { today: string; tomorrow: string; tomorrowStartsAt: number };
-  /** Digests per person and day; one planned past it waits for the next day, merged with any other held one. */
+  /** A digest past it waits for the next day, merged with any other held one. */
   dailyCap: number;
   newId(): string;
 }
@@ -55,19 +50,14 @@ export interface RecordRequest {
 export type RecordResult =
   | { kind: "baseline"; papers: number }
   | { kind: "unchanged" }
-  | {
-      kind: "recorded";
-      change: CorpusChange;
-      /** How many people get a DM of it (today, or held for tomorrow). */
-      digests: number;
-    };
+  /** `digests`: how many people get a DM of it (today, or held for tomorrow). */
+  | { kind: "recorded"; change: CorpusChange; digests: number };
 
 export interface Announcements extends FollowDigests {
-  /** Every paper id ever recorded. */
   knownIds(): Promise<Set<string>>;
-  /** Records a corpus change and plans its digests in one transaction, one process at a time. */
+  /** One transaction, one process at a time. */
   record(request: RecordRequest): Promise<RecordResult>;
-  /** The newest changes that brought papers, within `windowMs` of the newest, newest first; and the baseline. */
+  /** The changes that brought papers within `windowMs` of the newest, newest first; and the baseline. */
   latestChanges(windowMs: number): Promise<{
     baseline?: CorpusChange;
     changes: { change: CorpusChange; paperIds: string[] }[];
@@ -97,7 +87,6 @@ async function insertKnown(tx: StateDb, ids: readonly string[], changeId: number
   }
 }
 
-/** Which of `ids` are known papers. */
 async function knownAmong(tx: StateDb, ids: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const part of chunks(ids)) {
@@ -144,7 +133,7 @@ async function capStateOf(
   return { countedToday, held };
 }
 
-/** Which of the change's papers each person was told of before (by user id). */
+/** By user id. */
 async function announcedBefore(tx: StateDb, fresh: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
   const told = new Map<string, Set<string>>();
   for (const part of chunks([...fresh])) {

@@ -3,26 +3,20 @@ import type { StateSql } from "./database.js";
 import { rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
-/**
- * claimed: a paper is chosen for the date; its message goes through the once-only delivery (key daily:<channel>:<date>).
- * posted: the message is in the channel.
- * unknown: given up by an earlier Paperbot that could not tell whether Slack kept it; never retried.
- */
-export type DailyPostState = "claimed" | "posted" | "unknown";
-
 export interface DailyPost {
   channelId: string;
-  /** Local date in the subscription's zone, ISO "2026-03-29". */
+  /** In the subscription's zone, ISO "2026-03-29". */
   localDate: string;
   paperId: string;
   /** Shuffle-bag round this paper was drawn in. */
   round: number;
-  state: DailyPostState;
+  /** "unknown": given up by an earlier Paperbot that could not tell whether Slack kept it; never retried. */
+  state: "claimed" | "posted" | "unknown";
   claimedAt: number;
   postedAt?: number;
 }
 
-/** A channel's shuffle-bag: its seed and the papers of its latest round (every state counts: a claim will be posted). */
+/** A channel's seed and the papers of its latest round (a claim counts: it will be posted). */
 export interface ShuffleBag {
   seed: number;
   round: number;
@@ -38,29 +32,24 @@ export interface ChooseRequest {
   channelId: string;
   localDate: string;
   at: number;
-  /** The bag's seed if the channel has none yet (the first draw ever). */
+  /** The bag's seed if the channel has none yet. */
   proposedSeed: number;
-  /** Chooses a paper from the channel's bag; undefined when there is nothing to draw. */
   draw: (bag: ShuffleBag) => Drawn | undefined;
-  /** Whether a chosen paper is still in the corpus: one that left is drawn again, while it is unposted. */
+  /** An unposted paper that left the corpus is drawn again. */
   present: (paperId: string) => boolean;
 }
 
-/** Which paper each channel's daily post brings on each date, and the channels' shuffle-bags. */
 export interface DailyPosts {
   get(channelId: string, localDate: string): Promise<DailyPost | undefined>;
-  /** The channel's posted papers, newest first. */
+  /** Posted ones, newest first. */
   recent(channelId: string, limit: number): Promise<DailyPost[]>;
-  /** The channel's bag without drawing from it (its seed is stored now if it had none). */
+  /** Without drawing (the seed is stored now if there was none). */
   bag(channelId: string, proposedSeed: number): Promise<ShuffleBag>;
-  /**
-   * The date's post, its paper drawn now if it had none, atomic per channel across processes: every process
-   * gets the same paper. `fresh` when this call drew it; undefined when there is nothing to draw.
-   */
+  /** The date's post, drawn now if it had none, the same in every process; `fresh` when this call drew it. */
   choose(request: ChooseRequest): Promise<{ post: DailyPost; fresh: boolean } | undefined>;
-  /** Records a claimed post as posted; false when it was recorded already. */
+  /** False when it was recorded already. */
   markPosted(channelId: string, localDate: string, at: number): Promise<boolean>;
-  /** Forgets a claimed post that Slack refused, so its paper returns to the bag. */
+  /** Forgets a claimed post Slack refused, so its paper returns to the bag. */
   remove(channelId: string, localDate: string): Promise<void>;
 }
 
@@ -117,7 +106,7 @@ async function readBag(db: StateDb, channelId: string, proposedSeed: number): Pr
   return { seed, round: rows[0]?.round ?? 0, paperIds: new Set(rows.map((r) => r.paper_id)) };
 }
 
-/** The date's row, drawn now when it has none or its unposted paper left the corpus; undefined: nothing to draw. */
+/** Drawn now when the date has no row or its unposted paper left the corpus; undefined: nothing to draw. */
 async function chosen(tx: StateDb, request: ChooseRequest) {
   const { channelId, localDate } = request;
   const row = await readPost(tx, channelId, localDate);
@@ -143,12 +132,7 @@ async function chosen(tx: StateDb, request: ChooseRequest) {
       .execute();
     return { post, fresh: true };
   }
-  // An earlier attempt may have posted the paper that left: the date keeps its row (and the time it was first
-  // claimed, which the delivery looks back to), with the fresh draw.
-  const update = tx
-    .updateTable("daily_posts")
-    .where("channel_id", "=", channelId)
-    .where("local_date", "=", localDate);
+  // The row keeps its first claim time (the delivery looks back to it): an earlier attempt may have posted.
   if (drawn === undefined) {
     await tx
       .deleteFrom("daily_posts")
@@ -157,7 +141,12 @@ async function chosen(tx: StateDb, request: ChooseRequest) {
       .execute();
     return undefined;
   }
-  await update.set({ paper_id: drawn.paperId, round: drawn.round }).execute();
+  await tx
+    .updateTable("daily_posts")
+    .set({ paper_id: drawn.paperId, round: drawn.round })
+    .where("channel_id", "=", channelId)
+    .where("local_date", "=", localDate)
+    .execute();
   return { post: { ...row, ...drawn }, fresh: false };
 }
 

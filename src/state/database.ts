@@ -12,7 +12,7 @@ import { messageOf, type StateProblem } from "./errors.js";
 import { type HealthTracker, storageErrorOf } from "./health.js";
 import type { StateDb } from "./schema.js";
 
-/** What an SQLite error code says about the storage; undefined for errors of the statement itself. */
+/** Undefined for errors of the statement itself. */
 export function sqliteProblemOf(error: unknown): StateProblem | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code !== "string") return undefined;
@@ -35,7 +35,7 @@ const unreachableErrnos = new Set([
   "EPIPE",
 ]);
 
-/** What a PostgreSQL or socket error says about the storage; undefined for errors of the statement itself. */
+/** Undefined for errors of the statement itself. */
 export function postgresProblemOf(error: unknown): StateProblem | undefined {
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === "string") {
@@ -56,13 +56,13 @@ export function postgresProblemOf(error: unknown): StateProblem | undefined {
   return undefined;
 }
 
-/** The server ended this pooled connection before it ran the statement (restart, failover, admin): safe to retry. */
+/** Ended before it ran the statement (restart, failover): safe to retry. */
 function endedBeforeRunning(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return code === "57P01" || code === "57P02" || /not queryable|has been discarded/i.test(messageOf(error));
 }
 
-/** The connection died, maybe mid-statement: safe to retry a read, not a write. */
+/** Maybe mid-statement: safe to retry a read, not a write. */
 function connectionDied(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
   return (
@@ -73,7 +73,7 @@ function connectionDied(error: unknown): boolean {
   );
 }
 
-/** One turn at a time: SQLite's connections to one file in this process, whose busy wait would block the thread. */
+/** SQLite's connections to one file take turns: its busy wait would block the thread. */
 class Turns {
   #tail: Promise<void> = Promise.resolve();
   users = 0;
@@ -93,7 +93,7 @@ const fileTurns = new Map<string, Turns>();
 export interface GuardOptions {
   dialect: "sqlite" | "postgres";
   health: HealthTracker;
-  /** SQLite: the resolved path of the file, so every connection to it in this process takes turns. */
+  /** SQLite: the resolved path. */
   file?: string;
 }
 
@@ -101,10 +101,8 @@ export interface GuardOptions {
 const attempts = 3;
 
 /**
- * Kysely's own driver with what state needs around it: storage errors become StateUnavailableError and
- * mark health (a write that lands marks it good again); SQLite transactions BEGIN IMMEDIATE (exclusive across
- * processes) and one connection at a time per file in this process; a PostgreSQL read, or a BEGIN, that meets
- * a connection the server has ended is tried again on another.
+ * Kysely's driver with storage errors as StateUnavailableError kept in health, SQLite transactions BEGIN IMMEDIATE
+ * and one at a time per file, and a PostgreSQL read or BEGIN that meets an ended connection tried on another.
  */
 class GuardedDriver implements Driver {
   readonly #inner: Driver;
@@ -158,7 +156,7 @@ class GuardedDriver implements Driver {
     }
   }
 
-  /** Lets a dead connection go and puts a fresh one in its place; when none can be had, none is left to release. */
+  /** When no fresh connection can be had, none is left to release. */
   async swap(guarded: GuardedConnection): Promise<void> {
     guarded.released = true;
     await this.#inner.releaseConnection(guarded.inner).catch(() => undefined);
@@ -226,7 +224,6 @@ class GuardedDriver implements Driver {
 }
 
 class GuardedConnection implements DatabaseConnection {
-  /** `inner` was let go by a swap that found no fresh connection: releasing it again would throw. */
   released = false;
   #inTransaction = false;
   #changed = false;
@@ -274,7 +271,6 @@ class GuardedConnection implements DatabaseConnection {
   }
 }
 
-/** `dialect` with the state guard around its driver. */
 export function guardedDialect(dialect: Dialect, options: GuardOptions): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
@@ -284,15 +280,10 @@ export function guardedDialect(dialect: Dialect, options: GuardOptions): Dialect
   };
 }
 
-/** The state database: Kysely over SQLite or PostgreSQL, and transactions that can be serialised by name. */
 export interface StateSql {
   readonly db: StateDb;
   readonly dialect: "sqlite" | "postgres";
-  /**
-   * Runs `work` in one transaction, committed when it resolves and rolled back when it throws. Transactions
-   * naming the same `lock` run one at a time across processes (SQLite: every write transaction is exclusive;
-   * PostgreSQL: a transaction-scoped advisory lock on the name, taken first).
-   */
+  /** Transactions naming the same `lock` run one at a time across processes (PostgreSQL: an advisory lock). */
   transaction<T>(work: (tx: StateDb) => Promise<T>, options?: { lock?: string }): Promise<T>;
 }
 
@@ -313,7 +304,6 @@ export function stateSqlOf(db: StateDb, dialect: "sqlite" | "postgres"): StateSq
 // Comfortably under SQLite's and PostgreSQL's limits on bound parameters per statement.
 const chunkSize = 400;
 
-/** `items` in slices small enough for one statement's bound parameters. */
 export function chunks<T>(items: readonly T[], size = chunkSize): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

@@ -10,11 +10,7 @@ export interface DigestItems {
   papers: { id: string; matched: number[] }[];
 }
 
-/**
- * pending: planned, not yet delivered (its DM goes through the answers' once-only delivery, keyed by its id).
- * sent: in the DM. failed: Slack did not take it after several tries. empty: every paper left the corpus before
- * it went out. unknown: given up by a Paperbot before the delivery kept every DM (old rows only).
- */
+/** empty: every paper left the corpus before it went out; unknown: given up by an older Paperbot. */
 export type DigestState = "pending" | "sent" | "failed" | "empty" | "unknown";
 
 export interface Digest {
@@ -24,23 +20,21 @@ export interface Digest {
   /** The local date it counts against in the daily cap. */
   day: string;
   createdAt: number;
-  /** Not tried before this instant (held back by the cap for the next day, or waiting out a back-off). */
+  /** Held by the cap for the next day, or a back-off. */
   notBefore: number;
   state: DigestState;
-  /** Tries so far: after the first, the DM is looked for before it is posted again. */
   attempts: number;
   items: DigestItems;
-  /** It is the last one the cap allows that day: the DM says so. */
+  /** The last one the cap allows that day: the DM says so. */
   capReached: boolean;
   sentAt?: number;
 }
 
-/** The digests planned by corpus changes; each one's DM is delivered once by the answers' delivery. */
 export interface FollowDigests {
-  /** Pending digests whose time has come, oldest first. */
+  /** Oldest first. */
   due(at: number, limit: number): Promise<Digest[]>;
   get(id: string): Promise<Digest | undefined>;
-  /** Moves a pending digest on: another try later, or a final state. */
+  /** Moves a pending digest on. */
   update(
     id: string,
     next: { state: DigestState; attempts?: number; notBefore?: number; sentAt?: number },

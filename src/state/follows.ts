@@ -16,13 +16,12 @@ export interface Follow {
 }
 
 export interface Follows {
-  /** True when it was added, false when the person already followed it. */
+  /** False when the person already followed it. */
   add(follow: Follow): Promise<boolean>;
   remove(userId: string, kind: FollowKind, target: string): Promise<boolean>;
-  /** One person's follows, newest first. */
+  /** Newest first. */
   list(userId: string): Promise<Follow[]>;
   count(userId: string): Promise<number>;
-  /** Everyone's follows (the announcement plans over them). */
   all(): Promise<Follow[]>;
 }
 

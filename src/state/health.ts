@@ -1,15 +1,13 @@
 import { messageOf, type StateProblem, StateUnavailableError } from "./errors.js";
 
-/** Whether the state store can be written now; `/paper stats` shows it, the delivery ledger and daily posts act on it. */
+/** Whether the state store can be written now. */
 export type StateHealth =
   | { writable: true }
   | { writable: false; problem: StateProblem; detail: string; since: number };
 
 export interface HealthTracker {
   current(): StateHealth;
-  /** A write reached storage. */
   wrote(): void;
-  /** Storage refused a read or write. */
   failed(problem: StateProblem, detail: string): void;
 }
 
@@ -28,7 +26,7 @@ export function createHealthTracker(now: () => number): HealthTracker {
   };
 }
 
-/** A storage failure as StateUnavailableError, recorded in `health`; an error of the statement itself as it is. */
+/** A storage failure as StateUnavailableError, recorded in `health`; a statement's own error as it is. */
 export function storageErrorOf(
   error: unknown,
   problem: StateProblem | undefined,

@@ -4,34 +4,20 @@ import { messageOf } from "./errors.js";
 import type { StateDb } from "./schema.js";
 
 /*
- * The once-only protocol, the one way Paperbot does a thing at most once across retries, restarts and
- * processes: claim → do → mark done (or release when nothing was done). A claim is a lease under a token (the
- * holding process's), one row of `deliveries` per key, so a holder that dies mid-way blocks the next attempt
- * no longer than its lease. slack/delivery.ts runs it, with the outbox (outbox.ts), for everything Paperbot
- * posts once: answers (answer:<channel>:<ts>), share clicks, follow DMs (follow-digest:<id>) and daily posts
- * (daily:<channel>:<date>).
+ * The once-only protocol for everything Paperbot posts once (answers, shares, follow DMs, daily posts): claim →
+ * do → mark done, or release when nothing was done. A claim is a lease under this process's token, so a holder
+ * that dies blocks the key no longer than its lease.
  */
 
-/** What one holder may do with a key. */
-export type ClaimOutcome =
-  /** Do it now; then mark it done, or release it when nothing was done. */
-  | "mine"
-  /** It was done already (Slack's retry of an answered event, a second click, a posted date): drop it. */
-  | "done"
-  /** Another holder's lease is still running: drop it. */
-  | "busy";
+/** "mine": do it now; "done": done already; "busy": another holder's lease is running. */
+export type ClaimOutcome = "mine" | "done" | "busy";
 
-/**
- * The ledger of answers and share clicks: at-least-once inside, exactly-once to the user. Each holder is
- * one process (its own token); a key is claimed for `leaseMs` at a time.
- */
 export interface DeliveryLedger {
   claim(key: string, leaseMs: number): Promise<ClaimOutcome>;
-  /** False when this process's claim on `key` is in its memory only (shared state failed): others cannot see it. */
+  /** False when this process's claim is in its memory only (shared state failed): others cannot see it. */
   claimIsShared?(key: string): boolean;
-  /** Slack accepted the answer: every later claim of `key` is "done". */
   markDone(key: string): Promise<void>;
-  /** The answer could not be delivered and Slack stored nothing: the next claim of `key` is "mine" again. */
+  /** Nothing was done: the next claim of `key` is "mine" again. */
   release(key: string): Promise<void>;
 }
 
@@ -39,7 +25,7 @@ export interface DeliveryLedger {
 const keepMs = 24 * 60 * 60 * 1000;
 const pruneEveryMs = 10 * 60 * 1000;
 
-/** The ledger in the state database, shared by every process on it; `release` frees only this process's claim. */
+/** `release` frees only this process's claim. */
 export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedger {
   const holder = randomUUID();
   let lastPrune = Number.NEGATIVE_INFINITY;
@@ -55,7 +41,6 @@ export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedge
       }
       // A key released between the upsert and the read is claimable again: look once more.
       for (let attempt = 0; attempt < 3; attempt++) {
-        // A new key, or an undone one whose lease ran out, becomes ours.
         const won = await db
           .insertInto("deliveries")
           .values({ key, done: 0, holder, lease_until: at + leaseMs, updated_at: at })
@@ -101,7 +86,7 @@ export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedge
   };
 }
 
-/** The ledger in this process's memory, forgetting a key `keepMs` after it was last claimed. */
+/** Forgets a key `keepMs` after it was last claimed. */
 export function createMemoryDeliveryLedger(now: () => number, keepMs: number): DeliveryLedger {
   const entries = new Map<string, { done: boolean; leaseUntil: number; at: number }>();
   return {
@@ -130,30 +115,23 @@ export function createMemoryDeliveryLedger(now: () => number, keepMs: number): D
   };
 }
 
-export interface FallbackLedgerOptions {
-  /** The state store's ledger, shared with other processes. */
-  durable: DeliveryLedger;
-  /** This process's own memory: asked first, and alone while the durable ledger fails. */
-  memory: DeliveryLedger;
-  logger: Logger;
-  now: () => number;
-}
-
 export interface FallbackDeliveryLedger extends DeliveryLedger {
-  /** Whether this process's claim on `key` went through the durable ledger; false when only memory holds it. */
   claimIsShared(key: string): boolean;
-  /** Whether claims go through the durable ledger now (false: it fails and this process dedupes alone). */
+  /** Whether claims go through the durable ledger now (false: this process dedupes alone). */
   shared(): boolean;
 }
 
 /**
- * A ledger that never fails a request because state cannot be written: memory answers first (a retry or
- * double click this process has seen), then the durable ledger; when that throws, this process dedupes in
- * memory alone and says so in one warning. While it fails, each claim still tries it unless another try is
- * under way, so the first claim after the store answers again is shared (two replicas then answer an event
- * once); a hung store holds one answer for its timeout, the others go on from memory meanwhile.
+ * Never fails a request because state cannot be written: memory first, then the durable ledger, memory alone
+ * while that throws. Each claim still tries it unless another try is under way, so the first claim after the
+ * store answers again is shared; a hung store holds one answer for its timeout, not all of them.
  */
-export function createFallbackDeliveryLedger(options: FallbackLedgerOptions): FallbackDeliveryLedger {
+export function createFallbackDeliveryLedger(options: {
+  durable: DeliveryLedger;
+  memory: DeliveryLedger;
+  logger: Logger;
+  now: () => number;
+}): FallbackDeliveryLedger {
   const { durable, memory, logger, now } = options;
   let failingSince: number | undefined;
   let tries = 0;

@@ -10,14 +10,13 @@ import { createHealthTracker, type HealthTracker } from "./health.js";
 import { migrate, type StateTables } from "./schema.js";
 import { probeWrite, type StateStore, type StateStoreOptions, stateStoreOver } from "./store.js";
 
+/** PostgreSQL at `url` when given, else the SQLite file at `path`. */
 export interface StateLocation {
-  /** postgres://… : PostgreSQL, shared by every process given the same URL. */
   url?: string;
-  /** Otherwise this SQLite file. */
   path: string;
 }
 
-/** The server and database of a connection URL, without its user or password: safe to log. */
+/** Without user or password: safe to log. */
 export function describePostgresUrl(url: string): string {
   try {
     const parsed = new URL(url);
@@ -27,12 +26,11 @@ export function describePostgresUrl(url: string): string {
   }
 }
 
-/** Where the state lives, for logs (never a password). */
 export function describeStateLocation(location: StateLocation): string {
   return location.url === undefined ? location.path : describePostgresUrl(location.url);
 }
 
-/** The state store at a location: PostgreSQL when a URL is given, else the SQLite file. Throws StateUnavailableError. */
+/** Throws StateUnavailableError. */
 export function openStateStore(
   location: StateLocation,
   options: Pick<PostgresStoreOptions, "logger" | "now" | "startupWaitMs"> = {},
@@ -46,7 +44,6 @@ function failure(problem: StateProblem, where: string, error: unknown) {
   return new StateUnavailableError(problem, `${where}: ${messageOf(error)}`, { cause: error });
 }
 
-/** A storage problem as it is, else `fallback`; too-new always as it is. */
 function problemOr(
   error: unknown,
   fallback: StateProblem,
@@ -55,7 +52,7 @@ function problemOr(
   return error instanceof StateUnavailableError ? error.problem : (problemOf(error) ?? fallback);
 }
 
-/** Whether this process may write the file and its folder (where SQLite keeps its -wal and -shm). */
+/** The file and its folder (SQLite keeps its -wal and -shm there). */
 function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
@@ -66,11 +63,7 @@ function writable(path: string): boolean {
   }
 }
 
-/**
- * The SQLite store: opens (creating the folder and file on first start) the file, checks it with
- * quick_check, turns on WAL and applies migrations. A file it cannot use throws StateUnavailableError and is
- * left byte for byte as it was; one that opens but cannot be written opens with health() saying so.
- */
+/** A file it cannot use throws StateUnavailableError, left as it was; one it cannot write opens, health() says so. */
 export async function openSqliteStore(path: string, options: StateStoreOptions = {}): Promise<StateStore> {
   let file: Database.Database;
   try {
@@ -113,10 +106,7 @@ export async function openSqliteStore(path: string, options: StateStoreOptions =
   );
 }
 
-/**
- * Applies the migrations and probes a write: a store that refuses the write opens (health says so); one that
- * cannot be migrated or probed is closed and thrown as StateUnavailableError.
- */
+/** A store that refuses the probe write opens (health says so); one that cannot be migrated is closed and thrown. */
 async function migratedAndProbed(
   state: StateSql,
   health: HealthTracker,
@@ -145,9 +135,9 @@ async function migratedAndProbed(
 
 export interface PostgresStoreOptions extends StateStoreOptions {
   logger?: Logger;
-  /** Connecting and each statement give up after this long; default 5 s (a hung database never holds an answer). */
+  /** Connecting and each statement; default 5 s (a hung database never holds an answer). */
   timeoutMs?: number;
-  /** At start, how long to keep trying a server that cannot be reached yet (it may be starting too); default 30 s. */
+  /** At start, for a server that may be starting too; default 30 s. */
   startupWaitMs?: number;
 }
 
@@ -171,11 +161,7 @@ async function migrateOnceReachable(
   }
 }
 
-/**
- * The PostgreSQL store (STATE_URL): a connection pool, migrations applied once under Kysely's advisory lock
- * however many processes start together, 64-bit integers read as numbers. A database it cannot reach or use
- * throws StateUnavailableError; one that refuses writes opens with health() saying so.
- */
+/** Throws StateUnavailableError; a database that refuses writes opens with health() saying so. */
 export async function openPostgresStore(
   url: string,
   options: PostgresStoreOptions = {},
@@ -194,12 +180,11 @@ export async function openPostgresStore(
     application_name: "paperbot",
     types,
   });
-  // An idle connection that dies (server restart) is reported here, not thrown: the next query reconnects.
+  // An idle connection that dies is reported, not thrown: the next query reconnects.
   const lost = (error: Error) =>
     options.logger?.warn({ err: messageOf(error), where }, "state database connection lost");
   pool.on("error", lost);
-  // One that dies while checked out emits "error" on the client itself, which nothing else listens to: without
-  // this, a server stopping mid-query was an uncaught exception (the query itself fails as unreachable).
+  // One that dies while checked out emits "error" on the client: unheard, an uncaught exception.
   pool.on("connect", (client) => client.on("error", lost));
   const health = createHealthTracker(options.now ?? Date.now);
   const db = new Kysely<StateTables>({

@@ -4,15 +4,11 @@ import { messageOf } from "./errors.js";
 import { flagColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
-/*
- * Answers waiting for Slack. An entry is kept under its answer's once-only key (once.ts): whoever claims the
- * key delivers it, so across retries, replicas and restarts it is sent by one holder at a time and, once
- * marked done, never again. slack/delivery.ts says how an entry is tried; this file only keeps them.
- */
+// Answers waiting for Slack, each under its once-only key (once.ts): whoever claims the key sends it.
+// slack/delivery.ts says how an entry is tried; this file only keeps them.
 
 const postSchema = z.object({
   via: z.literal("post"),
-  /** chat.postMessage's arguments, as rendered. */
   args: z.record(z.string(), z.unknown()),
   /** Where the answer lands: looked in before posting again when an attempt may have reached Slack. */
   channel: z.string(),
@@ -31,34 +27,30 @@ const responseUrlSchema = z.object({
 
 const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema]);
 
-/** What an entry sends: a Web API post, or a body for a response_url. */
 export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
 
 export interface OutboxEntry {
-  /** The answer's once-only key. */
   key: string;
   message: QueuedMessage;
   createdAt: number;
-  /** After this, the answer is given up (logged and counted). */
   giveUpAt: number;
-  /** When the next attempt is due. */
   nextAt: number;
   /** Attempts started so far. */
   attempts: number;
-  /** An attempt may have reached Slack (it failed ambiguously or its holder died mid-way): look before posting. */
+  /** An attempt may have reached Slack (ambiguous failure, holder died mid-way): look before posting. */
   maybeSent: boolean;
 }
 
 export type OutboxSchedule = Pick<OutboxEntry, "nextAt" | "attempts" | "maybeSent">;
 
 export interface Outbox {
-  /** Keeps an entry; false when one with its key is there already. */
+  /** False when an entry with its key is there already. */
   add(entry: OutboxEntry): Promise<boolean>;
-  /** Entries due at `at`, the longest-waiting first. */
+  /** The longest-waiting first. */
   due(at: number, limit: number): Promise<OutboxEntry[]>;
   reschedule(key: string, schedule: OutboxSchedule): Promise<void>;
   remove(key: string): Promise<void>;
-  /** How many entries wait, due or not. */
+  /** Due or not. */
   pending(): Promise<number>;
 }
 
@@ -72,7 +64,6 @@ const entryRowSchema = rowSchema({
   maybeSent: flagColumn,
 });
 
-/** The outbox in the state database, shared by every process on it. */
 export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
   return {
     async add(entry) {
@@ -146,7 +137,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The outbox in this process's memory: the same behaviour, for as long as the process lives. */
 export function createMemoryOutbox(): Outbox {
   const entries = new Map<string, OutboxEntry>();
   return {
@@ -174,11 +164,8 @@ export function createMemoryOutbox(): Outbox {
 }
 
 /**
- * An outbox that never loses an entry because state cannot be written: the store's when it takes the entry,
- * this process's memory when it does not. Steps on an entry go where the entry is; a store that fails later
- * keeps its entries for the next pass (their keys in the ledger keep them from being sent twice). While
- * `writable()` says the store is failing, new entries go to memory and passes read memory alone, without
- * waiting on a store that hangs (an answer would otherwise wait out a second statement timeout).
+ * Never loses an entry because state cannot be written: the store's when it takes the entry, memory when not.
+ * While `writable()` says the store fails, memory alone, so a hung store is not waited on twice per answer.
  */
 export function createFallbackOutbox(
   durable: Outbox,
@@ -187,7 +174,6 @@ export function createFallbackOutbox(
 ): Outbox {
   const memory = createMemoryOutbox();
   const inMemory = new Set<string>();
-  // One warning per spell of failures, as the ledger does.
   let failing = false;
   const warn = (error: unknown, doing: string) => {
     if (!failing) logger.warn({ err: messageOf(error) }, `state cannot be written: ${doing}`);

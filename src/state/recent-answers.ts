@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import { z } from "zod";
 import type { StateDb } from "./schema.js";
 
-/** The last answer a person got in a conversation, as the bot wrote it (JSON), until it expires. */
 export interface RecentAnswer {
   value: string;
   at: number;
@@ -10,9 +9,8 @@ export interface RecentAnswer {
 
 /** What "more", "the first one" and "who wrote that?" in a DM act on: one answer per person and conversation. */
 export interface RecentAnswers {
-  /** Keeps `value` as the last answer until `expiresAt`, and lets go of every answer expired by `at`. */
+  /** Also lets go of every answer expired by `at`. */
   put(userId: string, channelId: string, value: string, at: number, expiresAt: number): Promise<void>;
-  /** The last answer, unless it expired by `now`. */
   get(userId: string, channelId: string, now: number): Promise<RecentAnswer | undefined>;
 }
 
@@ -43,10 +41,9 @@ export function sqlRecentAnswers(db: StateDb): RecentAnswers {
   };
 }
 
-/** Most answers kept without a database: the least recently used goes first. */
+// The least recently used goes first.
 const MEMORY_ANSWERS = 10_000;
 
-/** The same in this process's memory, for a bot without a database (and the console). */
 export function memoryRecentAnswers(): RecentAnswers {
   const answers = new LRUCache<string, RecentAnswer & { expiresAt: number }>({ max: MEMORY_ANSWERS });
   const keyOf = (userId: string, channelId: string) => `${userId}\u0000${channelId}`;
@@ -61,10 +58,7 @@ export function memoryRecentAnswers(): RecentAnswers {
   };
 }
 
-/**
- * The store's last answers, and this process's memory while the store cannot be reached (reconnecting,
- * read-only): a follow-up still finds the answer this process gave.
- */
+/** While the store cannot be reached, a follow-up still finds the answer this process gave. */
 export function withMemoryFallback(store: RecentAnswers): RecentAnswers {
   const memory = memoryRecentAnswers();
   return {

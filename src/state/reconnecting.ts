@@ -5,15 +5,13 @@ import type { StateStore } from "./store.js";
 
 export interface ReconnectOptions {
   kind: StateStore["kind"];
-  /** One attempt to open the store; throws StateUnavailableError while it cannot be used. */
   open: () => Promise<StateStore>;
   /** Why the first attempt failed. */
   failed: StateUnavailableError;
-  /** Where the state lives, for logs (never a password). */
   where: string;
   logger: Logger;
   now: () => number;
-  /** The wait before the first retry, doubled after each failure up to `maxWaitMs`; 1 s and 30 s unless given. */
+  /** Doubled after each failure up to `maxWaitMs`; 1 s and 30 s unless given. */
   firstWaitMs?: number;
   maxWaitMs?: number;
 }
@@ -21,19 +19,14 @@ export interface ReconnectOptions {
 // While nothing is open, a read or write of the store starts an attempt at once, at most this often.
 const nudgeEveryMs = 1000;
 
-/** A state store that opens in the background: every table, the probe and health work through it once it does. */
 export interface ReconnectingStore extends StateStore {
-  /** Whether the store is open now (false: reads and writes throw StateUnavailableError). */
   connected(): boolean;
-  /** Runs `listener` with the store once it opens (at once when it is open). */
   whenConnected(listener: (store: StateStore) => void): void;
 }
 
 /**
- * A store that could not be opened at start, retried in the background with a capped back-off (and at once
- * when something needs it, at most every `nudgeEveryMs`) until it opens; from then on the bot uses it as if it
- * had opened at start: answers are shared once-only, daily posts and follows work, with no restart. Until then
- * every read or write throws StateUnavailableError, which every caller already takes as "state is unavailable".
+ * A store that could not be opened at start, retried in the background (and when something needs it) until it
+ * opens, then used as if it had opened at start; until then every call throws StateUnavailableError.
  */
 export function reconnectingStore(options: ReconnectOptions): ReconnectingStore {
   const { logger, now, where } = options;
@@ -92,7 +85,6 @@ export function reconnectingStore(options: ReconnectOptions): ReconnectingStore 
     );
   };
 
-  /** A table of the open store, or one whose every call rejects with StateUnavailableError while none is. */
   const table = <T extends object>(of: (store: StateStore) => T): T =>
     new Proxy<T>(Object.create(null), {
       get(_target, name) {

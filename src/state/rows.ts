@@ -12,17 +12,12 @@ function fieldsOf(row: unknown): unknown {
   );
 }
 
-/**
- * The one way a store reads its rows: a zod schema over the row's fields in camelCase, where a NULL column
- * reads as an absent (optional) field.
- */
+/** The one way a store reads its rows: zod over the fields in camelCase, a NULL column as an absent field. */
 export const rowSchema = <Shape extends z.ZodRawShape>(shape: Shape) =>
   z.preprocess(fieldsOf, z.object(shape));
 
-/** A 0/1 column as a boolean. */
 export const flagColumn = z.union([z.literal(0), z.literal(1)]).transform((value) => value === 1);
 
-/** A JSON text column, read through `schema`. */
 export const jsonColumn = <T extends z.ZodType>(schema: T) =>
   z
     .string()

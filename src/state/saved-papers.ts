@@ -3,19 +3,16 @@ import type { SavedEntry } from "../bot/reply.js";
 import { countOf, jsonColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
-/**
- * A paper on someone's reading list, with what it looked like when it was saved: a paper that leaves the
- * corpus is still listed (as gone) under the headline and authors the person saw.
- */
+/** A saved paper as it looked then: one that leaves the corpus is still listed under what the person saw. */
 export interface SavedPaper extends SavedEntry {
   userId: string;
 }
 
 export interface SavedPapers {
-  /** True when it was added, false when it was on the list already. */
+  /** False when it was on the list already. */
   save(entry: SavedPaper): Promise<boolean>;
   remove(userId: string, paperId: string): Promise<boolean>;
-  /** One person's list, newest first. */
+  /** Newest first. */
   list(userId: string): Promise<SavedPaper[]>;
   count(userId: string): Promise<number>;
 }

@@ -1,11 +1,8 @@
 import { type Kysely, type Migration, Migrator, sql } from "kysely";
 import { StateUnavailableError } from "./errors.js";
 
-/**
- * The state tables as Kysely sees them: one definition for SQLite and PostgreSQL. Epoch milliseconds are
- * BIGINT (INTEGER affinity in SQLite), booleans 0/1 integers, JSON as TEXT; rows are still checked with zod
- * where they are read (a column can hold what another version wrote).
- */
+// Epoch ms as BIGINT, booleans as 0/1, JSON as TEXT; rows are still read through zod (another version may have written them).
+
 export interface StateTables {
   subscriptions: {
     channel_id: string;
@@ -29,7 +26,6 @@ export interface StateTables {
     posted_at: number | null;
   };
   daily_bags: { channel_id: string; seed: number };
-  /** The once-only ledger (once.ts): answers, share clicks, daily posts and follow digests. */
   deliveries: { key: string; done: number; holder: string | null; lease_until: number; updated_at: number };
   follows: { user_id: string; kind: "topic" | "author"; target: string; label: string; created_at: number };
   saved_papers: {
@@ -44,7 +40,6 @@ export interface StateTables {
   corpus_changes: { id: number; at: number; added: number; baseline: number };
   known_papers: { paper_id: string; change_id: number };
   announced: { user_id: string; paper_id: string; digest_id: string };
-  /** Answers waiting for Slack (outbox.ts), each under its once-only key in `deliveries`. */
   outbox: {
     key: string;
     message: string;
@@ -68,7 +63,6 @@ export interface StateTables {
     message_ts: string | null;
     sent_at: number | null;
   };
-  /** The last answer per person and conversation, for follow-ups in a DM (recent-answers.ts). */
   recent_answers: { user_id: string; channel_id: string; value: string; at: number; expires_at: number };
 }
 
@@ -76,11 +70,7 @@ export type StateDb = Kysely<StateTables>;
 // What Kysely gives a migration: the schema as it was then, not as StateTables says it is now.
 type AnyDb = Parameters<Migration["up"]>[0];
 
-/*
- * Before Kysely, Paperbot counted schema versions in SQLite's user_version and PostgreSQL's
- * schema_migrations. Each step below still bumps that count, so a file or database from before is adopted
- * (the steps it has are skipped) and an older Paperbot refuses one a newer step changed.
- */
+// Each step still bumps the pre-Kysely count (user_version, schema_migrations): older state is adopted, and an older Paperbot refuses newer state.
 async function legacyVersion(db: AnyDb, dialect: "sqlite" | "postgres"): Promise<number> {
   if (dialect === "sqlite") {
     const { rows } = await sql<{ user_version: number }>`PRAGMA user_version`.execute(db);
@@ -336,11 +326,9 @@ const steps: readonly Step[] = [
   },
 ];
 
-/** The names of the schema's steps, oldest first (the step's number is its version). */
 export const schemaSteps: readonly string[] = steps.map((step) => step.name);
 export const latestSchemaVersion = steps.length;
 
-/** A database a newer Paperbot migrated: this one must not touch it. */
 function tooNewError(where: string, version: number): StateUnavailableError {
   return new StateUnavailableError(
     "too-new",
@@ -363,11 +351,7 @@ function migrationsFor(dialect: "sqlite" | "postgres"): Record<string, Migration
   return Object.fromEntries(entries);
 }
 
-/**
- * Applies the missing steps with Kysely's Migrator (PostgreSQL: under its advisory lock, however many
- * processes start together; SQLite: one exclusive transaction). A current schema is not touched at all, so
- * a read-only file opens.
- */
+/** Kysely's Migrator (PostgreSQL: under its advisory lock); a current schema is not touched, so a read-only file opens. */
 export async function migrate(db: AnyDb, dialect: "sqlite" | "postgres", where: string): Promise<void> {
   const version = await legacyVersion(db, dialect);
   if (version > latestSchemaVersion) throw tooNewError(where, version);

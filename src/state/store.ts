@@ -11,33 +11,20 @@ import { type RecentAnswers, sqlRecentAnswers } from "./recent-answers.js";
 import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
-/**
- * Everything Paperbot keeps between restarts, shared by every process on the same database. Each table
- * has its own interface here, implemented once over Kysely for both stores; a new feature adds a step to
- * schema.ts, a file of queries and a field.
- */
+/** Everything kept between restarts; a new feature adds a step to schema.ts, a file of queries and a field. */
 export interface StateStore {
   readonly kind: "sqlite" | "postgres";
   readonly subscriptions: Subscriptions;
   readonly dailyPosts: DailyPosts;
-  /** Answered events and share clicks (claim → answer → markDone, or release when nothing was sent). */
   readonly deliveries: DeliveryLedger;
-  /** Answers waiting for Slack, each under its key in `deliveries`. */
   readonly outbox: Outbox;
-  /** What each person follows (topics and authors). */
   readonly follows: Follows;
-  /** Each person's reading list. */
   readonly savedPapers: SavedPapers;
-  /** Known papers, corpus changes and the follow digests they plan (src/follow/announce.ts). */
   readonly announcements: Announcements;
-  /** The last answer per person and conversation, for follow-ups in a DM. */
   readonly recentAnswers: RecentAnswers;
-  /** Whether the last write reached storage: stays "not writable" until a write succeeds again. */
+  /** Whether the last write reached storage. */
   health(): StateHealth;
-  /**
-   * One committed write of a heartbeat row: resolves when the store takes writes (health() then says so at
-   * once, with no request needed), throws StateUnavailableError when not.
-   */
+  /** A committed heartbeat write, so health() turns back with no request; throws StateUnavailableError. */
   probe(): Promise<void>;
   close(): Promise<void>;
 }
@@ -66,13 +53,12 @@ export function stateStoreOver(
     announcements: sqlAnnouncements(state),
     recentAnswers: sqlRecentAnswers(db),
     health: () => health.current(),
-    // A key nobody claims: a real write (a disk that is full fails it) of one row.
     probe: () => deliveries.markDone("paperbot:heartbeat"),
     close: () => db.destroy(),
   };
 }
 
-/** A throw-away probe write, rolled back: finds a read-only file or database at open, before any request does. */
+/** A write rolled back: finds a read-only store at open, before any request does. */
 export async function probeWrite(state: StateSql): Promise<void> {
   const rollback = new Error("probe rolled back");
   try {

@@ -10,26 +10,22 @@ export interface Subscription {
   /** ISO weekdays 1 (Mon) .. 7 (Sun), ascending. */
   weekdays: number[];
   enabled: boolean;
-  /** Why posting stopped (e.g. "not_in_channel"); cleared by subscribing again. */
+  /** Why posting stopped (e.g. "not_in_channel"). */
   pausedReason?: string;
   subscribedBy: string;
-  /** Epoch ms: runs scheduled before this instant are never posted (no surprise post on subscribing). */
+  /** Runs scheduled before this are never posted (no surprise post on subscribing). */
   activeSince: number;
   updatedAt: number;
 }
 
-/** The channels' daily-post schedules. */
 export interface Subscriptions {
   get(channelId: string): Promise<Subscription | undefined>;
-  /** Every subscription, enabled or not, by channel id. */
+  /** Enabled or not, by channel id. */
   list(): Promise<Subscription[]>;
-  /** Creates or replaces a channel's subscription. */
   save(subscription: Subscription): Promise<Subscription>;
-  /** Inserts only when the channel has no subscription row at all; true when it did. */
   insertIfAbsent(subscription: Subscription): Promise<boolean>;
-  /** False when the channel has no subscription. */
   disable(channelId: string, at: number): Promise<boolean>;
-  /** Pauses an enabled subscription; false when it was already paused (so the caller tells people once). */
+  /** False when it was already paused (so the caller tells people once). */
   pause(channelId: string, reason: string, at: number): Promise<boolean>;
 }
 
