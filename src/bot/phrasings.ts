@@ -1,39 +1,150 @@
-import {
-  DAILY_PREVIEW,
-  FOLLOW,
-  FOLLOWING,
-  GREETING,
-  HELP,
-  helpTopicOf,
-  RANDOM,
-  SAVED,
-  STATS,
-  THANKS,
-  UNFOLLOW,
-  WHATS_NEW,
-  WHATS_NEW_ON,
-} from "./feature-phrasings.js";
-import type { Intent } from "./intents.js";
+import type { HelpTopic, Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import {
-  ABSTRACT_OF,
-  ABSTRACT_OF_THIS,
-  AUTHOR,
-  LEAD_INS,
-  LIKE_NAMED,
-  LIKE_THIS,
-  LOOSE_AUTHOR,
-  MORE_BY_THEM,
-  OTHERS,
-  SIMILAR,
-  TRAILING,
-  WHO,
-  WHO_TOPIC_NOISE,
-  WHO_WROTE,
-  WHO_WROTE_THIS,
-  WORKED_WITH,
-} from "./phrasing-patterns.js";
 import { stripped, unquoted } from "./typed-text.js";
+
+// Questions about Paperbot itself: greetings, help, the daily paper, follows, the reading list, what is new.
+
+const GREETING =
+  /^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|morning)(?: (?:there|paperbot|all|folks|team|everyone))?$/;
+const THANKS =
+  /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks|perfect,? thanks)(?: (?:paperbot|a lot|so much|again))?$/;
+const HELP =
+  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands|how (?:do|can|should) i (?:search|find papers|look (?:for|up) papers|ask you|use (?:it|the bot))(?: here| with you)?|how does paperbot work)$/;
+const RANDOM =
+  /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
+// Apostrophes are optional: chat drops them ("whats tomorrows paper").
+const DAILY_PREVIEW = [
+  /^(?:(?:what(?:'s|’s|s| is| will be)|which is) )?(?:the )?(?:tomorrow(?:'s|’s|s)?|next|upcoming)(?: daily)? (?:paper|post)(?: of the day)?(?: (?:be|here|in this channel|tomorrow))?$/,
+  /^what(?:'s|’s|s| is| will be) (?:the )?(?:daily paper|daily post|paper of the day) (?:tomorrow|next)(?: here| in this channel)?$/,
+  /^(?:what|which) paper (?:is|comes|will be posted|will come|gets posted)(?: up)? (?:next|tomorrow)(?: here| in this channel)?$/,
+  /^what will tomorrow(?:'s|’s|s)? (?:daily )?paper be$/,
+  /^(?:daily preview|preview(?: the)? (?:daily paper|daily post|paper of the day|next paper|tomorrow(?:'s|’s|s)? paper))$/,
+];
+const STATS =
+  /^(?:stats|statistics|corpus size|how many papers(?: (?:do you have|are there|are loaded|have you got|do we have|do you know))?|what(?:'s| is) loaded|(?:list )?(?:all|every)(?: (?:the|of the|your|our))? papers?(?: (?:you have|we have|there are|loaded))?|list (?:the )?papers|browse(?: (?:the )?papers)?)$/;
+
+const NEW_SOMETHING =
+  "(?:there(?:'s| is| are) )?(?:something |anything |a paper |papers |a new paper |new papers )?(?:new )?";
+const UNFOLLOW = [
+  /^(?:unfollow|stop following|stop watching|stop tracking|unsubscribe(?: me)? from|stop (?:notifying|alerting|telling|pinging|messaging) me (?:about|of|on|for)|no more (?:notifications|alerts|updates|messages|dms) (?:about|on|for|from)) (.+)$/d,
+];
+const FOLLOW = [
+  /^(?:follow|watch|track|subscribe(?: me)? to|keep (?:me )?(?:posted|updated|informed) (?:on|about)|(?:notify|alert|ping|message|dm) me (?:about|of|on|to|for)|let me know about|i want to follow|i'd like to follow) (.+)$/d,
+  new RegExp(
+    `^(?:tell|notify|alert|ping) me (?:when|if|whenever) ${NEW_SOMETHING}(?:comes out |appears |arrives |is added |gets added )?(?:on|about|in|by|from) (.+)$`,
+    "d",
+  ),
+  /^(?:tell|notify|alert|ping) me (?:when|if|whenever) (.+?) (?:publishes|writes|puts out|posts|adds)(?: (?:something|anything|a paper|papers|a new paper|new papers))?(?: new)?$/d,
+];
+const FOLLOWING =
+  /^(?:what am i following|what do i follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
+const SAVED =
+  /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
+const WHATS_NEW_ON =
+  /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|(?:the )?latest papers|news) (?:on|in|about|regarding|for) (.+)$/d;
+const WHATS_NEW =
+  /^(?:what(?:'s|’s| is|s)? new(?: (?:here|today|this week|lately|in the corpus|in the group|papers))?|anything new(?: (?:here|today|lately|this week))?|(?:are there |is there )?any(?:thing)? new(?: papers?)?(?: (?:here|today|lately|this week|out|in))?|(?:any )?new papers|new arrivals|(?:the )?latest papers|recent(?:ly added)? papers|what(?:'s|’s| has| was| got| have you) (?:been |got )?(?:added|new)(?: (?:lately|recently|today))?|news|any news)$/;
+
+/** A question about using Paperbot itself ("how do I follow a topic?", "can you post a paper every day?"). */
+const HOW_DO_I =
+  /^(?:(?:how (?:do|can|could|should|would) (?:i|we|you|one)|how to|can (?:i|we|you)|could (?:i|we|you)|is there a way to|is it possible to) |how (?:does|do) .+ work$)/;
+/** Which feature such a question is about, by the words it uses. */
+const HELP_WORDS: readonly [HelpTopic, RegExp][] = [
+  ["daily", /\b(?:daily|every (?:day|morning|weekday)|each (?:day|morning)|paper of the day)\b/],
+  [
+    "follow",
+    /\b(?:follow(?:s|ing)?|subscri(?:be|bing|ptions?)|notif(?:y|ied|ications?)|alerts?|get updates)\b/,
+  ],
+  [
+    "share",
+    /\b(?:share|sharing|post (?:it|this|that|a card|a paper|papers) (?:in|to|into) (?:the |this |a )?channel)\b/,
+  ],
+  ["saved", /\b(?:save|saving|bookmark|reading list|export)\b/],
+];
+const STOP_DAILY =
+  /^(?:stop|turn off|switch off|cancel|disable|pause|end|unsubscribe(?: us)? from) (?:the |this |our |that )?(?:daily(?: paper| post)?s?|paper of the day)(?: here| in this channel)?$/;
+
+/** "can you share papers on RLHF?": a request for papers, not for help on sharing. */
+const ASKS_FOR_PAPERS =
+  /\b(?:papers?|something|anything|some|one|work) (?:on|about|regarding|related to|for) \S/;
+
+/** The feature a question about using Paperbot is about; undefined for other text. */
+export function helpTopicOf(text: string): HelpTopic | undefined {
+  if (STOP_DAILY.test(text)) return "daily";
+  if (!HOW_DO_I.test(text)) return undefined;
+  const topic = HELP_WORDS.find(([, words]) => words.test(text))?.[0];
+  return topic === "share" && ASKS_FOR_PAPERS.test(text) ? undefined : topic;
+}
+
+// How plain-words questions about papers and people are worded: lead-ins, who, whose papers, what to search.
+
+// Politeness and lead-ins that say nothing about what is asked: "please", "can you", "show me".
+const LEAD_INS = [
+  /^(?:please|pls|plz|ok|okay|so|hmm|um|and|also|hey|hi|hello)[, ]+/,
+  /^@?paperbot[,:]? +/,
+  /^(?:can|could|would|will) you(?: please)? +/,
+  /^(?:i'd like|i would like|i want|i need|i'm looking for|i am looking for|i’m looking for|looking for|help me find|let me see|i'd love) +/,
+  /^(?:show|give|get|find|fetch|send|list) me +/,
+  /^(?:show|list|fetch|get|find|look for|look up|search for|open|pull up|bring up|search) +/,
+  // "tell me about Senjie Jin's work": someone's papers (alone, "tell me about X" is LOOSE_AUTHOR's).
+  /^(?:tell me (?:about|of)|what about|how about) +(?=.+(?:'s|’s) )/,
+];
+const TRAILING = /(?:,? (?:please|pls|thanks|thank you|thx))+$/;
+
+const WHO_TOPIC_NOISE =
+  /(?: (?:here|around here|in (?:the|our|this|my) (?:group|team|lab|department|org)|lately|recently|these days|at the moment|right now|already|before|the most|most|papers?))+$/;
+
+const WHO = [
+  /^who(?: else)?(?: here)?(?:'s|’s| has| have| had| is| are| was| were)?(?: been)?(?: already| ever| recently| also| actually)? (?:worked|works|working|work|knows?|knowing|written|writes|wrote|write|researched|researches|researching|research|studied|studies|studying|study|published|publishes|publish|focused|focuses|focusing|specializes|specialises|specialized|specialised|specializing|specialising|done work)(?: (?:anything|something|stuff|papers?|a paper|research|a lot|much|things|the most|most|best))?(?: (?:on|about|in|with|at|regarding|around|into))? (.+)$/d,
+  /^who (?:should|could|can|do|might|would|shall) (?:i|we) (?:talk|speak|ask|go|turn|reach out|chat|consult|contact|ping|email|see|bug|bother|message)(?: to| with)?(?: (?:about|regarding|on|for|re|with))? (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:the |an |a |our )?(?:experts?|specialists?|go-to (?:person|people)|best person|right person|person|people)(?: to (?:ask|talk to))? (?:on|in|at|about|for|with|regarding) (.+)$/d,
+  /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
+  /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
+  /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
+];
+/** A question about one person, no topic: "what has Senjie Jin written?", "Shihan Dou's papers", "co-authors of Rui Zheng". */
+const AUTHOR = [
+  /^(?:what|which papers?|which) (?:has|have|did|does) (.+?) (?:written|write|writes|wrote|published|publish|publishes|authored|worked on|work on|works on|done|do)$/d,
+  /^(?:(?:what|which) (?:are|were|is) )?(.+?)(?:'s|’s) (?:(?:most )?(?:recent|latest|newest|new|best|top|main|key|other) )?(?:papers?|work|works|publications?|research|articles?)$/d,
+  /^(?:what is|what's|what’s|what are) (.+?) (?:working on|up to|researching)(?: these days| lately| now| at the moment)?$/d,
+  /^(?:what|which) (?:topics|areas|fields|subjects|things) (?:does|do|did|has|have|is|are) (.+?) (?:work|working|worked|research|researching|researched|study|studying|studied|focus|focusing|focused|publish|published|write|written) ?(?:on|in|about)?$/d,
+  /^(?:the )?(?:co-?authors?|collaborators?) (?:of|for) (.+)$/d,
+  /^who (?:has|have|does|did) (.+?) (?:worked|work|collaborated|collaborate|written|write|wrote|published|publish) with$/d,
+];
+/** "who has worked with Enyu Zhou": her co-authors, in her summary (a search when the name is nobody's). */
+const WORKED_WITH =
+  /^who (?:else )?(?:(?:has|have|had) )?(?:worked|works|work|collaborated|collaborates|collaborate|co-?authored|published|written|wrote) (?:papers? )?(?:(?:the )?most |most often |often |a lot |frequently )?(?:with|alongside) (.+)$/d;
+/** "who else works on this?": others than the thread's paper's own authors. */
+const OTHERS = /\b(?:else|other|others)\b/;
+/** "who wrote this?", "who are the authors?": the authors of the paper a thread is about. */
+const WHO_WROTE_THIS =
+  /^(?:who (?:wrote|authored|published|made|is behind|are behind)(?: (?:this|that|it)(?: one| paper| work)?)?|who(?:'s| is| are|’s) (?:the )?authors?(?: (?:of|on|behind) (?:this|that|it)(?: one| paper| work)?)?|(?:the )?authors? of (?:this|that|it)(?: one| paper)?)$/;
+/** "who wrote StepCoder?": the authors of the paper of that name, or else the people behind the topic. */
+const WHO_WROTE =
+  /^who (?:wrote|authored|published|made|created|proposed|introduced|came up with|is behind|are behind|did)(?! (?:about|on|in|regarding|with|papers?|something|anything|stuff|work)\b)(?: the)? (.+?)(?: paper| one| work)?$/d;
+/** "summarize RMB": the paper of that name (or id), its whole abstract; the message searched when no paper is so named. */
+const ABSTRACT_OF =
+  /^(?:summari[sz]e|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d;
+/** Under a card: "summarize this", "what is it about?": its whole abstract. */
+const ABSTRACT_OF_THIS =
+  /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
+/** "more by these authors": papers by the people of the paper a thread is about. */
+const MORE_BY_THEM = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:any |some )?(?:more|other|others|more papers|other papers|other work|anything else)(?: (?:papers?|work))? (?:by|from) (?:these|the|those|this|them|its|the same|that)(?: (?:authors?|people|folks|person))?$/,
+  /^what else (?:have|has|did) (?:they|these authors|the authors|this author|those authors) (?:written|write|wrote|published|done)$/,
+];
+const LOOSE_AUTHOR = /^(?:tell me about|who is|who's|who’s|who are) (.+)$/d;
+/** "papers like StepCoder", "related work to PPO-max": papers like the one so named, or else a search. */
+const LIKE_NAMED =
+  /^(?:(?:anything|something|papers?|stuff|work|more|others?) (?:like|similar to|related to)|(?:related|similar) (?:work|papers?) (?:to|for)) (.+)$/d;
+export const SIMILAR =
+  /^(?:(?:papers?|more|anything|something|others?) )?(?:like|similar to|related to) ([a-z0-9]{4,64})$/d;
+/** "more like this one", "any similar papers?": papers like the one a thread is about (asked which, elsewhere). */
+const LIKE_THIS = [
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:(?:papers?|ones?|work|stuff|anything|something) )?(?:like|similar to|related to) (?:this|that|it)(?: (?:one|paper))?$/,
+  /^(?:(?:show|find|get|give)(?: me)? )?(?:(?:more|other|some|any) )?(?:similar|related) (?:papers?|ones?|work|reading)$/,
+  /^(?:anything|something) (?:similar|related)$/,
+];
 
 const first = { offset: 0, paging: false } as const;
 

@@ -1,7 +1,7 @@
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
 import type { Reply } from "../bot/reply.js";
-import { exportText } from "../render/follow-text.js";
+import { exportText } from "../render/follow-blocks.js";
 import { savedFiles } from "../render/saved-markdown.js";
 
 const openSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });

@@ -3,7 +3,7 @@ import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import { bibtexOf } from "./bibtex-entry.js";
 import { context, plainText } from "./block-parts.js";
-import { fmt } from "./format.js";
+import { fmt } from "./escape.js";
 import { chunksOf, truncate } from "./limits.js";
 
 /** Most characters of an entry in one preformatted block; an entry is at most 20,000 characters (the loader's cap). */

@@ -1,5 +1,5 @@
 import type { DailyScheduleView, Reply } from "../bot/reply.js";
-import { fmt } from "./format.js";
+import { fmt } from "./escape.js";
 import { truncate } from "./limits.js";
 import { paperLine } from "./lines.js";
 

@@ -16,13 +16,11 @@ import {
 import { type ButtonSpec, pageSpecs } from "./buttons.js";
 import { cardBlocks } from "./card-blocks.js";
 import { weekdaysText } from "./daily-lines.js";
-import { escapeMrkdwn, isSlackChannelId } from "./escape.js";
-import { followLabel, savedItemText } from "./follow-text.js";
-import { fmt } from "./format.js";
+import { escapeMrkdwn, fmt, isSlackChannelId } from "./escape.js";
+import { exportSpec, followLabel, removeSpec, savedItemText, unfollowSpec } from "./follow-blocks.js";
 import { HOME_ACTION_PREFIX } from "./ids.js";
 import { LIMITS, truncate } from "./limits.js";
 import { plural } from "./lines.js";
-import { exportSpec, removeSpec, unfollowSpec } from "./list-buttons.js";
 
 /** Slack's cap on blocks in a Home tab view. */
 export const HOME_MAX_BLOCKS = 100;

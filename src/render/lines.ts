@@ -9,8 +9,7 @@ import type { Card, Reply } from "../bot/reply.js";
 import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
-import { slackMention } from "./escape.js";
-import { fmt } from "./format.js";
+import { fmt, slackMention } from "./escape.js";
 import { truncate } from "./limits.js";
 import { paperLinksOf } from "./paper-links.js";
 
