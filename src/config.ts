@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { envSchema, type LOG_FORMATS, type LogLevelName } from "./config-env.js";
 
 /** Limits of the HTTP server that receives Slack's requests (HTTP mode). */
@@ -98,31 +99,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
     return { ...config, mode: { kind: "console" } };
   }
-  if (e.SLACK_APP_TOKEN !== undefined) {
+  const botToken = e.SLACK_BOT_TOKEN;
+  if (e.SLACK_APP_TOKEN !== undefined)
     return {
       ...config,
-      mode: {
-        kind: "socket",
-        botToken: e.SLACK_BOT_TOKEN,
-        appToken: e.SLACK_APP_TOKEN,
-        healthPort: e.HEALTH_PORT,
-      },
+      mode: { kind: "socket", botToken, appToken: e.SLACK_APP_TOKEN, healthPort: e.HEALTH_PORT },
     };
-  }
   if (e.SLACK_SIGNING_SECRET !== undefined) {
+    const limits = {
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS,
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS,
+      maxConnections: e.HTTP_MAX_CONNECTIONS,
+    };
     return {
       ...config,
-      mode: {
-        kind: "http",
-        botToken: e.SLACK_BOT_TOKEN,
-        signingSecret: e.SLACK_SIGNING_SECRET,
-        port: e.PORT,
-        limits: {
-          requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS,
-          headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS,
-          maxConnections: e.HTTP_MAX_CONNECTIONS,
-        },
-      },
+      mode: { kind: "http", botToken, signingSecret: e.SLACK_SIGNING_SECRET, port: e.PORT, limits },
     };
   }
   throw new ConfigError([{ key: "SLACK_BOT_TOKEN", message: MODE_HINT }]);
@@ -142,31 +133,27 @@ export interface CliConfig {
   followDailyCap: number;
 }
 
-/**
- * The paperbot CLI's settings: CORPUS_DIR when set (else the CLI's own default), CACHE_DIR, where the state
- * is (`saved export`), and the bot token and API URL when set (an export goes to the person's DM then).
- */
+/** The CLI's settings: where the bot keeps its corpus, cache and state, and the token for uploads when set. */
 export function cliConfigOf(env: Record<string, string | undefined>): CliConfig {
-  const setting = (key: string) => {
-    const value = env[key]?.trim();
-    return value === undefined || value === "" ? undefined : value;
+  const setting = (key: string) => env[key]?.trim() || undefined;
+  // The bot's own reading of a key, its default where unset or unreadable, so the CLI reads what `npm start` does.
+  const asTheBot = <T>(schema: z.ZodType<T>, key: string): T => {
+    const read = schema.safeParse(env[key]);
+    return read.success ? read.data : schema.parse(undefined);
   };
   const corpusDir = setting("CORPUS_DIR");
   const url = setting("STATE_URL");
   const botToken = setting("SLACK_BOT_TOKEN");
   const slackApiUrl = setting("SLACK_API_URL");
-  const timeout = envSchema.shape.SLACK_TIMEOUT_SECONDS.safeParse(env.SLACK_TIMEOUT_SECONDS);
-  const zone = envSchema.shape.DAILY_TZ.safeParse(env.DAILY_TZ);
-  const cap = envSchema.shape.FOLLOW_DAILY_CAP.safeParse(env.FOLLOW_DAILY_CAP);
+  const { shape } = envSchema;
   return {
     ...(corpusDir === undefined ? {} : { corpusDir }),
-    // The bot's own defaults, so the CLI reads the same cache and state as `npm start`.
-    cacheDir: envSchema.shape.CACHE_DIR.parse(env.CACHE_DIR),
-    state: { path: envSchema.shape.STATE_PATH.parse(env.STATE_PATH), ...(url === undefined ? {} : { url }) },
+    cacheDir: shape.CACHE_DIR.parse(env.CACHE_DIR),
+    state: { path: shape.STATE_PATH.parse(env.STATE_PATH), ...(url === undefined ? {} : { url }) },
     ...(botToken?.startsWith("xoxb-") ? { botToken } : {}),
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
-    slackTimeoutMs: timeout.success ? timeout.data : envSchema.shape.SLACK_TIMEOUT_SECONDS.parse(undefined),
-    dailyTimeZone: zone.success ? zone.data : envSchema.shape.DAILY_TZ.parse(undefined),
-    followDailyCap: cap.success ? cap.data : envSchema.shape.FOLLOW_DAILY_CAP.parse(undefined),
+    slackTimeoutMs: asTheBot(shape.SLACK_TIMEOUT_SECONDS, "SLACK_TIMEOUT_SECONDS"),
+    dailyTimeZone: asTheBot(shape.DAILY_TZ, "DAILY_TZ"),
+    followDailyCap: asTheBot(shape.FOLLOW_DAILY_CAP, "FOLLOW_DAILY_CAP"),
   };
 }
