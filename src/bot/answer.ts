@@ -3,9 +3,8 @@ import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
-import { followUpOf } from "./follow-ups.js";
 import type { Intent, ThreadPaperQuestion } from "./intents.js";
-import { followUpAnswer, recallAnswer, rememberAnswer } from "./last-answer.js";
+import { followUpAnswer, followUpOf, recallAnswer, rememberAnswer } from "./last-answer.js";
 import { MESSAGES } from "./messages.js";
 import {
   cardOf,

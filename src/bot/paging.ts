@@ -1,3 +1,4 @@
+import type { Action } from "./actions.js";
 import { type Answer, toAsker } from "./ports.js";
 import type { ListPage, Reply } from "./reply.js";
 
@@ -36,4 +37,44 @@ export function listPageAnswer<T>(
   }
   const { page, ...list } = pageAt(items, shown.offset, perPage);
   return toAsker(replyOf(page, { ...list, ...(notice ? { notice } : {}) }), replaceOriginal);
+}
+
+export type PagedReply = Extract<
+  Reply,
+  { kind: "results" | "similar" | "people" | "following" | "saved" | "digest" | "whatsNew" }
+>;
+
+/** The action that shows a paged reply's page at an offset (people: offsets count people). */
+export function pageActionOf(reply: PagedReply): (offset: number) => Action {
+  switch (reply.kind) {
+    case "results":
+      return (offset) => ({
+        a: "page",
+        q: reply.query,
+        offset,
+        ...(reply.perPage ? { n: reply.perPage } : {}),
+      });
+    case "similar":
+      return (o) => ({ a: "similar", id: reply.of.id, o });
+    case "people": {
+      const { like } = reply;
+      return (offset) =>
+        like === undefined
+          ? { a: "who", t: reply.topic, offset }
+          : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
+    }
+    case "following":
+      return (o) => ({ a: "following", o });
+    case "saved":
+      return (o) => ({ a: "saved", o });
+    case "digest":
+      return (o) => ({ a: "digest", d: reply.digestId, o });
+    case "whatsNew":
+      return (o) => ({ a: "new", o, ...(reply.topic ? { t: reply.topic } : {}) });
+  }
+}
+
+/** What a reply's Show more shows: its next page, when there is one. */
+export function nextPageOf(reply: PagedReply): Action | undefined {
+  return reply.nextOffset === undefined ? undefined : pageActionOf(reply)(reply.nextOffset);
 }

@@ -1,5 +1,6 @@
 import { type Action, actionSchema, encodeAction } from "../bot/actions.js";
-import type { Card, Reply } from "../bot/reply.js";
+import { type PagedReply, pageActionOf } from "../bot/paging.js";
+import type { Card } from "../bot/reply.js";
 import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate } from "../search/types.js";
@@ -139,48 +140,13 @@ export function pageSpecs(
   ];
 }
 
-type PagedReply = Extract<
-  Reply,
-  { kind: "results" | "similar" | "people" | "following" | "saved" | "digest" | "whatsNew" }
->;
-
-/** The action that shows a paged reply's page at an offset (people: offsets count people). */
-function pageAction(reply: PagedReply): (offset: number) => Action {
-  switch (reply.kind) {
-    case "results":
-      return (offset) => ({
-        a: "page",
-        q: reply.query,
-        offset,
-        ...(reply.perPage ? { n: reply.perPage } : {}),
-      });
-    case "similar":
-      return (o) => ({ a: "similar", id: reply.of.id, o });
-    case "people": {
-      const { like } = reply;
-      return (offset) =>
-        like === undefined
-          ? { a: "who", t: reply.topic, offset }
-          : { a: "whoLike", id: like.id, ...(like.others ? { e: true } : {}), offset };
-    }
-    case "following":
-      return (o) => ({ a: "following", o });
-    case "saved":
-      return (o) => ({ a: "saved", o });
-    case "digest":
-      return (o) => ({ a: "digest", d: reply.digestId, o });
-    case "whatsNew":
-      return (o) => ({ a: "new", o, ...(reply.topic ? { t: reply.topic } : {}) });
-  }
-}
-
 /**
  * Paging under a reply, replacing the message with the page clicked. A search or papers like one have no
  * Previous: with a Share and a menu per card, they stay under a dozen controls.
  */
 export function pagingSpecs(reply: PagedReply): ButtonSpec[] {
   const more = reply.kind === "people" ? "Show more people" : "Show more";
-  return pageSpecs(reply, pageAction(reply), more);
+  return pageSpecs(reply, pageActionOf(reply), more);
 }
 
 /** "Search “reward model”" buttons for queries that would find papers; the results replace the message. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { followUpOf } from "../../src/bot/follow-ups.js";
+import { followUpOf } from "../../src/bot/last-answer.js";
 
 describe("follow-ups in a DM", () => {
   it("reads more, the n-th one, more like the n-th and who wrote it, however they are put", () => {
