@@ -11,39 +11,24 @@ import { localDateOf } from "../time-zone.js";
 
 /*
  * Telling followers about new papers: one DM per person and corpus change, a paper at most once per person,
- * ever; across restarts, reloads and any number of processes on one store.
- *
- * 1. Record. Whenever a process has loaded a corpus (startup, /paper reload, SIGHUP): outside any
- *    transaction, read the known paper ids and everyone's follows, and match the unknown papers (a topic:
- *    topicPaperIds, a share of the topic's best score; a person: an owner or a visible author). Then one
- *    transaction under the corpus lock (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock): the ids
- *    still unknown are the change; they become known, and each follower's digest of them is planned in the
- *    same transaction, minus papers announced to that person before (announced is unique per person and
- *    paper). Over the daily cap a digest waits for the next day, merged with anything else held for then.
- *    The first record ever is a baseline: everything known, nothing announced. A second process, or a
- *    second reload, recording the same corpus finds nothing unknown. A crash before the commit records
- *    nothing: the next start finds the same papers unknown. Papers that left the corpus are not in it, so
- *    they are never announced.
- * Steps 2 and 3 are send-digests.ts.
- * 2. Open the DM of a due digest (conversations.open, which sends nothing).
- * 3. Deliver it through the answers' delivery (slack/delivery.ts: the once-only claim of the key
- *    follow-digest:<id>, the outbox, message metadata carrying that key, a look in the DM before any post that
- *    may repeat an earlier one), then record it `sent`. Two processes sweeping at once: one holds the claim.
- * A crash before the delivery's claim sent nothing: the next sweep sends it. During the delivery: the outbox
- * entry (kept as "may have been sent" before the post) is looked for in the DM, then posted if absent. After
- * it, before the record: the claim is done, so the next sweep records it without a second message. Slack
- * refusing (nothing stored) is tried again after a back-off, looked for first; after MAX_ATTEMPTS it stops
- * (`failed`): a duplicate is worse than a missing DM.
+ * ever, across restarts, reloads and processes on one store.
+ * 1. Record (here), whenever a corpus is loaded: match the unknown papers to everyone's follows outside any
+ *    transaction; then, in one transaction under the corpus lock, the ids still unknown are the change, become
+ *    known, and each follower's digest of them is planned (minus papers told before; over the daily cap, held
+ *    for the next day). The first record is a baseline: nothing announced. A crash before the commit records
+ *    nothing, so the next start finds the same papers.
+ * 2. Deliver a due digest once through the answers' delivery (send-digests.ts), then record it sent; after
+ *    MAX_ATTEMPTS refusals it stops: a duplicate is worse than a missing DM.
  */
 
-/** DMs of new papers one person gets a day at most; the last one says so (README: Following). */
+/** The last one of the day says so (README: Following). */
 export const FOLLOW_DAILY_CAP = 3;
 
 export interface RecordDeps {
   store: Pick<StateStore, "announcements" | "follows">;
   index: () => SearchIndex;
   now: () => Date;
-  /** The zone of the cap's day (DAILY_TZ). */
+  /** The cap's day (DAILY_TZ). */
   timeZone: string;
   dailyCap?: number;
   logger: Logger;
@@ -52,7 +37,7 @@ export interface RecordDeps {
 
 const keyOf = (f: { kind: string; target: string }) => `${f.kind}:${f.target}`;
 
-/** Which unknown papers each followed topic and person would bring (phase one, no transaction). */
+/** Outside any transaction. */
 async function matchesOf(
   index: SearchIndex,
   candidates: readonly string[],
@@ -122,7 +107,6 @@ function plannedDigests(
   return planned;
 }
 
-/** Step 1: records the loaded corpus against the store and plans the digests of what it brought. */
 export async function recordCorpusChange(deps: RecordDeps): Promise<RecordResult> {
   const index = deps.index();
   const paperIds = index.paperIds();

@@ -3,10 +3,9 @@ import type { StateStore } from "../state/store.js";
 import { FOLLOW_DAILY_CAP } from "./announce.js";
 import { digestViewOf } from "./send-digests.js";
 
-/** Most follows one person may have: far more than anyone reads, and a bound on the announcement's work. */
+// Far more than anyone reads, and a bound on the announcement's work.
 const MAX_FOLLOWS = 1000;
 
-/** The bot's follow port over the state store. */
 export function createFollowControl(
   store: Pick<StateStore, "follows" | "announcements">,
   deps: { now: () => Date; dailyCap?: number; whatsNewWindowMs: number },
@@ -36,7 +35,6 @@ export function createFollowControl(
   };
 }
 
-/** The bot's reading-list port over the state store. */
 export function createReadingList(store: Pick<StateStore, "savedPapers">): ReadingList {
   return {
     async save(userId, entry) {

@@ -5,7 +5,7 @@ import { type SendDeps, sendDueDigests } from "./send-digests.js";
 
 export interface FollowNotifierDeps {
   record: RecordDeps;
-  /** Absent where nothing can be sent (the offline console): changes are recorded and digests planned only. */
+  /** Absent in the offline console: digests are planned only. */
   send?: SendDeps;
   logger: Logger;
 }
@@ -14,17 +14,13 @@ export interface FollowNotifierDeps {
 const sweepMs = 5 * 60 * 1000;
 
 export interface FollowNotifier {
-  /** The corpus was loaded: record what it brought, then send what is due. Resolves when that pass is done. */
+  /** Records what the loaded corpus brought, then sends what is due. */
   corpusChanged(): Promise<void>;
-  /** Sends what is due now. */
   sweep(): Promise<void>;
   stop(): void;
 }
 
-/**
- * Runs the announcement protocol (announce.ts) one pass at a time in this process: a corpus change while a
- * pass runs is recorded by the next pass, so no two passes of one process overlap.
- */
+/** One pass at a time: a corpus change while a pass runs is recorded by the next. */
 export function startFollowNotifier(deps: FollowNotifierDeps): FollowNotifier {
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

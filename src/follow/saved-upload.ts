@@ -6,16 +6,12 @@ import { savedFiles } from "../render/saved-markdown.js";
 
 const openSchema = z.object({ channel: z.object({ id: z.string().min(1) }) });
 
-/** The DM channel with a person (conversations.open, im:write): opening it sends nothing. */
+/** conversations.open (im:write) sends nothing. */
 export async function dmChannelOf(client: webApi.WebClient, userId: string): Promise<string> {
   return openSchema.parse(await client.conversations.open({ users: userId })).channel.id;
 }
 
-/**
- * Uploads the reading list as a Markdown file and a .bib file to the person's DM with the bot (files.uploadV2:
- * an upload URL and the bytes for each, then completeUploadExternal sharing both in the DM; files:write).
- * Once: an upload is not idempotent, so a failure is reported, not retried.
- */
+/** Markdown and .bib files to the person's DM (files:write); an upload is not idempotent, so never retried. */
 export async function uploadSavedList(
   client: webApi.WebClient,
   reply: Extract<Reply, { kind: "export" }>,

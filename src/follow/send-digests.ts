@@ -8,9 +8,7 @@ import type { Digest } from "../state/follow-digests.js";
 import type { StateStore } from "../state/store.js";
 import { FOLLOW_DAILY_CAP } from "./announce.js";
 
-// Steps 2 and 3 of telling followers about new papers (announce.ts tells the whole protocol): open the DM of a
-// due digest, deliver it once through the answers' delivery, record it sent.
-
+// Step 2 of telling followers about new papers (announce.ts tells the whole protocol).
 const DIGEST_EVENT_KEY_PREFIX = "follow-digest:";
 const MAX_ATTEMPTS = 5;
 // Slack stamps messages with its own clock: look a little before the digest was planned.
@@ -18,9 +16,8 @@ const historyMarginSeconds = 10 * 60;
 const backoffMs = (attempt: number) =>
   [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000][attempt - 1] ?? 6 * 3600_000;
 
-/** How a DM reaches Slack: main wires these to conversations.open and slack/delivery.ts's deliverAnswer. */
+/** conversations.open (sends nothing) and slack/delivery.ts's deliverAnswer. */
 interface DmDelivery {
-  /** The DM channel with a person (conversations.open: im:write); sends nothing. */
   openDm(userId: string): Promise<string>;
   deliver: OnceDelivery;
 }
@@ -40,7 +37,6 @@ export interface SendDeps {
   afterStep?: (step: DigestStep, digestId: string) => void | Promise<void>;
 }
 
-/** A stored digest as the bot reads it (the DM, and its "more" pages). */
 export function digestViewOf(digest: Digest): DigestView {
   const { id, userId, items, capReached } = digest;
   return { id, userId, follows: items.follows, papers: items.papers, capReached };

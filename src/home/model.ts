@@ -6,39 +6,32 @@ import type { HomeList, HomeModel } from "../render/home.js";
 import type { DailyState } from "../schedule/daily-control.js";
 import { todaysPaper } from "../schedule/paper-of-the-day.js";
 
-/** Rows of follows and of saved papers the tab shows at a time; "Show more" pages on. */
 const HOME_ROWS_PER_LIST = 12;
 
 export interface HomeDeps {
-  /** Absent when the state store could not be opened: the tab still shows a paper and the help. */
+  /** Absent without state: the tab still shows a paper and the help. */
   state?: DailyState;
-  /** Index, clock, the follow and reading-list ports (absent without a database). */
   bot: Pick<BotDeps, "index" | "now" | "follows" | "readingList">;
-  /** Turns a channel's daily paper off or changes it (the tab's buttons); absent without a database. */
   daily?: DailyControl;
-  /** Zone of the workspace's "today" when none of the viewer's channels had a post (DAILY_TZ or UTC). */
+  /** Of the workspace's "today" when none of the viewer's channels had a post. */
   timeZone: string;
   logger: Logger;
 }
 
-/** Where the viewer is in the tab's two lists (kept in the view's private_metadata). */
+/** Kept in the view's private_metadata. */
 export interface HomePages {
   follows: number;
   saved: number;
 }
 
-/** A page of one of the tab's lists from `offset` (the last page past the end); `port` absent: no database. */
+/** The last page past the end; `port` absent: no database. */
 function homeListOf<T>(items: T[] | undefined, offset: number, port: unknown): HomeList<T> {
   if (items === undefined) return { available: false, why: port ? "unreadable" : "no-database" };
   const { page, ...list } = pageAt(items, Math.max(0, offset), HOME_ROWS_PER_LIST);
   return { available: true, items: page, ...list };
 }
 
-/**
- * What the Home tab shows a person: today's paper, the daily channels they are in, what they follow and
- * their reading list. `memberOf` lists the channels they are in (a Slack call, the only outside read);
- * every state read that fails is logged and shown as unknown, so the tab always publishes.
- */
+/** Every state read that fails is logged and shown as unknown, so the tab always publishes. */
 export async function homeModelOf(
   deps: HomeDeps,
   userId: string,

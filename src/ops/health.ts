@@ -5,17 +5,14 @@ import type { Logger } from "../logger.js";
 import type { SlackReadinessState } from "./readiness.js";
 
 export interface Readiness {
-  /** An index is open and answers. */
   corpusLoaded(): boolean;
-  /** Whether the state store takes writes (answered events are then shared with other replicas through it);
-   * absent where the bot keeps no state (tests of the ops routes alone). */
   state?: () => StateStatus;
   slack(): SlackReadinessState;
   /** False when the process should be restarted (Socket Mode disconnected past its limit). */
   alive(): boolean;
 }
 
-/** One GET route of the ops surface, in the shape of Bolt's customRoutes. */
+/** In the shape of Bolt's customRoutes. */
 export interface OpsRoute {
   path: string;
   method: string[];
@@ -35,7 +32,6 @@ function corpusLoaded(readiness: Readiness): boolean {
   }
 }
 
-/** `state: "shared"`, or `state: "memory"` with since when and whether the store is being reconnected. */
 function stateFields(state: StateStatus | undefined): object {
   if (state === undefined) return {};
   if (state.writable) return { state: "shared" };
@@ -46,7 +42,7 @@ function stateFields(state: StateStatus | undefined): object {
   };
 }
 
-/** GET /healthz (alive: 503 once Socket Mode has been disconnected too long), /readyz (index open, Slack accepting our tokens: cached, no Slack call) and /metrics. */
+/** /readyz reads what earlier calls told of Slack: it makes no Slack call. */
 export function opsRoutes(readiness: Readiness, registry: Registry, logger: Logger): OpsRoute[] {
   const route = (path: string, handler: OpsRoute["handler"]): OpsRoute => ({
     path,

@@ -3,11 +3,7 @@ import type { ListenOptions } from "node:net";
 import type { HttpLimits } from "../config.js";
 import type { OpsRoute } from "./health.js";
 
-/**
- * Node's server options for the limits: headers (and a connection that sends nothing) cut off with 408 after
- * the headers timeout, a whole request after the request timeout, an idle kept-alive socket dropped after 5 s.
- * No connection is held longer, so many slow clients cost sockets, not service.
- */
+/** No connection is held past its timeouts, so many slow clients cost sockets, not service. */
 export function serverOptionsOf(limits: HttpLimits): ServerOptions {
   return {
     requestTimeout: limits.requestTimeoutMs,
@@ -18,10 +14,7 @@ export function serverOptionsOf(limits: HttpLimits): ServerOptions {
   };
 }
 
-/**
- * The ops routes on their own port (Socket Mode's health port); Bolt's Socket Mode server for customRoutes
- * takes neither server options nor a host.
- */
+/** Socket Mode's health port: Bolt's server for customRoutes there takes neither server options nor a host. */
 export async function serveOpsRoutes(
   routes: readonly OpsRoute[],
   limits: HttpLimits,
@@ -50,7 +43,7 @@ export function portOf(server: Server): number {
   return typeof address === "object" && address !== null ? address.port : 0;
 }
 
-/** Stops listening and ends open connections (idle ones at once, busy ones when their response is done). */
+/** Idle connections end at once, busy ones when their response is done. */
 export function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());

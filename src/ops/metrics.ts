@@ -2,26 +2,21 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import type { StateStatus } from "../bot/ports.js";
 import type { PaperLookups } from "../search/types.js";
 
-/** What a request to the bot came to, for `paperbot_requests_total`. */
+/**
+ * error: the user got the friendly error; unknown: Slack may have it, not sent again; queued: the outbox sends
+ * it; deferred: a share not done while shared state cannot be written (the user was told).
+ */
 export type RequestOutcome =
-  /** The answer reached Slack. */
   | "answered"
-  /** The bot failed inside and the user got the friendly error instead. */
   | "error"
-  /** Already answered (a Slack retry, a second click): dropped. */
   | "duplicate"
-  /** Another holder is answering it right now: dropped. */
   | "busy"
-  /** Slack took nothing, after every attempt. */
   | "failed"
-  /** Slack may or may not have it and it could not be checked; not sent again. */
   | "unknown"
-  /** Slack did not take the first attempt (429, 5xx, timeout): the outbox sends it (paperbot_outbox_total). */
   | "queued"
-  /** Not done while state shared with other processes cannot be written (a share); the user was told. */
   | "deferred";
 
-/** Every metric the bot exports, in one registry of its own (never prom-client's global one). */
+/** In a registry of its own (never prom-client's global one). */
 export interface Metrics {
   registry: Registry;
   requests: Counter<"kind" | "outcome">;
@@ -36,11 +31,10 @@ export interface Metrics {
 }
 
 export interface MetricsOptions {
-  /** Node's event-loop lag, memory, CPU and GC (prom-client's default collectors); on unless false. */
+  /** prom-client's default collectors; on unless false. */
   processMetrics?: boolean;
 }
 
-/** A fresh registry with the bot's metrics. */
 export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
@@ -114,12 +108,10 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
 
 export interface IndexSource {
   index(): PaperLookups;
-  /** When the index being served was loaded or built (ms since the epoch). */
   loadedAt(): number;
   now(): number;
 }
 
-/** Gauges read when /metrics is scraped: papers in the index and seconds since it was loaded. */
 export function watchIndex(metrics: Metrics, source: IndexSource): void {
   const registers = [metrics.registry];
   new Gauge({
@@ -140,7 +132,6 @@ export function watchIndex(metrics: Metrics, source: IndexSource): void {
   });
 }
 
-/** A gauge read when /metrics is scraped: answers waiting in the outbox for Slack to take them. */
 export function watchOutbox(metrics: Metrics, outbox: { pending(): Promise<number> }): void {
   new Gauge({
     name: "paperbot_outbox_pending",
@@ -159,7 +150,6 @@ export interface StateSource {
   now(): number;
 }
 
-/** Gauges read when /metrics is scraped: whether answered events are shared through the store, and for how long not. */
 export function watchState(metrics: Metrics, source: StateSource): void {
   const registers = [metrics.registry];
   new Gauge({

@@ -4,23 +4,17 @@ import type { Metrics } from "./metrics.js";
 export interface ProcessGuardOptions {
   logger: Logger;
   metrics?: Metrics;
-  /** Called once when uncaught exceptions come too fast to trust the process: stop and exit non-zero. */
+  /** Called once when uncaught exceptions come too fast to trust the process. */
   giveUp: () => void;
-  /** More than this many uncaught exceptions inside `windowMs` make the guard give up (5 in 60 s by default). */
+  /** 5 in 60 s by default. */
   maxUncaught?: number;
   windowMs?: number;
   now?: () => number;
 }
 
 /**
- * The process-level policy for errors nothing else caught (from Bolt, the Socket Mode client, a stray
- * promise):
- * - an unhandled rejection is logged and counted, and the process goes on: it is one failed request or a
- *   background retry, and every request has its own timeout and delivery lease;
- * - an uncaught exception is logged at fatal and counted, and the process goes on, unless more than
- *   `maxUncaught` arrive within `windowMs`: then it is broken in a way a restart fixes, so `giveUp` runs
- *   (main stops Slack and the scheduler and exits 1 for the supervisor to restart it).
- * Returns a function that removes the handlers.
+ * Errors nothing else caught are logged and counted and the process goes on (each request has its own timeout
+ * and lease), unless more than `maxUncaught` exceptions come within `windowMs`: then `giveUp` runs, for a restart.
  */
 export function installProcessGuard(process: NodeJS.Process, options: ProcessGuardOptions): () => void {
   const { logger, metrics } = options;

@@ -1,4 +1,3 @@
-/** Slack errors that mean a token is no longer accepted. */
 const AUTH_ERRORS = new Set([
   "invalid_auth",
   "not_authed",
@@ -7,29 +6,26 @@ const AUTH_ERRORS = new Set([
   "account_inactive",
 ]);
 
-/** The app-level token opens Socket Mode connections; every other method runs on the bot token. */
+// Every other method runs on the bot token.
 const APP_TOKEN_METHODS = new Set(["apps.connections.open"]);
 
 export interface SlackReadinessState {
-  /** Slack accepted the bot token at start and has not rejected it since. */
   token: boolean;
-  /** Socket Mode only: the last connection was accepted and is open. */
+  /** Socket Mode only. */
   socket?: boolean;
 }
 
-/** What /readyz reports about Slack, kept up to date from the calls the bot makes anyway (never a probe call). */
+/** Kept up to date from the calls the bot makes anyway (never a probe call). */
 export interface SlackReadiness {
-  /** One finished Slack call: its method and error code (undefined when it succeeded). */
   observe(method: string, code: string | undefined): void;
   socketConnected(connected: boolean): void;
   state(): SlackReadinessState;
-  /** False once Socket Mode has had no open connection for longer than the deaf limit: time for a restart. */
+  /** False once Socket Mode has had no connection past the deaf limit. */
   alive(): boolean;
 }
 
 export interface DeafLimit {
   now: () => number;
-  /** How long Socket Mode may stay without a connection before the process counts as dead. */
   limitMs: number;
 }
 

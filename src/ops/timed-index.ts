@@ -1,7 +1,6 @@
 import type { Histogram } from "prom-client";
 import type { SearchIndex } from "../search/types.js";
 
-/** The same index with the time of each lookup observed by operation. */
 function timed(index: SearchIndex, histogram: Histogram<"operation">): SearchIndex {
   // A lookup answers at once, a query with a promise: either is timed until it settles.
   const timedCall = <A extends unknown[], R>(operation: string, call: (...args: A) => R) => {
@@ -35,7 +34,7 @@ function timed(index: SearchIndex, histogram: Histogram<"operation">): SearchInd
   };
 }
 
-/** `current` with every index it returns timed; one wrapper per index, so a reload gets a fresh one. */
+/** One wrapper per index, so a reload gets a fresh one. */
 export function timedIndexSource(
   current: () => SearchIndex,
   histogram: Histogram<"operation">,

@@ -8,14 +8,13 @@ import { isValidTimeZone, zonedIso } from "../time-zone.js";
 import { nextDailyPaper } from "./next-paper.js";
 import { everyDay, isValidTime, nextRunAt } from "./next-run.js";
 
-/** A schedule a user typed that cannot be saved; `message` is safe to show them. */
+/** `message` is safe to show the user. */
 export class DailyScheduleError extends Error {
   override readonly name = "DailyScheduleError";
 }
 
 const recentCount = 5;
 
-/** The tables the daily commands read and write. */
 export type DailyState = Pick<StateStore, "subscriptions" | "dailyPosts">;
 
 export interface DailyControlDeps {
@@ -24,7 +23,6 @@ export interface DailyControlDeps {
   index: () => PaperLookups;
 }
 
-/** The view of a channel's schedule: next run, pause reason and the last few papers still in the corpus. */
 async function dailyScheduleViewOf(
   store: DailyState,
   subscription: Subscription,
@@ -60,10 +58,7 @@ function checkedSpec(spec: { time: string; timeZone: string; weekdays: number[] 
   return { time: spec.time, timeZone: spec.timeZone, weekdays };
 }
 
-/**
- * `/paper daily on|off|status|preview` over the state store. Subscribing again replaces the schedule and resumes a
- * paused one; runs scheduled before the moment of subscribing are not posted. Throws DailyScheduleError.
- */
+/** Subscribing again replaces the schedule and resumes a paused one. Throws DailyScheduleError. */
 export function createDailyControl(store: DailyState, deps: DailyControlDeps): DailyControl {
   const { subscriptions } = store;
   return {
@@ -100,10 +95,7 @@ export function createDailyControl(store: DailyState, deps: DailyControlDeps): D
   };
 }
 
-/**
- * The subscription from DAILY_CHANNEL/DAILY_TIME/DAILY_TZ: added only when the channel has no subscription
- * yet, so a later `/paper daily off` or a new time set by command survives restarts. True when it was added.
- */
+/** Only when the channel has none, so `/paper daily off` or a new time survives restarts. */
 export async function ensureStartupSubscription(
   store: Pick<StateStore, "subscriptions">,
   config: { channelId: string; time?: string; timeZone?: string },

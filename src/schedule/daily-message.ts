@@ -4,12 +4,10 @@ import type { Paper } from "../corpus/types.js";
 import { renderSlackMessage } from "../render/blocks.js";
 import { NO_UNFURL } from "../render/payloads.js";
 
-/** The daily post's message: the paper's card, its date and paper in the metadata (the delivery adds its key). */
 export function dailyMessageOf(
   channelId: string,
   localDate: string,
   paper: Paper,
-  /** Person keys of the group's members (members.yml): marked among the paper's authors. */
   memberKeys: ReadonlySet<string>,
 ): webApi.ChatPostMessageArguments {
   const members = paper.authorKeys.filter((key) => memberKeys.has(key));

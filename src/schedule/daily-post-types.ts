@@ -3,13 +3,7 @@ import type { Logger } from "../logger.js";
 import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 
-// What a pass of the daily post (daily-post.ts) needs, and what it tells of each channel.
-
-/**
- * A message delivered once through the once-only delivery (main wires it to slack/delivery.ts's deliverAnswer):
- * the key's claim, the outbox that retries it, a look in the conversation (back to `after`) before a post that
- * may repeat an earlier one. "queued": Slack did not take it yet, the outbox goes on trying.
- */
+/** slack/delivery.ts's deliverAnswer, wired by main; "queued": the outbox goes on trying. */
 export type OnceDelivery = (
   target: { key: string; channel: string; after: string },
   request: {
@@ -28,7 +22,6 @@ export type DailyPostOutcome =
   | "paused"
   | "retry-later"
   | "no-papers"
-  /** The store cannot be written (or reached): nothing was posted. */
   | "state-unavailable"
   | "failed";
 
@@ -40,9 +33,9 @@ export interface DailyPostResult {
 
 export interface DailyPostDeps {
   store: Pick<StateStore, "subscriptions" | "dailyPosts" | "deliveries">;
-  /** Through the store's own ledger and outbox: no post starts unless its claim is stored. */
+  /** Over the store's own ledger and outbox: no post starts unless its claim is stored. */
   deliver: OnceDelivery;
-  /** Tells a subscriber their channel's posts stopped: the answers' client (slack/web-client.ts). */
+  /** Tells a subscriber their channel's posts stopped. */
   client: webApi.WebClient;
   index: () => PaperLookups;
   now: () => Date;

@@ -7,22 +7,13 @@ import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
 /*
- * The daily post: at most one message per channel and local date, and a late one rather than none, across
- * crashes, restarts and any number of processes on one store (SQLite or PostgreSQL).
- *
- * 1. Choose. In one transaction serialised per channel (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock):
- *    the date's row of daily_posts (UNIQUE per channel and date) names its paper; with none yet, a paper is drawn
- *    from the channel's shuffle-bag and stored `claimed`, so every process gets the same one. A `posted` row (or
- *    an `unknown` one an earlier Paperbot gave up on): done.
- * 2. Deliver the card through the once-only delivery (slack/delivery.ts), key daily:<channel>:<date>: its claim
- *    (a lease under a token, stored before any post starts) makes one process the sender; the outbox keeps the
- *    message, marked as maybe sent before each post, and tries again after a 429 (Retry-After), a 5xx, a timeout
- *    or a crash, looking in the channel for the key in the message's metadata first whenever an earlier attempt
- *    may have reached Slack. A date chosen by an earlier pass is looked for before it is posted again.
- * 3. Record `posted` once the key is done (by this pass, or by the outbox or another process before it).
- * Slack refusing with not_in_channel, channel_not_found or archived: the date is forgotten (its paper returns to
- * the bag) and the subscription paused, its subscriber told once. Any other refusal: the key is held for a
- * back-off, then tried again. State that cannot be written ends the pass before any post.
+ * The daily post: at most one per channel and local date, and a late one rather than none, across crashes and
+ * processes on one store.
+ * 1. Choose the date's paper in one transaction per channel (dailyPosts.choose): every process gets the same.
+ * 2. Deliver it through the once-only delivery under daily:<channel>:<date> (its claim, outbox, look-before-post).
+ * 3. Record `posted` once the key is done.
+ * Channel gone (not_in_channel, archived…): the date is forgotten and the subscription paused, its subscriber
+ * told once. Another refusal holds the key for a back-off. State that cannot be written ends the pass.
  */
 
 const refusedRetryMs = 15 * 60 * 1000;
@@ -130,11 +121,7 @@ async function postDailyFor(
   return "retry-later";
 }
 
-/**
- * One pass: for every running subscription whose latest run is due and not yet done, choose, deliver, record.
- * A store that cannot be written ends the pass ("state-unavailable" for the channels left; the scheduler logs it
- * once), so nothing is posted without its claim stored.
- */
+/** A store that cannot be written ends the pass, so nothing is posted without its claim stored. */
 export async function runDueDailyPosts(deps: DailyPostDeps): Promise<DailyPostResult[]> {
   const results: DailyPostResult[] = [];
   let stateDown = false;

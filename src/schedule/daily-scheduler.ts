@@ -6,7 +6,7 @@ import { nextRunAt } from "./next-run.js";
 export interface DailySchedulerDeps extends DailyPostDeps {
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
-  /** Longest sleep between passes, so new subscriptions, expired leases and clock jumps are noticed. */
+  /** So new subscriptions, expired leases and clock jumps are noticed. */
   maxWaitMs?: number;
   /** Told what each pass did (metrics). */
   onPass?: (results: DailyPostResult[]) => void;
@@ -14,7 +14,6 @@ export interface DailySchedulerDeps extends DailyPostDeps {
 
 const defaultMaxWaitMs = 60 * 1000;
 
-/** Milliseconds until the next pass: the earliest next run, capped. */
 async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
   const now = deps.now();
   const cap = deps.maxWaitMs ?? defaultMaxWaitMs;
@@ -27,10 +26,7 @@ async function millisUntilNextPass(deps: DailySchedulerDeps): Promise<number> {
   return wait;
 }
 
-/**
- * The one daily timer: a pass now, then one at each next run (at least every maxWaitMs). While the store
- * cannot be written no post goes out, and that is logged once when it starts and once when it ends.
- */
+/** A pass now, then at each next run (at least every maxWaitMs); state down is logged once each way. */
 export function startDailyScheduler(deps: DailySchedulerDeps): { stop(): void } {
   let stopped = false;
   let handle: unknown;

@@ -3,11 +3,7 @@ import type { PaperLookups } from "../search/types.js";
 import type { StateStore } from "../state/store.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
-/**
- * The paper a channel's next daily post will bring, without drawing it: the same choice the next claim
- * makes from the channel's bag (for a preview). A channel that never had a post gets its bag seed stored
- * now, so the preview and the post agree. Undefined for an empty corpus.
- */
+/** The next post's paper, without drawing it; the bag's seed is stored now, so preview and post agree. */
 export async function nextDailyPaper(
   store: Pick<StateStore, "dailyPosts">,
   channelId: string,

@@ -17,10 +17,7 @@ export function isValidTime(time: string): boolean {
   return /^([01]\d|2[0-3]):[0-5]\d$/.test(time);
 }
 
-/**
- * The schedule as croner's job in the zone. A time that does not exist that day (spring forward) runs when the
- * clocks jump; a time that exists twice (autumn) runs once, at the first.
- */
+/** A time skipped by DST runs when the clocks jump; one that happens twice runs at the first. */
 function cronOf(spec: ScheduleSpec): Cron {
   if (spec.weekdays.length === 0) {
     throw new Error(`schedule ${spec.time} ${spec.timeZone} has no weekdays and never runs`);

@@ -15,14 +15,11 @@ function paperIdOfTheDate(paperIds: readonly string[], date: string): string | u
 export interface TodaysPaper {
   date: string;
   paper: Paper;
-  /** The channel it was posted in, when it is one of the viewer's daily posts. */
+  /** When it is one of the viewer's daily posts. */
   channelId?: string;
 }
 
-/**
- * Today's paper for someone: the newest daily post today in their channels (`channels`: id and zone), else
- * the workspace's pick of the date in `timeZone`. `read` guards each state read (a failure reads as none).
- */
+/** The newest daily post today in their channels, else the workspace's pick; `read` guards each state read. */
 export async function todaysPaper(
   state: DailyState | undefined,
   channels: { channelId: string; timeZone: string }[],

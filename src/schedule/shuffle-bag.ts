@@ -13,12 +13,7 @@ function rank(seed: number, round: number, id: string): number {
   return h >>> 0;
 }
 
-/**
- * Draws from a shuffle-bag: every available paper once before any repeats. Each round is a fixed random
- * order given by the channel's seed, so the next paper is known before it is drawn (a preview shows the
- * paper the post will bring). Papers added to the corpus mid-round take their place in the order of the
- * round; drawn ids no longer in the corpus are ignored.
- */
+/** Every paper once before any repeats, each round a fixed order by the seed, so a preview knows the next. */
 export function drawFromBag(corpusIds: readonly string[], bag: ShuffleBag): Drawn | undefined {
   const ids = [...new Set(corpusIds)];
   if (ids.length === 0) return undefined;
@@ -37,7 +32,6 @@ export function drawFromBag(corpusIds: readonly string[], bag: ShuffleBag): Draw
   return best === undefined ? undefined : { paperId: best, round };
 }
 
-/** A new bag seed from the random source (any 32-bit unsigned integer). */
 export function bagSeedOf(random: () => number): number {
   return Math.floor(random() * 2 ** 32) >>> 0;
 }

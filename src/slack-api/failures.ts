@@ -1,19 +1,13 @@
 import { z } from "zod";
 
-/*
- * What a failed Slack Web API call means, for every message that must neither be lost nor doubled (answers,
- * shares, daily posts, follow DMs: one delivery in slack/). Facts about Slack, no Slack package.
+/**
+ * Why a Slack call failed, by what it means for a message that must not be lost or doubled: nothing stored
+ * (rate-limited, not-sent: send again; refused: sending again won't help), or maybe stored (ambiguous: check first).
  */
-
-/** Why a Slack call failed, sorted by what it means for a message that must not be lost or doubled. */
 export type SlackFailure =
-  /** 429: Slack stored nothing; try again after `retryAfterMs`. */
   | { kind: "rate-limited"; retryAfterMs: number }
-  /** The request never reached Slack (connection refused, no DNS): nothing stored, safe to send again. */
   | { kind: "not-sent"; reason: string }
-  /** Slack answered with an error (channel_not_found, invalid_blocks, …): nothing stored, sending again won't help. */
   | { kind: "refused"; error: string }
-  /** A 5xx, a timeout, a dropped connection, or Slack's own "may have partly succeeded" errors: check first. */
   | { kind: "ambiguous"; reason: string };
 
 // Slack documents these as "it's possible some aspect of the operation succeeded".
@@ -33,7 +27,7 @@ const webApiErrorSchema = z.object({
   original: z.unknown().optional(),
 });
 
-/** What a Web API client's error means (WebClient with retries off and rate limits rejected). */
+/** For a WebClient with retries off and rate limits rejected. */
 export function slackFailureOf(error: unknown): SlackFailure {
   const parsed = webApiErrorSchema.safeParse(error);
   if (!parsed.success) return networkFailureOf(error);
@@ -53,13 +47,11 @@ export function slackFailureOf(error: unknown): SlackFailure {
   return networkFailureOf(error);
 }
 
-/** What an error thrown by fetch itself means. */
 export function networkFailureOf(error: unknown): SlackFailure {
   const code = networkCodeOf(error);
   return NOT_SENT_CODES.has(code) ? { kind: "not-sent", reason: code } : { kind: "ambiguous", reason: code };
 }
 
-/** A failure in one short phrase for logs. */
 export function describeFailure(failure: SlackFailure): string {
   switch (failure.kind) {
     case "rate-limited":
@@ -71,7 +63,7 @@ export function describeFailure(failure: SlackFailure): string {
   }
 }
 
-/** The innermost network error code (ECONNREFUSED, ECONNRESET, …) or `timeout`, for an error fetch threw. */
+/** The innermost network error code (ECONNREFUSED, …) or `timeout`. */
 export function networkCodeOf(error: unknown): string {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === "object" && current !== null; depth++) {

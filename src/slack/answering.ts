@@ -22,34 +22,23 @@ import {
 import type { HomeDeps } from "./home.js";
 import { handedOver } from "./saved-export.js";
 
-// What every listener (commands, buttons, events, the shortcut, the assistant panel) answers with and counts by.
-
 export interface ListenerDeps extends DeliveryDeps {
   bot: BotDeps;
-  /** User ids that may reload the corpus; everyone else gets BotDeps without `reload`. */
+  /** May reload the corpus. */
   adminUsers: readonly string[];
   metrics: Metrics;
-  /** The App Home tab (registered with the other listeners); absent: no Home tab. */
   home?: HomeDeps;
-  /**
-   * With state shared by several bot processes (PostgreSQL): true when this process's claim on a key is in
-   * its memory only (the shared state could not be written), so no other process can see it. A share then
-   * waits: it cannot be looked up in Slack afterwards, and a double click on two processes would post twice.
-   */
+  /** True when this process's claim is in its memory only: a share then waits (a double click could post twice). */
   isLocalClaim?: (key: string) => boolean;
 }
 
-/**
- * The bot's answer to one request, with admin-only powers given to admins only; an export of the reading
- * list is uploaded to the asker's DM, and the answer says so.
- */
+/** Admin powers for admins only; an export is uploaded to the asker's DM, and the answer says so. */
 export async function answerFor(deps: ListenerDeps, request: BotRequest): Promise<Answer> {
   const { reload, ...rest } = deps.bot;
   const admin = reload !== undefined && deps.adminUsers.includes(request.userId);
   return handedOver(deps.client, deps.logger, await answer(admin ? { ...rest, reload } : rest, request));
 }
 
-/** The answer, or the friendly error (logged as `failed`) when the bot failed inside. */
 export async function replyOrApology<T>(
   deps: ListenerDeps,
   render: () => Promise<T>,
@@ -76,10 +65,7 @@ export function count(deps: ListenerDeps, kind: string, outcome: RequestOutcome,
   }
 }
 
-/**
- * A short note to the asker through Bolt's respond(), tried once: Slack refusing it, or no response_url to
- * send it to, is only logged. Answers and shares go through the outbox instead (delivery.ts).
- */
+/** Through Bolt's respond(), tried once (answers and shares go through the outbox instead). */
 export async function note(deps: ListenerDeps, respond: RespondFn | undefined, text: string): Promise<void> {
   if (respond === undefined) return;
   await respond(errorPayload(text)).catch((error: unknown) =>
@@ -90,13 +76,12 @@ export async function note(deps: ListenerDeps, respond: RespondFn | undefined, t
   );
 }
 
-/** Where a private answer goes: the request's response_url, and respond() for a note when the answer is refused. */
 export interface PrivateReply {
   respond: RespondFn | undefined;
   responseUrl: string | undefined;
 }
 
-/** Sends a rendered private answer through the outbox; a refused one is followed by a note, so it is not lost silently. */
+/** A refused one is followed by a note, so it is not lost silently. */
 export async function sendPrivately(
   deps: ListenerDeps,
   kind: string,
@@ -113,7 +98,6 @@ export async function sendPrivately(
   count(deps, kind, outcomeOfDelivery(outcome, answered.apologised), receivedAt);
 }
 
-/** Answers privately through the request's response_url (slash commands, buttons, the Ask form). */
 export async function answerPrivately(
   deps: ListenerDeps,
   kind: string,
@@ -129,11 +113,7 @@ export async function answerPrivately(
   await sendPrivately(deps, kind, receivedAt, reply, answered);
 }
 
-/**
- * Answers a mention in its thread, or a DM in the conversation, once however often Slack delivers it.
- * `beforeRender` runs only when the answer is ours to send (the assistant panel shows its status then); what it
- * returns runs once the answer is rendered.
- */
+/** `beforeRender` runs only when the answer is ours to send; what it returns runs once it is rendered. */
 export async function answerInConversation(
   deps: ListenerDeps,
   kind: string,

@@ -14,7 +14,7 @@ import { answerInConversation, answerPrivately, count, type ListenerDeps } from 
 import { receivedAtOf } from "./instrumented-app.js";
 import { jsonOf } from "./requests.js";
 
-/** The global shortcut "Ask Paperbot" (manifest.yml `features.shortcuts`): /paper from anywhere, as a form. */
+/** /paper from anywhere, as a form (manifest.yml `features.shortcuts`). */
 export const ASK_SHORTCUT = "paperbot_ask";
 
 const submissionSchema = z.object({
@@ -40,16 +40,12 @@ const shareSchema = z.object({
 });
 const sharedPaperSchema = z.object({ id: z.string().regex(/^[a-z0-9]{1,64}$/) });
 
-/** The paper a Share form is for, from its private_metadata; undefined when it is not ours. */
 function sharedPaperOf(metadata: string): string | undefined {
   const parsed = sharedPaperSchema.safeParse(jsonOf(metadata));
   return parsed.success ? parsed.data.id : undefined;
 }
 
-/**
- * "Ask Paperbot" opens a form (what to look for, where to show the answer); its submission is answered like
- * `/paper` typed in the conversation picked: privately, through the response_url Slack made for it.
- */
+/** The form's submission is answered like `/paper` typed in the conversation picked. */
 export function registerAskShortcut(app: App, deps: ListenerDeps): void {
   app.shortcut(ASK_SHORTCUT, async ({ ack, body, client, context }) => {
     await ack();

@@ -21,21 +21,14 @@ import { receivedAtOf } from "./instrumented-app.js";
 import { dmEventSchema, textWithoutMention } from "./requests.js";
 
 /*
- * The assistant panel (manifest `features.assistant_view`), through Bolt's Assistant class: a global middleware
- * that takes `assistant_thread_started`, `assistant_thread_context_changed` and the user's messages in an
- * assistant thread (a `message.im` with a thread_ts), and passes nothing else on. Every other message, a plain
- * DM included, goes on to the DM listener as before, so workspaces without the panel are answered as they
- * were, and a message in an assistant thread is answered once, here, never also by the DM listener.
- *
- * Answers come from the same intents and renderers as mentions, through the same once-only delivery. We never
- * use Bolt's `say` or its default thread-context store: that store rewrites the metadata of the bot's first
- * message in the thread (`chat.update`), the very metadata delivery looks for to tell an answer was posted.
+ * The assistant panel through Bolt's Assistant class, a global middleware that takes assistant threads' events
+ * alone: a plain DM goes on to the DM listener, and a thread message is answered once, here. Never Bolt's `say`
+ * or its thread-context store: that store rewrites the metadata of the bot's first message, which delivery reads.
  */
 
-/** How long an answer waits for its status to be set; a slow status call never holds up the answer. */
+// A slow status call never holds up the answer.
 const STATUS_WAIT_MS = 800;
 const TITLE_CHARS = 80;
-/** Threads remembered (the channel the user is looking at, whether titled), newest kept. */
 const THREADS_KEPT = 2000;
 
 const threadStartedSchema = z.object({
@@ -50,12 +43,12 @@ const threadStartedSchema = z.object({
 const threadMessageSchema = dmEventSchema.extend({ thread_ts: z.string() });
 
 interface ThreadState {
-  /** The channel the user had open beside the panel, when Slack said. */
+  /** The channel the user had open beside the panel. */
   viewing?: string;
   titled?: boolean;
 }
 
-/** What this process knows of assistant threads; lost on restart, so every use has a fallback. */
+/** Lost on restart, so every use has a fallback. */
 function threadMemory() {
   const threads = new LRUCache<string, ThreadState>({ max: THREADS_KEPT });
   const keyOf = (channel: string, threadTs: string) => `${channel}:${threadTs}`;
@@ -68,7 +61,7 @@ function threadMemory() {
   };
 }
 
-/** Logs a failing panel call once per method and error at warn (a DM thread outside the panel fails them all). */
+/** At warn once per method and error (a DM thread outside the panel fails them all). */
 function panelCallLogger(deps: ListenerDeps) {
   const seen = new Set<string>();
   return (method: string, error: unknown) => {
@@ -81,7 +74,6 @@ function panelCallLogger(deps: ListenerDeps) {
   };
 }
 
-/** A thread title from the first question: the words as typed, mentions and marks resolved, shortened. */
 function threadTitleOf(text: string): string | undefined {
   const title = truncate(cleanedText(text), TITLE_CHARS);
   return title === "" ? undefined : title;
@@ -131,8 +123,7 @@ async function answerInThread(
     retried,
     showStatus,
   );
-  // Our post (an answer, or an apology counted as an error) clears the status; a status set after it, or with
-  // no post, would linger for two minutes.
+  // Our post clears the status; one set after it, or with no post, would linger for two minutes.
   const posted = outcome === "answered" || outcome === "error";
   if (status !== undefined && (await status) && (statusLate || !posted)) {
     await panel
@@ -142,7 +133,6 @@ async function answerInThread(
   return outcome;
 }
 
-/** Registers the assistant panel's handlers (see the comment at the top). */
 export function registerAssistant(app: App, deps: ListenerDeps): void {
   const threads = threadMemory();
   const failed = panelCallLogger(deps);
@@ -174,7 +164,6 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
       count(deps, "assistant_greeting", outcome, receivedAt);
     },
 
-    // Remembered here instead of in Bolt's default store (see the comment at the top).
     threadContextChanged: async ({ event }) => {
       const parsed = threadStartedSchema.safeParse(event);
       if (!parsed.success) return;

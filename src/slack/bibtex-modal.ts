@@ -5,11 +5,7 @@ import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import { answerFor, count, type ListenerDeps, type PrivateReply, sendPrivately } from "./answering.js";
 import type { SlackClient } from "./web-client.js";
 
-/**
- * Copy BibTeX: the entry in a form over the conversation (views.open with the click's trigger_id, valid for
- * 3 s), where it can be selected and copied. When the form cannot open (an expired trigger, a paper gone), the
- * answer comes privately in the conversation instead.
- */
+/** Copy BibTeX in a form; when it cannot open (an expired trigger, a paper gone), privately in the conversation. */
 export async function openBibtex(
   deps: ListenerDeps,
   client: Pick<SlackClient, "views">,

@@ -25,7 +25,7 @@ export type { HomeDeps } from "../home/model.js";
 
 type WebClient = Parameters<Parameters<App["event"]>[1]>[0]["client"];
 
-/** What the Home listeners need from the other listeners: the bot's answer to a click (admin powers sorted, an export uploaded). */
+/** `answer`: the bot's answer to a click, admin powers sorted and an export uploaded. */
 export interface HomeWiring {
   home: HomeDeps;
   answer: (request: BotRequest) => Promise<Answer>;
@@ -34,7 +34,7 @@ export interface HomeWiring {
 const conversationsSchema = z.object({ channels: z.array(z.object({ id: z.string() })).default([]) });
 const MAX_CHANNEL_PAGES = 20;
 
-/** Ids of the channels the user is a member of (users.conversations: channels:read, groups:read). */
+/** users.conversations: channels:read, groups:read. */
 async function channelIdsOf(client: WebClient, userId: string): Promise<Set<string>> {
   const ids = new Set<string>();
   const options = {
@@ -58,7 +58,7 @@ function pagesOf(metadata: string | undefined): HomePages {
   return parsed.success ? { follows: parsed.data.f, saved: parsed.data.s } : { follows: 0, saved: 0 };
 }
 
-/** The person a Home request is for; their channels are asked of Slack once per request (again after a failure). */
+/** Their channels are asked of Slack once per request (again after a failure). */
 interface Viewer {
   client: WebClient;
   userId: string;
@@ -97,7 +97,6 @@ async function isMember(wiring: HomeWiring, viewer: Viewer, channelId: string) {
 
 const channelLink = (channelId: string) => `<#${channelId}>`;
 
-/** A daily-channel button: turn it off (then publish), or open the form that changes it. */
 async function dailyClick(
   wiring: HomeWiring,
   viewer: Viewer,
@@ -126,17 +125,14 @@ async function dailyClick(
   return undefined;
 }
 
-/** The form a Home button opens rather than answering on the tab, where the viewer picks the conversation. */
+/** A Home button that opens a form, where the viewer picks the conversation. */
 function formOf(action: Action) {
   if (action.a === "ask") return renderAskModal();
-  // There is no conversation on the Home tab: a form asks where to share the card.
   if (action.a === "share") return renderShareModal(action.id);
-  // More like this, through the Ask form filled in.
   if (action.a === "similar") return renderAskModal(`similar ${action.id}`);
   return undefined;
 }
 
-/** The notice after a click the bot answered: the answer's own text (escaped, as its fallback is). */
 function noticeOf(answer: Answer): string {
   return renderSlackMessage(answer.reply).text;
 }
@@ -158,11 +154,7 @@ const dailyEditSchema = z.object({
 });
 const modalMetadataSchema = z.object({ c: z.string().regex(/^[CG][A-Z0-9]{2,20}$/) });
 
-/**
- * The App Home tab: published when it is opened, and again after each of its buttons (unfollow, remove,
- * export, page, turn a channel's daily paper off) and after the daily-paper form is saved. Its buttons have
- * their own action_ids (home_…): there is no response_url in a view, so answers show as the tab's notice.
- */
+/** Published when opened and after each button or form; a view has no response_url, so answers are the tab's notice. */
 export function registerHome(app: App, wiring: HomeWiring): void {
   const { logger } = wiring.home;
   app.event("app_home_opened", async ({ event, client }) => {

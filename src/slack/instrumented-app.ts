@@ -17,16 +17,13 @@ function requestKindOf(body: unknown): string {
   return parsed.data.event?.type ?? parsed.data.type ?? "unknown";
 }
 
-/** The `context.receivedAt` a listener sees: when the receiver handed the request to the app. */
+/** When the receiver handed the request to the app. */
 export function receivedAtOf(context: Record<string, unknown>, fallback: number): number {
   const at = context.receivedAt;
   return typeof at === "number" ? at : fallback;
 }
 
-/**
- * A global middleware timing each request's acknowledgement from its arrival (the receivers stamp
- * `receivedAt`): Bolt acknowledges events before the middleware runs, and every other listener acks first.
- */
+/** Bolt acks events before the middleware runs, and every other listener acks first. */
 export function timeAcks(app: App, metrics: Metrics, now: () => number): void {
   app.use(async ({ body, context, next }) => {
     const at = now();

@@ -27,10 +27,7 @@ import {
   responseUrlOf,
 } from "./requests.js";
 
-/**
- * Shares a card in the channel once per click key, through the outbox (a 429 or Slack out of reach waits there);
- * a share Slack refused, or did not confirm, is told to the sharer, who can click again.
- */
+/** A share Slack refused, or did not confirm, is told to the sharer, who can click again. */
 async function shareOnce(
   deps: ListenerDeps,
   receivedAt: number,
@@ -116,14 +113,12 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     });
   }
 
-  // Listeners handle their own failures; this global middleware is for what escapes them. An event's answer
-  // (or apology) already went through its delivery, so only a response_url gets the friendly message here.
+  // For what escapes the listeners: an event's apology went through its delivery, so only a response_url gets one.
   app.use(async (args) => {
     try {
       await args.next();
     } catch (error) {
       deps.logger.error({ err: error }, "a Slack request failed");
-      // Bolt makes respond() from the body's response_url, when it has one.
       if ("respond" in args) await note(deps, args.respond, FRIENDLY_ERROR);
     }
   });

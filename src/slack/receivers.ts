@@ -7,14 +7,10 @@ import type { SlackReadiness } from "../ops/readiness.js";
 import { createBoltLogger } from "./bolt-logger.js";
 import { guardSocketFrames } from "./socket-frames.js";
 
-/**
- * The largest body taken. Slack's real payloads are tens of KB: the largest of the official SDKs' fixtures is a
- * block_actions of 39 KB (java-slack-sdk), and ours, a click in a full App Home (its 100-block view comes back
- * with it), is about 100 KB form-encoded.
- */
+// Slack's largest real payloads: 39 KB in the SDKs' fixtures, ~100 KB for a click in a full App Home.
 export const BODY_LIMIT_BYTES = 512 * 1024;
 
-/** Body bytes being received at once, all requests together; a body that would go past it is dropped. */
+/** Body bytes being received at once, all requests together. */
 export const BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
 /** Slack's replay window, checked both ways (Bolt checks only the past, and only after reading the body). */
@@ -27,10 +23,7 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Why a POST to the events path is refused from its headers alone, before a byte of its body is read: a
- * timestamp missing or outside Slack's replay window, a signature that cannot be one, a body over the limit.
- */
+/** Why a POST to the events path is refused from its headers alone, before a byte of its body is read. */
 function refusalOf(req: IncomingMessage, nowMs: number): { status: number; reason: string } | undefined {
   const seconds = Number(headerOf(req, "x-slack-request-timestamp") ?? Number.NaN);
   if (!Number.isInteger(seconds)) return { status: 401, reason: "no request timestamp" };
@@ -48,7 +41,6 @@ function refusalOf(req: IncomingMessage, nowMs: number): { status: number; reaso
   return undefined;
 }
 
-/** Counts the body bytes being received; a request whose next chunk would pass `limit` is dropped. */
 function bodyBudget(limit: number): (req: IncomingMessage) => void {
   let inFlight = 0;
   return (req) => {
@@ -76,16 +68,12 @@ function bodyBudget(limit: number): (req: IncomingMessage) => void {
 
 export interface HttpReceiverOptions {
   signingSecret: string;
-  /** /healthz, /readyz and /metrics, served beside Slack's requests. */
   routes: OpsRoute[];
   logger: Logger;
   now: () => number;
 }
 
-/**
- * Bolt's HTTP receiver with the ops routes. What can be refused from the headers alone is refused before the
- * body is read (refusalOf), and the body bytes being received at once are bounded (BODY_BYTES_IN_FLIGHT).
- */
+/** Bolt's HTTP receiver with the ops routes, header-only refusals and a bound on body bytes in flight. */
 export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
   const { logger, now } = options;
   const receiver = new HTTPReceiver({
@@ -94,12 +82,10 @@ export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
     logger: createBoltLogger(logger),
     customRoutes: options.routes,
     bodyLimit: BODY_LIMIT_BYTES,
-    // When the request reached the app (`context.receivedAt`), for the ack and answer times.
     customPropertiesExtractor: () => ({ receivedAt: now() }),
   });
   const bolt = receiver.requestListener;
   const track = bodyBudget(BODY_BYTES_IN_FLIGHT);
-  // Bolt's server hands every request to requestListener.
   receiver.requestListener = (req, res) => {
     if (req.method === "POST" && new URL(req.url ?? "/", "http://localhost").pathname === EVENTS_PATH) {
       const refusal = refusalOf(req, now());
@@ -118,9 +104,9 @@ export function createHttpReceiver(options: HttpReceiverOptions): HTTPReceiver {
 
 export interface SocketReceiverOptions {
   appToken: string;
-  /** Options of the client that opens connections (apps.connections.open): fetch, API URL, retries. */
+  /** The client that opens connections (apps.connections.open). */
   clientOptions: webApi.WebClientOptions;
-  /** Reconnects after a lost connection, waiting this long before attempt n; never when undefined. */
+  /** Never reconnects when undefined. */
   reconnectBackoffMs?: (attempt: number) => number;
   readiness: SlackReadiness;
   metrics: Metrics;
@@ -130,11 +116,7 @@ export interface SocketReceiverOptions {
 
 type SocketModeClient = SocketModeReceiver["client"];
 
-/**
- * Reconnects after every lost connection until it is back or the client is stopped, whatever the error: the
- * SDK's own reconnection gives up for good on invalid_auth or an HTTP error from apps.connections.open, and
- * then the process would stay up and deaf.
- */
+/** Whatever the error: the SDK's own gives up for good on invalid_auth, leaving the process up and deaf. */
 function keepConnected(client: SocketModeClient, backoffMs: (attempt: number) => number, logger: Logger) {
   let connectedOnce = false;
   let stopped = false;
@@ -168,10 +150,7 @@ function keepConnected(client: SocketModeClient, backoffMs: (attempt: number) =>
   });
 }
 
-/**
- * Bolt's Socket Mode receiver with malformed frames dropped, the connection's state tracked (closed at once
- * when the socket closes), and every lost connection reconnected (keepConnected).
- */
+/** Bolt's Socket Mode receiver with malformed frames dropped, the connection tracked and always reconnected. */
 export function createSocketReceiver(options: SocketReceiverOptions): SocketModeReceiver {
   const receiver = new SocketModeReceiver({
     appToken: options.appToken,

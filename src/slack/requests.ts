@@ -13,7 +13,7 @@ const messageEventSchema = z.object({
   thread_ts: z.string().optional(),
 });
 
-/** A person's direct message to the bot, in the conversation or in a thread of it (the assistant panel's). */
+/** In the conversation or in a thread of it (the assistant panel's). */
 export const dmEventSchema = messageEventSchema.extend({
   type: z.literal("message"),
   channel_type: z.literal("im"),
@@ -39,13 +39,11 @@ const buttonBodySchema = z.object({
   container: z.object({ message_ts: z.string().optional(), channel_id: z.string().optional() }).default({}),
 });
 
-/** Where a message to the bot should be answered: the conversation, and the thread for mentions. */
 export interface Reply {
   channel: string;
   threadTs?: string;
 }
 
-/** The text with every `<@BOTID>` mention of the bot removed, trimmed. */
 export function textWithoutMention(text: string, botUserId: string | undefined): string {
   const mention =
     botUserId === undefined
@@ -54,10 +52,7 @@ export function textWithoutMention(text: string, botUserId: string | undefined):
   return text.replace(mention, " ").replace(/\s+/g, " ").trim();
 }
 
-/**
- * A person's mention of the bot (answered in its thread) or direct message to it (with or without a file);
- * undefined for edits, bot posts, joins and the bot's own.
- */
+/** Undefined for edits, bot posts, joins and the bot's own. */
 export function conversationRequest(
   source: "mention" | "dm",
   event: unknown,
@@ -82,7 +77,7 @@ export function conversationRequest(
 
 export interface ButtonRequest {
   request: BotRequest;
-  /** Set for "share": the same click, double click or retry maps to the same key. */
+  /** For "share": a double click or retry maps to the same key. */
   onceKey?: string;
 }
 
@@ -95,14 +90,12 @@ const actionElementSchema = z.union([
   }),
 ]);
 
-/** The value behind a click on one of our buttons or menus, or undefined for any other element. */
 export function actionValueOf(action: unknown): string | undefined {
   const parsed = actionElementSchema.safeParse(action);
   if (!parsed.success) return undefined;
   return parsed.data.type === "button" ? parsed.data.value : parsed.data.selected_option.value;
 }
 
-/** The request behind a button click or menu choice, or undefined when its value is not one of ours. */
 export function buttonRequest(body: unknown, value: string | undefined): ButtonRequest | undefined {
   const action = value === undefined ? undefined : decodeAction(value);
   const parsed = buttonBodySchema.safeParse(body);
@@ -132,13 +125,12 @@ export function commandRequest(command: SlashCommand): ButtonRequest {
 
 const responseUrlSchema = z.object({ response_url: z.string().url() });
 
-/** The response_url of a slash command or button body, where a failure can be told privately. */
 export function responseUrlOf(body: unknown): string | undefined {
   const parsed = responseUrlSchema.safeParse(body);
   return parsed.success ? parsed.data.response_url : undefined;
 }
 
-/** A view's private_metadata as JSON, or undefined when it is not (a hand-made payload). */
+/** Undefined when it is not JSON (a hand-made payload). */
 export function jsonOf(metadata: string | undefined): unknown {
   try {
     return JSON.parse(metadata ?? "");

@@ -5,7 +5,7 @@ import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { SlackClient } from "./web-client.js";
 
-/** An export answer handed over as a file in the person's DM; any other answer as it is. */
+/** An export answer as a file in the person's DM; any other as it is. */
 export async function handedOver(client: SlackClient, logger: Logger, answer: Answer): Promise<Answer> {
   const { reply } = answer;
   if (reply.kind !== "export") return answer;

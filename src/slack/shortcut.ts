@@ -8,10 +8,9 @@ import { count, type ListenerDeps, note, outcomeOfDelivery, replyOrApology } fro
 import { deliverAnswer, deliverResponse } from "./delivery.js";
 import { receivedAtOf } from "./instrumented-app.js";
 
-/** The message shortcut "Find related papers" (manifest.yml `features.shortcuts`). */
+/** manifest.yml `features.shortcuts`. */
 export const RELATED_PAPERS_SHORTCUT = "paperbot_related_papers";
 
-/** How much text is taken from one message, whatever it holds. */
 const MAX_TEXT = 20_000;
 
 const textParts = z.object({
@@ -41,7 +40,7 @@ const messageShortcutSchema = z.object({
 
 type MessageShortcut = z.infer<typeof messageShortcutSchema>;
 
-/** Every `text` string in some blocks (section, rich text, context, header), not button values or URLs. */
+/** Not button values or URLs. */
 function blockTexts(value: unknown, out: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) blockTexts(item, out);
   else if (value !== null && typeof value === "object") {
@@ -53,10 +52,7 @@ function blockTexts(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/**
- * What a message says, in Slack's text format: its text and its attachments' (a link's unfurl holds the
- * page's title and description); its blocks when it has no text; its files' titles when it has nothing else.
- */
+/** Its text and attachments' (an unfurl), else its blocks' text, else its files' titles. */
 function textOfMessage(message: MessageShortcut["message"]): string {
   const attachments = (message.attachments ?? []).flatMap((a) => {
     const parts = [a.pretext, a.title, a.text].filter((part): part is string => Boolean(part?.trim()));
@@ -85,11 +81,7 @@ async function answerOrApology(
   return { answer: message, apologised };
 }
 
-/**
- * "Find related papers" on a message: privately to whoever asked, through the shortcut's response_url
- * (which reaches DMs and private channels the bot is not in). Where Slack refuses it, or the payload has none,
- * the answer goes to the asker's DM with the bot, through the same once-only delivery as mentions.
- */
+/** Privately through the response_url (it reaches channels the bot is not in); else to the asker's DM, once. */
 async function answerShortcut(deps: ListenerDeps, shortcut: MessageShortcut, receivedAt: number) {
   if (shortcut.response_url !== undefined) {
     const { answer, apologised } = await answerOrApology(deps, shortcut, false);

@@ -1,28 +1,25 @@
 import { z } from "zod";
 import { networkCodeOf } from "../slack-api/failures.js";
 
-/** One finished Slack call, as the fetch wrapper saw it. */
 export interface SlackCallResult {
-  /** The Web API method (`chat.postMessage`), or `response_url`. */
+  /** A Web API method, or `response_url`. */
   method: string;
   seconds: number;
-  /** Undefined when it succeeded; else Slack's error, `http_<status>`, `ratelimited`, `timeout` or a network code. */
+  /** Slack's error, `http_<status>`, `ratelimited`, `timeout` or a network code. */
   code: string | undefined;
 }
 
 export interface SlackFetchOptions {
-  /** For calls that come without a signal of their own: Bolt's respond() (the Web API clients set `timeout`). */
+  /** For calls without a signal of their own (Bolt's respond()). */
   timeoutMs: number;
   observe: (result: SlackCallResult) => void;
 }
 
-/** `chat.postMessage` for a Web API URL, `response_url` for anything else (hooks.slack.com). */
 function methodOf(url: string): string {
   const match = /\/api\/([A-Za-z0-9_.]+)(?:[?#]|$)/.exec(url);
   return match?.[1] ?? "response_url";
 }
 
-/** A Web API answer that says the call failed: `{ ok: false, error }`. */
 const slackRefusalSchema = z.object({ ok: z.literal(false), error: z.string().catch("unknown_error") });
 
 async function errorCodeOf(response: Response): Promise<string | undefined> {
@@ -37,10 +34,7 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
   return refused.success ? refused.data.error : undefined;
 }
 
-/**
- * The fetch Bolt's clients and respond() call Slack through: each outcome reported (for metrics and readiness)
- * without changing what the caller sees.
- */
+/** Each outcome reported (metrics, readiness) without changing what the caller sees. */
 export function createSlackFetch(options: SlackFetchOptions): typeof fetch {
   return async (input, init) => {
     const method = methodOf(input instanceof Request ? input.url : String(input));

@@ -15,7 +15,6 @@ const eventsApiPayloadSchema = z
 const objectSchema = z.record(z.string(), z.unknown());
 const CONTROL_TYPES = new Set(["hello", "disconnect"]);
 
-/** Why a Socket Mode frame would crash the client's handler, or undefined when it is well formed. */
 function malformedFrameProblem(frame: unknown): string | undefined {
   const parsed = frameSchema.safeParse(frame);
   if (!parsed.success) return "not a Socket Mode envelope";
@@ -31,10 +30,8 @@ function malformedFrameProblem(frame: unknown): string | undefined {
 }
 
 /**
- * Puts a check in front of the Socket Mode client's frame handler: a malformed envelope (an `events_api`
- * frame with no payload makes @slack/socket-mode throw a TypeError in a promise nobody awaits) is logged
- * and dropped unacknowledged, so Slack redelivers it (a whole one may follow); every other frame goes on
- * as before, and an error inside the handler is logged rather than left to kill the process.
+ * A malformed envelope (an `events_api` frame with no payload throws in a promise nobody awaits) is dropped
+ * unacknowledged, so Slack redelivers it; an error inside the handler is logged rather than kill the process.
  */
 export function guardSocketFrames(client: SocketModeClient, logger: Logger, onMalformed: () => void): void {
   const handlers = client.listeners("ws_message");

@@ -29,59 +29,51 @@ export interface SlackStartOptions {
   mode: Exclude<SlackMode, { kind: "console" }>;
   bot: BotDeps;
   adminUsers: readonly string[];
-  /** Answered mentions, DMs and shares; shared by every bot process on one store. */
   ledger: DeliveryLedger;
-  /** Answers waiting for Slack, beside the ledger; this process's memory unless given. */
+  /** This process's memory unless given. */
   outbox?: Outbox;
   logger: Logger;
-  /** True while an index is open and answering (for /readyz). */
   corpusLoaded: () => boolean;
-  /** Whether answered events are shared through the state store (for /readyz's body). */
   state?: () => StateStatus;
   slackApiUrl?: string;
-  /** Longest wait for one Slack call (Web API or response_url); 10 s unless given. */
+  /** Web API or response_url; 10 s unless given. */
   slackTimeoutMs?: number;
-  /** Retries of the app's client for idempotent calls (App Home); 2 unless given (tests pass 0). */
+  /** The app's client, for idempotent calls (App Home); 2 unless given. */
   retries?: number;
-  /** Skips the auth.test at start when the bot's ids are known (tests). */
+  /** Skips the auth.test at start (tests). */
   identity?: { botId: string; botUserId: string };
-  /** HTTP mode: where to listen instead of mode.port on every interface. */
+  /** HTTP mode, instead of mode.port on every interface. */
   listen?: ListenOptions;
-  /** Socket Mode: where /healthz, /readyz and /metrics listen instead of mode.healthPort on every interface. */
+  /** Socket Mode's health routes, instead of mode.healthPort on every interface. */
   healthListen?: ListenOptions;
-  /** Socket Mode: reconnect after a lost connection, whatever the error (on unless false). */
+  /** Socket Mode: reconnect whatever the error (on unless false). */
   autoReconnect?: boolean;
-  /** Socket Mode: the wait before reconnection attempt n (1 s, doubling up to 30 s, unless given). */
   reconnectBackoffMs?: (attempt: number) => number;
-  /** Socket Mode: /healthz fails after this long without an open connection (DEAF_LIMIT_MS unless given). */
+  /** Socket Mode: /healthz fails after this long without a connection. */
   deafLimitMs?: number;
-  /** The registry /metrics serves; a fresh one unless given. */
   metrics?: Metrics;
-  /** Test seams for delivery: back-off, limits, the outbox's period, clock. */
+  /** Test seams: back-off, limits, the outbox's period, clock. */
   delivery?: Partial<Omit<DeliveryPolicy, "callTimeoutMs">>;
-  /** The App Home tab's state and zone; without it the tab is not answered. */
+  /** Without it the App Home tab is not answered. */
   home?: Omit<HomeDeps, "bot" | "logger">;
-  /** With state shared by several processes: whether a claim is in this process's memory only (listeners.ts). */
   isLocalClaim?: (key: string) => boolean;
 }
 
 export interface RunningSlackApp {
   app: App;
-  /** HTTP mode: the port Slack's requests (and the health routes) are served on. */
+  /** HTTP mode. */
   port?: number;
-  /** Socket Mode: the health server's port. */
+  /** Socket Mode. */
   healthPort?: number;
   metrics: Metrics;
-  /** The client answers, follow DMs and daily posts go through (no retries of its own, the Slack fetch's timeout). */
+  /** For answers, follow DMs and daily posts: no retries of its own. */
   poster: SlackClient;
-  /** What answers are delivered with (follow DMs use it too). */
   delivery: DeliveryDeps;
-  /** The outbox's passes; `drain` runs one now. */
   outbox: OutboxWorker;
   stop(): Promise<void>;
 }
 
-/** The bot's ids from auth.test; when Slack refuses us (bad token, unreachable API), a one-line reason. */
+/** When Slack refuses us (bad token, unreachable API), a one-line reason. */
 async function identityOf(client: SlackClient): Promise<{ botId: string; botUserId: string }> {
   let result: Awaited<ReturnType<SlackClient["auth"]["test"]>>;
   try {
@@ -107,12 +99,11 @@ const HEALTH_LIMITS: HttpLimits = {
   maxConnections: 10_000,
 };
 
-/** Socket Mode without a connection this long makes /healthz fail, so that a supervisor restarts the process. */
+/** Socket Mode without a connection this long fails /healthz, so a supervisor restarts the process. */
 export const DEAF_LIMIT_MS = 2 * 60_000;
 
 const reconnectBackoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1));
 
-/** Connects the bot to Slack in Socket Mode or over HTTP and starts answering. */
 export async function startSlackApp(options: SlackStartOptions): Promise<RunningSlackApp> {
   const { mode, logger } = options;
   const now = Date.now;

@@ -5,7 +5,6 @@ import type { Logger } from "../logger.js";
 import { describeFailure, slackFailureOf } from "../slack-api/failures.js";
 import type { SlackClient } from "./web-client.js";
 
-/** A page of a thread as far as finding its cards needs: each message's blocks, oldest first. */
 const threadSchema = z.object({
   messages: z.array(z.object({ blocks: z.array(z.unknown()).optional() })).default([]),
 });
@@ -19,7 +18,7 @@ const elementSchema = z.object({
   options: z.array(z.object({ value: z.string() })).optional(),
 });
 
-/** Messages read per call, and calls at most: a thread of up to 1,000 messages is read to its end. */
+// A thread of up to 1,000 messages is read to its end.
 const PAGE_MESSAGES = 200;
 const MAX_PAGES = 5;
 
@@ -44,7 +43,7 @@ function cardPapersOf(blocks: readonly unknown[]): string[] {
   return [...new Set(ids)];
 }
 
-/** Reads threads through the given client; a thread it cannot read has no cards (the bot then asks which). */
+/** A thread it cannot read has no cards (the bot then asks which). */
 export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPapers {
   return {
     async latestCards(channelId, threadTs) {

@@ -7,17 +7,11 @@ export type SlackClient = webApi.WebClient;
 export interface SlackClientOptions {
   slackApiUrl?: string;
   logger?: Logger;
-  /** Each call is aborted after this long (none unless given). */
   timeoutMs?: number;
-  /** The fetch its calls go through: createSlackFetch's, with metrics. */
   fetch?: typeof fetch;
 }
 
-/**
- * A Web API client for calls the caller retries itself: it never retries on its own (a post is not
- * idempotent: a 500 after Slack stored the message would make a second one) and hands 429s back with
- * their Retry-After instead of sleeping on them.
- */
+/** Never retries on its own (a post is not idempotent) and hands 429s back with their Retry-After. */
 export function createSlackClient(token: string, options: SlackClientOptions = {}): SlackClient {
   return new webApi.WebClient(token, {
     retryConfig: { retries: 0 },
