@@ -9,11 +9,7 @@ export interface Word {
   end: number;
 }
 
-/**
- * The one stop list, left out of the index and of queries alike: English function words, and the words a question
- * to a bot of papers is framed with ("please find papers about …", "what has Enyu Zhou written about …"), which say
- * nothing of a topic.
- */
+/** The one stop list, of the index and queries alike: English function words, and the words a question is framed with. */
 const stopWords: ReadonlySet<string> = new Set([
   ...eng,
   ...`please pls thanks thank hey hi hello show find give list looking look want need recommend tell know
@@ -53,10 +49,7 @@ export function isStopWord(folded: string): boolean {
 
 const stems = new LRUCache<string, string>({ max: 100_000 });
 
-/**
- * The stem of a folded word: Snowball English (Porter2), which keeps generation/general apart where Porter merges
- * them; numbers and words with digits stay as written.
- */
+/** A folded word's Snowball English stem (keeps generation/general apart, unlike Porter); words with digits stay. */
 export function stemOf(folded: string): string {
   let stem = stems.get(folded);
   if (stem === undefined) {
@@ -66,10 +59,7 @@ export function stemOf(folded: string): string {
   return stem;
 }
 
-/**
- * A light stem: plurals only (Harman's S-stemmer), so "models" is "model" but "computation" stays apart from
- * "computer": what the `surface` column holds, for the form typed to outrank a stem-only match.
- */
+/** A light stem, plurals only (Harman's S-stemmer): what `surface` holds ("models" is "model", "computation" stays). */
 export function lightStemOf(folded: string): string {
   if (folded.length < 4 || /\d/.test(folded)) return folded;
   if (/[^ae]ies$/.test(folded)) return `${folded.slice(0, -3)}y`;

@@ -12,12 +12,12 @@ const maxCandidates = 10;
 const maxTopics = 5;
 /** A person's papers read for their topics (first-author ones first). */
 const maxPapersRead = 40;
-/** Candidates whose papers in the corpus are counted (one index query each): named ones, then those in most of theirs. */
+/** Candidates counted in the corpus (one index query each): named ones, then those in most of theirs. */
 const maxLookups = 30;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
 
-export interface AuthorContext {
+interface AuthorContext {
   store: IndexStore;
   people: PeopleIndex;
   papers: number;
@@ -28,12 +28,11 @@ interface Phrase {
   stems: string[];
   shown: string;
   short?: string;
-  /** An acronym the corpus defines, a name ("LoRAMoE") or a phrase of a title: a concept, not a turn of phrase. */
+  /** An acronym, a name ("LoRAMoE") or a phrase of a title: a concept, not a turn of phrase. */
   named?: boolean;
 }
 
-/** A name or an acronym: capitals only ("RLHF", "RMs"), or a capital after a small letter ("AgentGym", "LoRA"); not
- * the capitals an acronym's long form is spelt with ("BAlanced"). */
+/** A name or an acronym ("RLHF", "RMs", "AgentGym", "LoRA"), not an acronym's long form spelt out ("BAlanced"). */
 const isNamedWord = (text: string) => /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
 
 /** An acronym as a topic: "RLHF" as written; one of two letters by its long form ("reward model"). */
@@ -78,13 +77,8 @@ function phrasesOf(text: string, title: boolean): Phrase[] {
 }
 
 /**
- * The phrases that set a person apart, scored by (1 + log of how many of their papers use it) × log(papers /
- * papers using it).
- * Left out: a phrase most of the corpus uses, one their papers use no more often than the corpus does, and an
- * unnamed one in only one of their papers. Named
- * ones first (an acronym the corpus defines, a name, a phrase of one of their titles): those name a concept
- * ("speculative decoding"), where a phrase only abstracts write is mostly a turn of phrase ("experimental results")
- * however few papers write it.
+ * The phrases that set a person apart, scored (1 + ln their papers using it) × ln(papers / papers using it); named ones
+ * first (an acronym, a name, a title's phrase): a phrase only abstracts write is mostly a turn of phrase.
  */
 function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
   const acronyms = synonymsIn(store);

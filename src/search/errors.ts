@@ -1,7 +1,4 @@
-/**
- * A query that could not be answered because the search behind it stopped (its worker crashed or hung, or
- * the index was closed): the bot apologises and asks to try again, the next query goes to a fresh worker.
- */
+/** A query whose search stopped (its worker crashed or hung, or the index closed): the bot asks to try again. */
 export class SearchUnavailableError extends Error {
   override name = "SearchUnavailableError";
 }

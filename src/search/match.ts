@@ -8,11 +8,7 @@ import type { IndexStore, Ranked } from "./store-read.js";
 const wordOnly = /^[\p{L}\p{N}]+$/u;
 const quoted = (words: readonly string[]) => `"${words.filter((word) => wordOnly.test(word)).join(" ")}"`;
 
-/**
- * A term: its stems in the headline, the abstract, the synonyms or the venue (for a word typed short, the stems of the
- * words it starts); its words as written in the abstract (a word of `prefixFrom` letters or more also as the start of
- * a longer one: "math" in "mathematical"), unless `asWritten` is false; a compound also joined.
- */
+/** A term: its stems (or those of the words it starts) in any column but `surface`; as written too; a compound joined. */
 export function termMatch(
   term: Pick<Term, "words" | "joined" | "starts">,
   prefixFrom = 0,
@@ -34,10 +30,7 @@ export function termMatch(
 /** A quoted phrase: its stems side by side (stop words are in no column, so "learning from feedback" holds). */
 export const phraseMatch = (words: readonly string[]) => `{headline stems} : ${quoted(words.map(stemOf))}`;
 
-/**
- * Words as one written term: side by side as written (plurals folded, each word of `prefixFrom` letters also as the
- * start of a longer one: "math reasoning" in "mathematical reasoning"), or as stems in a title or a synonym.
- */
+/** Words as one written term: side by side as written ("math reasoning" in "mathematical reasoning"), or a synonym. */
 function writtenPhraseMatch(words: readonly string[], prefixFrom: number): string {
   const written = words
     .map(lightStemOf)
@@ -54,11 +47,9 @@ export const anyOf = (parts: readonly string[]) =>
 const allOf = (parts: readonly string[]) =>
   parts.length === 1 ? parts.join("") : `(${parts.join(" AND ")})`;
 
-/** Papers ranked by BM25, and how many match the policy, among the candidates. */
+/** The papers matching the policy among the candidates (or a page of them), best first by BM25. */
 export interface Matches {
-  /** Papers matching the policy (among the candidates read). */
   total: number;
-  /** The page asked for, best first. */
   top: Ranked[];
   /** The words, read as one written term (`writtenTermWords`): what a snippet marks. */
   phrase?: string[];
@@ -84,8 +75,7 @@ function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined 
     words.length <= pairsUpTo
       ? words.slice(1).map((next, at) => `stems : ${quoted([...(words[at] ?? []), ...next].map(stemOf))}`)
       : [];
-  // The candidates of several words are read by their stems alone: `surface` weighs 0 in BM25, and reading it there
-  // doubled the time of the ranking query for no change in SciFact's or the own set's figures.
+  // Several words are read by their stems alone: `surface` weighs 0, and reading it doubled the query's time.
   const terms = plan.terms.map((term) => termMatch(term, prefixFrom, plan.terms.length === 1));
   if (plan.terms.length > 0) parts.push(anyOf([...terms, ...adjacent]));
   parts.push(...plan.phrases.map(phraseMatch));
@@ -95,24 +85,18 @@ function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined 
 }
 
 /**
- * The match policy: a paper matches when the terms it holds carry at least `matchShare` of the query's weight
- * (each term weighs its IDF; a word no paper holds a little more than a word one paper holds). Words some paper
+ * The match policy: a paper matches when the terms it holds weigh (IDF) at least `neededWeight`; words some paper
  * writes as one term ("continual learning") match only where they stand so. BM25 decides the order.
  */
 export function matchesOf(
   store: IndexStore,
   plan: Plan,
-  options: {
-    offset: number;
-    limit: number;
-    authors?: readonly string[] | undefined;
-    defaults: SearchDefaults;
-  },
+  defaults: SearchDefaults,
+  authors?: readonly string[],
 ): Matches {
-  const { defaults } = options;
   const match = expressionOf(plan, defaults);
   if (match === undefined) return noMatches;
-  const candidates = store.top(match, defaults.candidates, weightsOf(defaults), options.authors);
+  const candidates = store.top(match, defaults.candidates, weightsOf(defaults), authors);
   const rowids = candidates.map((c) => c.rowid);
   const held = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
   for (const term of plan.terms) {
@@ -128,11 +112,7 @@ export function matchesOf(
       ? store.holding(writtenPhraseMatch(words, defaults.prefixFrom), rowids)
       : new Set<number>();
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
-  return {
-    total: passing.length,
-    top: passing.slice(options.offset, options.offset + options.limit),
-    ...(written.size > 0 ? { phrase: words } : {}),
-  };
+  return { total: passing.length, top: passing, ...(written.size > 0 ? { phrase: words } : {}) };
 }
 
 /** The weight of the terms a paper must hold: `matchShare` of the query's, or of `matchWords` words' worth of it. */

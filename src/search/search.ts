@@ -57,7 +57,7 @@ export function createSearch(context: PlanContext) {
     const key = JSON.stringify([plan, keys]);
     let all = allMatches.get(key);
     if (all === undefined) {
-      all = matchesOf(store, plan, { offset: 0, limit: Number.POSITIVE_INFINITY, defaults, authors: keys });
+      all = matchesOf(store, plan, defaults, keys);
       allMatches.set(key, all);
     }
     return { ...all, top: all.top.slice(offset, offset + limit) };

@@ -30,10 +30,7 @@ const SHARES_SHOWN = 4;
 /** A word shown as the paper writes it when it is a name or an acronym ("RLHF", "LoRAMoE"), else folded. */
 const shownWord = (text: string) => (/^.\p{L}*[\p{Lu}\d]/u.test(text) ? text : foldedText(text));
 
-/**
- * The paper's words in order (its title, then its abstract), each with its stem; stop words and numbers have none.
- * A headline worked out from the abstract says nothing the abstract does not.
- */
+/** The paper's words in order (its title, then its abstract), each with its stem; stop words and numbers have none. */
 function writtenOf(paper: Paper): Like["written"] {
   return [paper.title ?? "", paper.abstract].flatMap((text) => {
     const words = wordsOf(text);
@@ -50,10 +47,8 @@ function writtenOf(paper: Paper): Like["written"] {
 }
 
 /**
- * The papers most like one, on the search's own model: the paper's most distinctive terms (a title word counts
- * `headlineWeight` times an abstract word; BM25's saturation of that count × IDF) are a weighted query, each paper
- * scoring Σ weight × its BM25 for the term. A score is the share of the paper's own; under `similarFloor` a paper
- * is not shown.
+ * The papers most like one: its most distinctive terms (times written × IDF, a title word `headlineWeight` times) are a
+ * weighted query, each paper scoring Σ weight × its BM25 for the term, as a share of the paper's own score.
  */
 export function likeOf(
   store: IndexStore,
@@ -81,10 +76,9 @@ export function likeOf(
     .sort((a, b) => b.weight - a.weight || (a.stem < b.stem ? -1 : 1))
     .slice(0, defaults.similarTerms);
   const parts = new Map<number, Map<string, number>>();
-  // Title, abstract and synonyms (not `surface`, column 2, nor `venue`, 4): a paper writing only "RLHF" shares the long form's terms, and the other way.
+  // Title, abstract and synonyms (not `surface`, column 2, nor `venue`, 4): "RLHF" shares the long form's terms.
   const weights = weightsOf(defaults).map((weight, column) => (column === 2 || column === 4 ? 0 : weight));
-  // A term no other paper holds leads nowhere, but counts in the paper's own score: a paper whose most distinctive
-  // words are its own alone is like no other.
+  // A term no other paper holds leads nowhere, but counts in the paper's own score.
   const leading = terms.filter((t) => store.termPapers(t.stem) > 1);
   if (leading.length === 0) return { ranked: [], terms, parts, written };
   const match = anyOf(leading.map((t) => stemsMatch([t.stem])));
@@ -124,10 +118,7 @@ const pairsOf = (words: Like["written"]): Pair[] =>
     return [{ key: `${word.stem} ${next.stem}`, stems: [word.stem, next.stem], text }];
   });
 
-/**
- * What a paper shares with the one it is like, most telling first: each term it holds, as the phrase of two words
- * the first paper writes it in most ("reward models") where the other writes that phrase too, else as the word.
- */
+/** What a paper shares with the one it is like, most telling first: a term, or its phrase both write ("reward models"). */
 function sharesOf(
   like: Like,
   mine: readonly Pair[],

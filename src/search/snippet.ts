@@ -20,11 +20,6 @@ export interface Marks {
   written?: readonly { light: string; prefix: boolean }[];
 }
 
-/** Marks of these terms alone, wherever they stand. */
-export function wordMarks(terms: Iterable<string>): Marks {
-  return { words: new Set(terms), phrases: [] };
-}
-
 // The index term of each word as written, remembered: a snippet reads every word of every hit's abstract.
 const termsOfWords = new Map<string, string | null>();
 function termOfWord(word: string): string | undefined {
@@ -37,10 +32,7 @@ function termOfWord(word: string): string | undefined {
   return term ?? undefined;
 }
 
-/**
- * Words (and hyphenated compounds) that may be marked: those starting with the first two letters of a marked term (a
- * Snowball stem keeps its word's first two letters), so most of an abstract's words are never stemmed.
- */
+/** Words that may be marked start with a marked term's first two letters (as its Snowball stem does): few are stemmed. */
 const candidatesOf = new WeakMap<Marks, RegExp>();
 function candidatePattern(marks: Marks): RegExp {
   let pattern = candidatesOf.get(marks);
@@ -207,10 +199,7 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
   return { start, end };
 }
 
-/**
- * What a hit's snippet marks: each term's stem (a compound's and a quoted phrase's where they stand whole); the
- * words read as one written term only where they stand so.
- */
+/** What a hit's snippet marks: each term's stem, a compound or a phrase where it stands whole, or the written term. */
 export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0): Marks {
   const typed =
     written === undefined

@@ -7,25 +7,14 @@ export const SCHEMA_VERSION = 13;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
-/** How `text` splits its columns: they hold terms already analysed (analyze.ts), so FTS5 only splits on spaces. */
-export const TEXT_TOKENIZER = "unicode61 remove_diacritics 2";
-
-/**
- * `text` is the retrieval model's index, one row a paper, contentless (the paper is kept once, in `papers`), its
- * columns weighed by bm25() as searchDefaults says: `headline` (stems), `stems` (the abstract's stems), `surface`
- * (the title's, the venue's and the abstract's words as written, plurals folded, and the joined compounds: the
- * prefix match, the written-term match, and through FTS5's vocabulary of it, what typos are corrected to) and `synonyms` (what the index
- * adds: the long form of each acronym the paper writes and the acronym of each long form, stemmed, and hyphenated
- * compounds written joined, "PPO-max" → ppomax). Stop words are left out of every column. Names are in `people`,
- * `name_tokens` and `authorship`. Rowids follow paper id order, a hash of the abstract.
- */
+/** `text`: the model's index, contentless, columns as docs/search.md says (terms analysed already: split on spaces). */
 export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE NOCASE, abstract TEXT NOT NULL,
   paper TEXT NOT NULL);
 CREATE TABLE headlines(rowid INTEGER PRIMARY KEY, headline TEXT NOT NULL);
 CREATE VIRTUAL TABLE text USING fts5(headline, stems, surface, synonyms, venue, content='',
-  tokenize='${TEXT_TOKENIZER}');
+  tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,
   profiled INTEGER NOT NULL, papers INTEGER NOT NULL) WITHOUT ROWID;
 CREATE TABLE name_tokens(token TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(token, key)) WITHOUT ROWID;

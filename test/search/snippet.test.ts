@@ -4,7 +4,10 @@ import { searchedWordsOf, stemOf } from "../../src/search/analyze.js";
 const termSequenceOf = (text: string) => searchedWordsOf(text).map(stemOf);
 
 import { sentenceSpansOf } from "../../src/corpus/sentences.js";
-import { snippetOf, wordMarks } from "../../src/search/snippet.js";
+import { type Marks, snippetOf } from "../../src/search/snippet.js";
+
+/** Marks of these terms alone, wherever they stand. */
+const wordMarks = (terms: Iterable<string>): Marks => ({ words: new Set(terms), phrases: [] });
 
 const text =
   "Large models are everywhere, e.g. in chat. Speculative decoding speeds up decoding of large models. We release code.";
