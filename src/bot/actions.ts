@@ -15,10 +15,7 @@ export const MOST_PER_PAGE = 10;
 /** Where a click on a list came from: the list it should show again ("f" following, "s" saved). */
 const listOrigin = z.object({ l: z.enum(["f", "s"]), o: offset }).optional();
 
-/**
- * What a button or menu option does, carried in its `value` as JSON and validated on the way back in.
- * Keys are short to stay inside Slack's limits (2000 characters for a button, 150 for a menu option).
- */
+/** What a button or menu option does, as JSON in its `value`; short keys fit Slack's value limits. */
 export const actionSchema = z.discriminatedUnion("a", [
   z.object({ a: z.literal("share"), id: paperId }),
   /** `o`: the page of a Show more under papers like it (absent on the card's own menu option). */

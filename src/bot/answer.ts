@@ -38,11 +38,7 @@ const WHICH_PAPER: Record<ThreadPaperQuestion, string> = {
   theirPapers: MESSAGES.whichPaperPeople,
 };
 
-/**
- * "who wrote this?" under a card: that paper's card; "summarize this": the card with its whole abstract; "more by
- * these authors": the summary of its first author with a file (whose papers are all known). Elsewhere, which paper
- * is asked.
- */
+/** "who wrote this?", "summarize this", "more by these authors" under a card; elsewhere, which paper? */
 async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
   const index = deps.index();
   const id = await threadPaperOf(deps, request);
@@ -70,8 +66,7 @@ async function authorAnswer(
       // A slip with one near name ("enyu zhuo"): that person, saying nobody has the name typed.
       const slip = lookup.slipOf === undefined ? undefined : await index.authorByKey(lookup.slipOf.key);
       if (slip !== undefined) return toAsker({ kind: "author", summary: slip, nearOf: intent.name });
-      // A question in words is searched as typed; `/paper author Enyu Zhou reward models` is searched when a name
-      // among its words is someone's: the topic among their papers.
+      // A question in words is searched as typed; "author <name> <topic>": the topic among their papers.
       const search = searchOf(intent.orSearch ?? intent.name);
       const searched =
         search.kind === "search" &&
@@ -90,10 +85,7 @@ async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
   }
 }
 
-/**
- * The answer to an intent, for a request from `request` (who asked, where). A search that stopped while
- * answering (its worker crashed or hung) gets an apology asking to try again.
- */
+/** The answer to an intent; a search whose worker crashed or hung gets an apology asking to try again. */
 export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   try {
     return markMembers(await intentAnswer(deps, request, intent), deps.index());
@@ -131,10 +123,7 @@ async function inThreadOf(
   return id === undefined ? intent : { kind: "similar", id };
 }
 
-/**
- * "who else works on this?" under a card: the people behind its topic; elsewhere, which paper is asked.
- * "who wrote StepCoder?": that paper's card, which names its authors.
- */
+/** "who else works on this?" under a card: its topic's people; "who wrote StepCoder?": that paper's card. */
 async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<Intent, { kind: "who" }>) {
   const index = deps.index();
   const named = intent.wrote ? await paperNamed(index, intent.topic) : undefined;
@@ -237,10 +226,7 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
   }
 }
 
-/**
- * Who of the answer's people is in the group's members.yml: each card's authors (marked on the card), an author
- * summary's person and co-authors (with their Slack ids, to mention).
- */
+/** Marks members.yml members: card authors in bold, an author summary's people with their Slack ids. */
 function markMembers(answer: Answer, index: SearchIndex): Answer {
   const stats = index.stats();
   const listed = stats.members;

@@ -7,10 +7,7 @@ import type { DigestGroup, Reply } from "./reply.js";
 /** Papers per DM (and per page of it): with a line for each group, well inside a message's 50 blocks. */
 const DIGEST_PAPERS_PER_PAGE = 15;
 
-/**
- * One page of a follow digest from the papers still in the corpus, grouped under the first follow each
- * matched (the others are named beside it). Papers that left the corpus are left out.
- */
+/** A page of a digest, grouped under the first follow each paper matched; papers that left the corpus go. */
 export function digestReplyOf(
   view: DigestView,
   index: PaperLookups,

@@ -36,10 +36,7 @@ function topicTarget(topic: string): FollowTarget {
   return { kind: "topic", target: topicKeyOf(topic), label: topic.trim() };
 }
 
-/**
- * Words that read as a person's name: two or more words each capitalised as typed, none all capitals (those
- * are acronyms: "RLHF PPO"), lower-case particles allowed. Only asked once no paper writes the words as text.
- */
+/** Two or more capitalised words, none all capitals ("RLHF PPO": acronyms); asked if no paper has them. */
 function readsAsPersonName(words: string): boolean {
   const named = words.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word));
   return isPersonName(words) && named.length >= 2 && named.every((word) => /\p{Ll}/u.test(word));
@@ -48,12 +45,7 @@ function readsAsPersonName(words: string): boolean {
 /** The person an answer follows, and what was typed when it was a near name rather than theirs. */
 type Resolved = { target: FollowTarget; nearOf?: string };
 
-/**
- * What "follow X" means: a person whose name X is; else the one whose name X is a slip of, in either order
- * ("Enyu Zhuo", "Zhou Enyu", "Senji Jin"); else the topic X when papers belong to it now; else the near names
- * are offered; with none, a person not here yet when X reads as a name, else the topic X. A name that fits nobody
- * never becomes a topic that cannot match.
- */
+/** "follow X": a person, a slip of one, a topic with papers, near names; never a topic that cannot match. */
 async function resolvedTarget(
   index: SearchIndex,
   what: string,

@@ -20,10 +20,7 @@ export type Intent =
       paging: boolean;
       limit?: number;
     }
-  /**
-   * `wrote`: asked "who wrote X?", where X may name one paper (its card answers then); `others`: asked who else,
-   * so that a topic pointing at the thread's paper ("who else works on this?") leaves its authors out.
-   */
+  /** `wrote`: "who wrote X?" (X may name a paper); `others`: "who else…" (not the thread paper's authors). */
   | {
       kind: "who";
       topic: string;
@@ -42,10 +39,7 @@ export type Intent =
   | { kind: "person"; key: string }
   /** `orSearch`: the text only looked like an id; search it when no paper has exactly this id. */
   | { kind: "paper"; id: string; full: boolean; orSearch?: string }
-  /**
-   * `paging`: a Show more click, whose answer replaces the message it came from. `orSearch`: the words only
-   * looked like an id ("papers like RLHF"); search them when no paper has exactly this id.
-   */
+  /** `paging`: a Show more click; `orSearch`: words that only looked like an id ("papers like RLHF"). */
   | { kind: "similar"; id: string; limit?: number; offset?: number; paging?: boolean; orSearch?: string }
   | { kind: "share"; id: string }
   /** A card's Copy BibTeX, or `/paper bib <id or words>` (`orSearch`: the words, when they are no id). */

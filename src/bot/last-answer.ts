@@ -9,10 +9,7 @@ import type { Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { actionIntentOf } from "./request-intent.js";
 
-/**
- * Follow-ups in a DM that point at the last answer: "more", "the first one", "more like the second", "who
- * wrote that?", "open the third". Only a whole message counts, so "more papers on RLHF" stays a search.
- */
+// DM follow-ups on the last answer ("more", "the first one", "who wrote that?"): only a whole message counts.
 
 /** Which of the last answer's papers (or people): a place from 1, the last one, or "that" (the only one). */
 export type Which = number | "last" | "that";
@@ -132,11 +129,7 @@ function lastAnswerOf(reply: Reply): LastAnswer | undefined {
   }
 }
 
-/**
- * Remembers what a reply in a DM (or a click on one) showed. A paper or person opened from the last answer
- * keeps that answer ("the second one" still counts in it), now pointing at the paper opened. A store that
- * fails is no reason to fail the answer.
- */
+/** Remembers what a DM answer showed; a paper opened from it keeps the list ("the second one" counts). */
 export async function rememberAnswer(
   deps: BotDeps,
   request: BotRequest,
@@ -201,11 +194,7 @@ function outOfReach(count: number, what: string): Answer {
   return info(MESSAGES.onlyShown(count, what, last));
 }
 
-/**
- * What a DM follow-up ("more", "the first one", "more like the second", "who wrote that?") does to the last
- * answer: an intent to answer, or a reply; undefined to read the text as usual (the pointing questions in a
- * thread under a card, when there is no answer to point at).
- */
+/** A DM follow-up on the last answer: an intent or a reply; undefined to read the text as usual. */
 export function followUpAnswer(
   deps: BotDeps,
   last: LastAnswer | undefined,

@@ -1,7 +1,4 @@
-/**
- * Everything the bot says in its own words; user-facing, so friendly and free of internals.
- * Backticks mark commands, shown as code; everything else is shown as written.
- */
+/** Everything the bot says in its own words; backticks mark commands, shown as code. */
 export const MESSAGES = {
   hello:
     "Hi! Ask me about the group's papers: “papers about reward models”, “who works on agents?”, or say “help”.",
@@ -114,10 +111,7 @@ export const MESSAGES_SHARE = {
   unconfirmed: "Slack didn't confirm that the card was shared. If it isn't in the channel, share it again.",
 } as const;
 
-/**
- * The App Home tab's notices and the errors of its daily-paper form. Mrkdwn: the caller passes `channel` as a
- * channel link and every other part already escaped.
- */
+/** The App Home tab's notices and form errors: mrkdwn, `channel` a channel link, the rest escaped. */
 export const MESSAGES_HOME = {
   dailyUnavailable: "Daily posts are not available: this Paperbot runs without a database.",
   notInChannel: "You can only change the daily paper of a channel you are in.",

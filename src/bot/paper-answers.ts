@@ -137,11 +137,7 @@ export async function paperNamed(index: SearchIndex, words: string) {
 
 const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
-/**
- * The paper an id means, or the words it was read from (`orSearch`): where words were typed, only a paper with
- * exactly that id, else the paper they name ("papers like StepCoder", "summarize RMB"); a prefix of an id is fine
- * only when an id was asked for. Words pointing at a paper ("this") name none.
- */
+/** The paper an id means, or that typed words name ("summarize RMB"); id prefixes only for ids. */
 export async function paperMeant(index: SearchIndex, id: string, orSearch: string | undefined) {
   const byId = index.paper(id);
   // With words to go on, a paper is taken by its id, or an id it had, never by an id it merely starts with.

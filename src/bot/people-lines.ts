@@ -60,10 +60,7 @@ export function membersAmong(
   );
 }
 
-/**
- * People a who reply reads at once, to cut its page from all of them: more than a topic has in the seeds or
- * the 100,000-paper bench corpus (at most 178); a topic with more is read again whole.
- */
+/** People a who reply reads at once: more than any topic has in seeds or the 100k bench corpus (178). */
 export const PEOPLE_READ = 200;
 
 export const LEVELS = 5;
@@ -73,12 +70,7 @@ const singlePaperOf = (expert: Expert): string | undefined =>
 
 const inGroup = (expert: Expert, group: Group) => expert.profiled || group.members.has(expert.key);
 
-/**
- * Experts in rank order as lines, the group's members first and everyone else after them (each in rank
- * order): one person a line, except neighbours who bring the same one paper, who share it. Each line's
- * dots are its score against the best one's, but never more than the line above in its part (members, or
- * everyone else): the order and the dots always agree.
- */
+/** Experts as lines, members first; neighbours on one same paper share a line; dots never rise going down. */
 export function peopleLinesOf(experts: readonly Expert[], group: Group = NO_GROUP): PeopleLine[] {
   const people: LinePerson[] = experts.map((expert) => {
     const slack = group.members.get(expert.key)?.slack;
@@ -123,10 +115,7 @@ function linesOf(people: readonly LinePerson[], outside: boolean): PeopleLine[] 
   return lines;
 }
 
-/**
- * The `size` lines that start with the person at `offset` (a person inside a line, from a stale button,
- * brings the whole line rather than losing its first people).
- */
+/** The `size` lines from the person at `offset`; a stale offset inside a line brings the whole line. */
 export function peoplePageOf(lines: readonly PeopleLine[], offset: number, size: number): PeoplePage {
   let before = 0;
   let firstLine = 0;

@@ -186,10 +186,7 @@ function withoutLeadIns(original: string): { original: string; lower: string } {
 
 const NUMBER_WORDS = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 const NUMBER = `(\\d{1,2}|${NUMBER_WORDS.join("|")})`;
-/**
- * A count opening a request: "3 papers …", "two good articles …", "the top 5 …", "first three …". Only at the start
- * (lead-ins aside), so a number that is part of a topic ("Llama 2 papers", "GPT-4", "3D", "top-k") stays a word.
- */
+/** A count opening a request ("3 papers …", "the top 5 …"); at the start only: "Llama 2" keeps its 2. */
 const COUNTED = new RegExp(
   `^(?:the )?(?:(?:top|best|first) ${NUMBER}|${NUMBER}(?= (?:(?:top|best|good|key|recent|relevant) )?(?:papers?|articles?|publications?|results?|reads?)\\b)) +`,
 );
@@ -226,11 +223,7 @@ export function askedTopicOf(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * What a message in plain words asks when it is no search, in the asker's own spelling; undefined for a search,
- * which reads the words as typed (stop words aside, rare words weighing most): no phrasing of a question about papers
- * needs learning here.
- */
+/** What plain words ask when it is no search, in the asker's spelling; undefined for a search. */
 export function phrasedIntentOf(text: string): Intent | undefined {
   const whole = stripped(text).toLowerCase();
   if (GREETING.test(whole)) return { kind: "smallTalk", say: "hello" };

@@ -12,10 +12,7 @@ export interface DailyControl {
   ): Promise<DailyScheduleView>;
   unsubscribe(channelId: string): Promise<DailyScheduleView | undefined>;
   status(channelId: string): Promise<DailyScheduleView | undefined>;
-  /**
-   * The paper the channel's next daily post will bring, without drawing it; undefined without a subscription.
-   * `random` seeds the channel's shuffle-bag when the preview comes before its first post, as that post would.
-   */
+  /** The next daily post's paper, undrawn; `random` seeds the bag as the first post would. */
   preview(channelId: string, random: () => number): Promise<DailyPreviewView | undefined>;
 }
 

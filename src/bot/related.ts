@@ -74,11 +74,7 @@ function likelyDistinctive(a: Candidate, b: Candidate): number {
   return worth(b) - worth(a) || a.first - b.first;
 }
 
-/**
- * The few words of a message (in Slack's text format) that best say what it is about, weighed against the
- * corpus: a word in few papers is worth more (IDF), a word the message repeats a little more; words the
- * papers never use and the search's stop words (papersWithWords counts none for them) are left out.
- */
+/** A message's most distinctive words: rare in the corpus (IDF), more when repeated; stop words go. */
 export async function distinctiveWordsOf(index: SearchIndex, slackText: string): Promise<RelatedWords> {
   const text = cleanedText(slackText.slice(0, READ_CHARS)).replace(NOT_WORDS, " ");
   if (!/[\p{L}\p{N}]/u.test(text)) return { kind: "noText" };
@@ -109,11 +105,7 @@ function info(message: string): Answer {
   return toAsker({ kind: "info", message });
 }
 
-/**
- * Papers related to a message (the message shortcut): a search for its most distinctive words, whose
- * any-words fallback ranks papers holding most of them first. `sentToDm` says the answer could not go to the
- * conversation the message is in.
- */
+/** Papers related to a message (the message shortcut); `sentToDm`: the answer could not go where it was. */
 export async function relatedAnswer(
   deps: BotDeps,
   asker: { userId: string; channelId: string },

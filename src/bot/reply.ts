@@ -3,10 +3,7 @@ import type { AuthorSummary, PersonCandidate, SnippetPart } from "../search/type
 import type { HelpTopic } from "./intents.js";
 import type { PeoplePage } from "./people-lines.js";
 
-/**
- * A paper as a card. `buttons` lists what the card offers; renderers show Share and Another one as buttons
- * and the rest in the card's overflow menu.
- */
+/** A paper as a card; `buttons`: what it offers (Share and Another one as buttons, the rest in its menu). */
 export interface Card {
   paper: Paper;
   snippet?: SnippetPart[];
@@ -112,11 +109,7 @@ export type Reply =
   /** A paper's BibTeX entry (render/bibtex-entry.ts): as it came in, or made from the paper's fields. */
   | { kind: "bibtex"; paper: Paper }
   | { kind: "similar"; of: Paper; cards: Card[]; offset: number; nextOffset?: number }
-  /**
-   * A page of people as the user reads it: `nextOffset` counts people, the rest counts lines. `showingFor`: the
-   * topic as searched, when a word of it was corrected; `notice`: whose papers were read, when the topic names
-   * people; `like`: the people behind a paper's topic, `topic` being its headline (`others`: not its own authors).
-   */
+  /** People by lines; `nextOffset` counts people (a Show more resumes there), the rest counts lines. */
   | ({
       kind: "people";
       topic: string;
@@ -125,10 +118,7 @@ export type Reply =
       like?: { id: string; others: boolean };
     } & PeoplePage)
   /** `nearOf`: what was typed, when it names nobody and the summary is of the one near name. */
-  /**
-   * `members`: who of the person and their co-authors is in members.yml, by person key, with their Slack id
-   * when given (mentioned by the renderer); absent without a members.yml.
-   */
+  /** `nearOf`: the name typed, when the summary is of the one near name; `members`: who is in members.yml. */
   | { kind: "author"; summary: AuthorSummary; nearOf?: string; members?: Record<string, { slack?: string }> }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }

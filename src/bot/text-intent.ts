@@ -113,8 +113,7 @@ function commandIntent(text: string): Intent | undefined {
       if (keyword === "like" && (id === undefined || !ID_SHAPED.test(id))) return undefined;
       // "similar" alone is "more like this": in a card's thread, that card's paper; elsewhere, which one is asked.
       if (id === undefined) return { kind: "similar", id: "this", orSearch: "this" };
-      // An id or, alone and with a digit, the start of one ("similar 5w9y"); other words ("similar reward models")
-      // are searched for, all of them, when no paper has the first as its id.
+      // An id, or alone and with a digit its start ("similar 5w9y"); other words are searched if no id fits.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
       if (asId) return { kind: "similar", id };
       // "similar papers to RMB": the paper is RMB; "similar papers to this": the one the thread is about.
@@ -168,11 +167,7 @@ function commandIntent(text: string): Intent | undefined {
   }
 }
 
-/**
- * One way to read what was typed, whether in `/paper …`, a mention, a DM or the console: a command, a request that
- * is not a search (who, someone's summary, papers like one, follows, the reading list, help), a pasted paper id, or
- * else a search of the words as typed.
- */
+/** One reading of typed text for every surface: a command, a phrased request, a pasted id, else a search. */
 export function textIntentOf(typed: string): Intent {
   const text = cleanedText(typed);
   const command = commandIntent(text);

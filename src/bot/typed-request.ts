@@ -1,9 +1,6 @@
 import type { Asker, BotRequest } from "./request.js";
 
-/**
- * A typed line as Slack would deliver it: `/paper …` as the slash command, `@paperbot …` (or `<@U…> …`) as a
- * mention, anything else as `plain` (a direct message in the console, slash-command text in `paperbot say`).
- */
+/** A typed line as Slack would deliver it: `/paper …` a command, `@paperbot …` a mention, else `plain`. */
 export function typedRequestOf(line: string, asker: Asker, plain: "dm" | "slash"): BotRequest {
   const text = line.trim();
   const slash = /^\/paper(?:\s+|$)([\s\S]*)$/i.exec(text);

@@ -1,7 +1,4 @@
-/**
- * What the user typed, from Slack's wire format: Slack sends `&`, `<`, `>` as entities and wraps links, user,
- * channel and broadcast mentions in `<…>`; links become their label, mentions their name, broadcasts nothing.
- */
+/** Slack's wire format back to what was typed: entities decoded, links as their labels, mentions as names. */
 function typedTextOf(text: string): string {
   return text
     .replace(/<([^<>]*)>/g, (_, inner: string) => {
@@ -25,10 +22,7 @@ export function cleanedText(text: string): string {
   return clean.replace(/\s+/g, " ").trim();
 }
 
-/**
- * A question's trailing punctuation removed: "papers on RLHF?" asks about "RLHF". Quotes stay: they mark phrases; so
- * does an `author:` with no name after it, which search answers by asking for the name.
- */
+/** A question's trailing punctuation removed; quotes stay, and a bare `author:` (search asks the name). */
 export function stripped(text: string): string {
   return text.replace(/(?<!\bauthor:?)[\s?!.,;:]+$/iu, "").trim();
 }

@@ -29,10 +29,7 @@ export const ASK_TEXT = {
 /** As long as a slash command's text may be. */
 export const ASK_MAX_CHARS = 1500;
 
-/**
- * The form behind "Ask Paperbot" in the shortcuts menu: what to look for, as after `/paper`, and where the answer
- * shows (to the asker only), which Slack turns into a response_url for that conversation.
- */
+/** "Ask Paperbot": what to look for, and where the answer shows (Slack gives a response_url for it). */
 export function renderAskModal(question?: string): ModalView {
   return {
     type: "modal",
@@ -76,10 +73,7 @@ export function renderAskModal(question?: string): ModalView {
 export const SHARE_MODAL_CALLBACK = "paperbot_share_modal";
 export const SHARE_INPUT = { block: "where", action: "conversation" } as const;
 
-/**
- * The form behind a Home tab card's Share in channel: where to post it (Slack makes a response_url for the
- * conversation picked, and the card goes there for everyone, as a Share from a message does).
- */
+/** A Home tab card's Share in channel: which conversation to post it in, for everyone. */
 export function renderShareModal(paperId: string): ModalView {
   return {
     type: "modal",

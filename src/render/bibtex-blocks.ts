@@ -11,10 +11,7 @@ const PIECE_CHARS = 2900;
 /** A modal holds 100 blocks; an entry never needs more than this many. */
 const MOST_PIECES = 20;
 
-/**
- * An entry's text as rich text: nothing in it is parsed (no mrkdwn, no links), so braces, backslashes and
- * backticks copy as written; only `<!` and `<@` get a word joiner, so no client can read them as a ping.
- */
+/** An entry as rich text, copied as written; only `<!` and `<@` get a word joiner, so nothing pings. */
 function entryBlocks(entry: string): RichTextBlock[] {
   const safe = entry.replace(/<([!@#])/g, "<\u2060$1");
   return chunksOf(safe, PIECE_CHARS)

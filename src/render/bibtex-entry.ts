@@ -83,8 +83,7 @@ export function generatedBibtex(source: BibtexSource): string {
   const url = httpUrl(source.url);
   const fields: [string, string | undefined][] = [
     ["author", authors.length > 0 ? authors.join(" and ") : undefined],
-    // Double braces keep the title's case as written. A paper with no title has none here: a made-up headline
-    // must never be cited as one.
+    // Double braces keep the title's case; a paper with no title gets none (never its made-up headline).
     ["title", source.title ? `{${bibtexText(source.title)}}` : undefined],
     [venueField ?? "", venueField && source.venue ? bibtexText(source.venue) : undefined],
     ["year", source.year === undefined ? undefined : String(source.year)],

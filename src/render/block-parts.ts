@@ -31,10 +31,7 @@ function markPositions(text: string, mark: string): number[] {
   return positions;
 }
 
-/**
- * Text cut (by a limit or into sections) where a mark lost its partner: the mark goes, or Slack would show it
- * as a lone character. Every mark in our text is our own (corpus text has look-alikes), so whole text is even.
- */
+/** A mark cut from its partner goes, or Slack shows it; corpus text has look-alikes, so marks are ours. */
 function balancedMarks(text: string): string {
   let balanced = text;
   const ticks = balanced.split("`").length - 1;
@@ -123,10 +120,7 @@ function optionsOf(specs: ButtonSpec[], max: number, seen = new Set<string>()): 
   return options;
 }
 
-/**
- * The "⋯" menu of a card or a line: a button when only one option is left, nothing when none is. Each option
- * carries its own action, so one action_id serves them all.
- */
+/** A "⋯" menu, or a button when one option is left; options carry their actions: one action_id. */
 export function overflowOrButton(specs: ButtonSpec[]): Accessory | undefined {
   const options = optionsOf(specs, LIMITS.overflowOptions);
   if (options.length >= 2) return { type: "overflow", action_id: "paper_menu", options };

@@ -66,10 +66,7 @@ const personName = (person: LinePerson): string => {
   return mention === "" ? fmt.plain(person.name) : `${fmt.plain(person.name)} ${mention}`;
 };
 
-/**
- * "2. *Yongting Zhang, Lu Chen* ●●●○○ · SPA-VL `v35q3xk`" for people who bring one paper; a person with
- * several gets "· 4 papers" and the first three as bullets under the name. A member with a Slack id is mentioned.
- */
+/** "2. *A, B* ●●●○○ · SPA-VL `v35q3xk`"; a person with several papers gets them as bullets (first three). */
 export function peopleLineText(line: PeopleLine, rank: number): string {
   const names = line.people.map((person) => personName(person)).join(", ");
   const head = `${rank}. ${fmt.bold(names)} ${levelDots(line.level)}`;
@@ -91,10 +88,7 @@ export function peopleLineSpecs(line: PeopleLine): ButtonSpec[] {
   return line.people.map(personButtonSpec);
 }
 
-/**
- * A message ready for chat.postMessage / respond. Cards never unfurl: whoever sends this adds
- * `unfurl_links: false, unfurl_media: false`, so nothing in an abstract can pull in a preview.
- */
+/** A message for chat.postMessage / respond; senders add `NO_UNFURL`, so no abstract pulls in a preview. */
 export interface SlackMessage {
   /** Plain-text fallback for notifications and screen readers: escaped, at most 3000 characters. */
   text: string;

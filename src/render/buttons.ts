@@ -57,10 +57,7 @@ function rerollSpec(card: Card): ButtonSpec {
   return { label: "Another one", action };
 }
 
-/**
- * The card's overflow menu, in order of what is kept when a card has only five options' room. An entry is one
- * line here. `saveShown`: Save is a button of its own on this card.
- */
+/** The card's menu, in the order kept when there is room for five; `saveShown`: Save is a button. */
 const CARD_MENU: ((card: Card, saveShown: boolean) => ButtonSpec | undefined)[] = [
   (card) =>
     card.buttons.includes("similar")
@@ -94,10 +91,7 @@ export function followPersonSpec(person: { key: string; name: string }): ButtonS
   return { label: labelled("Follow ", person.name), action: { a: "follow", k: "a", t: person.key } };
 }
 
-/**
- * What a card offers. `buttonRoom`: the card has a row of buttons (a card on its own), where Save joins Share;
- * in a list, a card has one button beside its snippet and everything else goes in its menu.
- */
+/** What a card offers: on its own, a row of buttons (Save joins Share); in a list, one button and a menu. */
 export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
   const { paper } = card;
   const buttons: ButtonSpec[] = [];
@@ -110,8 +104,7 @@ export function cardControlsOf(card: Card, buttonRoom = true): CardControls {
     const spec = entry(card, saveShown);
     return (spec && fittingSpec(spec, LIMITS.optionValue)) ?? [];
   });
-  // Past the menu's five (a card in a list), More by gives way: the card's own page (Full abstract) has it, and a
-  // search for a person already lists theirs. Follow, which help and App Home point to, and Copy BibTeX stay.
+  // Past five options More by goes (the card's page has it); Follow and Copy BibTeX, which help names, stay.
   const menu =
     offered.length > LIMITS.overflowOptions ? offered.filter((spec) => spec.action.a !== "by") : offered;
   return { buttons: buttons.flatMap((spec) => fittingSpec(spec) ?? []), menu };
@@ -140,10 +133,7 @@ export function pageSpecs(
   ];
 }
 
-/**
- * Paging under a reply, replacing the message with the page clicked. A search or papers like one have no
- * Previous: with a Share and a menu per card, they stay under a dozen controls.
- */
+/** Paging that replaces the message; searches have no Previous, to stay under a dozen controls with cards. */
 export function pagingSpecs(reply: PagedReply): ButtonSpec[] {
   const more = reply.kind === "people" ? "Show more people" : "Show more";
   return pageSpecs(reply, pageActionOf(reply), more);

@@ -18,11 +18,7 @@ export interface CardLayout {
   maxBlocks: number;
 }
 
-/**
- * How tall a card in a list may be before "Full abstract": five lines of about LINE_CHARS characters (Slack's
- * message column at its narrowest desktop width): the title (one or two lines), the grey line, the snippet, the
- * links line.
- */
+/** Lines a card in a list may take before "Full abstract", at Slack's narrowest desktop column. */
 export const CARD_LINES = 5;
 export const LINE_CHARS = 90;
 /** A snippet's line is shorter: its Share button stands beside it. */
@@ -47,12 +43,7 @@ export function sharedByLine(userId: string | undefined): string | undefined {
   return mention === "" ? undefined : `Shared by ${mention}`;
 }
 
-/**
- * A paper card: its title linked to the paper, a grey line of authors (members in bold), venue and year, one
- * snippet (or the abstract), and a small line of links (arXiv · DOI · PDF · code) with the id. On its own a card
- * has a row of buttons (Share, Save, Another one) and a "⋯" menu; in a list its "⋯" sits beside the title and
- * Share beside the snippet, four blocks a card.
- */
+/** A card: linked title, grey byline, snippet, links line; alone a button row, in a list four blocks. */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
   const inline = layout.heading === "inline";

@@ -34,10 +34,7 @@ function nextRunText(schedule: DailyScheduleView): string | undefined {
   return `${weekday} ${day} ${MONTH_NAMES[month - 1]} ${year}, ${time}`;
 }
 
-/**
- * The lines above a daily preview's card: that it is a preview, when it comes, or why it would not. `where`
- * names the channel (a Slack channel link, already safe), "this channel" unless given.
- */
+/** The lines above a daily preview's card; `where` is a channel link (already safe) or "this channel". */
 export function dailyPreviewText(
   reply: Extract<Reply, { kind: "dailyPreview" }>,
   where = "this channel",

@@ -4,12 +4,7 @@ const WORD_JOINER = "\u2060";
 // Embeddings, overrides and isolates (U+202A–202E, U+2066–2069): one in a title can show "gnp.exe" as "exe.png".
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/**
- * Corpus or user text made safe for Slack text fields: `&`, `<`, `>` become entities (so no `<!channel>`,
- * `<@U…>` or `<http://…|fake link>` survives) and `@channel`/`@here`/`@everyone` get an invisible word joiner
- * after the "@" so no client can turn them into a broadcast; bidi controls are dropped, so no line reads reversed.
- * Enough for plain_text; mrkdwn needs escapeMrkdwn.
- */
+/** Text safe in any Slack text field: &<> as entities, no broadcast @-words, no bidi controls. */
 export function escapeText(text: string): string {
   return text
     .replace(BIDI_CONTROLS, "")
@@ -27,10 +22,7 @@ const FORMATTING_MARKS: Record<string, string> = {
   "`": "\u02cb",
 };
 
-/**
- * Text for a mrkdwn field (used with `verbatim: true`): escaped as escapeText, and with `*`, `_`, `~` and
- * backticks replaced by look-alikes, so "*bold*" in an abstract shows as written instead of in bold.
- */
+/** escapeText, with mrkdwn marks as look-alikes: "*bold*" in an abstract shows as written. */
 export function escapeMrkdwn(text: string): string {
   return escapeText(text).replace(/[*_~`]/g, (mark) => FORMATTING_MARKS[mark] ?? mark);
 }
@@ -55,10 +47,7 @@ export function withoutControls(text: string): string {
 /** A real-looking Slack user id: nothing else ever becomes a mention (no `<!channel>`). */
 const SLACK_USER_ID = /^[UW][A-Z0-9]{2,}$/;
 
-/**
- * `<@U012AB3CD>` for a Slack user id (a member in members.yml, whoever shared a card): the one way a reply pings
- * someone, by design; "" for anything else.
- */
+/** `<@U…>` for a real-looking Slack user id: the one way a reply pings someone; "" for anything else. */
 export function slackMention(id: string | undefined): string {
   return id !== undefined && SLACK_USER_ID.test(id) ? `<@${id}>` : "";
 }
@@ -70,15 +59,11 @@ function wrapped(mark: string, safe: string): string {
   return `${safe.slice(0, start)}${mark}${core}${mark}${safe.slice(start + core.length)}`;
 }
 
-/**
- * Slack mrkdwn: `plain` makes corpus or user text safe, `bold` and `italic` wrap already-safe text, `code` shows
- * raw text exactly as written (an id, a file name, a command), `link` links safe text to a checked http(s) URL.
- */
+/** mrkdwn: `plain` makes text safe, `bold`/`italic` wrap safe text, `code` shows raw text as written. */
 export const fmt = {
   plain: escapeMrkdwn,
   bold: (safe: string) => wrapped("*", safe),
-  // Slack formats nothing inside a code span, so `_` and `*` stay as written there; a backtick would end it, and
-  // a span is one line (a line break is where a long text is split into sections).
+  // Nothing is formatted in a code span, and a span is one line: a backtick or a line break would end it.
   code: (raw: string) =>
     raw === "" ? raw : `\`${escapeText(raw.replace(/\s+/g, " ")).replace(/`/g, "\u02cb")}\``,
   italic: (safe: string) => wrapped("_", safe),

@@ -42,10 +42,7 @@ export type HomeList<T> =
   | { available: false; why: "no-database" | "unreadable" };
 
 export interface HomeModel {
-  /**
-   * Today's paper: the newest daily post in the viewer's channels, else the workspace pick of the day;
-   * `members`: the person keys of its authors that members.yml lists.
-   */
+  /** The newest daily post in the viewer's channels, else the workspace pick; `members`: its members. */
   today?: { date: string; paper: Paper; channelId?: string; members?: string[] };
   /** Subscribed channels the viewer is a member of. */
   channels: HomeChannel[];
@@ -183,10 +180,7 @@ function savedBlocks(list: HomeList<SavedItem> | undefined): KnownBlock[] {
   return [title, ...rows, ...(paging ? [paging] : [])];
 }
 
-/**
- * The App Home tab: a notice of the last click, the Ask Paperbot… button, today's paper, the viewer's daily
- * channels (change, turn off), what they follow (unfollow) and their reading list (remove, export), then a help.
- */
+/** The App Home tab: notice, Ask, today's paper, daily channels, follows, reading list, help. */
 export function renderHomeView(model: HomeModel): HomeView {
   const follow = followBlocks(model.follows);
   const saved = savedBlocks(model.saved);

@@ -34,10 +34,7 @@ function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {
   }
 }
 
-/**
- * What `paperbot <command> --json` prints for scripts: the papers, people and counts a data command found, as
- * stable fields rather than a drawing (replies are drawn once, as Block Kit; `say --json` prints that).
- */
+/** `paperbot <command> --json` for scripts: what a data command found as stable fields, not a drawing. */
 export function replyJson(reply: Reply): unknown {
   switch (reply.kind) {
     case "results":

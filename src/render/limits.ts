@@ -36,10 +36,7 @@ function safeCut(text: string, at: number): number {
   return cut;
 }
 
-/**
- * `text` cut to at most `max` UTF-16 units with "…" appended when cut; never splits an HTML entity such as
- * `&amp;` (Slack would show a broken one) or a surrogate pair (a lone half is invalid UTF-16).
- */
+/** `text` cut to `max` UTF-16 units with "…", never inside an entity (`&amp;`) or a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   if (max <= 0) return "";

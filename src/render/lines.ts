@@ -46,10 +46,7 @@ export function messageText(message: string): string {
 const AUTHORS_SHOWN = 3;
 const MEMBERS_SHOWN = 5;
 
-/**
- * "A, *B*, C et al. · with *D*": the paper's first authors, the group's members among them in bold, then the
- * members it does not show.
- */
+/** "A, *B*, C et al. · with *D*": the first authors, members in bold, then the members not shown. */
 export function authorLine(paper: Paper, memberKeys: readonly string[] = []): string {
   const members = new Set([...paper.ownerKeys, ...memberKeys]);
   const shown = paper.authors.slice(0, AUTHORS_SHOWN).map((name, i) => {
@@ -112,10 +109,7 @@ export function paperTitle(paper: Paper, max: number): string {
 const CONNECTOR = /^(?:\s+|\s*-\s*|\s+(?:of|from|with|for|and|the|to|in|on|a|an|by|via)\s+)$/i;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
 
-/**
- * Matched words as phrases: a run of matches joined by spaces, hyphens or one small word is one bold phrase
- * ("*reinforcement learning with human feedback*"), and a bold phrase always covers whole words.
- */
+/** Matches joined by spaces, hyphens or one small word make one bold phrase, always of whole words. */
 function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
   const merged: SnippetPart[] = [];
   for (const part of parts) {
@@ -209,10 +203,7 @@ function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
 /** What a card says when its source gave no abstract (Google Scholar and DBLP exports never do). */
 export const NO_ABSTRACT = "No abstract in the library.";
 
-/**
- * A card's body: the whole abstract, the matched words in context, or the abstract's opening, each at most
- * `chars` long unless whole; a paper without an abstract says so.
- */
+/** A card's body: the whole abstract, the matches in context, the opening, or that there is no abstract. */
 export function cardBodyText(card: Card, chars = PREVIEW_CHARS): string {
   if (card.paper.abstract.trim() === "") return fmt.italic(NO_ABSTRACT);
   if (card.full) return fmt.plain(card.paper.abstract);
@@ -294,10 +285,7 @@ export function authorPaperGroups(summary: AuthorSummary): { label: string; pape
 
 const COAUTHORS_SHOWN = 12;
 
-/**
- * "Often with  A (4), B (3)": with a members.yml, the members first (mentioned when they have a Slack id) and
- * the co-authors outside the group after them, apart.
- */
+/** "Often with  A (4), B (3)": with a members.yml, members first (mentioned), the others apart. */
 export function coauthorLine(summary: AuthorSummary, members?: MembersOf): string | undefined {
   if (summary.coauthors.length === 0) return undefined;
   const shown = summary.coauthors.slice(0, COAUTHORS_SHOWN);

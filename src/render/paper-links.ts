@@ -20,10 +20,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"'`]+[^\s<>"'`.,;:!?)\]}]/g;
 /** Longest address a card links to: four links and their labels stay inside one context text (3000). */
 const MAX_URL_CHARS = 500;
 
-/**
- * The URL when it is http(s) and parses, as `new URL` writes it (at most 500 characters); else undefined
- * (javascript:, `<!channel>`, a space inside, …).
- */
+/** The URL when it is http(s) and parses (≤ 500 characters), as `new URL` writes it; else undefined. */
 export function httpUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || /\s/.test(raw.trim())) return undefined;
   try {
