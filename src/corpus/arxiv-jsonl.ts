@@ -1,15 +1,13 @@
 import { z } from "zod";
 import {
-  addEntry,
+  addRecord,
   arxivIdIn,
-  boundedTitle,
-  cleanDoi,
   fieldText,
   type LibraryEntry,
   type LibraryRead,
+  libraryEntry,
   yearIn,
 } from "./library-entry.js";
-import { firstIssueOf } from "./problem-schema.js";
 
 /** One line of arXiv's public metadata snapshot (arxiv-metadata-oai-snapshot.json): the fields a paper uses. */
 const arxivRecordSchema = z.object({
@@ -34,29 +32,23 @@ function authorsOf(record: ArxivRecord): string[] {
 }
 
 function entryOf(record: ArxivRecord, line: number): LibraryEntry {
-  const notes: string[] = [];
   const arxivId = arxivIdIn(record.id) ?? record.id;
-  const doi = cleanDoi(record.doi?.split(/\s+/)[0], notes);
-  return {
-    line,
-    title: boundedTitle(fieldText(record.title), notes),
+  const entry = libraryEntry(line, {
+    title: fieldText(record.title),
     authors: authorsOf(record),
-    etAl: false,
     abstract: fieldText(record.abstract ?? ""),
     arxivId,
-    url: `https://arxiv.org/abs/${encodeURI(arxivId)}`,
     venue: record["journal-ref"] == null ? "arXiv" : fieldText(record["journal-ref"]),
     // The first version's date is when the paper appeared; update_date moves with every revision.
     year: yearIn(record.versions?.[0]?.created ?? record.update_date ?? undefined),
-    doi,
-    notes,
-  };
+    doi: record.doi?.split(/\s+/)[0],
+  });
+  return { ...entry, url: `https://arxiv.org/abs/${encodeURI(arxivId)}` };
 }
 
-/**
- * The papers of an arXiv metadata JSONL file, one record a line: a line that is not JSON or not a record is
- * skipped with its number; the others are read.
- */
+const RECORD_WORDS = { noun: "record", kind: "an arXiv metadata record", unit: "line" };
+
+/** The papers of an arXiv metadata JSONL file, one record a line: a line that is not a record is skipped. */
 export function parseArxivJsonlFile(fileName: string, source: string): LibraryRead {
   const read: LibraryRead = { entries: [], problems: [] };
   source.split("\n").forEach((text, at) => {
@@ -69,17 +61,7 @@ export function parseArxivJsonlFile(fileName: string, source: string): LibraryRe
       read.problems.push({ file: fileName, line, message: "not a JSON record (cut short?); line skipped" });
       return;
     }
-    const record = arxivRecordSchema.safeParse(raw);
-    if (record.success)
-      addEntry(read, fileName, entryOf(record.data, line), "this record has no title; line skipped");
-    else {
-      const where = firstIssueOf(record.error, "record");
-      read.problems.push({
-        file: fileName,
-        line,
-        message: `not an arXiv metadata record${where}; line skipped`,
-      });
-    }
+    addRecord(read, fileName, { raw, line }, arxivRecordSchema, entryOf, RECORD_WORDS);
   });
   return read;
 }

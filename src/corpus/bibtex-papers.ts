@@ -3,12 +3,10 @@ import {
   addEntry,
   arxivIdIn,
   bibtexNames,
-  boundedTitle,
-  cleanDoi,
-  cleanUrl,
   fieldText,
   type LibraryEntry,
   type LibraryRead,
+  libraryEntry,
   MAX_SOURCE_LENGTH,
   yearIn,
 } from "./library-entry.js";
@@ -73,26 +71,20 @@ function copyableSource(entry: BibEntry, byKey: Map<string, BibEntry>): string {
 }
 
 function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: string): LibraryEntry {
-  const notes: string[] = [];
-  const field = (name: string) => fields.get(name);
-  const people = bibtexNames(field("author") ?? field("editor") ?? "");
-  const doi = cleanDoi(field("doi"), notes);
-  const url = cleanUrl(field("url"), notes);
-  return {
-    line: entry.line,
-    title: boundedTitle(fieldText(field("title") ?? ""), notes),
+  const people = bibtexNames(fields.get("author") ?? fields.get("editor") ?? "");
+  return libraryEntry(entry.line, {
+    title: fieldText(fields.get("title") ?? ""),
     authors: people.names,
     etAl: people.etAl,
-    abstract: fieldText(field("abstract") ?? ""),
+    abstract: fieldText(fields.get("abstract") ?? ""),
     citationKey: entry.key,
     bibtex: source.length <= MAX_SOURCE_LENGTH ? source : undefined,
-    year: yearIn(field("year") ?? field("date")),
+    year: yearIn(fields.get("year") ?? fields.get("date")),
     venue: venueOf(fields),
-    doi,
-    url,
+    doi: fields.get("doi"),
+    url: fields.get("url"),
     arxivId: arxivIdOf(fields),
-    notes,
-  };
+  });
 }
 
 /**

@@ -1,17 +1,14 @@
 import { z } from "zod";
 import {
-  addEntry,
+  addRecord,
   arxivIdIn,
-  boundedTitle,
-  cleanDoi,
-  cleanUrl,
   fieldText,
   type LibraryEntry,
   type LibraryRead,
+  libraryEntry,
   skippedFile,
   yearIn,
 } from "./library-entry.js";
-import { firstIssueOf } from "./problem-schema.js";
 
 const text = z.union([z.string(), z.number()]).transform(String);
 const name = z.object({
@@ -76,29 +73,22 @@ function venueOf(item: CslItem): string | undefined {
 }
 
 function entryOf(item: CslItem, line: number): LibraryEntry {
-  const notes: string[] = [];
-  const people = item.author ?? item.editor ?? [];
-  const doi = cleanDoi(item.DOI, notes);
-  const url = cleanUrl(item.URL, notes);
   const { issued } = item;
   // Zotero keeps an arXiv id in `number` ("arXiv:2309.07864") or the note; the URL or an arXiv DOI also tell it.
   const arxivHint = [item.number, item.note, item.URL, item.DOI].find(
     (value) => value && /arxiv/i.test(value),
   );
-  return {
-    line,
-    title: boundedTitle(plain(item.title), notes),
-    authors: people.map(displayNameOf).filter((author) => author.length > 0),
-    etAl: false,
+  return libraryEntry(line, {
+    title: plain(item.title),
+    authors: (item.author ?? item.editor ?? []).map(displayNameOf).filter((author) => author.length > 0),
     abstract: plain(item.abstract),
     citationKey: item["citation-key"] ?? item.id,
     year: yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal),
     venue: venueOf(item),
-    doi,
-    url,
+    doi: item.DOI,
+    url: item.URL,
     arxivId: arxivIdIn(arxivHint),
-    notes,
-  };
+  });
 }
 
 /** The 1-based line of each item (each object directly inside the top-level array), in order. */
@@ -122,10 +112,9 @@ function itemLines(source: string): number[] {
   return lines;
 }
 
-/**
- * The papers of a CSL-JSON file (an array of items), each item checked against the schema: an item that does not
- * fit, or has neither a title nor an abstract, is skipped with its line; the others are read.
- */
+const ITEM_WORDS = { noun: "item", kind: "a CSL-JSON item", unit: "item" };
+
+/** The papers of a CSL-JSON file (an array of items): an item that does not fit the schema is skipped with its line. */
 export function parseCslJsonFile(fileName: string, source: string): LibraryRead {
   let parsed: unknown;
   try {
@@ -140,14 +129,7 @@ export function parseCslJsonFile(fileName: string, source: string): LibraryRead 
   const lines = itemLines(source);
   const read: LibraryRead = { entries: [], problems: [] };
   parsed.forEach((raw: unknown, at) => {
-    const line = lines[at] ?? 0;
-    const item = cslItemSchema.safeParse(raw);
-    if (item.success)
-      addEntry(read, fileName, entryOf(item.data, line), "this item has no title; item skipped");
-    else {
-      const where = firstIssueOf(item.error, "item");
-      read.problems.push({ file: fileName, line, message: `not a CSL-JSON item${where}; item skipped` });
-    }
+    addRecord(read, fileName, { raw, line: lines[at] ?? 0 }, cslItemSchema, entryOf, ITEM_WORDS);
   });
   return read;
 }

@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import { latexToText } from "./latex.js";
 import { LETTER_COMMANDS } from "./latex-tables.js";
+import { firstIssueOf } from "./problem-schema.js";
 import type { ExportFields, Problem } from "./types.js";
 
 /** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
@@ -34,6 +36,49 @@ export function addEntry(read: LibraryRead, file: string, entry: LibraryEntry, u
   if (!skip) read.entries.push(entry);
 }
 
+/** How a JSON export names its records in problems: "item", "a CSL-JSON item", skipped "item" or "line". */
+export interface RecordWords {
+  noun: string;
+  kind: string;
+  unit: string;
+}
+
+/** Adds the JSON record at `line` when it fits `schema`; one that does not is skipped, saying where it fails. */
+export function addRecord<T>(
+  read: LibraryRead,
+  file: string,
+  record: { raw: unknown; line: number },
+  schema: z.ZodType<T>,
+  entryOf: (fields: T, line: number) => LibraryEntry,
+  words: RecordWords,
+): void {
+  const { line } = record;
+  const fields = schema.safeParse(record.raw);
+  if (fields.success)
+    addEntry(
+      read,
+      file,
+      entryOf(fields.data, line),
+      `this ${words.noun} has no title; ${words.unit} skipped`,
+    );
+  else {
+    const where = firstIssueOf(fields.error, words.noun);
+    read.problems.push({ file, line, message: `not ${words.kind}${where}; ${words.unit} skipped` });
+  }
+}
+
+/** What an export gives of a paper, before its title is bounded and its DOI and URL checked. */
+type GivenEntry = Omit<LibraryEntry, "line" | "notes" | "etAl"> & { etAl?: boolean };
+
+/** The entry of what an export gives: title bounded, DOI and URL checked, what was left out noted. */
+export function libraryEntry(line: number, given: GivenEntry): LibraryEntry {
+  const notes: string[] = [];
+  const doi = cleanDoi(given.doi, notes);
+  const url = cleanUrl(given.url, notes);
+  const title = boundedTitle(given.title, notes);
+  return { ...given, line, title, etAl: given.etAl ?? false, doi, url, notes };
+}
+
 /** Longest title kept; beyond it the title is cut at a word edge and the cut reported. */
 const MAX_TITLE_LENGTH = 500;
 /** Longest entry source kept for "Copy BibTeX". */
@@ -65,7 +110,7 @@ export function fieldText(value: string): string {
 }
 
 /** A title as shown: plain text, at most MAX_TITLE_LENGTH characters (cut at a word edge). */
-export function boundedTitle(title: string, notes: string[]): string {
+function boundedTitle(title: string, notes: string[]): string {
   if (title.length <= MAX_TITLE_LENGTH) return title;
   notes.push(`the title is ${title.length} characters long; cut to ${MAX_TITLE_LENGTH}`);
   const cut = title.slice(0, MAX_TITLE_LENGTH);
@@ -74,7 +119,7 @@ export function boundedTitle(title: string, notes: string[]): string {
 }
 
 /** A DOI without its resolver prefix or spaces ("https://doi.org/10.1/x" → "10.1/x"); undefined when it is none. */
-export function cleanDoi(raw: string | undefined, notes: string[]): string | undefined {
+function cleanDoi(raw: string | undefined, notes: string[]): string | undefined {
   const doi = (raw ?? "")
     .replace(/\\([_%&#])/g, "$1")
     .replace(/\s+/g, "")
@@ -86,7 +131,7 @@ export function cleanDoi(raw: string | undefined, notes: string[]): string | und
 }
 
 /** An http(s) link, or undefined: any other scheme (javascript:, a Slack <!channel>) is left out and noted. */
-export function cleanUrl(raw: string | undefined, notes: string[]): string | undefined {
+function cleanUrl(raw: string | undefined, notes: string[]): string | undefined {
   const text = (raw ?? "").replace(/\\([_%&#~])/g, "$1").trim();
   if (text.length === 0) return undefined;
   try {
