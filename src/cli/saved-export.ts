@@ -21,11 +21,7 @@ export const SAVED_SUMMARY =
 
 export class SavedUsageError extends Error {}
 
-/**
- * `paperbot saved export --user U…`: the same files `/paper saved export` uploads. `--out FILE` writes one
- * there (BibTeX when FILE ends in .bib, else Markdown); else both go to the person's DM when a bot token is
- * set, and to stdout when none is (offline; `--bib` prints the BibTeX instead of the Markdown).
- */
+/** `paperbot saved export`: the files `/paper saved export` uploads, to --out FILE, the person's DM or stdout. */
 export async function runSavedExport(
   values: { user: string; out?: string; bib?: boolean },
   io: CliIo,

@@ -43,11 +43,7 @@ function partsOf(words: string[]): Part[] {
   return parts;
 }
 
-/**
- * Whether the letters of `short` are, in order, the initials of `parts[start..]`: every non-free word gives
- * its initial (plus, optionally, the next letters of that word when the acronym spells them: "RoPE", "LoRA"),
- * and at most `skips` content words are passed over.
- */
+/** Whether `letters` are, in order, the initials (or a word's first letters: "LoRA") of `parts[start..]`. */
 function initialsMatch(letters: string, parts: Part[], start: number, skips: number): boolean {
   const seen = new Map<string, boolean>();
   const match = (i: number, p: number, left: number): boolean => {
@@ -123,11 +119,7 @@ function singularLongForm(long: string, plural: boolean): string {
   return [...words, singular(last)].join(" ");
 }
 
-/**
- * Acronyms defined in the texts, as "Long Form (LF)" or "LF (Long Form)", where the acronym's letters are
- * the initials of the long form's words. Plural forms ("LLMs") give the singular acronym and long form.
- * Each (short, long) pair appears once, in the spelling seen most often; sorted by short, then long.
- */
+/** Acronyms defined as "Long Form (LF)" or "LF (Long Form)", singular, each in its most seen spelling. */
 export function mineAcronyms(texts: Iterable<string>): Acronym[] {
   const found = new Map<string, { short: string; spellings: Map<string, number> }>();
   const add = (short: string, long: string): void => {

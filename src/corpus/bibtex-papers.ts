@@ -60,10 +60,7 @@ function arxivIdOf(fields: Map<string, string>): string | undefined {
   return /arxiv/i.test(journal) ? arxivIdIn(journal) : undefined;
 }
 
-/**
- * The entry for Copy BibTeX: as it came in, after the `@string` definitions it uses and before the `crossref`
- * parent it takes fields from, so that pasted into another file it reads the same.
- */
+/** Copy BibTeX's entry: with the `@string`s it uses and its `crossref` parent, so it reads the same elsewhere. */
 function copyableSource(entry: BibEntry, byKey: Map<string, BibEntry>): string {
   const parent = byKey.get(entry.fields.get("crossref")?.trim().toLowerCase() ?? "");
   const strings = [...new Set([...entry.strings, ...(parent?.strings ?? [])])];
@@ -87,11 +84,7 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: st
   });
 }
 
-/**
- * The papers of a .bib file (BibTeX or BibLaTeX): `@string`, `#` joins, `crossref`, braces and quotes, LaTeX
- * accents and commands as Unicode, math kept readable, titles in their own case. An entry that cannot be read, or
- * that has neither a title nor an abstract, is skipped with its line; every other entry is read.
- */
+/** The papers of a .bib file; an entry that cannot be read, or has no title nor abstract, is skipped with its line. */
 export function parseBibtexFile(fileName: string, text: string): LibraryRead {
   const bib = readBibtex(fileName, text);
   const read: LibraryRead = { entries: [], problems: [...bib.problems] };

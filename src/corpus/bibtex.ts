@@ -26,11 +26,7 @@ class EntryError extends Error {
   }
 }
 
-/**
- * Reads the structure of a .bib file: entries, `@string` abbreviations (with `#` joins), `@comment` and
- * `@preamble` passed over. An entry that cannot be read (an unclosed brace, a missing `=`) is skipped with its
- * line; reading goes on at the next line that starts with `@`, so one bad entry never costs the others.
- */
+/** The entries of a .bib file; a bad entry is skipped with its line, reading on at the next line starting with `@`. */
 export function readBibtex(fileName: string, text: string): { entries: BibEntry[]; problems: Problem[] } {
   const entries: BibEntry[] = [];
   const problems: Problem[] = [];

@@ -49,10 +49,7 @@ const MAX_DROPPED_SHARE = 0.1;
 /** Dropped characters reported one by one; the rest are counted. */
 const REPORTED_DROPS = 5;
 
-/**
- * The text with each bad byte sequence (decoded as U+FFFD) and each NUL dropped, with a problem naming the line of
- * each; a file made mostly of them is refused whole.
- */
+/** The text without its bad characters (U+FFFD, NUL), each named with its line; mostly bad: refused whole. */
 function withoutBadCharacters(text: string, encoding: TextEncodingName, bom: boolean): DecodedText {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL characters is its purpose.
   const bad = /[\u0000\ufffd]/g;
@@ -126,10 +123,7 @@ function normalizeText(text: string, ascii = false): string {
   return out.replace(INVISIBLES, "").normalize("NFC");
 }
 
-/**
- * Bytes of a corpus file → clean text. UTF-8 with or without a BOM, UTF-16 LE/BE with a BOM. A bad byte sequence
- * or a NUL costs that character (reported with its line), not the file; a file made mostly of them is refused.
- */
+/** Bytes → clean text (UTF-8, with or without a BOM; UTF-16 with one): a bad character costs itself, not the file. */
 export function decodeCorpusBytes(bytes: Uint8Array): DecodedText {
   let decoded: DecodedText;
   if (bytes[0] === 0xff && bytes[1] === 0xfe) decoded = decodeAs(bytes.subarray(2), "utf-16le", true);

@@ -17,11 +17,7 @@ export function fileDigestOf(name: string, bytes: Uint8Array): FileDigest {
 const digestOfFile = (file: CorpusFile | FileDigest): FileDigest =>
   "digest" in file ? file : fileDigestOf(file.name, file.bytes);
 
-/**
- * A hex SHA-256 over a version (what reads the files: the index's) and every file's name, length and digest, in name order: the same
- * folder gives the same key whatever order its files were listed in, and whether the bytes or only their
- * digests are at hand. Lengths frame each part so that no two different folders hash the same bytes.
- */
+/** SHA-256 over a version and each file's name, length and digest in name order; lengths frame each part. */
 export function corpusFingerprint(files: readonly (CorpusFile | FileDigest)[], version: string): string {
   const hash = createHash("sha256");
   hash.update(`paperbot-corpus\u0000${version}\u0000`);

@@ -188,11 +188,7 @@ export function shortenText(text: string, max = HEADLINE_MAX): string {
   return `${last === undefined ? kept : kept.slice(0, last.end).replace(/[\s,;:–—-]+$/u, "")}…`;
 }
 
-/**
- * The headline of its parts within `max` characters: the name, then as much of the description as ends at a
- * clause or phrase boundary; the long form of the name where it fits too. The longest such headline wins, the
- * name's long form counting half.
- */
+/** The longest headline of name and description cut at a boundary within `max`, a long form counting half. */
 export function fittedHeadline(parts: HeadlineParts, max = HEADLINE_MAX): string {
   const desc = cleanedDescription(parts.desc);
   const leads = parts.name

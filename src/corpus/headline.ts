@@ -183,12 +183,7 @@ function designatedName(abstract: string): Named | undefined {
   return best?.named;
 }
 
-/**
- * A headline for a title-less abstract: the named method or system it introduces with what it is
- * ("AgentGym-RL: a framework to train LLM agents …"), else its stated contribution, named where the abstract
- * names it elsewhere ("Q-Ponder: a unified two-stage training framework"), else its first sentence; at most
- * HEADLINE_MAX characters, cut at a clause boundary.
- */
+/** A title-less abstract's headline: the method it names with what it is, else its contribution, else sentence 1. */
 export function headlineOf(abstract: string): string {
   const sentences = sentencesOf(abstract);
   for (const sentence of sentences) {

@@ -46,10 +46,7 @@ function folderMessage(dir: string, error: unknown): string {
   return `The corpus folder ${dir} cannot be read (${code ?? String(error)}).`;
 }
 
-/**
- * The author files of a corpus folder, sorted by name; `ignored` names what was passed over (hidden files,
- * editor backups, non-.txt files, folders). The only place that reads the corpus from disk.
- */
+/** The corpus files of a folder, sorted by name, with what was passed over: the one reader of the corpus on disk. */
 export async function readCorpusFiles(
   dir: string,
 ): Promise<{ files: CorpusFile[]; ignored: string[]; problems: Problem[] }> {
@@ -71,11 +68,7 @@ function stampOf(stats: Stats): FileStamp {
   };
 }
 
-/**
- * What `take` makes of each author file of a folder as it is read (with its stamp, taken just before), sorted by
- * name, with what was passed over and what could not be read. `take` may keep less than the bytes (a digest),
- * so that they can be dropped.
- */
+/** What `take` makes of each corpus file (bytes and stamp) of a folder; it may keep a digest and drop the bytes. */
 export function readCorpusFolder<T>(
   dir: string,
   take: (name: string, bytes: Uint8Array, stamp: FileStamp) => T,
@@ -176,20 +169,14 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 /** What readCorpusFiles found in a folder. */
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
-/**
- * The corpus of what was read from a folder (readCorpusFiles) but for the headlines and acronyms, which the caller works out from the abstracts. With
- * `memoryDir` (in CACHE_DIR), what the last load left is used and this load's is kept there: see memory.ts.
- */
+/** The corpus read from a folder but for headlines and acronyms; with `memoryDir`, using and keeping memory.ts's. */
 export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memoryDir?: string): CorpusRead {
   const { corpus, remember } = corpusReadToRemember(dir, read, memoryDir);
   remember();
   return corpus;
 }
 
-/**
- * corpusReadOfFolderRead with the memory's write (a copy of every file: a second at 100,000 papers) left to the
- * caller, to be done while it waits for something else; a write that fails is named among the corpus's problems.
- */
+/** corpusReadOfFolderRead with the memory's write (a second at 100,000 papers) left to the caller. */
 export function corpusReadToRemember(
   dir: string,
   read: CorpusFolderRead,

@@ -3,12 +3,7 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { z } from "zod";
 
-/**
- * What the last load of a corpus left behind, so that a reload never makes things worse: the id each stable key
- * of a paper had (DOI, arXiv id, citation key, title, an author file's owner and author line), how many papers
- * each file gave, and the last good bytes of each file (served again when the file can no longer be read).
- * Kept in CACHE_DIR: without it, ids are worked out afresh (author-file papers from their abstracts, as always).
- */
+/** What the last load left in CACHE_DIR so a reload never makes things worse: ids, papers per file, good bytes. */
 export interface CorpusMemory {
   /** Stable key → paper id. */
   ids: Map<string, string>;

@@ -58,10 +58,7 @@ export interface AuthorLine {
   etAl: boolean;
 }
 
-/**
- * Splits a visible author line ("A, B, C et al.", "A and B", "A") into names.
- * Returns undefined when any part is not a person's name, i.e. the text is not an author line.
- */
+/** A visible author line ("A, B, C et al.") as names; undefined when a part is not a person's name. */
 export function splitAuthorLine(line: string): AuthorLine | undefined {
   if (!startsLikeAName(line)) return undefined;
   const text = line.replace(/\s+/g, " ").trim();

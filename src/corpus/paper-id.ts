@@ -14,10 +14,7 @@ export function abstractKey(abstract: string): string {
   return key.includes("  ") || ODD_SPACE.test(key) ? key.replace(/\s+/g, " ").trim() : key.trim();
 }
 
-/**
- * A compact stand-in for `abstractKey` of an abstract whose whitespace is already folded (as the parser leaves
- * it): SHA-256 in base64, so that merging papers holds no second copy of each text.
- */
+/** `abstractKey` of a whitespace-folded abstract as a SHA-256: merging holds no second copy of each text. */
 export function abstractFingerprint(cleanAbstract: string): string {
   const folded = /[^\x20-\x7e]/.test(cleanAbstract)
     ? abstractKey(cleanAbstract)
@@ -50,11 +47,7 @@ export function fullPaperId(key: string): string {
   return encoded(digestOf(key), 51);
 }
 
-/**
- * Short ids for distinct keys, independent of their order. Keys whose short ids collide are ranked by
- * full id: the first keeps the short id, each other one gets the shortest longer prefix that is unique.
- * The map iterates in the order the keys were given.
- */
+/** Short ids whatever the keys' order: of colliding keys the first by full id keeps it, the others grow. */
 export function assignPaperIds(keys: Iterable<string>, length = PAPER_ID_LENGTH): Map<string, string> {
   const digests = new Map<string, Buffer>();
   for (const key of keys) if (!digests.has(key)) digests.set(key, digestOf(key));

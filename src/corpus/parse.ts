@@ -59,10 +59,7 @@ function paragraphsOf(text: string): Paragraph[] {
   return paragraphs;
 }
 
-/**
- * Reads one author file: the owner's name, then (author line, abstract) pairs separated by blank lines.
- * Never throws: whatever does not fit the format becomes a problem and the rest is read.
- */
+/** One author file: the owner's name, then author line and abstract pairs; what does not fit is a problem. */
 export function parseCorpusText(fileName: string, text: string): ParsedFile {
   const problems: Problem[] = [];
   const problem = (line: number, message: string): void => {

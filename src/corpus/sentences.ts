@@ -11,10 +11,7 @@ export interface SentenceSpan {
   end: number;
 }
 
-/**
- * The one sentence splitter (Intl.Segmenter), keeping "e.g.", "et al." and initials inside their sentence, and
- * never starting a sentence with a lower-case word.
- */
+/** Intl.Segmenter's sentences, keeping "e.g.", "et al." and initials inside and no lower-case start. */
 export function sentenceSpansOf(text: string): SentenceSpan[] {
   const spans: SentenceSpan[] = [];
   const close = (start: number, end: number) => {

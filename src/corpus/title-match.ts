@@ -33,13 +33,7 @@ function coinedNameOf(title: string): string | undefined {
   return name !== undefined && /[\p{Lu}\p{N}]/u.test(name.slice(1)) ? name : undefined;
 }
 
-/**
- * Which of `abstracts` (author files' abstracts, each with its `contentStemsOf`, of the same first author as the
- * title's paper) a title without an abstract names: the one holding more of its content words (at least four) than
- * any other, and all of them, or all but one of seven or more ("The rise and potential of large language model
- * based agents: A survey"). A coined name the title starts with ("CARD: …") must be written in it as a word, and
- * then one more word may be missing.
- */
+/** The one of `abstracts` holding all (or all but one of 7+) of a title's content words, the coined name too. */
 export function abstractNamedBy(
   title: string,
   abstracts: readonly { text: string; stems: ReadonlySet<string> }[],

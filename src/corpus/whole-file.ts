@@ -1,7 +1,4 @@
-/**
- * Whether a corpus file's text looks whole rather than caught mid-write: a .bib whose braces close, CSL-JSON that
- * parses, JSONL ending in a line break. Author files and members.yml have no such mark: their quiet time decides.
- */
+/** Not caught mid-write: a .bib's braces close, JSON parses, JSONL ends a line (other files: quiet time decides). */
 export function looksWhole(name: string, text: string): boolean {
   const lower = name.toLowerCase();
   if (lower.endsWith(".bib")) return bracesClose(text);
