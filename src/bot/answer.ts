@@ -18,7 +18,7 @@ import {
   similarAnswer,
 } from "./paper-answers.js";
 import { membersAmong } from "./people-lines.js";
-import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info, problem, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { intentOf } from "./request-intent.js";
@@ -43,7 +43,7 @@ async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: Thre
   const index = deps.index();
   const id = await threadPaperOf(deps, request);
   const paper = id === undefined ? undefined : index.paper(id);
-  const which = toAsker({ kind: "info", message: WHICH_PAPER[wants] });
+  const which = info(WHICH_PAPER[wants]);
   if (paper === undefined) return which;
   if (wants === "writers") return writtenBy(paper);
   if (wants === "abstract") return toAsker({ kind: "card", card: { ...cardOf(paper), full: true } });
@@ -77,11 +77,11 @@ async function authorAnswer(
 }
 
 async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
-  if (!deps.reload) return toAsker({ kind: "error", message: MESSAGES.onlyAdminsReload });
+  if (!deps.reload) return problem(MESSAGES.onlyAdminsReload);
   try {
-    return toAsker({ kind: "info", message: await deps.reload(userId) });
+    return info(await deps.reload(userId));
   } catch {
-    return toAsker({ kind: "error", message: MESSAGES.reloadFailed });
+    return problem(MESSAGES.reloadFailed);
   }
 }
 
@@ -90,8 +90,7 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   try {
     return markMembers(await intentAnswer(deps, request, intent), deps.index());
   } catch (error) {
-    if (error instanceof SearchUnavailableError)
-      return toAsker({ kind: "error", message: MESSAGES.searchUnavailable });
+    if (error instanceof SearchUnavailableError) return problem(MESSAGES.searchUnavailable);
     throw error;
   }
 }
@@ -130,7 +129,7 @@ async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<
   if (named !== undefined) return writtenBy(named);
   if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
   const id = await threadPaperOf(deps, request);
-  if (id === undefined) return toAsker({ kind: "info", message: MESSAGES.whichPaperWho });
+  if (id === undefined) return info(MESSAGES.whichPaperWho);
   return whoLikeAnswer(index, {
     kind: "whoLike",
     id,
@@ -152,9 +151,9 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
       });
     }
     case "smallTalk":
-      return toAsker({ kind: "info", message: intent.say === "hello" ? MESSAGES.hello : MESSAGES.thanks });
+      return info(intent.say === "hello" ? MESSAGES.hello : MESSAGES.thanks);
     case "invalid":
-      return toAsker({ kind: "error", message: intent.message });
+      return problem(intent.message);
     case "search":
       return searchAnswer(index, intent);
     case "who":

@@ -1,7 +1,7 @@
 import { EVERY_DAY } from "./daily-spec.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
-import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info, problem, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
@@ -15,10 +15,10 @@ export async function dailyAnswer(
   intent: Extract<Intent, { kind: "dailyOn" | "dailyOff" | "dailyStatus" }>,
 ): Promise<Answer> {
   const { daily } = deps;
-  if (!daily) return toAsker({ kind: "error", message: MESSAGES.dailyUnavailable });
-  if (request.channelId.startsWith("D")) return toAsker({ kind: "info", message: MESSAGES.dailyNotInDm });
+  if (!daily) return problem(MESSAGES.dailyUnavailable);
+  if (request.channelId.startsWith("D")) return info(MESSAGES.dailyNotInDm);
   if (intent.kind !== "dailyStatus" && request.source !== "slash") {
-    return toAsker({ kind: "info", message: MESSAGES.dailySlashOnly });
+    return info(MESSAGES.dailySlashOnly);
   }
   try {
     const schedule =
@@ -35,10 +35,10 @@ export async function dailyAnswer(
         : intent.kind === "dailyOff"
           ? await daily.unsubscribe(request.channelId)
           : await daily.status(request.channelId);
-    if (!schedule) return toAsker({ kind: "info", message: MESSAGES.dailyNotSet });
+    if (!schedule) return info(MESSAGES.dailyNotSet);
     return toAsker({ kind: "daily", schedule });
   } catch {
-    return toAsker({ kind: "error", message: dailyFailedMessage(deps) });
+    return problem(dailyFailedMessage(deps));
   }
 }
 
@@ -52,11 +52,11 @@ function dailyFailedMessage(deps: BotDeps): string {
 /** The next daily post of this channel as it will look, with when it comes; a hint where there is none. */
 export async function dailyPreviewAnswer(deps: BotDeps, request: BotRequest): Promise<Answer> {
   const { daily } = deps;
-  if (!daily) return toAsker({ kind: "error", message: MESSAGES.dailyUnavailable });
-  if (request.channelId.startsWith("D")) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewInDm });
+  if (!daily) return problem(MESSAGES.dailyUnavailable);
+  if (request.channelId.startsWith("D")) return info(MESSAGES.dailyPreviewInDm);
   try {
     const preview = await daily.preview(request.channelId, deps.random);
-    if (!preview) return toAsker({ kind: "info", message: MESSAGES.dailyPreviewNotSet });
+    if (!preview) return info(MESSAGES.dailyPreviewNotSet);
     const { schedule, title, paper } = preview;
     const card: Card | undefined = paper ? { paper, buttons: ["similar", "moreBy", "full"] } : undefined;
     return toAsker({ kind: "dailyPreview", schedule, title, ...(card ? { card } : {}) });

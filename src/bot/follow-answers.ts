@@ -5,7 +5,15 @@ import { digestReplyOf } from "./digest-reply.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { listPageAnswer, pageAt, type ShownPage } from "./paging.js";
-import { type Answer, type BotDeps, type FollowControl, type FollowTarget, toAsker } from "./ports.js";
+import {
+  type Answer,
+  type BotDeps,
+  type FollowControl,
+  type FollowTarget,
+  info,
+  problem,
+  toAsker,
+} from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { topicKeyOf, topicPaperIds } from "./topic-papers.js";
 
@@ -15,9 +23,6 @@ const FOLLOWS_PER_PAGE = 40;
 const NEW_PAPERS_PER_PAGE = 20;
 /** "What's new?" shows the newest change and those within this long before it. */
 export const WHATS_NEW_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-const info = (message: string): Answer => toAsker({ kind: "info", message });
-const problem = (message: string): Answer => toAsker({ kind: "error", message });
 
 /** The same key for a person however it reached us (a button's key, a summary's). */
 async function authorTarget(index: SearchIndex, key: string): Promise<FollowTarget | undefined> {

@@ -4,7 +4,7 @@ import type { Intent } from "./intents.js";
 import { MESSAGES } from "./messages.js";
 import { nextPageOf } from "./paging.js";
 import { cardOf } from "./paper-answers.js";
-import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info, toAsker } from "./ports.js";
 import type { Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
 import { actionIntentOf } from "./request-intent.js";
@@ -184,8 +184,6 @@ function pointedAt(
   if (shownAs >= 0 && shownAs < items.length) return items[shownAs];
   return items[which - 1];
 }
-
-const info = (message: string): Answer => toAsker({ kind: "info", message });
 
 /** "the first one" … "the fifth one": the places there are to point at. */
 function outOfReach(count: number, what: string): Answer {

@@ -1,5 +1,5 @@
 import type { Action } from "./actions.js";
-import { type Answer, toAsker } from "./ports.js";
+import { type Answer, info, toAsker } from "./ports.js";
 import type { ListPage, Reply } from "./reply.js";
 
 /** The page of `items` at `offset`, and where it sits in the list; an offset past the end gives the last page. */
@@ -33,7 +33,7 @@ export function listPageAnswer<T>(
 ): Answer {
   const { notice, replaceOriginal } = shown;
   if (items.length === 0) {
-    return toAsker({ kind: "info", message: notice ? `${notice} ${empty}` : empty }, replaceOriginal);
+    return info(notice ? `${notice} ${empty}` : empty, replaceOriginal);
   }
   const { page, ...list } = pageAt(items, shown.offset, perPage);
   return toAsker(replyOf(page, { ...list, ...(notice ? { notice } : {}) }), replaceOriginal);

@@ -3,7 +3,7 @@ import type { PersonCandidate, SearchIndex } from "../search/types.js";
 import { MOST_PER_PAGE, RESULTS_PER_PAGE } from "./actions.js";
 import type { Intent } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS, SEARCH_SUGGESTIONS } from "./messages.js";
-import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info, toAsker } from "./ports.js";
 import type { Card, CardButton, Reply } from "./reply.js";
 import { searchOf } from "./text-intent.js";
 import { POINTING } from "./typed-text.js";
@@ -60,11 +60,10 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
   if (result.unknownAuthor !== undefined)
     return noSuchAuthor(result.unknownAuthor.name, result.unknownAuthor.near);
   if (result.hits.length === 0) {
-    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMoreResults }, intent.paging);
+    if (intent.offset > 0) return info(MESSAGES.noMoreResults, intent.paging);
     const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
     // The search says why nothing could be looked for (only stop words, only exclusions, an unknown author).
-    if (result.notice !== undefined && didYouMean.length === 0)
-      return toAsker({ kind: "info", message: result.notice }, intent.paging);
+    if (result.notice !== undefined && didYouMean.length === 0) return info(result.notice, intent.paging);
     return toAsker(
       {
         kind: "notFound",
@@ -155,7 +154,7 @@ export async function similarAnswer(
   const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
     if (orSearch === undefined) return paperNotFound(intent.id, intent.paging);
-    if (POINTING.test(orSearch)) return toAsker({ kind: "info", message: MESSAGES.whichPaperLike });
+    if (POINTING.test(orSearch)) return info(MESSAGES.whichPaperLike);
     return searchedInstead(index, intent.id, orSearch);
   }
   // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
@@ -172,7 +171,7 @@ export async function similarAnswer(
       offset > 0
         ? MESSAGES.noMoreResults
         : MESSAGES.noSimilar(title.length > 80 ? `${title.slice(0, 79)}…` : title);
-    return toAsker({ kind: "info", message }, intent.paging);
+    return info(message, intent.paging);
   }
   const shown = offset + page.length;
   const reply: Reply = {
@@ -211,13 +210,13 @@ export function randomAnswer(
   intent: Extract<Intent, { kind: "random" }>,
 ): Answer {
   const ids = index.paperIds();
-  if (ids.length === 0) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  if (ids.length === 0) return info(MESSAGES.emptyCorpus);
   const seen = new Set(intent.seen ?? []);
   const fresh = seen.size === 0 ? ids : ids.filter((id) => !seen.has(id));
-  if (fresh.length === 0) return toAsker({ kind: "info", message: MESSAGES.seenEverything(ids.length) });
+  if (fresh.length === 0) return info(MESSAGES.seenEverything(ids.length));
   const pick = fresh[Math.min(fresh.length - 1, Math.floor(deps.random() * fresh.length))];
   const paper = pick === undefined ? undefined : index.paper(pick);
-  if (paper === undefined) return toAsker({ kind: "info", message: MESSAGES.emptyCorpus });
+  if (paper === undefined) return info(MESSAGES.emptyCorpus);
   const card: Card = {
     ...cardOf(paper, [...LIST_BUTTONS, "reroll"]),
     ...(seen.size > 0 ? { seen: [...seen] } : {}),

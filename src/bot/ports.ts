@@ -112,3 +112,8 @@ export interface Answer {
 export function toAsker(reply: Reply, replaceOriginal = false): Answer {
   return { reply, audience: "asker", ...(replaceOriginal ? { replaceOriginal } : {}) };
 }
+
+/** One line of ours for the asker: a note, or (`problem`) something that did not work. */
+export const info = (message: string, replaceOriginal = false): Answer =>
+  toAsker({ kind: "info", message }, replaceOriginal);
+export const problem = (message: string): Answer => toAsker({ kind: "error", message });

@@ -2,7 +2,7 @@ import { foldedText, isStopWord } from "../search/analyze.js";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
 import { MESSAGES } from "./messages.js";
-import { type Answer, type BotDeps, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info, toAsker } from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { searchOf } from "./text-intent.js";
 import { cleanedText } from "./typed-text.js";
@@ -99,10 +99,6 @@ export async function distinctiveWordsOf(index: SearchIndex, slackText: string):
     terms: chosen.map(({ term }) => term),
     query: inMessageOrder.map(({ candidate }) => candidate.word).join(" "),
   };
-}
-
-function info(message: string): Answer {
-  return toAsker({ kind: "info", message });
 }
 
 /** Papers related to a message (the message shortcut); `sentToDm`: the answer could not go where it was. */

@@ -4,7 +4,15 @@ import type { PaperLookups } from "../search/types.js";
 import type { FollowIntent, ListOrigin } from "./intents.js";
 import { MESSAGES, PAPER_SUGGESTIONS } from "./messages.js";
 import { listPageAnswer, type ShownPage } from "./paging.js";
-import { type Answer, type BotDeps, type ReadingList, type SavedEntry, toAsker } from "./ports.js";
+import {
+  type Answer,
+  type BotDeps,
+  info,
+  problem,
+  type ReadingList,
+  type SavedEntry,
+  toAsker,
+} from "./ports.js";
 import type { ListPage, SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
@@ -61,7 +69,7 @@ async function unsaved(
   if (entry === undefined) {
     return from
       ? savedPage(list, index, userId, { offset: from.offset, replaceOriginal: true })
-      : toAsker({ kind: "info", message: MESSAGES.notSaved });
+      : info(MESSAGES.notSaved);
   }
   const removed = await list.remove(userId, entry.paperId);
   if (from?.list === "saved") {
@@ -79,7 +87,7 @@ type SavedIntent = Extract<FollowIntent, { kind: "save" | "unsave" | "saved" | "
 /** Save, remove, the reading list and its export. */
 export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: SavedIntent): Promise<Answer> {
   const list = deps.readingList;
-  if (!list) return toAsker({ kind: "error", message: MESSAGES.savedUnavailable });
+  if (!list) return problem(MESSAGES.savedUnavailable);
   const index = deps.index();
   const { userId } = request;
   try {
@@ -111,11 +119,11 @@ export async function savedAnswer(deps: BotDeps, request: BotRequest, intent: Sa
         });
       case "savedExport": {
         const items = await savedItemsOf(list, index, userId);
-        if (items.length === 0) return toAsker({ kind: "info", message: MESSAGES.nothingSaved });
+        if (items.length === 0) return info(MESSAGES.nothingSaved);
         return toAsker({ kind: "export", userId, items, at: deps.now().getTime() });
       }
     }
   } catch {
-    return toAsker({ kind: "error", message: MESSAGES.stateFailed });
+    return problem(MESSAGES.stateFailed);
   }
 }

@@ -5,7 +5,7 @@ import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { paperNotFound } from "./paper-answers.js";
 import { groupOf, PEOPLE_READ, peopleLinesOf, peoplePageOf } from "./people-lines.js";
-import { type Answer, toAsker } from "./ports.js";
+import { type Answer, info, toAsker } from "./ports.js";
 
 /** Lines of a who reply: a person, or co-authors who share one paper. */
 const LINES_PER_PAGE = 5;
@@ -48,8 +48,8 @@ export async function whoAnswer(
   const lines = peopleLinesOf(everyone.people, groupOf(index.stats()));
   const page = peoplePageOf(lines, intent.offset, intent.limit ?? LINES_PER_PAGE);
   if (page.lines.length === 0) {
-    if (intent.offset > 0) return toAsker({ kind: "info", message: MESSAGES.noMorePeople }, intent.paging);
-    if (everyone.notice !== undefined) return toAsker({ kind: "info", message: everyone.notice });
+    if (intent.offset > 0) return info(MESSAGES.noMorePeople, intent.paging);
+    if (everyone.notice !== undefined) return info(everyone.notice);
     // A topic that is someone's name ("who zheng"): their papers are a search of their own.
     const person = await index.author(intent.topic);
     const named =
@@ -88,7 +88,7 @@ export async function whoLikeAnswer(
   const page = peoplePageOf(lines, intent.offset, LINES_PER_PAGE);
   if (page.lines.length === 0) {
     const message = intent.offset > 0 ? MESSAGES.noMorePeople : MESSAGES.nobodyElse;
-    return toAsker({ kind: "info", message }, intent.paging);
+    return info(message, intent.paging);
   }
   const like = { id: intent.id, others: intent.others };
   return toAsker({ kind: "people", topic: everyone.topic, like, ...page }, intent.paging);
