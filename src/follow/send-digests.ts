@@ -2,7 +2,7 @@ import { digestReplyOf } from "../bot/digest-reply.js";
 import type { DigestView } from "../bot/ports.js";
 import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
-import type { OnceDelivery } from "../schedule/daily-post-types.js";
+import type { OnceDelivery } from "../schedule/daily-post.js";
 import type { PaperLookups } from "../search/types.js";
 import type { Digest } from "../state/follow-digests.js";
 import type { StateStore } from "../state/store.js";

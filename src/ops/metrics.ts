@@ -171,3 +171,15 @@ export function watchState(metrics: Metrics, source: StateSource): void {
     },
   });
 }
+
+/** The dashboard's word for a daily-post outcome. */
+export function dailyOutcomeOf(outcome: string): "sent" | "failed" | "skipped" {
+  if (outcome === "posted") return "sent";
+  return outcome === "failed" || outcome === "retry-later" ? "failed" : "skipped";
+}
+
+export function countDailyResults(metrics: Metrics, results: readonly { outcome: string }[]): void {
+  for (const { outcome } of results) {
+    metrics.dailyPosts.inc({ outcome: dailyOutcomeOf(outcome), reason: outcome });
+  }
+}

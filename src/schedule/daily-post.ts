@@ -1,8 +1,11 @@
+import type { webApi } from "@slack/bolt";
 import { MESSAGES_DAILY } from "../bot/messages.js";
+import type { Logger } from "../logger.js";
+import type { PaperLookups } from "../search/types.js";
 import { StateUnavailableError } from "../state/errors.js";
+import type { StateStore } from "../state/store.js";
 import type { Subscription } from "../state/subscriptions.js";
 import { dailyMessageOf } from "./daily-message.js";
-import type { DailyPostDeps, DailyPostOutcome, DailyPostResult } from "./daily-post-types.js";
 import { latestRunAtOrBefore } from "./next-run.js";
 import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
 
@@ -15,6 +18,48 @@ import { bagSeedOf, drawFromBag } from "./shuffle-bag.js";
  * Channel gone (not_in_channel, archived…): the date is forgotten and the subscription paused, its subscriber
  * told once. Another refusal holds the key for a back-off. State that cannot be written ends the pass.
  */
+
+/** slack/delivery.ts's deliverAnswer, wired by main; "queued": the outbox goes on trying. */
+export type OnceDelivery = (
+  target: { key: string; channel: string; after: string },
+  request: {
+    retried: boolean;
+    message: () => Promise<webApi.ChatPostMessageArguments>;
+    refused?: (error: string) => void;
+  },
+) => Promise<"answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued">;
+
+export type DailyPostStep = "chosen" | "delivered" | "recorded";
+
+export type DailyPostOutcome =
+  | "posted"
+  | "already-done"
+  | "busy"
+  | "paused"
+  | "retry-later"
+  | "no-papers"
+  | "state-unavailable"
+  | "failed";
+
+export interface DailyPostResult {
+  channelId: string;
+  localDate: string;
+  outcome: DailyPostOutcome;
+}
+
+export interface DailyPostDeps {
+  store: Pick<StateStore, "subscriptions" | "dailyPosts" | "deliveries">;
+  /** Over the store's own ledger and outbox: no post starts unless its claim is stored. */
+  deliver: OnceDelivery;
+  /** Tells a subscriber their channel's posts stopped. */
+  client: webApi.WebClient;
+  index: () => PaperLookups;
+  now: () => Date;
+  random: () => number;
+  logger: Logger;
+  /** Test seam: called after each step; throwing here is a crash at that point. */
+  afterStep?: (step: DailyPostStep, channelId: string) => void | Promise<void>;
+}
 
 const refusedRetryMs = 15 * 60 * 1000;
 // Slack stamps messages with its own clock: look a little before the paper was chosen.

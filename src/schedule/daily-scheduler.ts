@@ -1,6 +1,6 @@
 import { StateUnavailableError } from "../state/errors.js";
+import type { DailyPostDeps, DailyPostResult } from "./daily-post.js";
 import { runDueDailyPosts } from "./daily-post.js";
-import type { DailyPostDeps, DailyPostResult } from "./daily-post-types.js";
 import { nextRunAt } from "./next-run.js";
 
 export interface DailySchedulerDeps extends DailyPostDeps {

@@ -350,50 +350,35 @@ export async function deliverAnswer(
   return settle(deps, entry, attempt);
 }
 
-/** A share (`maybeSent`) waits a lease before its next try, as its first is under way. */
-function responseEntry(
-  policy: DeliveryDeps["policy"],
-  key: string,
-  message: { url: string; body: Record<string, unknown>; once?: true },
-  maybeSent: boolean,
-): OutboxEntry {
-  const now = policy.now();
-  return {
-    key,
-    message: { via: "response_url", ...message },
-    createdAt: now,
-    giveUpAt: now + policy.responseUrlLimitMs,
-    nextAt: maybeSent ? now + policy.leaseMs : now,
-    attempts: 1,
-    maybeSent,
-  };
-}
-
-/** A private answer's first attempt writes no state; only one Slack did not take goes to the outbox. */
+/**
+ * A private answer's first attempt writes no state; only one Slack did not take goes to the outbox. A share
+ * (`shareKey`, under the click's claim the caller holds) is kept first and never sent again after a 5xx or timeout.
+ */
 export async function deliverResponse(
   deps: DeliveryDeps,
-  responseUrl: string,
+  url: string,
   body: Record<string, unknown>,
+  shareKey?: string,
 ): Promise<DeliveryOutcome> {
-  const entry = responseEntry(deps.policy, `response:${randomUUID()}`, { url: responseUrl, body }, false);
-  const how = { look: false, alone: false };
-  return settle(deps, entry, await attemptEntry(deps, entry, how, async () => {}), false);
-}
-
-/** Under the click's claim the caller holds; never sent again after a 5xx or timeout ("unknown"). */
-export async function deliverShare(
-  deps: DeliveryDeps,
-  key: string,
-  responseUrl: string,
-  body: Record<string, unknown>,
-): Promise<DeliveryOutcome> {
-  const entry = responseEntry(deps.policy, key, { url: responseUrl, body, once: true }, true);
-  if (!(await deps.outbox.add(entry))) {
+  const now = deps.policy.now();
+  const share = shareKey !== undefined;
+  const entry: OutboxEntry = {
+    key: shareKey ?? `response:${randomUUID()}`,
+    message: { via: "response_url", url, body, ...(share ? { once: true } : {}) },
+    createdAt: now,
+    giveUpAt: now + deps.policy.responseUrlLimitMs,
+    // A share's first try is under way: its next waits a lease.
+    nextAt: share ? now + deps.policy.leaseMs : now,
+    attempts: 1,
+    maybeSent: share,
+  };
+  if (share && !(await deps.outbox.add(entry))) {
     // An earlier click's share is waiting for Slack: that one goes.
-    await deps.ledger.release(key);
+    await deps.ledger.release(entry.key);
     return "busy";
   }
-  return settle(deps, entry, await attemptEntry(deps, entry, { look: false, alone: false }, async () => {}));
+  const attempt = await attemptEntry(deps, entry, { look: false, alone: false }, async () => {});
+  return settle(deps, entry, attempt, share);
 }
 
 async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<void> {

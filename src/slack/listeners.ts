@@ -16,7 +16,7 @@ import {
   replyOrApology,
 } from "./answering.js";
 import { openBibtex } from "./bibtex-modal.js";
-import { answerKeyOf, deliverShare } from "./delivery.js";
+import { answerKeyOf, deliverResponse } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import {
@@ -57,7 +57,7 @@ async function shareOnce(
     else deps.logger.error("a Share click came without a response_url to share through");
     return count(deps, "share", apologised ? "error" : "failed", receivedAt);
   }
-  const outcome = await deliverShare(deps, onceKey, responseUrl, { ...message });
+  const outcome = await deliverResponse(deps, responseUrl, { ...message }, onceKey);
   if (outcome === "failed") await note(deps, respond, MESSAGES_SHARE.failed);
   if (outcome === "unknown") await note(deps, respond, MESSAGES_SHARE.unconfirmed);
   count(deps, "share", outcomeOfDelivery(outcome, false), receivedAt);

@@ -1,9 +1,8 @@
 import nock from "nock";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countDailyResults, dailyOutcomeOf } from "../../src/ops/daily-metrics.js";
-import { createMetrics } from "../../src/ops/metrics.js";
+import { countDailyResults, createMetrics, dailyOutcomeOf } from "../../src/ops/metrics.js";
 import { createDailyControl } from "../../src/schedule/daily-control.js";
-import type { DailyPostResult } from "../../src/schedule/daily-post-types.js";
+import type { DailyPostResult } from "../../src/schedule/daily-post.js";
 import { startDailyScheduler } from "../../src/schedule/daily-scheduler.js";
 import { freshStates } from "../helpers/stores.js";
 import { dailyDeps, fakeSlack, indexOf } from "../schedule/helpers.js";

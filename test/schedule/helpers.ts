@@ -2,7 +2,7 @@ import nock from "nock";
 import type { Corpus, Paper } from "../../src/corpus/types.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createMetrics } from "../../src/ops/metrics.js";
-import type { DailyPostDeps } from "../../src/schedule/daily-post-types.js";
+import type { DailyPostDeps } from "../../src/schedule/daily-post.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { seededRandom } from "../../src/search/seeded-random.js";
 import type { SearchIndex } from "../../src/search/types.js";
