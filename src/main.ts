@@ -1,24 +1,29 @@
 import { config as loadDotenv } from "dotenv";
-import { runCli } from "./cli/commands.js";
 import { type Config, cliConfigOf, loadConfig } from "./config.js";
 import type { Logger } from "./logger.js";
-import { botDepsOf, followRecordOf } from "./start/bot-deps.js";
 import { botLoggerOf } from "./start/bot-logger.js";
-import { cliOptionsOf } from "./start/cli-options.js";
-import { watchCorpusFolder } from "./start/corpus-watch.js";
 import { indexProgressFor, startServedIndex } from "./start/index-lifecycle.js";
-import { runOfflineConsole } from "./start/offline-console.js";
 import type { RunningSlackBot, SlackBotConfig, SlackBotWiring } from "./start/slack-bot.js";
-import { openState, subscribeDailyChannel } from "./start/state.js";
 
 /** Starts the bot: the index, the state, then the offline console or Slack, as the config says. */
 async function run(config: Config, logger: Logger): Promise<void> {
-  // The Slack side's modules (Bolt, prom-client: a few hundred ms) load while the index opens, not after it.
-  const slackBot = config.mode.kind === "console" ? undefined : import("./start/slack-bot.js");
-  slackBot?.catch(() => undefined);
-  const index = await startServedIndex(config, logger, () =>
+  // The index's opening comes first: it starts the search workers, which load their modules on the other cores.
+  const opening = startServedIndex(config, logger, () =>
     indexProgressFor(config.mode, logger, process.stderr),
   );
+  // Module loading is half a restart: what comes after the index (the state store, the bot, the folder watch,
+  // Slack's side: Bolt, prom-client) loads while the index opens, and the paperbot CLI's modules never load here.
+  const later = Promise.all([
+    import("./start/state.js"),
+    import("./start/bot-deps.js"),
+    import("./start/corpus-watch.js"),
+  ]);
+  const slackBot = config.mode.kind === "console" ? undefined : import("./start/slack-bot.js");
+  later.catch(() => undefined);
+  slackBot?.catch(() => undefined);
+  const index = await opening;
+  const [{ openState, subscribeDailyChannel }, { botDepsOf, followRecordOf }, { watchCorpusFolder }] =
+    await later;
   const now = () => new Date();
   const state = await openState(config, logger);
   // A store unavailable at start gets DAILY_CHANNEL's subscription once it answers.
@@ -26,9 +31,16 @@ async function run(config: Config, logger: Logger): Promise<void> {
   const bot = botDepsOf(config, { index, state, now, logger });
   const record = followRecordOf(config, { index, state, now, logger });
   process.on("SIGHUP", () => void index.reload());
-  await watchCorpusFolder({ dir: config.corpusDir, reload: () => index.reload(), logger });
+  // From the folder's stats the index's load took: the folder is stat-ed once at start.
+  await watchCorpusFolder({
+    dir: config.corpusDir,
+    reload: () => index.reload(),
+    logger,
+    initial: index.folder,
+  });
   const wiring = { bot, index, state, record, logger };
   if (config.mode.kind === "console") {
+    const { runOfflineConsole } = await import("./start/offline-console.js");
     await runOfflineConsole({ ...wiring, input: process.stdin, output: process.stdout });
     return;
   }
@@ -75,7 +87,7 @@ function stopAndExit(running: RunningSlackBot, logger: Logger, signal: string, c
   );
 }
 
-function startBot(): void {
+async function startBot(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -83,8 +95,8 @@ function startBot(): void {
     process.stderr.write(`paperbot: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const logger = botLoggerOf(config, { stdout: process.stdout, stderr: process.stderr });
-  run(config, logger).catch((error: unknown) => {
+  const logger = await botLoggerOf(config, { stdout: process.stdout, stderr: process.stderr });
+  await run(config, logger).catch((error: unknown) => {
     process.stderr.write(
       `paperbot: could not start: ${error instanceof Error ? error.message : String(error)}\n`,
     );
@@ -92,14 +104,20 @@ function startBot(): void {
   });
 }
 
-loadDotenv({ quiet: true });
-const [command, ...cliArgs] = process.argv.slice(2);
-if (command === "paperbot") {
-  process.exitCode = await runCli(
-    cliArgs,
+/** The paperbot CLI: its modules (commander, the whole-corpus loader) load only for it. */
+async function runCliCommand(args: string[]): Promise<number> {
+  const [{ runCli }, { cliOptionsOf }] = await Promise.all([
+    import("./cli/commands.js"),
+    import("./start/cli-options.js"),
+  ]);
+  return runCli(
+    args,
     { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
     cliOptionsOf(cliConfigOf(process.env), process.stderr),
   );
-} else {
-  startBot();
 }
+
+loadDotenv({ quiet: true });
+const [command, ...cliArgs] = process.argv.slice(2);
+if (command === "paperbot") process.exitCode = await runCliCommand(cliArgs);
+else void startBot();

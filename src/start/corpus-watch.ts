@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { statCorpusFolder } from "../corpus/load.js";
 import { looksWhole } from "../corpus/whole-file.js";
+import type { FolderStamps } from "../index/loader.js";
 import type { Logger } from "../logger.js";
 
 export interface CorpusWatchOptions {
@@ -10,6 +11,8 @@ export interface CorpusWatchOptions {
   /** The served index's reload (build aside, swap whole); resolves to its one-line outcome. */
   reload: () => Promise<string>;
   logger: Logger;
+  /** The folder as the index's load stat-ed it, what a change is looked for against; stat-ed afresh unless given. */
+  initial?: FolderStamps;
   /** How long the folder must be still before a change is loaded. */
   quietMs?: number;
   /** The periodic look, for mounts that send no events (network and container volumes). */
@@ -25,12 +28,11 @@ const HALF_WRITTEN_WAIT_MS = 60_000;
 
 type Snapshot = Map<string, string>;
 
-async function snapshotOf(dir: string): Promise<{ files: Snapshot; newestMs: number; names: string[] }> {
-  const stamped = await statCorpusFolder(dir);
+function snapshotOf(stamped: FolderStamps): { files: Snapshot; newestMs: number } {
   const files: Snapshot = new Map(stamped.files.map((file) => [file.name, file.signature]));
   for (const problem of stamped.problems) files.set(problem.file, "unreadable");
   const newestMs = Math.max(0, ...stamped.files.map((file) => file.changedMs));
-  return { files, newestMs, names: stamped.files.map((file) => file.name) };
+  return { files, newestMs };
 }
 
 function changedNames(before: Snapshot, after: Snapshot): string[] {
@@ -49,7 +51,8 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
   const { dir, logger } = options;
   const quietMs = options.quietMs ?? CORPUS_QUIET_MS;
   const clock = options.clock ?? Date.now;
-  let known = (await snapshotOf(dir).catch(() => undefined))?.files ?? new Map<string, string>();
+  const initial = options.initial ?? (await statCorpusFolder(dir).catch(() => undefined));
+  let known = initial === undefined ? new Map<string, string>() : snapshotOf(initial).files;
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
   let again = false;
@@ -76,14 +79,15 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
   };
 
   const checkOnce = async () => {
-    const now = await snapshotOf(dir).catch((error: unknown) => {
+    const stamped = await statCorpusFolder(dir).catch((error: unknown) => {
       logger.warn(
         { dir, reason: error instanceof Error ? error.message : String(error) },
         "cannot read the corpus folder",
       );
       return undefined;
     });
-    if (now === undefined) return;
+    if (stamped === undefined) return;
+    const now = snapshotOf(stamped);
     const changed = changedNames(known, now.files);
     if (changed.length === 0) return;
     // Still being written: wait until the folder has been quiet for a whole period.

@@ -1,6 +1,6 @@
 import type { Config, SlackMode } from "../config.js";
 import { createLiveIndex, type LiveIndex } from "../index/live.js";
-import { loadIndex } from "../index/loader.js";
+import { type FolderStamps, loadIndex } from "../index/loader.js";
 import { type LoadProgress, progressText, terminalProgress, timedProgress } from "../index/progress.js";
 import type { Logger } from "../logger.js";
 
@@ -33,6 +33,8 @@ export function indexProgressFor(
 /** The index the bot serves, with the reload a person or a signal asks for. */
 export interface ServedIndex {
   live: LiveIndex;
+  /** The corpus folder's stats as the start's load found them. */
+  folder: FolderStamps;
   /** When the index served now was loaded (ms since the epoch), for the index-age metric. */
   loadedAt(): number;
   /** Reloads the corpus; the listener given to onSwapped runs when a new index was swapped in. */
@@ -49,7 +51,7 @@ export async function startServedIndex(
 ): Promise<ServedIndex> {
   let loadedAt = Date.now();
   let live: LiveIndex | undefined;
-  const buildIndex = async () => {
+  const load = async () => {
     const progress = progressOf();
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
@@ -75,13 +77,15 @@ export async function startServedIndex(
       logger.warn({ problems: problems.length, listed }, "some corpus entries were skipped");
     }
     loadedAt = Date.now();
-    return loaded.index;
+    return loaded;
   };
-  const served = createLiveIndex(await buildIndex(), buildIndex, logger);
+  const first = await load();
+  const served = createLiveIndex(first.index, async () => (await load()).index, logger);
   live = served;
   let swapped: (() => void) | undefined;
   return {
     live: served,
+    folder: first.folder,
     loadedAt: () => loadedAt,
     reload: async () => {
       const before = served.current();
