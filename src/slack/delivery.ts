@@ -234,6 +234,12 @@ async function attemptEntry(
   return { result: "landed", already: false };
 }
 
+const givenUpMessages = {
+  unconfirmed: "Slack did not confirm a shared card, which cannot be looked up; it is not sent again blind",
+  refused: "Slack refused an answer; it is not sent again",
+  given_up: "gave up on an answer Slack did not take in time",
+};
+
 /** `kept`: the entry is in the outbox and its key claimed (a first response_url attempt is neither). */
 async function settle(
   deps: DeliveryDeps,
@@ -265,30 +271,16 @@ async function settle(
     }
     return attempt.already ? "duplicate" : "answered";
   }
-  if (attempt.result === "unsure") {
-    await outbox?.remove(entry.key);
-    await ledger?.release(entry.key);
-    metrics.outbox.inc({ via, outcome: "unconfirmed" });
-    log.error(
-      { why: attempt.why, waitedMs: policy.now() - entry.createdAt },
-      "Slack did not confirm a shared card, which cannot be looked up; it is not sent again blind",
-    );
-    return "unknown";
-  }
   const nextAt = policy.now() + (attempt.result === "retry" ? attempt.waitMs : 0);
   const outOfUses = via === "response_url" && entry.attempts >= policy.responseUrlUses;
-  if (attempt.result === "refused" || nextAt > entry.giveUpAt || outOfUses) {
+  if (attempt.result !== "retry" || nextAt > entry.giveUpAt || outOfUses) {
     await outbox?.remove(entry.key);
     await ledger?.release(entry.key);
-    const outcome = attempt.result === "refused" ? "refused" : "given_up";
+    const outcome =
+      attempt.result === "unsure" ? "unconfirmed" : attempt.result === "refused" ? "refused" : "given_up";
     metrics.outbox.inc({ via, outcome });
-    log.error(
-      { why: attempt.why, waitedMs: policy.now() - entry.createdAt },
-      attempt.result === "refused"
-        ? "Slack refused an answer; it is not sent again"
-        : "gave up on an answer Slack did not take in time",
-    );
-    return "failed";
+    log.error({ why: attempt.why, waitedMs: policy.now() - entry.createdAt }, givenUpMessages[outcome]);
+    return outcome === "unconfirmed" ? "unknown" : "failed";
   }
   const schedule = { nextAt, attempts: entry.attempts, maybeSent: attempt.maybeSent };
   if (kept) {

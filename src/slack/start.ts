@@ -126,12 +126,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     timeout: timeoutMs,
     fetch: slackFetch,
   };
-  const poster = createSlackClient(mode.botToken, {
-    ...(options.slackApiUrl === undefined ? {} : { slackApiUrl: options.slackApiUrl }),
-    fetch: slackFetch,
-    timeoutMs,
-    logger,
-  });
+  const poster = createSlackClient(mode.botToken, { ...clientOptions, logger });
   const identity = options.identity ?? (await identityOf(poster));
   const routes = opsRoutes(
     {

@@ -71,7 +71,7 @@ async function uploadToDm(
     import("../follow/saved-upload.js"),
   ]);
   const client = createSlackClient(botToken, {
-    timeoutMs: slackTimeoutMs,
+    timeout: slackTimeoutMs,
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
   });
   return uploadSavedList(client, reply);
