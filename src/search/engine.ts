@@ -32,7 +32,7 @@ const storedMembers = z.array(
     name: z.string(),
     key: z.string(),
     aliases: z.array(z.string()),
-    slack: z.string().optional(),
+    slack: z.string().exactOptional(),
   }),
 );
 
@@ -45,9 +45,7 @@ export function paperLookupsOf(db: Database.Database): PaperLookups & { close():
 function statsOf(store: IndexStore): CorpusStats {
   const counts = storedStats.parse(JSON.parse(store.meta("stats") ?? "null"));
   const problems: Problem[] = storedProblems.parse(JSON.parse(store.meta("problems") ?? "null"));
-  const members: Member[] = storedMembers
-    .parse(JSON.parse(store.meta("members") ?? "[]"))
-    .map(({ slack, ...member }) => ({ ...member, ...(slack === undefined ? {} : { slack }) }));
+  const members: Member[] = storedMembers.parse(JSON.parse(store.meta("members") ?? "[]"));
   return { ...counts, problems, ...(members.length > 0 ? { members } : {}) };
 }
 

@@ -9,37 +9,33 @@ import type { PeopleIndex } from "./people.js";
 import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
 
-/** One thing typed to look for: a word, or a hyphenated compound ("PPO-max") read as its parts or joined. */
+/** One thing typed ("rewrad", "PPO-max"), its searched words folded (corrected: "reward"; "ppo", "max"). */
 export interface Term {
-  /** As typed: "rewrad", "PPO-max". */
   typed: string;
-  /** Its searched words, folded (the correction, for a typo): "reward"; "ppo", "max". */
   words: string[];
   /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
   joined?: string;
   corrected: boolean;
   /** For a word no paper writes whole, the words of the corpus it starts ("math": mathematical, mathematics). */
   starts?: string[];
-  /** A correction that changes a letter for another ("hacking" → lacking), not only swaps, adds or drops some. */
+  /** A correction that changes a letter for another ("hacking" → lacking), not a swap, an added or dropped one. */
   changed?: boolean;
   /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
   papers: number;
   weight: number;
 }
 
-/** A parsed query in the corpus's terms. */
+/** A parsed query in the corpus's terms; `missing`: words no paper holds and nothing corrects (named). */
 export interface Plan {
   terms: Term[];
-  /** Words no paper holds and nothing corrects: they count in the match policy, and are named. */
   missing: string[];
   /** A missing word's weight, ln(N + 1): more than one paper's word, less than Lucene's IDF of none (too much). */
   missingWeight: number;
-  /** Quoted phrases (their searched words): every one must occur. */
+  /** Quoted phrases and exclusions, their searched words. */
   phrases: string[][];
   excluded: string[][];
-  /** Names the papers must be by: `author:` values and names found among the words ("… by Rui Zheng"). */
+  /** Names the papers must be by (`author:` and names among the words), and those among the words. */
   authors: string[];
-  /** Of those, the ones found among the words (and after "by"). */
   named: string[];
 }
 
@@ -61,9 +57,9 @@ const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(t
 /** The word of the corpus a typo stands for: the nearest (a swap first), then the commonest; maybe a stop word. */
 function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
   if (edits === 0) return undefined;
-  // The vocabulary is `surface`'s, plurals folded: "modles" is looked up as "modle", and stays a plural ("models").
-  const light = lightStemOf(word);
+  // Looked up with its plural folded, as `surface` holds it ("modles": "modle"), and given it back ("models").
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
+  const light = lightStemOf(word);
   const near = context.vocabulary().fuzzyGet(light, edits + 1);
   let best: { word: string; distance: number; papers: number } | undefined;
   for (const [candidate, [papers]] of near) {
@@ -94,14 +90,8 @@ function startsOf(word: string, context: PlanContext): string[] {
 
 /** Two letters side by side swapped ("agnet" for "agent"). */
 function isSwap(typed: string, word: string): boolean {
-  if (typed.length !== word.length) return false;
   const at = [...typed].findIndex((letter, i) => letter !== word[i]);
-  return (
-    at >= 0 &&
-    typed[at] === word[at + 1] &&
-    typed[at + 1] === word[at] &&
-    typed.slice(at + 2) === word.slice(at + 2)
-  );
+  return at >= 0 && `${typed.slice(0, at)}${typed[at + 1] ?? ""}${typed[at]}${typed.slice(at + 2)}` === word;
 }
 
 /** A slip of the same length that is no swap: a letter changed for another. */

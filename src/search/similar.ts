@@ -183,12 +183,8 @@ export function similarHits(store: IndexStore, like: Like, offset: number, limit
   });
 }
 
-/** The paper itself first, then the papers like it: who's evidence for a paper's topic. */
-export function evidenceOfLike(like: Like, self: { rowid: number; paper: Paper }, most: number) {
-  // The paper counts as much as the closest one: its own authors are not the whole answer.
+/** The paper itself first (counting as much as the closest one), then the papers like it: who's evidence. */
+export function evidenceOfLike(like: Like, self: { rowid: number }, most: number) {
   const top = [{ rowid: self.rowid, score: like.ranked[0]?.score ?? 1 }, ...like.ranked.slice(0, most - 1)];
-  return {
-    matches: { total: top.length, top },
-    papers: new Map([[self.rowid, self.paper]]),
-  };
+  return { matches: { total: top.length, top } };
 }

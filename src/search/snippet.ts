@@ -20,7 +20,7 @@ export interface Marks {
   written?: readonly { light: string; prefix: boolean }[];
 }
 
-// The index term of each word as written, remembered: a snippet reads every word of every hit's abstract.
+// The index term of each word as written, remembered (a plain Map: the hot path): a snippet reads every hit's words.
 const termsOfWords = new Map<string, string | null>();
 function termOfWord(word: string): string | undefined {
   let term = termsOfWords.get(word);
@@ -76,38 +76,36 @@ function matchedSpansOf(text: string, marks: Marks): { span: Span; term: string 
   }
   for (const { span, term } of tokens)
     if (term !== undefined && marks.words.has(term)) found.push({ span, term });
-  const writes = (token: { span: Span }, word: { light: string; prefix: boolean }) => {
+  type Token = (typeof tokens)[number];
+  const writes = (token: Token, word: { light: string; prefix: boolean }) => {
     const light = lightStemOf(foldedText(text.slice(token.span.start, token.span.end)));
     return light === word.light || (word.prefix && light.startsWith(word.light));
   };
+  const written = marks.written ?? [];
   const sequences = [
     ...marks.phrases.map((phrase) => ({
       term: phrase.join(" "),
-      holds: (run: typeof tokens) => phrase.every((term, j) => run[j]?.term === term),
-      length: phrase.length,
+      tests: phrase.map((stem) => (token: Token) => token.term === stem),
     })),
-    ...(marks.written === undefined || marks.written.length === 0
+    ...(written.length === 0
       ? []
       : [
           {
-            term: marks.written.map((word) => word.light).join(" "),
-            holds: (run: typeof tokens) =>
-              (marks.written ?? []).every((word, j) => run[j] !== undefined && writes(run[j], word)),
-            length: marks.written.length,
+            term: written.map((word) => word.light).join(" "),
+            tests: written.map((word) => (token: Token) => writes(token, word)),
           },
         ]),
   ];
-  for (const phrase of sequences) {
-    for (let at = 0; at + phrase.length <= tokens.length; at++) {
-      const run = tokens.slice(at, at + phrase.length);
-      if (!phrase.holds(run)) continue;
+  for (const { term, tests } of sequences) {
+    for (let at = 0; at + tests.length <= tokens.length; at++) {
+      const run = tokens.slice(at, at + tests.length);
+      if (!tests.every((test, j) => run[j] !== undefined && test(run[j]))) continue;
       const together = run.every(
         (token, j) => j === 0 || onlyStopWords(text.slice(run[j - 1]?.span.end, token.span.start)),
       );
       const first = run[0]?.span;
       const last = run.at(-1)?.span;
-      if (together && first && last)
-        found.push({ span: { start: first.start, end: last.end }, term: phrase.term });
+      if (together && first && last) found.push({ span: { start: first.start, end: last.end }, term });
     }
   }
   found.sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end);
@@ -142,18 +140,12 @@ function runsOf(text: string, spans: readonly Span[]): Span[] {
 export function snippetOf(text: string, marks: Marks, maxLength = 280): SnippetPart[] {
   const sentences = sentenceSpansOf(text);
   const matched = matchedSpansOf(text, marks);
-  let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as typeof matched };
-  let bestRank = [0, 0];
+  let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as typeof matched, rank: 0 };
   for (const span of sentences) {
     const matches = matched.filter((m) => m.span.start >= span.start && m.span.end <= span.end);
-    const rank = [new Set(matches.map((m) => m.term)).size, matches.length];
-    if (
-      (rank[0] ?? 0) > (bestRank[0] ?? 0) ||
-      (rank[0] === bestRank[0] && (rank[1] ?? 0) > (bestRank[1] ?? 0))
-    ) {
-      best = { span, matches };
-      bestRank = rank;
-    }
+    // The most terms, then the most matches (fewer than matched.length + 1: a fraction).
+    const rank = new Set(matches.map((m) => m.term)).size + matches.length / (matched.length + 1);
+    if (rank > best.rank) best = { span, matches, rank };
   }
   const window = windowOf(text, best.span, best.matches[0]?.span, maxLength);
   const parts: SnippetPart[] = [];
@@ -162,10 +154,11 @@ export function snippetOf(text: string, marks: Marks, maxLength = 280): SnippetP
   };
   if (window.start > best.span.start) pushText("…", false);
   let at = window.start;
-  for (const span of runsOf(
+  const runs = runsOf(
     text,
     best.matches.map((m) => m.span),
-  )) {
+  );
+  for (const span of runs) {
     if (span.start < window.start || span.end > window.end) continue;
     pushText(text.slice(at, span.start), false);
     pushText(text.slice(span.start, span.end), true);

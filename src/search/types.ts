@@ -25,17 +25,17 @@ export interface SearchResult {
   total: number;
   offset: number;
   hits: SearchHit[];
-  /** A hint for the user, e.g. which acronym was expanded or that the query held only stop words. */
+  /** A hint for the user, e.g. that the query held only stop words. */
   notice?: string;
   /** The query as searched, when words the corpus does not know were corrected: the hits are for this text. */
   showingFor?: string;
   /** Only when nothing matched: queries close to this one that do match, best first ("did you mean"). */
   didYouMean?: string[];
-  /** Words no paper holds, when they are why nothing was found (the query's other words say little alone). */
+  /** Words no paper holds. */
   missing?: string[];
-  /** Keys of the people the papers are by, when the query named them (`author:"…"`, or names among the words). */
+  /** Keys of the people the papers are by, when the query named them. */
   by?: string[];
-  /** A name the papers were to be by that is nobody's (`author:`, "… by Nobody Known"), and the names near it. */
+  /** A name the papers were to be by that is nobody's, and the names near it. */
   unknownAuthor?: { name: string; near: PersonCandidate[] };
 }
 
@@ -45,7 +45,7 @@ export interface Expert {
   score: number;
   /** True when this person has a file: their papers are all known, not only where they are visible. */
   profiled: boolean;
-  /** Evidence: the matching papers they wrote (named on the line, or owners of the file), most relevant first. */
+  /** Evidence: the matching papers they wrote (or own), most relevant first. */
   papers: { paper: Paper; score: number }[];
 }
 

@@ -1,4 +1,3 @@
-import type { Paper } from "../corpus/types.js";
 import type { SearchDefaults } from "./defaults.js";
 import type { Matches } from "./match.js";
 import type { IndexStore } from "./store-read.js";
@@ -7,8 +6,6 @@ import type { Expert, WhoResult } from "./types.js";
 /** What who ranks people by: matches, the people to leave out (those the topic names), and what to say. */
 export interface Evidence {
   matches: Matches;
-  /** Papers already read, by rowid (more like this has them). */
-  papers?: Map<number, Paper>;
   leaving: string[];
   notice?: string;
   /** What to say when the people left out wrote every match alone. */
@@ -80,11 +77,9 @@ export function expertsOf(
   if (ranked.length === 0 && alone !== undefined)
     return { topic, total: 0, offset: options.offset, people: [], notice: alone };
   const shown = ranked.slice(options.offset, options.offset + options.limit);
-  const wanted = new Set(
+  const papers = store.papers(
     shown.flatMap((credit) => credit.ranks.map((rank) => matches.top[rank]?.rowid ?? 0)),
   );
-  const read = evidence.papers ?? new Map<number, Paper>();
-  const papers = new Map([...read, ...store.papers([...wanted].filter((rowid) => !read.has(rowid)))]);
   const expertOf = (credit: Credit): Expert => {
     const person = people.get(credit.key);
     return {
