@@ -78,3 +78,35 @@ export function termOf(word: string): string | undefined {
 export function searchedWordsOf(text: string): string[] {
   return foldedWordsOf(text).filter((word) => !stopWords.has(word));
 }
+
+/** A word of a text as phrases read it: a stem (none for a stop word, a number, two letters but an acronym's). */
+export interface PhraseWord {
+  text: string;
+  folded: string;
+  stem: string | undefined;
+  /** Only spaces part it from the next word: the two may be a phrase. */
+  spaced: boolean;
+}
+
+export function phraseWordsOf(text: string): PhraseWord[] {
+  const words = wordsOf(text);
+  return words.map((word, at) => {
+    const folded = foldedText(word.text);
+    const next = words[at + 1];
+    const short = folded.length < 3 && !/^\p{Lu}+$/u.test(word.text);
+    const stem = short || stopWords.has(folded) || /^\p{N}+$/u.test(folded) ? undefined : stemOf(folded);
+    return {
+      text: word.text,
+      folded,
+      stem,
+      spaced: next !== undefined && /^ +$/.test(text.slice(word.end, next.start)),
+    };
+  });
+}
+
+/** A name or an acronym ("RLHF", "RMs", "GPT4", "AgentGym", "LoRA"), not a long form spelt with capitals ("BAlanced"). */
+export const isNamedWord = (text: string) => /^[\p{Lu}\d]{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
+
+/** A word as a phrase shows it: a name or an acronym as written, any other folded. */
+export const shownWord = (word: { text: string; folded: string }) =>
+  isNamedWord(word.text) ? word.text : word.folded;

@@ -1,6 +1,15 @@
 import { LRUCache } from "lru-cache";
 import type { Paper } from "../corpus/types.js";
-import { foldedText, isStopWord, searchedWordsOf, stemOf, wordsOf } from "./analyze.js";
+import {
+  foldedText,
+  isNamedWord,
+  type PhraseWord,
+  phraseWordsOf,
+  searchedWordsOf,
+  shownWord,
+  stemOf,
+  wordsOf,
+} from "./analyze.js";
 import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
 import { stemsMatch } from "./match.js";
 import { byStanding, type PeopleIndex } from "./people.js";
@@ -32,9 +41,6 @@ interface Phrase {
   named?: boolean;
 }
 
-/** A name or an acronym ("RLHF", "RMs", "AgentGym", "LoRA"), not an acronym's long form spelt out ("BAlanced"). */
-const isNamedWord = (text: string) => /^\p{Lu}{2,}s?$|\p{Ll}\p{Lu}/u.test(text);
-
 /** An acronym as a topic: "RLHF" as written; one of two letters by its long form ("reward model"). */
 const phraseOf = ({ short, long, stems }: Synonym): Phrase => ({
   stems,
@@ -56,23 +62,18 @@ function acronymsIn(text: string, acronyms: Synonyms): Phrase[] {
 
 /** The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). */
 function phrasesOf(text: string, title: boolean): Phrase[] {
-  const words = wordsOf(text).map((word, at, all) => ({
-    text: word.text,
-    folded: foldedText(word.text),
-    spaced: /^ +$/.test(text.slice(word.end, all[at + 1]?.start ?? word.end)),
-  }));
-  const kept = (w: { folded: string } | undefined): w is { text: string; folded: string; spaced: boolean } =>
-    w !== undefined && w.folded.length > 2 && !isStopWord(w.folded) && !/\d/.test(w.folded);
-  const shownOf = (w: { text: string; folded: string }) => (isNamedWord(w.text) ? w.text : w.folded);
+  const words = phraseWordsOf(text);
+  const kept = (w: PhraseWord | undefined): w is PhraseWord & { stem: string } =>
+    w?.stem !== undefined && w.folded.length > 2 && !/\d/.test(w.folded);
   return words.flatMap((word, at) => {
     const next = words[at + 1];
     if (!kept(word)) return [];
-    const named = isNamedWord(word.text)
-      ? [{ stems: [stemOf(word.folded)], shown: word.text, named: true }]
-      : [];
+    const named = isNamedWord(word.text) ? [{ stems: [word.stem], shown: word.text, named: true }] : [];
     if (!word.spaced || !kept(next)) return named;
-    const stems = [stemOf(word.folded), stemOf(next.folded)];
-    return [...named, { stems, shown: `${shownOf(word)} ${shownOf(next)}`, named: title }];
+    return [
+      ...named,
+      { stems: [word.stem, next.stem], shown: `${shownWord(word)} ${shownWord(next)}`, named: title },
+    ];
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Paper } from "../corpus/types.js";
-import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf } from "./analyze.js";
+import { foldedText, lightStemOf, type PhraseWord, phraseWordsOf, shownWord, wordsOf } from "./analyze.js";
 import type { SearchDefaults } from "./defaults.js";
 import { synonymsIn } from "./index-text.js";
 import { anyOf, stemsMatch, weightsOf } from "./match.js";
@@ -21,30 +21,15 @@ interface Like {
   terms: LikeTerm[];
   /** What each ranked paper owes to each term it holds (its part of the score). */
   parts: Map<number, Map<string, number>>;
-  /** The paper's words in order, as stems (undefined for a stop word) and as written: phrases it shares. */
-  written: { stem: string | undefined; text: string; spaced: boolean }[];
+  /** The paper's words in order: the phrases it shares. */
+  written: PhraseWord[];
 }
 
 /** Shared terms a card names. */
 const SHARES_SHOWN = 4;
-/** A word shown as the paper writes it when it is a name or an acronym ("RLHF", "LoRAMoE"), else folded. */
-const shownWord = (text: string) => (/^.\p{L}*[\p{Lu}\d]/u.test(text) ? text : foldedText(text));
 
-/** The paper's words in order (its title, then its abstract), each with its stem; stop words and numbers have none. */
-function writtenOf(paper: Paper): Like["written"] {
-  return [paper.title ?? "", paper.abstract].flatMap((text) => {
-    const words = wordsOf(text);
-    return words.map((word, at) => {
-      const folded = foldedText(word.text);
-      const next = words[at + 1];
-      const spaced = next !== undefined && /^ +$/.test(text.slice(word.end, next.start));
-      // Two letters only as an acronym ("RL", not "re" of "re-evaluate"); no number alone.
-      const short = folded.length < 3 && !/^\p{Lu}+$/u.test(word.text);
-      const stem = short || isStopWord(folded) || /^\p{N}+$/u.test(folded) ? undefined : stemOf(folded);
-      return { stem, text: word.text, spaced };
-    });
-  });
-}
+/** The paper's words in order: its title's, then its abstract's (a headline made up from it says nothing more). */
+const writtenOf = (paper: Paper) => [paper.title ?? "", paper.abstract].flatMap(phraseWordsOf);
 
 /**
  * The papers most like one: its most distinctive terms (times written × IDF, a title word `headlineWeight` times) are a
@@ -59,11 +44,12 @@ export function likeOf(
   const written = writtenOf(self.paper);
   const titleWords = wordsOf(self.paper.title ?? "").length;
   const counts = new Map<string, { count: number; forms: Map<string, number> }>();
-  written.forEach(({ stem, text }, at) => {
+  written.forEach((word, at) => {
+    const { stem } = word;
     if (stem === undefined) return;
     const entry = counts.get(stem) ?? { count: 0, forms: new Map() };
     entry.count += at < titleWords ? defaults.headlineWeight : defaults.stemWeight;
-    const form = shownWord(text);
+    const form = shownWord(word);
     entry.forms.set(form, (entry.forms.get(form) ?? 0) + 1);
     counts.set(stem, entry);
   });
@@ -114,7 +100,7 @@ const pairsOf = (words: Like["written"]): Pair[] =>
   words.flatMap((word, at) => {
     const next = words[at + 1];
     if (!word.spaced || word.stem === undefined || next?.stem === undefined) return [];
-    const text = `${shownWord(word.text)} ${shownWord(next.text)}`;
+    const text = `${shownWord(word)} ${shownWord(next)}`;
     return [{ key: `${word.stem} ${next.stem}`, stems: [word.stem, next.stem], text }];
   });
 
