@@ -70,10 +70,8 @@ const changeSchema: z.ZodType<CorpusChange> = rowSchema({
   added: z.number().int(),
   baseline: flagColumn,
 });
-const idRowSchema = z.object({ paper_id: z.string() });
-const changePaperRowSchema = z.object({ change_id: z.number().int(), paper_id: z.string() });
+// PostgreSQL reads COUNT(*) as a string.
 const userCountSchema = z.object({ user_id: z.string(), n: z.coerce.number().int() });
-const announcedRowSchema = z.object({ user_id: z.string(), paper_id: z.string() });
 
 const changeOf = (row: unknown) => changeSchema.parse(row);
 
@@ -95,7 +93,7 @@ async function knownAmong(tx: StateDb, ids: readonly string[]): Promise<Set<stri
       .select("paper_id")
       .where("paper_id", "in", part)
       .execute();
-    for (const row of rows) found.add(idRowSchema.parse(row).paper_id);
+    for (const row of rows) found.add(row.paper_id);
   }
   return found;
 }
@@ -142,8 +140,7 @@ async function announcedBefore(tx: StateDb, fresh: ReadonlySet<string>): Promise
       .select(["user_id", "paper_id"])
       .where("paper_id", "in", part)
       .execute();
-    for (const row of rows) {
-      const { user_id, paper_id } = announcedRowSchema.parse(row);
+    for (const { user_id, paper_id } of rows) {
       const mine = told.get(user_id) ?? new Set<string>();
       mine.add(paper_id);
       told.set(user_id, mine);
@@ -255,7 +252,7 @@ export function sqlAnnouncements(state: StateSql): Announcements {
     ...sqlFollowDigests(db),
     async knownIds() {
       const rows = await db.selectFrom("known_papers").select("paper_id").execute();
-      return new Set(rows.map((row) => idRowSchema.parse(row).paper_id));
+      return new Set(rows.map((row) => row.paper_id));
     },
     record: (request) => state.transaction((tx) => recordChange(tx, request), { lock: corpusLock }),
     async latestChanges(windowMs) {
@@ -289,10 +286,7 @@ export function sqlAnnouncements(state: StateSql): Announcements {
           )
           .orderBy("paper_id")
           .execute();
-        for (const row of rows) {
-          const { change_id, paper_id } = changePaperRowSchema.parse(row);
-          byChange.get(change_id)?.push(paper_id);
-        }
+        for (const { change_id, paper_id } of rows) byChange.get(change_id)?.push(paper_id);
       }
       const changes = recent.map((change) => ({ change, paperIds: byChange.get(change.id) ?? [] }));
       return { ...(baselineRow === undefined ? {} : { baseline: changeOf(baselineRow) }), changes };

@@ -66,7 +66,6 @@ const dailyPostSchema: z.ZodType<DailyPost> = rowSchema({
 const dailyPostOf = (row: unknown) => dailyPostSchema.parse(row);
 
 const seedSchema = z.object({ seed: z.number().int() });
-const roundRowSchema = z.object({ round: z.number().int(), paper_id: z.string() });
 
 async function readPost(db: StateDb, channelId: string, localDate: string) {
   const row = await db
@@ -90,19 +89,17 @@ async function readBag(db: StateDb, channelId: string, proposedSeed: number): Pr
       .execute();
   }
   const { seed } = seedSchema.parse(stored ?? (await seedOf()));
-  const rows = z.array(roundRowSchema).parse(
-    await db
-      .selectFrom("daily_posts")
-      .select(["round", "paper_id"])
-      .where("channel_id", "=", channelId)
-      .where("round", "=", (e) =>
-        e
-          .selectFrom("daily_posts")
-          .select((m) => m.fn.max("round").as("r"))
-          .where("channel_id", "=", channelId),
-      )
-      .execute(),
-  );
+  const rows = await db
+    .selectFrom("daily_posts")
+    .select(["round", "paper_id"])
+    .where("channel_id", "=", channelId)
+    .where("round", "=", (e) =>
+      e
+        .selectFrom("daily_posts")
+        .select((m) => m.fn.max("round").as("r"))
+        .where("channel_id", "=", channelId),
+    )
+    .execute();
   return { seed, round: rows[0]?.round ?? 0, paperIds: new Set(rows.map((r) => r.paper_id)) };
 }
 
