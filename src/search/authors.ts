@@ -12,9 +12,10 @@ import {
 } from "./analyze.js";
 import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
 import { stemsMatch } from "./match.js";
-import { byStanding, type PeopleIndex } from "./people.js";
+import { byStanding, candidateOf } from "./people.js";
+import type { PlanContext } from "./plan.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
-import type { AuthorLookup, AuthorSummary, PersonCandidate } from "./types.js";
+import type { AuthorLookup, AuthorSummary } from "./types.js";
 
 const maxCoauthors = 8;
 const maxCandidates = 10;
@@ -25,12 +26,6 @@ const maxPapersRead = 40;
 const maxLookups = 30;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
-
-interface AuthorContext {
-  store: IndexStore;
-  people: PeopleIndex;
-  papers: number;
-}
 
 /** A candidate topic: its stems (what the index matches), as shown, and the acronym it is, if one. */
 interface Phrase {
@@ -132,17 +127,15 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
     .map((entry) => entry.shown);
 }
 
-export function createAuthors(context: AuthorContext) {
-  const { store, people } = context;
-  const topicsByKey = new LRUCache<string, string[]>({ max: rememberedTopics });
-  const topicsFor = (key: string, papers: readonly Paper[]): string[] => {
-    let topics = topicsByKey.get(key);
-    if (topics === undefined) {
-      topics = topicsOf(papers, store, context.papers);
-      topicsByKey.set(key, topics);
-    }
-    return topics;
-  };
+export function createAuthors({
+  store,
+  people,
+  papers: total,
+}: Pick<PlanContext, "store" | "people" | "papers">) {
+  const topicsByKey = new LRUCache<string, string[], readonly Paper[]>({
+    max: rememberedTopics,
+    memoMethod: (_key, _stale, { context }) => topicsOf(context, store, total),
+  });
 
   const summaryOf = (person: PersonRow): AuthorSummary => {
     const rows = store.papersOf(person.key);
@@ -166,18 +159,9 @@ export function createAuthors(context: AuthorContext) {
       profiled: person.profiled,
       papers,
       coauthors,
-      topics: topicsFor(
-        person.key,
-        papers.map((p) => p.paper),
-      ),
+      topics: topicsByKey.memo(person.key, { context: papers.map((p) => p.paper) }),
     };
   };
-
-  const candidateOf = (person: PersonRow): PersonCandidate => ({
-    key: person.key,
-    name: person.name,
-    papers: person.papers,
-  });
 
   return {
     author(name: string): AuthorLookup {

@@ -5,6 +5,7 @@ import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
+import type { PersonCandidate } from "./types.js";
 
 /** A name read: everyone it names, else the names near it and the one it is a slip of ("Enyu Zhuo"), if one. */
 export interface NameReading {
@@ -25,6 +26,9 @@ const rememberedNames = 16;
 export function byStanding(a: PersonRow, b: PersonRow): number {
   return Number(b.profiled) - Number(a.profiled) || b.papers - a.papers || a.name.localeCompare(b.name);
 }
+
+/** A person as a name the user may pick. */
+export const candidateOf = ({ key, name, papers }: PersonRow): PersonCandidate => ({ key, name, papers });
 
 /** Typed words a slip of `name`: as many, one right, each in its place and the others a slip (one edit at least). */
 function isSlipOfName(typed: readonly string[], name: string): boolean {

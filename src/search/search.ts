@@ -15,6 +15,7 @@ import {
   stopWordsNotice,
   unknownAuthorNotice,
 } from "./notices.js";
+import { candidateOf } from "./people.js";
 import { type Plan, type PlanContext, planOf, showingFor } from "./plan.js";
 import { isBlankQuery, parseQuery } from "./query.js";
 import { hitsOf, marksOf } from "./snippet.js";
@@ -23,7 +24,7 @@ import type { Evidence } from "./who.js";
 
 /** The people the plan's names mean and each name as they write it; or the first name that is nobody's. */
 type Authors =
-  | { keys: string[]; named: NamedPeople[] }
+  | { keys: string[]; each: string[][]; named: NamedPeople[] }
   | { unknown: NonNullable<SearchResult["unknownAuthor"]> };
 
 const defaultLimit = 10;
@@ -33,21 +34,21 @@ export function createSearch(context: PlanContext) {
   const authorsOf = (plan: Plan): Authors | undefined => {
     if (plan.authors.length === 0) return undefined;
     const named: NamedPeople[] = [];
-    const keys: string[] = [];
+    const each: string[][] = [];
     for (const name of plan.authors) {
       const reading = people.read(name);
       const found = reading.slip ? [reading.slip] : reading.people;
       if (found.length === 0)
         return {
-          unknown: { name, near: reading.near.map(({ key, name, papers }) => ({ key, name, papers })) },
+          unknown: { name, near: reading.near.map(candidateOf) },
         };
       named.push({
         name: asWrittenIn(name, found[0]?.name ?? ""),
         people: found.map((person) => person.name),
       });
-      keys.push(...found.map((person) => person.key));
+      each.push(found.map((person) => person.key));
     }
-    return { keys, named };
+    return { keys: each.flat(), each, named };
   };
 
   // Every match of a plan, remembered (the file never changes while open): the next page, who reading past its
@@ -108,7 +109,7 @@ export function createSearch(context: PlanContext) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      const papers = authorPapers(plan, authors.keys, offset, limit);
+      const papers = authorPapers(plan, authors.each, offset, limit);
       return answer({ ...papers, ...by, notice: namedAuthorsNotice(authors.named) });
     }
     let matches = matchesFor(plan, offset, limit, authors?.keys);
@@ -136,16 +137,12 @@ export function createSearch(context: PlanContext) {
     });
   };
 
-  /** Papers of the named authors alone, first-author ones first. */
-  const authorPapers = (plan: Plan, keys: readonly string[], offset: number, limit: number) => {
-    let rowids = store.papersOfAny(keys);
-    if (plan.authors.length > 1) {
-      // Every name: papers by someone of each.
-      const each = plan.authors.map((name) => {
-        const reading = people.read(name);
-        return new Set(store.papersOfAny((reading.slip ? [reading.slip] : reading.people).map((p) => p.key)));
-      });
-      rowids = rowids.filter((rowid) => each.every((theirs) => theirs.has(rowid)));
+  /** Papers of the named authors alone (by someone of each name), first-author ones first. */
+  const authorPapers = (plan: Plan, each: readonly string[][], offset: number, limit: number) => {
+    let rowids = store.papersOfAny(each.flat());
+    if (each.length > 1) {
+      const theirs = each.map((keys) => new Set(store.papersOfAny(keys)));
+      rowids = rowids.filter((rowid) => theirs.every((papers) => papers.has(rowid)));
     }
     if (plan.excluded.length > 0) {
       const excluded = store.holding(anyOf(plan.excluded.map(phraseMatch)), rowids);
