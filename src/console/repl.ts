@@ -4,9 +4,9 @@ import { answer } from "../bot/answer.js";
 import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
+import { typedRequestOf } from "../bot/typed-request.js";
 import type { Logger } from "../logger.js";
 import { renderAnswerText, type TerminalReply } from "../render/terminal.js";
-import { CONSOLE_ASKER, consoleInput } from "./input.js";
 
 export const CONSOLE_HELP = [
   "Paperbot offline console: type as you would in Slack.",
@@ -16,6 +16,9 @@ export const CONSOLE_HELP = [
   "  :<n>                      press button n of the last reply, e.g. :2",
   "  help, quit",
 ].join("\n");
+
+/** Stand-in ids for the one person and channel of the offline console. */
+const CONSOLE_ASKER = { userId: "U0CONSOLE", channelId: "C0CONSOLE" };
 
 export const NO_SUCH_BUTTON = "There is no such button on the last reply.";
 
@@ -65,21 +68,22 @@ export async function startConsole(options: ConsoleOptions): Promise<void> {
     rl.setPrompt("paperbot> ");
     rl.prompt();
   }
-  for await (const line of rl) {
-    const input = consoleInput(line);
-    if (input.kind === "quit") break;
-    if (!interactive && input.kind !== "empty") {
+  // Each line is `/paper …`, `@paperbot …`, `:2` (a button), help, quit, or (plain text) a direct message.
+  for await (const typed of rl) {
+    const line = typed.trim();
+    if (/^(quit|exit|:q)$/i.test(line)) break;
+    if (!interactive && line !== "") {
       // Piped: say which line each answer is for, and keep the answers apart.
-      write(`${answered > 0 ? `${PIPED_SEPARATOR}\n` : ""}> ${line.trim()}\n`);
+      write(`${answered > 0 ? `${PIPED_SEPARATOR}\n` : ""}> ${line}\n`);
       answered += 1;
     }
-    if (input.kind === "help") write(CONSOLE_HELP);
-    if (input.kind === "ask") await ask(input.request);
-    if (input.kind === "button") {
-      const button = buttons[input.number - 1];
-      if (button === undefined) write(NO_SUCH_BUTTON);
-      else await ask({ source: "action", action: button.action, ...CONSOLE_ASKER });
-    }
+    const button = /^:(\d+)$/.exec(line);
+    if (/^(help|\?)$/i.test(line)) write(CONSOLE_HELP);
+    else if (button !== null) {
+      const pressed = buttons[Number(button[1]) - 1];
+      if (pressed === undefined) write(NO_SUCH_BUTTON);
+      else await ask({ source: "action", action: pressed.action, ...CONSOLE_ASKER });
+    } else if (line !== "") await ask(typedRequestOf(line, CONSOLE_ASKER, "dm"));
     if (interactive) rl.prompt();
   }
   rl.close();

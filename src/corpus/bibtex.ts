@@ -70,12 +70,7 @@ export function readBibtex(fileName: string, text: string): { entries: BibEntry[
 }
 
 function startsLine(text: string, at: number): boolean {
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text[i];
-    if (c === "\n") return true;
-    if (c !== " " && c !== "\t") return false;
-  }
-  return true;
+  return /^[ \t]*$/.test(text.slice(text.lastIndexOf("\n", at - 1) + 1, at));
 }
 
 const IDENTIFIER = /[A-Za-z][\w:.+/'-]*/y;

@@ -169,14 +169,7 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 /** What readCorpusFiles found in a folder. */
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
-/** The corpus read from a folder but for headlines and acronyms; with `memoryDir`, using and keeping memory.ts's. */
-export function corpusReadOfFolderRead(dir: string, read: CorpusFolderRead, memoryDir?: string): CorpusRead {
-  const { corpus, remember } = corpusReadToRemember(dir, read, memoryDir);
-  remember();
-  return corpus;
-}
-
-/** corpusReadOfFolderRead with the memory's write (a second at 100,000 papers) left to the caller. */
+/** The corpus read but for headlines and acronyms; with `memoryDir`, memory.ts's write is left to the caller. */
 export function corpusReadToRemember(
   dir: string,
   read: CorpusFolderRead,

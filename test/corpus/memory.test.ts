@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { corpusReadOfFolderRead, readCorpusFiles } from "../../src/corpus/load.js";
+import { corpusReadToRemember, readCorpusFiles } from "../../src/corpus/load.js";
 import type { CorpusRead } from "../../src/corpus/types.js";
 import { createLiveIndex } from "../../src/index/live.js";
 import { loadIndex } from "../../src/index/loader.js";
@@ -35,7 +35,13 @@ const FULL = authorFile(
 
 /** The folder's corpus as the index build reads it, with its memory in `cache`. */
 async function loaded(dir: string, cache: string): Promise<CorpusRead> {
-  return corpusReadOfFolderRead(dir, await readCorpusFiles(dir), join(cache, "corpus-memory"));
+  const { corpus, remember } = corpusReadToRemember(
+    dir,
+    await readCorpusFiles(dir),
+    join(cache, "corpus-memory"),
+  );
+  remember();
+  return corpus;
 }
 const idOf = (corpus: CorpusRead, start: string) =>
   corpus.papers.find((p) => p.abstract.startsWith(start))?.id;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { corpusReadOfFolderRead, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
+import { corpusReadToRemember, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
 import type { Corpus, CorpusRead } from "../../src/corpus/types.js";
 import { startedHelperOf } from "../../src/index/abstracts-helper.js";
 import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
@@ -17,7 +17,7 @@ let read: CorpusRead;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "paperbot-abstracts-"));
   corpus = await loadCorpus("seeds");
-  read = corpusReadOfFolderRead("seeds", await readCorpusFiles("seeds"));
+  read = corpusReadToRemember("seeds", await readCorpusFiles("seeds")).corpus;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
