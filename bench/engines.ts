@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import MiniSearch from "minisearch";
-import { PEOPLE_READ } from "../src/bot/people-lines.js";
+import { PEOPLE_READ } from "../src/bot/who-answer.js";
 import type { CorpusRead } from "../src/corpus/types.js";
 
 export type EngineName = "ours" | "plain";

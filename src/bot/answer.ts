@@ -17,7 +17,6 @@ import {
   searchAnswer,
   similarAnswer,
 } from "./paper-answers.js";
-import { membersAmong } from "./people-lines.js";
 import { type Answer, type BotDeps, info, problem, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
@@ -25,7 +24,7 @@ import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
 import { searchOf } from "./text-intent.js";
 import { POINTING } from "./typed-text.js";
-import { whoAnswer, whoLikeAnswer } from "./who-answer.js";
+import { membersAmong, whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
 /** Who wrote a paper: its card, which names its authors. */
 const writtenBy = (paper: Paper): Answer =>

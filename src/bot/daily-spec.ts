@@ -40,7 +40,7 @@ const DAY_SETS: Record<string, number[]> = {
 };
 
 /** "09:00" from "9:00", "09:00", "9am", "2:30pm"; undefined when the token is not a time of day. */
-export function timeOf(token: string): string | undefined {
+function timeOf(token: string): string | undefined {
   const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$/i.exec(token);
   if (!match || (match[2] === undefined && match[3] === undefined)) return undefined;
   let hour = Number(match[1]);

@@ -21,7 +21,7 @@ export type FollowUp =
   | { kind: "writers"; which: Which };
 
 /** "first" … "tenth": the places a follow-up can name in words. */
-export const ORDINALS = [
+const ORDINALS = [
   "first",
   "second",
   "third",
@@ -81,7 +81,7 @@ export function followUpOf(text: string): FollowUp | undefined {
 }
 
 /** How long a DM's last answer is remembered for its follow-ups. */
-export const LAST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
+const LAST_ANSWER_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** What a DM's last answer showed, kept per person and conversation (JSON, checked when read back). */
 const lastAnswerSchema = z.object({

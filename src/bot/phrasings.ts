@@ -69,7 +69,7 @@ const ASKS_FOR_PAPERS =
   /\b(?:papers?|something|anything|some|one|work) (?:on|about|regarding|related to|for) \S/;
 
 /** The feature a question about using Paperbot is about; undefined for other text. */
-export function helpTopicOf(text: string): HelpTopic | undefined {
+function helpTopicOf(text: string): HelpTopic | undefined {
   if (STOP_DAILY.test(text)) return "daily";
   if (!HOW_DO_I.test(text)) return undefined;
   const topic = HELP_WORDS.find(([, words]) => words.test(text))?.[0];

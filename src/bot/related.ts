@@ -2,7 +2,7 @@ import { foldedText, isStopWord } from "../search/analyze.js";
 import type { SearchIndex } from "../search/types.js";
 import { answerIntent } from "./answer.js";
 import { MESSAGES } from "./messages.js";
-import { type Answer, type BotDeps, info, toAsker } from "./ports.js";
+import { type Answer, type BotDeps, info } from "./ports.js";
 import type { BotRequest } from "./request.js";
 import { searchOf } from "./text-intent.js";
 import { cleanedText } from "./typed-text.js";

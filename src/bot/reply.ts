@@ -1,7 +1,6 @@
 import type { Paper } from "../corpus/types.js";
-import type { AuthorSummary, PersonCandidate, SnippetPart } from "../search/types.js";
+import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
 import type { HelpTopic } from "./intents.js";
-import type { PeoplePage } from "./people-lines.js";
 
 /** A paper as a card; `buttons`: what it offers (Share and Another one as buttons, the rest in its menu). */
 export interface Card {
@@ -86,6 +85,33 @@ export interface DailyPreviewView {
   title: string;
   /** Absent when no paper is loaded. */
   paper?: Paper;
+}
+
+/** Someone on a who line; `slack`: a member's Slack user id, when members.yml gives one. */
+export type LinePerson = Expert & { slack?: string };
+
+/** One line of a who reply: a person, or the people who bring the very same single paper. */
+export interface PeopleLine {
+  people: LinePerson[];
+  papers: Expert["papers"];
+  /** The best score among the line's people. */
+  score: number;
+  /** How much of their work is on the topic, 1 to 5 dots: never more than a line above it in its part. */
+  level: number;
+  /** Not in the group, in a corpus that has one: shown after the group's members, under a heading of its own. */
+  outside?: boolean;
+}
+
+/** One page of a who reply, counted in lines (what the user reads) and in people (what a Show more resumes at). */
+export interface PeoplePage {
+  lines: PeopleLine[];
+  /** Lines before this page. */
+  firstLine: number;
+  lineTotal: number;
+  /** People before the page before this one, when this is not the first. */
+  previousOffset?: number;
+  /** People before the next page, when there is one. */
+  nextOffset?: number;
 }
 
 /** What the bot answers, before rendering: a plain model, no Slack types. */

@@ -4,7 +4,7 @@ import type { Intent } from "../bot/intents.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { Reply } from "../bot/reply.js";
 import type { BotRequest } from "../bot/request.js";
-import { typedRequestOf } from "../bot/typed-request.js";
+import { typedRequestOf } from "../bot/request.js";
 import { CorpusError, loadCorpus } from "../corpus/load.js";
 import { sameThreadIndex } from "../index/same-thread.js";
 import { replyJson } from "../render/json.js";

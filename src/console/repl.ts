@@ -3,8 +3,7 @@ import type { Readable, Writable } from "node:stream";
 import { answer } from "../bot/answer.js";
 import { FRIENDLY_ERROR } from "../bot/messages.js";
 import type { BotDeps } from "../bot/ports.js";
-import type { BotRequest } from "../bot/request.js";
-import { typedRequestOf } from "../bot/typed-request.js";
+import { type BotRequest, typedRequestOf } from "../bot/request.js";
 import type { Logger } from "../logger.js";
 import { renderAnswerText, type TerminalReply } from "../render/terminal.js";
 

@@ -22,7 +22,7 @@ const LATEX_SPECIALS: Record<string, string> = {
 };
 
 /** Plain text as a braced BibTeX value: one line, LaTeX's specials escaped. */
-export function bibtexText(text: string): string {
+function bibtexText(text: string): string {
   return withoutControls(text)
     .replace(/\s+/g, " ")
     .trim()
@@ -55,7 +55,7 @@ function entryType(source: BibtexSource): { type: string; venueField?: string } 
 }
 
 /** "xi2024agentgym": the first author's last name, the year and the title's first long word, in ASCII. */
-export function citationKeyOf(source: BibtexSource): string {
+function citationKeyOf(source: BibtexSource): string {
   const given = source.citationKey?.replace(/[^A-Za-z0-9_:.-]/g, "");
   if (given) return given;
   const ascii = (text: string) =>

@@ -1,6 +1,6 @@
 import type { KnownBlock } from "@slack/types";
-import { LEVELS, type LinePerson, type PeopleLine } from "../bot/people-lines.js";
-import type { Card, Reply } from "../bot/reply.js";
+import type { Card, LinePerson, PeopleLine, Reply } from "../bot/reply.js";
+import { LEVELS } from "../bot/who-answer.js";
 import { titleOf } from "../corpus/headline.js";
 import { bibtexBlocks, bibtexFallback } from "./bibtex-blocks.js";
 import {
@@ -50,16 +50,16 @@ import {
 const EVIDENCE_PER_PERSON = 3;
 
 /** "●●●○○" for a line's level (1 to 5). */
-export function levelDots(level: number): string {
+function levelDots(level: number): string {
   const filled = Math.max(1, Math.min(LEVELS, level));
   return `${"●".repeat(filled)}${"○".repeat(LEVELS - filled)}`;
 }
 
 /** What the dots of a who reply mean, said once under its lines. */
-export const LEVEL_LEGEND = `${levelDots(5)} the most work on this topic here · ${levelDots(1)} the least`;
+const LEVEL_LEGEND = `${levelDots(5)} the most work on this topic here · ${levelDots(1)} the least`;
 
 /** Heading of the people after the group's members. */
-export const OUTSIDE_HEADING = "Outside the group: also on these papers";
+const OUTSIDE_HEADING = "Outside the group: also on these papers";
 
 const personName = (person: LinePerson): string => {
   const mention = slackMention(person.slack);
@@ -67,7 +67,7 @@ const personName = (person: LinePerson): string => {
 };
 
 /** "2. *A, B* ●●●○○ · SPA-VL `v35q3xk`"; a person with several papers gets them as bullets (first three). */
-export function peopleLineText(line: PeopleLine, rank: number): string {
+function peopleLineText(line: PeopleLine, rank: number): string {
   const names = line.people.map((person) => personName(person)).join(", ");
   const head = `${rank}. ${fmt.bold(names)} ${levelDots(line.level)}`;
   const [only, ...more] = line.papers;
@@ -84,7 +84,7 @@ export function peopleLineText(line: PeopleLine, rank: number): string {
 }
 
 /** "Papers by …" for each person of the line. */
-export function peopleLineSpecs(line: PeopleLine): ButtonSpec[] {
+function peopleLineSpecs(line: PeopleLine): ButtonSpec[] {
   return line.people.map(personButtonSpec);
 }
 

@@ -27,7 +27,7 @@ export function actionValueOf(action: Action, max: number = LIMITS.buttonValue):
 }
 
 /** The spec, or undefined when its action would not survive the trip (see actionValueOf). */
-export function fittingSpec(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
+function fittingSpec(spec: ButtonSpec, max: number = LIMITS.buttonValue): ButtonSpec | undefined {
   return actionValueOf(spec.action, max) === undefined ? undefined : spec;
 }
 

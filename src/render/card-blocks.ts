@@ -38,7 +38,7 @@ function bodyChunks(card: Card, layout: CardLayout): string[] {
   return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
 }
 
-export function sharedByLine(userId: string | undefined): string | undefined {
+function sharedByLine(userId: string | undefined): string | undefined {
   const mention = slackMention(userId);
   return mention === "" ? undefined : `Shared by ${mention}`;
 }

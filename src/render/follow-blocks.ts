@@ -86,7 +86,7 @@ function range(offset: number, shown: number, total: number): string {
   return total > shown ? ` · ${offset + 1}–${offset + shown} of ${total}` : "";
 }
 
-export function followingHeading(reply: Extract<Reply, { kind: "following" }>): string {
+function followingHeading(reply: Extract<Reply, { kind: "following" }>): string {
   const people = reply.follows.filter((f) => f.kind === "author").length;
   const topics = reply.follows.length - people;
   const parts = [
@@ -97,12 +97,12 @@ export function followingHeading(reply: Extract<Reply, { kind: "following" }>): 
   return `${fmt.bold(`You follow ${plural(reply.total, "thing")}`)}${what}${range(reply.offset, reply.follows.length, reply.total)}`;
 }
 
-export function followingFooter(cap: number | undefined): string {
+function followingFooter(cap: number | undefined): string {
   return `New papers on these come to you by DM${cap === undefined ? "" : `, ${capLine(cap)}`}.`;
 }
 
 /** "*Headline*\nA, B et al. · `id`", and a note after the id. */
-export function paperRowText(paper: Paper, note?: string): string {
+function paperRowText(paper: Paper, note?: string): string {
   const head = fmt.bold(fmt.plain(truncate(titleOf(paper), 300)));
   return `${head}\n${truncate(authorLine(paper), 600)} · ${fmt.code(paper.id)}${note ? ` · ${note}` : ""}`;
 }
@@ -115,7 +115,7 @@ export function savedItemText(item: SavedItem): string {
   return `${head} · ${fmt.italic("no longer in the corpus")}\n${authors}${fmt.code(item.paperId)}`;
 }
 
-export function savedHeading(reply: Extract<Reply, { kind: "saved" }>): string {
+function savedHeading(reply: Extract<Reply, { kind: "saved" }>): string {
   const gone = reply.items.filter((item) => item.paper === undefined).length;
   const goneNote = gone > 0 ? ` · ${gone} no longer in the corpus` : "";
   return `${fmt.bold(`Your reading list: ${plural(reply.total, "paper")}`)}, newest first${range(reply.offset, reply.items.length, reply.total)}${goneNote}`;
@@ -133,7 +133,7 @@ function unsavedText(reply: Extract<Reply, { kind: "unsaved" }>): string {
   return reply.removed ? `Removed ${name} from your reading list.` : `${name} was not on your reading list.`;
 }
 
-export function confirmationText(reply: ConfirmationReply): string {
+function confirmationText(reply: ConfirmationReply): string {
   switch (reply.kind) {
     case "followed":
       return followedText(reply);
@@ -150,31 +150,31 @@ export function exportText(reply: Extract<Reply, { kind: "export" }>): string {
   return `Your reading list: ${plural(reply.items.length, "paper")}, as Markdown and as BibTeX.`;
 }
 
-export function digestHeading(reply: Extract<Reply, { kind: "digest" }>): string {
+function digestHeading(reply: Extract<Reply, { kind: "digest" }>): string {
   const shown = reply.groups.reduce((n, group) => n + group.papers.length, 0);
   const count = `${plural(reply.total, "new paper")} match${reply.total === 1 ? "es" : ""} what you follow`;
   return `${fmt.bold(count)}${range(reply.offset, shown, reply.total)}`;
 }
 
-export function digestGroupText(group: Extract<Reply, { kind: "digest" }>["groups"][number]): string {
+function digestGroupText(group: Extract<Reply, { kind: "digest" }>["groups"][number]): string {
   const what = group.follow.kind === "author" ? "By" : "On";
   return `${fmt.bold(`${what} ${fmt.plain(truncate(group.follow.label || group.follow.target, LABEL_CHARS))}`)} · ${plural(group.papers.length, "paper")}`;
 }
 
-export function alsoNote(also: FollowTarget[]): string | undefined {
+function alsoNote(also: FollowTarget[]): string | undefined {
   if (also.length === 0) return undefined;
   return `also ${also.map((f) => fmt.plain(truncate(f.label || f.target, 60))).join(", ")}`;
 }
 
-export function capNote(cap: number): string {
+function capNote(cap: number): string {
   return `That's ${plural(cap, "message")} like this today, the most I send in a day: if more papers arrive today, they come in one message tomorrow.`;
 }
 
-export const DIGEST_FOOTER = "You get these because you follow them: `/paper following` to change that.";
+const DIGEST_FOOTER = "You get these because you follow them: `/paper following` to change that.";
 
 const UTC_MINUTE = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
-export function whatsNewHeading(reply: Extract<Reply, { kind: "whatsNew" }>): string {
+function whatsNewHeading(reply: Extract<Reply, { kind: "whatsNew" }>): string {
   const on = reply.topic === undefined ? "" : ` on “${fmt.plain(truncate(reply.topic, 100))}”`;
   if (reply.total === 0) {
     if (reply.topic !== undefined && reply.changedAt !== undefined) {
@@ -240,10 +240,7 @@ export function authorMenu(summary: { key: string; name: string; topics: string[
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */
-export function paperRowMenu(
-  paper: Paper,
-  options: { save?: boolean; remove?: ButtonSpec } = {},
-): ButtonSpec[] {
+function paperRowMenu(paper: Paper, options: { save?: boolean; remove?: ButtonSpec } = {}): ButtonSpec[] {
   const person = moreByPersonOf(paper);
   return [
     { label: "Open", action: { a: "open", id: paper.id } },
@@ -255,7 +252,7 @@ export function paperRowMenu(
 }
 
 /** The menu of a saved item: open and remove while the paper is there, remove only once it is gone. */
-export function savedItemMenu(item: SavedItem, offset: number): ButtonSpec[] {
+function savedItemMenu(item: SavedItem, offset: number): ButtonSpec[] {
   const remove = removeSpec(item.paperId, { l: "s", o: offset });
   return item.paper === undefined ? [remove] : paperRowMenu(item.paper, { save: false, remove });
 }
@@ -263,7 +260,7 @@ export function savedItemMenu(item: SavedItem, offset: number): ButtonSpec[] {
 const undo = (action: Action): ButtonSpec => ({ label: "Undo", action });
 
 /** The buttons under a follow, unfollow, save or remove confirmation. */
-export function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
+function confirmationSpecs(reply: ConfirmationReply): ButtonSpec[] {
   switch (reply.kind) {
     case "followed": {
       const { target } = reply;

@@ -57,7 +57,7 @@ export interface HomeModel {
   corpus: { papers: number; people: number };
 }
 
-export const HOME_HELP_LINES: readonly string[] = [
+const HOME_HELP_LINES: readonly string[] = [
   "*How to use Paperbot*",
   "• `/paper reward models` — search the group's papers",
   "• `/paper who RLHF` — who works on a topic · `/paper author Enyu Zhou` — someone's papers",

@@ -153,7 +153,7 @@ function snippetRuns(parts: SnippetPart[]): SnippetPart[] {
   return joined;
 }
 
-export function snippetText(parts: SnippetPart[]): string {
+function snippetText(parts: SnippetPart[]): string {
   return snippetRuns(parts)
     .map((part) => (part.match ? fmt.bold(fmt.plain(part.text)) : fmt.plain(part.text)))
     .join("");

@@ -36,7 +36,7 @@ export function httpUrl(raw: string | undefined): string | undefined {
 }
 
 /** The first URL on a code host in the text (a repository named in an abstract). */
-export function codeUrlIn(text: string): string | undefined {
+function codeUrlIn(text: string): string | undefined {
   for (const match of text.matchAll(URL_IN_TEXT)) {
     const url = httpUrl(match[0]);
     if (url === undefined) continue;

@@ -252,7 +252,7 @@ class TerminalDrawing {
 }
 
 /** Block Kit as text: the same content as in Slack, buttons and menu options numbered when asked for. Pure. */
-export function blocksAsText(blocks: KnownBlock[], options: TerminalOptions = {}): TerminalReply {
+function blocksAsText(blocks: KnownBlock[], options: TerminalOptions = {}): TerminalReply {
   const drawing = new TerminalDrawing({ buttons: true, ...options });
   for (const block of blocks) drawing.block(block);
   return drawing.finish();

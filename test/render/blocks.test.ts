@@ -1,8 +1,8 @@
 import type { KnownBlock, Overflow, StaticSelect } from "@slack/types";
 import { describe, expect, it } from "vitest";
 import { decodeAction } from "../../src/bot/actions.js";
-import { peopleLinesOf, peoplePageOf } from "../../src/bot/people-lines.js";
 import type { Reply } from "../../src/bot/reply.js";
+import { peopleLinesOf, peoplePageOf } from "../../src/bot/who-answer.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { controlsOf } from "./controls.js";
 import { agentSurvey, enyuSummary, rewardExperts, rewardPaper, spaVlExperts } from "./sample-replies.js";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { HELP_TOPICS } from "../../src/bot/intents.js";
-import { peopleLinesOf } from "../../src/bot/people-lines.js";
 import type { Card, CardButton, Reply } from "../../src/bot/reply.js";
+import { peopleLinesOf } from "../../src/bot/who-answer.js";
 import type { Paper } from "../../src/corpus/types.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { LIVE_MARKUP, limitProblems, visibleTexts, withoutOwnLinks } from "./block-kit-checks.js";

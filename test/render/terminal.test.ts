@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { peopleLinesOf } from "../../src/bot/people-lines.js";
+import { peopleLinesOf } from "../../src/bot/who-answer.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { renderAnswerText, renderTerminal } from "../../src/render/terminal.js";
 import { agentSurvey, enyuSummary, rewardPaper, spaVlExperts } from "./sample-replies.js";
