@@ -3,9 +3,8 @@ import { topicPaperIds } from "../bot/topic-papers.js";
 import type { Logger } from "../logger.js";
 import { everyDay, nextRunAt } from "../schedule/next-run.js";
 import type { SearchIndex } from "../search/types.js";
-import type { PlannedDigest, RecordResult } from "../state/announcements.js";
-import type { DigestItems } from "../state/follow-digests.js";
-import type { Follow } from "../state/follows.js";
+import type { DigestItems, PlannedDigest, RecordResult } from "../state/announcements.js";
+import type { Follow } from "../state/person-lists.js";
 import type { StateStore } from "../state/store.js";
 import { localDateOf } from "../time-zone.js";
 

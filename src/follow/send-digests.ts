@@ -4,7 +4,7 @@ import type { Logger } from "../logger.js";
 import { postPayload } from "../render/payloads.js";
 import type { OnceDelivery } from "../schedule/daily-post.js";
 import type { PaperLookups } from "../search/types.js";
-import type { Digest } from "../state/follow-digests.js";
+import type { Digest } from "../state/announcements.js";
 import type { StateStore } from "../state/store.js";
 import { FOLLOW_DAILY_CAP } from "./announce.js";
 

@@ -23,8 +23,3 @@ export const jsonColumn = <T extends z.ZodType>(schema: T) =>
     .string()
     .transform((text): unknown => JSON.parse(text))
     .pipe(schema);
-
-const countSchema = z.object({ n: z.coerce.number().int() });
-
-/** A `COUNT(*) AS n` row as a number (PostgreSQL reads it as a string). */
-export const countOf = (row: unknown): number => countSchema.parse(row).n;

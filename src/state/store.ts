@@ -3,12 +3,11 @@ import type { Logger } from "../logger.js";
 import { type Announcements, sqlAnnouncements } from "./announcements.js";
 import { type DailyPosts, sqlDailyPosts } from "./daily-posts.js";
 import type { StateSql } from "./database.js";
-import { type Follows, sqlFollows } from "./follows.js";
 import type { HealthTracker, StateHealth } from "./health.js";
 import { type DeliveryLedger, sqlDeliveryLedger } from "./once.js";
 import { type Outbox, sqlOutbox } from "./outbox.js";
+import { type Follows, type SavedPapers, sqlFollows, sqlSavedPapers } from "./person-lists.js";
 import { type RecentAnswers, sqlRecentAnswers } from "./recent-answers.js";
-import { type SavedPapers, sqlSavedPapers } from "./saved-papers.js";
 import { type Subscriptions, sqlSubscriptions } from "./subscriptions.js";
 
 /** Everything kept between restarts; a new feature adds a step to schema.ts, a file of queries and a field. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergedItems } from "../../src/state/follow-digests.js";
+import { mergedItems } from "../../src/state/announcements.js";
 import { freshStates, storeKinds } from "../helpers/stores.js";
 
 describe.each(storeKinds)("follows, saved papers and known papers on the %s store", (kind) => {
