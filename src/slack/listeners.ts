@@ -16,7 +16,7 @@ import {
   replyOrApology,
 } from "./answering.js";
 import { openBibtex } from "./bibtex-modal.js";
-import { answerKeyOf, deliverResponse } from "./delivery.js";
+import { deliverResponse } from "./delivery.js";
 import { registerHome } from "./home.js";
 import { receivedAtOf } from "./instrumented-app.js";
 import {
@@ -102,14 +102,15 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
     app.event(eventName, async ({ event, context }) => {
       const asked = conversationRequest(source, event, context.botUserId);
       if (asked === undefined) return;
-      const target = {
-        key: answerKeyOf(asked.reply.channel, asked.messageTs),
-        channel: asked.reply.channel,
-        ...(asked.reply.threadTs === undefined ? {} : { threadTs: asked.reply.threadTs }),
-        after: asked.messageTs,
-      };
       const receivedAt = receivedAtOf(context, deps.policy.now());
-      await answerInConversation(deps, source, receivedAt, target, asked.request, isSlackRetry(context));
+      await answerInConversation(
+        deps,
+        source,
+        receivedAt,
+        asked.target,
+        asked.request,
+        isSlackRetry(context),
+      );
     });
   }
 

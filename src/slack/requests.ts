@@ -3,6 +3,7 @@ import { z } from "zod";
 import { decodeAction } from "../bot/actions.js";
 import type { BotRequest } from "../bot/request.js";
 import { textIntentOf } from "../bot/text-intent.js";
+import { type AnswerTarget, answerKeyOf } from "./delivery.js";
 
 const messageEventSchema = z.object({
   bot_id: z.undefined().optional(),
@@ -39,11 +40,6 @@ const buttonBodySchema = z.object({
   container: z.object({ message_ts: z.string().optional(), channel_id: z.string().optional() }).default({}),
 });
 
-export interface Reply {
-  channel: string;
-  threadTs?: string;
-}
-
 export function textWithoutMention(text: string, botUserId: string | undefined): string {
   const mention =
     botUserId === undefined
@@ -57,7 +53,7 @@ export function conversationRequest(
   source: "mention" | "dm",
   event: unknown,
   botUserId: string | undefined,
-): { request: BotRequest; reply: Reply; messageTs: string } | undefined {
+): { request: BotRequest; target: AnswerTarget } | undefined {
   const parsed = conversationEventSchemas[source].safeParse(event);
   if (!parsed.success || parsed.data.user === botUserId) return undefined;
   const e = parsed.data;
@@ -70,8 +66,12 @@ export function conversationRequest(
       channelId: e.channel,
       ...(inThread ? { threadTs: e.thread_ts } : {}),
     },
-    reply: { channel: e.channel, ...(source === "mention" ? { threadTs: e.thread_ts ?? e.ts } : {}) },
-    messageTs: e.ts,
+    target: {
+      key: answerKeyOf(e.channel, e.ts),
+      channel: e.channel,
+      ...(source === "mention" ? { threadTs: e.thread_ts ?? e.ts } : {}),
+      after: e.ts,
+    },
   };
 }
 
