@@ -1,10 +1,9 @@
 import { hash } from "node:crypto";
 import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
-import { parseArxivJsonlFile } from "./arxiv-jsonl.js";
 import { parseBibtexFile } from "./bibtex-papers.js";
-import { parseCslJsonFile } from "./csl-json.js";
 import { decodeCorpusBytes } from "./decode.js";
 import { indexedTextOf } from "./indexed-text.js";
+import { parseArxivJsonlFile, parseCslJsonFile } from "./json-exports.js";
 import type { LibraryEntry } from "./library-entry.js";
 import { MEMBERS_FILE_NAMES, parseMembersFile } from "./members.js";
 import { type CorpusMemory, NO_MEMORY, type Remembered } from "./memory.js";

@@ -10,6 +10,8 @@ import {
   yearIn,
 } from "./library-entry.js";
 
+// The JSON exports: CSL-JSON (Zotero, Better BibTeX, Manubot) and arXiv's metadata JSONL, each record zod-checked.
+
 const text = z.union([z.string(), z.number()]).transform(String);
 const name = z.object({
   family: z.string().optional(),
@@ -72,7 +74,7 @@ function venueOf(item: CslItem): string | undefined {
   return venue.length > 0 ? venue : undefined;
 }
 
-function entryOf(item: CslItem, line: number): LibraryEntry {
+function cslEntryOf(item: CslItem, line: number): LibraryEntry {
   const { issued } = item;
   // Zotero keeps an arXiv id in `number` ("arXiv:2309.07864") or the note; the URL or an arXiv DOI also tell it.
   const arxivHint = [item.number, item.note, item.URL, item.DOI].find(
@@ -129,7 +131,64 @@ export function parseCslJsonFile(fileName: string, source: string): LibraryRead 
   const lines = itemLines(source);
   const read: LibraryRead = { entries: [], problems: [] };
   parsed.forEach((raw: unknown, at) => {
-    addRecord(read, fileName, { raw, line: lines[at] ?? 0 }, cslItemSchema, entryOf, ITEM_WORDS);
+    addRecord(read, fileName, { raw, line: lines[at] ?? 0 }, cslItemSchema, cslEntryOf, ITEM_WORDS);
+  });
+  return read;
+}
+
+/** One line of arXiv's public metadata snapshot (arxiv-metadata-oai-snapshot.json): the fields a paper uses. */
+const arxivRecordSchema = z.object({
+  id: z.string().min(1),
+  authors: z.string().nullish(),
+  title: z.string(),
+  "journal-ref": z.string().nullish(),
+  doi: z.string().nullish(),
+  abstract: z.string().nullish(),
+  versions: z.array(z.object({ version: z.string(), created: z.string() })).nullish(),
+  update_date: z.string().nullish(),
+  authors_parsed: z.array(z.array(z.string())).nullish(),
+});
+type ArxivRecord = z.infer<typeof arxivRecordSchema>;
+
+/** `authors_parsed` rows are [last, first, suffix]; without them, the `authors` line is split at commas and "and". */
+function authorsOf(record: ArxivRecord): string[] {
+  const written = record.authors_parsed?.length
+    ? record.authors_parsed.map(([last = "", first = "", suffix = ""]) => `${first} ${last} ${suffix}`)
+    : (record.authors ?? "").split(/\s*,\s*|\s+and\s+/);
+  return written.map(fieldText).filter((name) => name.length > 0);
+}
+
+function arxivEntryOf(record: ArxivRecord, line: number): LibraryEntry {
+  const arxivId = arxivIdIn(record.id) ?? record.id;
+  const entry = libraryEntry(line, {
+    title: fieldText(record.title),
+    authors: authorsOf(record),
+    abstract: fieldText(record.abstract ?? ""),
+    arxivId,
+    venue: record["journal-ref"] == null ? "arXiv" : fieldText(record["journal-ref"]),
+    // The first version's date is when the paper appeared; update_date moves with every revision.
+    year: yearIn(record.versions?.[0]?.created ?? record.update_date ?? undefined),
+    doi: record.doi?.split(/\s+/)[0],
+  });
+  return { ...entry, url: `https://arxiv.org/abs/${encodeURI(arxivId)}` };
+}
+
+const RECORD_WORDS = { noun: "record", kind: "an arXiv metadata record", unit: "line" };
+
+/** The papers of an arXiv metadata JSONL file, one record a line: a line that is not a record is skipped. */
+export function parseArxivJsonlFile(fileName: string, source: string): LibraryRead {
+  const read: LibraryRead = { entries: [], problems: [] };
+  source.split("\n").forEach((text, at) => {
+    if (text.trim().length === 0) return;
+    const line = at + 1;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      read.problems.push({ file: fileName, line, message: "not a JSON record (cut short?); line skipped" });
+      return;
+    }
+    addRecord(read, fileName, { raw, line }, arxivRecordSchema, arxivEntryOf, RECORD_WORDS);
   });
   return read;
 }
