@@ -1,6 +1,6 @@
 import { z } from "zod";
 import {
-  addRecord,
+  addEntry,
   arxivIdIn,
   fieldText,
   type LibraryEntry,
@@ -9,8 +9,27 @@ import {
   skippedFile,
   yearIn,
 } from "./library-entry.js";
+import { firstIssueOf } from "./problem-schema.js";
 
 // The JSON exports: CSL-JSON (Zotero, Better BibTeX, Manubot) and arXiv's metadata JSONL, each record zod-checked.
+
+/** Adds the JSON record at `line` when it fits `schema`; one that does not is skipped, saying where it fails. */
+function addRecord<T>(
+  read: LibraryRead,
+  file: string,
+  { raw, line }: { raw: unknown; line: number },
+  schema: z.ZodType<T>,
+  entryOf: (fields: T, line: number) => LibraryEntry,
+  words: { noun: string; kind: string; unit: string },
+): void {
+  const fields = schema.safeParse(raw);
+  const untitled = `this ${words.noun} has no title; ${words.unit} skipped`;
+  if (fields.success) addEntry(read, file, entryOf(fields.data, line), untitled);
+  else {
+    const where = firstIssueOf(fields.error, words.noun);
+    read.problems.push({ file, line, message: `not ${words.kind}${where}; ${words.unit} skipped` });
+  }
+}
 
 const text = z.union([z.string(), z.number()]).transform(String);
 const name = z.object({

@@ -1,7 +1,5 @@
-import type { z } from "zod";
 import { latexToText } from "./latex.js";
 import { LETTER_COMMANDS } from "./latex-tables.js";
-import { firstIssueOf } from "./problem-schema.js";
 import type { ExportFields, Problem } from "./types.js";
 
 /** A paper as an export gives it (BibTeX, CSL-JSON, arXiv JSONL), cleaned: plain text, checked links and ids. */
@@ -34,37 +32,6 @@ export function addEntry(read: LibraryRead, file: string, entry: LibraryEntry, u
   for (const message of skip ? [untitled] : entry.notes)
     read.problems.push({ file, line: entry.line, message });
   if (!skip) read.entries.push(entry);
-}
-
-/** How a JSON export names its records in problems: "item", "a CSL-JSON item", skipped "item" or "line". */
-export interface RecordWords {
-  noun: string;
-  kind: string;
-  unit: string;
-}
-
-/** Adds the JSON record at `line` when it fits `schema`; one that does not is skipped, saying where it fails. */
-export function addRecord<T>(
-  read: LibraryRead,
-  file: string,
-  record: { raw: unknown; line: number },
-  schema: z.ZodType<T>,
-  entryOf: (fields: T, line: number) => LibraryEntry,
-  words: RecordWords,
-): void {
-  const { line } = record;
-  const fields = schema.safeParse(record.raw);
-  if (fields.success)
-    addEntry(
-      read,
-      file,
-      entryOf(fields.data, line),
-      `this ${words.noun} has no title; ${words.unit} skipped`,
-    );
-  else {
-    const where = firstIssueOf(fields.error, words.noun);
-    read.problems.push({ file, line, message: `not ${words.kind}${where}; ${words.unit} skipped` });
-  }
 }
 
 /** What an export gives of a paper, before its title is bounded and its DOI and URL checked. */
