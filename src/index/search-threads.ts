@@ -24,9 +24,10 @@ export const QUERY_TIMEOUT_MS = 15_000;
  * A search worker's heap at most: its engine keeps about 21 MB at 100,000 papers (measured after 400 searches; its
  * pages are in SQLite's cache, outside the heap), and with room to spare V8 grew the heap far past that between
  * collections, each megabyte of it in the bot's RSS. The bench's 400 /paper texts at 100,000 papers ran through in
- * one thread held to 56 MB (27 MB in use at the end). A worker that still ran out would be replaced like any that dies.
+ * one thread held to 56 MB (27 MB in use at the end); 48 MB with two workers and 8 MB of pages each (store-file.ts)
+ * took 29 MB off the bot's RSS after the bench's load. A worker that still ran out would be replaced like any that dies.
  */
-const SEARCH_WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
+const SEARCH_WORKER_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
 /** Workers that die this many times within a minute are not started again: the index is then unusable. */
 const MAX_RESTARTS_PER_MINUTE = 5;
 

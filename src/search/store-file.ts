@@ -101,9 +101,10 @@ function openChecked<T>(
  * and built from `fingerprint`. Throws IndexFileError (also for a file that is no database at all).
  */
 export function openIndexFile(path: string, fingerprint: string): OpenEngine {
-  // 16 MB: searches read pages again and again (600 bench queries at 100,000 papers read 944 MB through 16 MB, 472 MB
-  // through 64 MB), but from the OS's file cache that cost no measurable time, and 64 MB was a fifth of the bot's RSS.
-  return openChecked(path, fingerprint, 16, searchEngineOf);
+  // 8 MB a search worker: searches read pages again and again (600 bench queries at 100,000 papers read 944 MB
+  // through 16 MB, 472 MB through 64 MB), but from the OS's file cache that cost no measurable time, and each
+  // worker's pages are in the bot's RSS (64 MB was a fifth of it).
+  return openChecked(path, fingerprint, 8, searchEngineOf);
 }
 
 /** The cheap lookups over an index file, on a connection of their own (opened and checked as openIndexFile). */

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { loadCorpus } from "../../src/corpus/load.js";
+import { loadCorpus, statCorpusFolder } from "../../src/corpus/load.js";
 import { watchCorpusFolder } from "../../src/start/corpus-watch.js";
 
 const cleanups: (() => void)[] = [];
@@ -17,12 +17,16 @@ const entry = (key: string, title: string) =>
   `@article{${key},\n  title = {${title}},\n  author = {Lee, Ann},\n}\n`;
 
 /** A corpus folder watched with a short quiet period; `reloads` holds the titles each reload served. */
-async function watchedFolder() {
+async function watchedFolder(changedBeforeWatching?: (dir: string) => void) {
   const dir = mkdtempSync(join(tmpdir(), "paperbot-watch-"));
   writeFileSync(join(dir, "ann-lee.txt"), AUTHOR_FILE);
+  // As at start: the folder as the index's load stat-ed it, then whatever changed before the watch began.
+  const initial = changedBeforeWatching === undefined ? undefined : await statCorpusFolder(dir);
+  changedBeforeWatching?.(dir);
   const reloads: string[][] = [];
   const watcher = await watchCorpusFolder({
     dir,
+    ...(initial === undefined ? {} : { initial }),
     logger: pino({ level: "silent" }),
     quietMs: 150,
     recheckMs: 400,
@@ -50,6 +54,14 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the watched corpus folder", () => {
+  it("loads a file added after the index's load stat-ed the folder but before the watch began", async () => {
+    const { reloads } = await watchedFolder((dir) =>
+      writeFileSync(join(dir, "library.bib"), entry("a", "Agents That Learn From Rewards")),
+    );
+    await until(() => reloads.length > 0, "a reload");
+    expect(reloads[0]).toEqual(["Agents That Learn From Rewards"]);
+  });
+
   it("loads a .bib saved through a temporary file and a rename, once, without a restart", async () => {
     const { dir, reloads } = await watchedFolder();
     writeFileSync(join(dir, ".library.bib.tmp"), entry("a", "Agents That Learn From Rewards"));
