@@ -20,9 +20,8 @@ import {
 import { type Answer, type BotDeps, info, problem, toAsker } from "./ports.js";
 import type { Card } from "./reply.js";
 import type { BotRequest } from "./request.js";
-import { intentOf } from "./request-intent.js";
 import { savedAnswer } from "./saved-answers.js";
-import { searchOf } from "./text-intent.js";
+import { intentOf, searchOf } from "./text-intent.js";
 import { POINTING } from "./typed-text.js";
 import { membersAmong, whoAnswer, whoLikeAnswer } from "./who-answer.js";
 

@@ -10,25 +10,18 @@ export interface DailySpecRequest {
 export type DailySpecParse = { ok: true; spec: DailySpecRequest } | { ok: false; message: string };
 
 export const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
-const DAYS: Record<string, number> = {
-  mon: 1,
-  monday: 1,
-  tue: 2,
-  tues: 2,
-  tuesday: 2,
-  wed: 3,
-  wednesday: 3,
-  thu: 4,
-  thur: 4,
-  thurs: 4,
-  thursday: 4,
-  fri: 5,
-  friday: 5,
-  sat: 6,
-  saturday: 6,
-  sun: 7,
-  sunday: 7,
-};
+// Each weekday's spellings, Monday (1) first.
+const DAYS = new Map(
+  [
+    "mon monday",
+    "tue tues tuesday",
+    "wed wednesday",
+    "thu thur thurs thursday",
+    "fri friday",
+    "sat saturday",
+    "sun sunday",
+  ].flatMap((names, i) => names.split(" ").map((name) => [name, i + 1] as const)),
+);
 const DAY_SETS: Record<string, number[]> = {
   weekdays: [1, 2, 3, 4, 5],
   weekday: [1, 2, 3, 4, 5],
@@ -61,7 +54,7 @@ function weekdaysOf(token: string): number[] | undefined {
     .toLowerCase()
     .split(",")
     .filter((part) => part !== "")
-    .map((part) => DAYS[part]);
+    .map((part) => DAYS.get(part));
   if (days.length === 0 || days.some((day) => day === undefined)) return undefined;
   return [...new Set(days as number[])].sort((a, b) => a - b);
 }

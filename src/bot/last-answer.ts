@@ -7,7 +7,7 @@ import { cardOf } from "./paper-answers.js";
 import { type Answer, type BotDeps, info, toAsker } from "./ports.js";
 import type { Reply } from "./reply.js";
 import type { BotRequest } from "./request.js";
-import { actionIntentOf } from "./request-intent.js";
+import { actionIntentOf } from "./text-intent.js";
 
 // DM follow-ups on the last answer ("more", "the first one", "who wrote that?"): only a whole message counts.
 

@@ -13,7 +13,7 @@ import {
   type SavedEntry,
   toAsker,
 } from "./ports.js";
-import type { ListPage, SavedItem } from "./reply.js";
+import type { SavedItem } from "./reply.js";
 import type { BotRequest } from "./request.js";
 
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
@@ -50,12 +50,11 @@ export async function savedItemsOf(
 
 async function savedPage(list: ReadingList, index: PaperLookups, userId: string, shown: ShownPage) {
   const items = await savedItemsOf(list, index, userId);
-  const savedReply = (page: SavedItem[], paging: ListPage) => ({
-    kind: "saved" as const,
+  return listPageAnswer(items, SAVED_PER_PAGE, shown, MESSAGES.nothingSaved, (page, list) => ({
+    kind: "saved",
     items: page,
-    ...paging,
-  });
-  return listPageAnswer(items, SAVED_PER_PAGE, shown, MESSAGES.nothingSaved, savedReply);
+    ...list,
+  }));
 }
 
 async function unsaved(

@@ -3,8 +3,7 @@ import type { Action } from "../../src/bot/actions.js";
 import type { Intent } from "../../src/bot/intents.js";
 import { MESSAGES } from "../../src/bot/messages.js";
 import type { BotRequest } from "../../src/bot/request.js";
-import { intentOf } from "../../src/bot/request-intent.js";
-import { MAX_QUERY_CHARS } from "../../src/bot/text-intent.js";
+import { intentOf, MAX_QUERY_CHARS } from "../../src/bot/text-intent.js";
 
 const asker = { userId: "U1", channelId: "C1" };
 const sources = ["slash", "mention", "dm"] as const;
