@@ -38,8 +38,7 @@ const storedMembers = z.array(
 
 /** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
 export function paperLookupsOf(db: Database.Database): PaperLookups & { close(): void } {
-  const store = indexStoreOf(db);
-  return lookupsOf(store, statsOf(store));
+  return lookupsOf(indexStoreOf(db));
 }
 
 function statsOf(store: IndexStore): CorpusStats {
@@ -49,7 +48,8 @@ function statsOf(store: IndexStore): CorpusStats {
   return { ...counts, problems, ...(members.length > 0 ? { members } : {}) };
 }
 
-function lookupsOf(store: IndexStore, stats: CorpusStats) {
+function lookupsOf(store: IndexStore) {
+  const stats = statsOf(store);
   const papers = stats.papers;
   return {
     stats: () => stats,
@@ -74,17 +74,11 @@ function paperAt(store: IndexStore, id: string) {
 /** The engine over an index database written by writeIndex (and checked by the caller). */
 export function searchEngineOf(db: Database.Database, defaults: SearchDefaults = searchDefaults): OpenEngine {
   const store = indexStoreOf(db);
-  const stats = statsOf(store);
-  const papers = stats.papers;
-  const people = createPeopleIndex(store);
+  const lookups = lookupsOf(store);
+  const papers = lookups.stats().papers;
   let vocabulary: SearchableMap<number> | undefined;
-  const context = {
-    store,
-    people,
-    papers,
-    defaults,
-    vocabulary: () => (vocabulary ??= vocabularyMap(store)),
-  };
+  const vocabularyOf = () => (vocabulary ??= vocabularyMap(store));
+  const context = { store, people: createPeopleIndex(store), papers, defaults, vocabulary: vocabularyOf };
   const { search, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
   const page = (options: { limit?: number; offset?: number }) => ({
@@ -98,7 +92,7 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   };
 
   return {
-    ...lookupsOf(store, stats),
+    ...lookups,
     search,
     who(topic, options = {}) {
       const evidence = evidenceFor(topic, defaults.evidencePapers);

@@ -1,15 +1,10 @@
-/** A search query split into its parts; the text is kept raw, analysis happens later. */
+/** A search query split into its parts as typed: words, "phrases", author:"…" names and -exclusions. */
 export interface ParsedQuery {
-  /** Free words in the order typed. */
   words: string[];
-  /** "Quoted phrases" that must occur as written (stop words aside). */
   phrases: string[];
-  /** Values of author:"…" / author:word; a paper must name one of them. */
   authors: string[];
-  /** For an unquoted author:word (by its place in `authors`), the place in `words` of the word typed after it, where
-   * the name may go on ("author:Enyu Zhou reward"): the plan takes those words into the name when they name someone. */
+  /** For an unquoted author:word (its place in `authors`), the place in `words` where the name may go on. */
   authorGoesOn: Map<number, number>;
-  /** -word and -"phrase": papers containing them are left out. */
   excluded: string[];
   /** `author:` typed with no name after it. */
   emptyAuthor: boolean;
