@@ -118,23 +118,17 @@ async function scanCorpusFolder<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, names.length) }, reader));
-  const files: T[] = [];
-  const ignored: string[] = [];
-  const problems: Problem[] = [];
-  for (const outcome of outcomes) {
-    if (outcome.kind === "file") files.push(outcome.file);
-    else if (outcome.kind === "ignored") ignored.push(outcome.name);
-    else problems.push(outcome.problem);
-  }
-  return { files, ignored, problems };
+  return {
+    files: outcomes.flatMap((outcome) => (outcome.file === undefined ? [] : [outcome.file])),
+    ignored: outcomes.flatMap((outcome) => outcome.ignored ?? []),
+    problems: outcomes.flatMap((outcome) => outcome.problem ?? []),
+  };
 }
 
 const READS_IN_FLIGHT = 16;
 
-type FileOutcome<T> =
-  | { kind: "file"; file: T }
-  | { kind: "ignored"; name: string }
-  | { kind: "problem"; problem: Problem };
+/** One name of a folder: a file read, a name passed over, or a file that could not be read. */
+type FileOutcome<T> = { file?: T; ignored?: string; problem?: Problem };
 
 async function outcomeOf<T>(
   dir: string,
@@ -142,19 +136,16 @@ async function outcomeOf<T>(
   visit: (path: string, name: string) => Promise<T | undefined>,
 ): Promise<FileOutcome<T>> {
   const name = entry.name;
-  if (!isAuthorFileName(name) || entry.isDirectory()) return { kind: "ignored", name };
+  if (!isAuthorFileName(name) || entry.isDirectory()) return { ignored: name };
   const path = join(dir, name);
   try {
     // Symbolic links and file systems that do not report a type are asked directly (a pipe is never opened).
-    if (!entry.isFile() && !(await stat(path)).isFile()) return { kind: "ignored", name };
+    if (!entry.isFile() && !(await stat(path)).isFile()) return { ignored: name };
     const file = await visit(path, name);
-    return file === undefined ? { kind: "ignored", name } : { kind: "file", file };
+    return file === undefined ? { ignored: name } : { file };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? "error";
-    return {
-      kind: "problem",
-      problem: { file: name, line: 0, message: `cannot be read (${code}); file skipped` },
-    };
+    return { problem: { file: name, line: 0, message: `cannot be read (${code}); file skipped` } };
   }
 }
 
