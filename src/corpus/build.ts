@@ -138,49 +138,17 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
   return completedCorpus(read, abstractFactsOf(read.papers.map(indexedTextOf)));
 }
 
-/** An author file's entry's keys: its id's (`seedsKey`) and the one it matches exports by, when long enough. */
-interface SeedsKeys {
-  seedsKey: string;
-  matchKey: string | undefined;
-}
-
-/** A file's entries as parsed, each with its keys (`keys[i]` are the i-th entry's). */
 type Parsed =
-  | { kind: "seeds"; parsed: ReturnType<typeof parseCorpusText>; keys: SeedsKeys[] }
-  | { kind: "library"; entries: LibraryEntry[]; problems: Problem[]; keys: string[][] };
+  | { kind: "seeds"; parsed: ReturnType<typeof parseCorpusText> }
+  | { kind: "library"; entries: LibraryEntry[]; problems: Problem[] };
 
 /** A corpus file's text, read as its name says: an author file (.txt), a .bib, CSL-JSON (.json) or arXiv JSONL. */
 function parsedFile(name: string, text: string): Parsed {
   const lower = name.toLowerCase();
-  const library = (read: { entries: LibraryEntry[]; problems: Problem[] }): Parsed => ({
-    kind: "library",
-    ...read,
-    keys: read.entries.map(libraryKeysOf),
-  });
-  if (lower.endsWith(".bib")) return library(parseBibtexFile(name, text));
-  if (lower.endsWith(".jsonl")) return library(parseArxivJsonlFile(name, text));
-  if (lower.endsWith(".json")) return library(parseCslJsonFile(name, text));
-  const parsed = parseCorpusText(name, text);
-  const keys = parsed.entries.map((entry) => ({
-    seedsKey: abstractFingerprint(entry.abstract),
-    matchKey: abstractMatchKey(entry.abstract),
-  }));
-  return { kind: "seeds", parsed, keys };
-}
-
-/**
- * A corpus file (not members.yml) decoded and parsed, its entries' keys worked out: what each file gives alone,
- * so that files can be parsed on several threads (`readCorpusRemembering`'s `parsedAhead`). A file whose bytes
- * are not text says why, as decodeCorpusBytes does.
- */
-export type FileParse =
-  | { ok: false; line: number; message: string }
-  | { ok: true; problems: { line: number; message: string }[]; read: Parsed };
-
-export function fileParseOf(file: CorpusFile): FileParse {
-  const decoded = decodeCorpusBytes(file.bytes);
-  if (!decoded.ok) return decoded;
-  return { ok: true, problems: decoded.problems ?? [], read: parsedFile(file.name, decoded.text) };
+  if (lower.endsWith(".bib")) return { kind: "library", ...parseBibtexFile(name, text) };
+  if (lower.endsWith(".jsonl")) return { kind: "library", ...parseArxivJsonlFile(name, text) };
+  if (lower.endsWith(".json")) return { kind: "library", ...parseCslJsonFile(name, text) };
+  return { kind: "seeds", parsed: parseCorpusText(name, text) };
 }
 
 const isMembersFile = (file: CorpusFile): boolean => MEMBERS_FILE_NAMES.includes(file.name.toLowerCase());
@@ -263,7 +231,6 @@ export function readCorpusRemembering(
   files: CorpusFile[],
   memory: CorpusMemory,
   unreadable: readonly { name: string; reason: string }[] = [],
-  parsedAhead: ReadonlyMap<string, FileParse> = new Map(),
 ): { corpus: CorpusRead; remembered: Remembered } {
   const problems: Problem[] = [];
   const good: CorpusFile[] = [];
@@ -291,21 +258,16 @@ export function readCorpusRemembering(
     });
     return decoded.text;
   };
-  /** A file whose bytes are not text: its last good text, when kept, else the problem noted. */
-  const undecodedText = (file: CorpusFile, failed: { line: number; message: string }) => {
-    const kept = lastGoodText(file.name, failed.message.replace(/; file skipped.*$/, ""));
-    if (kept === undefined) problems.push({ file: file.name, line: failed.line, message: failed.message });
-    return kept;
-  };
-  /** A file read as text: what was dropped from it noted, and its bytes kept as its last good ones. */
-  const decodedWell = (file: CorpusFile, dropped: readonly { line: number; message: string }[] = []) => {
-    for (const problem of dropped) problems.push({ file: file.name, ...problem });
-    good.push(file);
-  };
   const decodedText = (file: CorpusFile): string | undefined => {
     const decoded = decodeCorpusBytes(file.bytes);
-    if (!decoded.ok) return undecodedText(file, decoded);
-    decodedWell(file, decoded.problems);
+    if (!decoded.ok) {
+      const kept = lastGoodText(file.name, decoded.message.replace(/; file skipped.*$/, ""));
+      if (kept === undefined)
+        problems.push({ file: file.name, line: decoded.line, message: decoded.message });
+      return kept;
+    }
+    for (const problem of decoded.problems ?? []) problems.push({ file: file.name, ...problem });
+    good.push(file);
     return decoded.text;
   };
   const servedFiles: CorpusFile[] = [...files];
@@ -394,34 +356,20 @@ export function readCorpusRemembering(
     target.placeKeys.push(...other.placeKeys);
   };
 
-  /** A file's parse: from `parsedAhead` or done here; undefined when the file gives no text. */
-  const readOf = (file: CorpusFile): Parsed | undefined => {
-    if (unreadableReason.has(file.name)) {
-      const text = textOf(file);
-      return text === undefined ? undefined : parsedFile(file.name, text);
-    }
-    const parse = parsedAhead.get(file.name) ?? fileParseOf(file);
-    if (parse.ok) {
-      decodedWell(file, parse.problems);
-      return parse.read;
-    }
-    const text = undecodedText(file, parse);
-    return text === undefined ? undefined : parsedFile(file.name, text);
-  };
-
   for (const file of sorted) {
     if (isMembersFile(file)) continue;
-    const read = readOf(file);
-    if (read === undefined) continue;
+    const text = textOf(file);
+    if (text === undefined) continue;
+    const read = parsedFile(file.name, text);
     if (read.kind === "seeds") {
-      readSeedsFile(file.name, read.parsed, read.keys);
+      readSeedsFile(file.name, read.parsed);
       continue;
     }
     for (const problem of read.problems) problems.push(problem);
     const fileScope = `${file.name}\u0000`;
-    for (const [at, entry] of read.entries.entries()) {
+    for (const entry of read.entries) {
       // A citation key names a paper within its own file only: two exports may use one key for two papers.
-      const keys = (read.keys[at] ?? []).map((key) =>
+      const keys = libraryKeysOf(entry).map((key) =>
         key.startsWith("key:") ? `key:${fileScope}${key.slice(4)}` : key,
       );
       const draft = draftFor(keys);
@@ -446,25 +394,19 @@ export function readCorpusRemembering(
     }
   }
 
-  function readSeedsFile(
-    fileName: string,
-    parsed: ReturnType<typeof parseCorpusText>,
-    keysOfEntries: readonly SeedsKeys[],
-  ): void {
+  function readSeedsFile(fileName: string, parsed: ReturnType<typeof parseCorpusText>): void {
     for (const problem of parsed.problems) problems.push(problem);
     const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
     if (owner !== undefined) profileKeys.add(owner.key);
     const seenHere = new Map<string, number>();
     const authorLines = new Map<string, number>();
-    for (const [at, entry] of parsed.entries.entries()) {
+    for (const entry of parsed.entries) {
       // Who owns it and who wrote it, the how-many-th such paper of the file: survives an edit or a cut of the abstract.
       const line = `${owner?.key ?? fileName}|${entry.authors.slice(0, 12).map(personKey).join(",")}`;
       const nth = (authorLines.get(line) ?? 0) + 1;
       authorLines.set(line, nth);
-      const { seedsKey, matchKey } = keysOfEntries[at] ?? {
-        seedsKey: abstractFingerprint(entry.abstract),
-        matchKey: abstractMatchKey(entry.abstract),
-      };
+      const seedsKey = abstractFingerprint(entry.abstract);
+      const matchKey = abstractMatchKey(entry.abstract);
       const keys = matchKey === undefined ? [`fp:${seedsKey}`] : [`fp:${seedsKey}`, matchKey];
       const earlier = seenHere.get(seedsKey);
       if (earlier !== undefined) {

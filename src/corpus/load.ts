@@ -2,9 +2,9 @@ import type { Dirent, Stats } from "node:fs";
 import { statSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { buildCorpus, type FileParse, readCorpusRemembering } from "./build.js";
+import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
 import { MEMBERS_FILE_NAMES } from "./members.js";
-import { NO_MEMORY, readCorpusMemory, writeCorpusMemory } from "./memory.js";
+import { readCorpusMemory, writeCorpusMemory } from "./memory.js";
 import { byCodePoint } from "./names.js";
 import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
@@ -165,18 +165,15 @@ export function corpusReadToRemember(
   dir: string,
   read: CorpusFolderRead,
   memoryDir?: string,
-  parsedAhead?: ReadonlyMap<string, FileParse>,
 ): { corpus: CorpusRead; remember: () => void } {
-  if (memoryDir === undefined) {
-    const { corpus } = readCorpusRemembering(read.files, NO_MEMORY, [], parsedAhead);
-    return { corpus: checkedCorpus(dir, read, corpus), remember: () => undefined };
-  }
+  if (memoryDir === undefined)
+    return { corpus: checkedCorpus(dir, read, readCorpus(read.files)), remember: () => undefined };
   const memory = readCorpusMemory(memoryDir);
   const unreadable = read.problems.map((problem) => ({
     name: problem.file,
     reason: problem.message.replace(/; file skipped$/, ""),
   }));
-  const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable, parsedAhead);
+  const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable);
   const checked = checkedCorpus(dir, { ...read, problems: [] }, corpus);
   const remember = () => {
     try {

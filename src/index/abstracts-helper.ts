@@ -5,7 +5,7 @@ import { indexedTextOf } from "../corpus/indexed-text.js";
 import { type TextPaper, textRowsOf } from "../search/index-text.js";
 import type { FromAbstractsInTurn } from "../search/store-file.js";
 import type abstractsFacts from "./abstracts-worker.js";
-import { BUILD_LIMITS, runOnce } from "./workers.js";
+import { runOnce } from "./workers.js";
 
 /** Below this many papers a helper thread costs more to start (half a second through tsx) than it saves. */
 export const HELPED_FROM = 5000;
@@ -55,7 +55,7 @@ export async function startedHelperOf(
   const done = runOnce<ReturnType<typeof abstractsFacts>>(
     "abstracts-worker",
     { papers: texts, places, started: port2 },
-    { resourceLimits: BUILD_LIMITS },
+    {},
     [port2],
   );
   // A helper that answered had sent its facts before; one that stopped may not have.

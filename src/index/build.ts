@@ -1,11 +1,10 @@
 import { MessageChannel } from "node:worker_threads";
-import { type FileParse, fileParseOf } from "../corpus/build.js";
 import { CorpusError, type CorpusFolderRead, corpusReadToRemember } from "../corpus/load.js";
-import type { CorpusFile, Problem } from "../corpus/types.js";
+import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
 import { startedHelperOf } from "./abstracts-helper.js";
 import type { LoadProgress } from "./progress.js";
-import { BUILD_LIMITS, runOnce } from "./workers.js";
+import { runOnce } from "./workers.js";
 
 /** What a build needs: the corpus folder as read, where to write the index, and what it was read from. */
 export interface BuildOrder {
@@ -21,6 +20,9 @@ export interface BuildOrder {
 /** How a build in a worker ended: the index written, or why the corpus cannot give one. */
 export type BuildOutcome = { built: true } | { built: false; message: string; problems: Problem[] };
 
+/** A larger young generation than the default: a build makes many short-lived strings (less GC). */
+const BUILD_LIMITS = { maxYoungGenerationSizeMb: 192 };
+
 /**
  * Parses the corpus and writes its index file, what comes from the abstracts alone worked out on a second thread
  * meanwhile; rejects with CorpusError, as loadCorpus does, for an unusable corpus.
@@ -30,36 +32,12 @@ export async function buildIndexFile(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
-  const parsedAhead = await parsedAheadOf(order.read.files);
-  const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir, parsedAhead);
+  const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
   // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits);
   // the corpus's memory is written while it works out the headlines, which the text rows wait for.
   const options = { fingerprint: order.fingerprint, onPapers, meanwhile: remember };
   await writeIndexFileHelped(order.path, corpus, options, startedHelperOf);
-}
-
-/** Below this many bytes of files a second thread costs more to start (a second through tsx) than it saves. */
-const PARSE_HELPED_FROM_BYTES = 16 * 1024 * 1024;
-
-/**
- * The files decoded and parsed, the later half of their bytes on a thread of its own meanwhile (at 100,000 papers
- * the parse was 10 s of the build thread with the other core idle). What the thread does not give back (it
- * stopped) is parsed by readCorpusRemembering, as every file is below PARSE_HELPED_FROM_BYTES.
- */
-async function parsedAheadOf(files: readonly CorpusFile[]): Promise<Map<string, FileParse>> {
-  const total = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
-  if (total < PARSE_HELPED_FROM_BYTES) return new Map();
-  let here = 0;
-  for (let bytes = 0; here < files.length && bytes < total / 2; here++)
-    bytes += files[here]?.bytes.byteLength ?? 0;
-  // One large file (a .bib of the whole library) is parsed here whole.
-  if (here === files.length) return new Map();
-  const there = runOnce<[string, FileParse][]>("parse-worker", files.slice(here), {
-    resourceLimits: BUILD_LIMITS,
-  }).catch(() => []);
-  const parsed = files.slice(0, here).map((file): [string, FileParse] => [file.name, fileParseOf(file)]);
-  return new Map([...parsed, ...(await there)]);
 }
 
 /** buildIndexFile in a worker thread, so that the event loop stays free. */

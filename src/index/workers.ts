@@ -4,9 +4,6 @@ import { Piscina } from "piscina";
 
 type PoolOptions = NonNullable<ConstructorParameters<typeof Piscina>[0]>;
 
-/** For the build's threads: a larger young generation than the default, as they make many short-lived strings. */
-export const BUILD_LIMITS = { maxYoungGenerationSizeMb: 192 };
-
 /**
  * A piscina pool of a worker module of this folder (or a module at a path: tests' stand-ins). Run from source,
  * each worker loads it through from-source.mjs, which registers tsx in the worker first.

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildCorpus, fileParseOf, readCorpusRemembering } from "../../src/corpus/build.js";
-import { NO_MEMORY } from "../../src/corpus/memory.js";
+import { buildCorpus } from "../../src/corpus/build.js";
 import type { CorpusFile } from "../../src/corpus/types.js";
 
 const SEEDS = new URL("../../seeds/", import.meta.url).pathname;
@@ -82,26 +81,5 @@ describe("buildCorpus", () => {
 
   it("returns an empty corpus, not an exception, for no files", () => {
     expect(buildCorpus([])).toMatchObject({ papers: [], files: 0, profiles: 0, problems: [] });
-  });
-
-  it("reads the same corpus from files parsed ahead (on another thread) as from files parsed as it goes", () => {
-    const files = [
-      ...seedFiles,
-      file(
-        "lab.bib",
-        "@article{lee2024, title = {Foo Tools for Bars}, author = {Lee, Ann}, year = {2024}}\n",
-      ),
-      file("bad.txt", "Ann Lee\n\n\u0000\u0000\n"),
-      { name: "binary.txt", bytes: new Uint8Array(64).fill(0xff) },
-    ];
-    const ahead = new Map(files.slice(3).map((one) => [one.name, fileParseOf(one)]));
-    const asItGoes = readCorpusRemembering(files, NO_MEMORY);
-    const parsedAhead = readCorpusRemembering(files, NO_MEMORY, [], ahead);
-    expect(parsedAhead).toEqual(asItGoes);
-    expect(asItGoes.corpus.papers.some((paper) => paper.title === "Foo Tools for Bars")).toBe(true);
-    expect(asItGoes.corpus.problems.map((problem) => problem.file)).toEqual(
-      expect.arrayContaining(["bad.txt", "binary.txt"]),
-    );
-    expect(asItGoes.remembered.good.map((one) => one.name)).not.toContain("binary.txt");
   });
 });
