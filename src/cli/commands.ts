@@ -164,7 +164,7 @@ function program(io: CliIo, options: CliOptions, done: (code: Promise<number>) =
         return index;
       },
       random: options.random ?? Math.random,
-      ...(options.openState === undefined ? {} : { openState: options.openState }),
+      openState: options.openState,
     };
   };
 

@@ -1,12 +1,10 @@
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
+import type { Problem } from "./types.js";
 
 type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be";
 
 /** A character that could not be kept: a bad byte sequence or a NUL, dropped where it was. */
-interface DecodeProblem {
-  line: number;
-  message: string;
-}
+type DecodeProblem = Pick<Problem, "line" | "message">;
 
 export type DecodedText =
   /** `ascii`: the bytes were printable-or-control ASCII only, so the text needs no Unicode cleaning. */
