@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { synonymsIn } from "./index-text.js";
 import { anyOf, type Matches, matchesOf, neededWeight, noMatches, phraseMatch } from "./match.js";
 import { asWrittenIn } from "./names.js";
 import {
@@ -129,7 +130,7 @@ export function createSearch(context: PlanContext) {
     if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
     return answer({
       total: matches.total,
-      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase, defaults.prefixFrom)),
+      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store))),
       ...(plan.missing.length > 0 ? { missing: plan.missing } : {}),
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...showing,

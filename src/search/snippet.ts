@@ -1,6 +1,7 @@
 import { sentenceSpansOf } from "../corpus/sentences.js";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, termOf } from "./analyze.js";
+import type { Synonyms } from "./index-text.js";
 import type { Plan } from "./plan.js";
 import type { IndexStore } from "./store-read.js";
 import type { SearchHit, SnippetPart } from "./types.js";
@@ -192,13 +193,27 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
   return { start, end };
 }
 
+/** The other form of each acronym the stems write, in either form: a paper matched through it shows it marked. */
+function otherFormsOf(stems: readonly string[], synonyms: Synonyms): string[][] {
+  return stems.flatMap((stem, at) => [
+    ...(synonyms.byShortStem.get(stem) ?? []).map((synonym) => synonym.stems),
+    ...(synonyms.byFirstStem.get(stem) ?? [])
+      .filter((synonym) => synonym.stems.every((next, j) => stems[at + j] === next))
+      .map((synonym) => [synonym.shortStem]),
+  ]);
+}
+
 /** What a hit's snippet marks: each term's stem, a compound or a phrase where it stands whole, or the written term. */
-export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0): Marks {
+export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0, synonyms?: Synonyms): Marks {
   const typed =
     written === undefined
       ? plan.terms.flatMap((term) => [term.words, ...(term.starts ?? []).map((start) => [start])])
       : [];
-  const phrases = [...typed, ...plan.phrases].map((words) => words.map(stemOf));
+  const typedStems = plan.terms.flatMap((term) => term.words.map(stemOf));
+  const phrases = [
+    ...[...typed, ...plan.phrases].map((words) => words.map(stemOf)),
+    ...(synonyms === undefined ? [] : otherFormsOf(typedStems, synonyms)),
+  ];
   return {
     words: new Set(phrases.filter((p) => p.length === 1).flat()),
     phrases: phrases.filter((p) => p.length > 1),

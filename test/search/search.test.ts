@@ -136,6 +136,28 @@ describe("search", () => {
     expect(index.search("multi-agent xi").notice).toBe("Papers by Zhiheng Xi.");
   });
 
+  it("marks an acronym's other form in the snippet of a paper found through it", () => {
+    const engine = createSearchEngine(
+      corpusOf(
+        [
+          paper(
+            "aaaa000001",
+            ["Ada Lovelace"],
+            "Supervised fine-tuning (SFT) aligns models with instructions.",
+          ),
+          paper("bbbb000001", ["Ada Lovelace"], "We train agents. Our agents beat SFT models on every task."),
+        ],
+        [{ short: "SFT", long: "supervised fine-tuning" }],
+      ),
+    );
+    const marked = (query: string) =>
+      engine
+        .search(query)
+        .hits.map((hit) => hit.snippet.filter((part) => part.match).map((part) => part.text));
+    expect(marked("supervised fine-tuning")).toEqual([["Supervised fine-tuning", "SFT"], ["SFT"]]);
+    expect(marked("SFT")).toEqual([["Supervised fine-tuning", "SFT"], ["SFT"]]);
+  });
+
   it("ranks a paper holding an acronym or a compound as typed like one holding a word as typed", () => {
     // Each paper holds one of the two: both come before any paper holding neither, whichever kind of word it is.
     expect(new Set(idsFor("RLHF vision").slice(0, 2))).toEqual(new Set(["b7c8d9e0f1", "e1e2e3e4e5"]));
