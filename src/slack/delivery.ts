@@ -25,7 +25,8 @@ const ANSWER_EVENT_TYPE = "paperbot_answer";
  *    back-off) with the claim released, and an outbox pass in any process tries again until its limit.
  * 3. An attempt that may have reached Slack is looked for in the conversation before posting again; so is one
  *    whose claim only this process's memory holds, and after its post the later of two answers with the key is
- *    removed. A response_url message cannot be looked up: a private one is sent again, a shared card is not.
+ *    removed; a lease later it looks once more (`rechecks`, run by the outbox pass) and removes all but the
+ *    earliest. A response_url message cannot be looked up: a private one is sent again, a shared card is not.
  */
 
 export type DeliveryOutcome = "answered" | "duplicate" | "busy" | "failed" | "unknown" | "queued";
@@ -40,7 +41,12 @@ export interface DeliveryDeps {
   policy: DeliveryPolicy;
   metrics: Pick<Metrics, "outbox">;
   logger: Logger;
+  /** This process's answers posted under a memory-only claim, looked at again when due by `deliverDue`. */
+  rechecks: Recheck[];
 }
+
+/** Another process may post the same answer up to a lease after ours (one cut off from the store sees no claim). */
+export type Recheck = Pick<PostMessage, "channel" | "threadTs" | "after"> & { key: string; dueAt: number };
 
 export interface AnswerTarget {
   /** The same for every Slack retry of one user message. */
@@ -75,7 +81,7 @@ type PostMessage = Extract<QueuedMessage, { via: "post" }>;
 /** Our answers with this key in the conversation; undefined when it could not be read. */
 async function answersWithKey(
   deps: DeliveryDeps,
-  where: PostMessage,
+  where: Pick<PostMessage, "channel" | "threadTs" | "after">,
   key: string,
 ): Promise<string[] | undefined> {
   const found: string[] = [];
@@ -116,6 +122,21 @@ function tsOrder(ts: string): bigint {
 
 const tsSchema = z.object({ ts: z.string() });
 
+const earliest = (found: string[]) => found.reduce((a, b) => (tsOrder(b) < tsOrder(a) ? b : a));
+
+async function removeAnswer(deps: DeliveryDeps, channel: string, key: string, ts: string): Promise<boolean> {
+  try {
+    await deps.client.chat.delete({ channel, ts });
+    return true;
+  } catch (error) {
+    deps.logger.warn(
+      { channel, key, reason: describeFailure(slackFailureOf(error)) },
+      "could not remove a second answer to the same message",
+    );
+    return false;
+  }
+}
+
 /** After a post under a memory-only claim, the earliest answer with the key stays; each poster checks, so one stays. */
 async function secondRemoved(
   deps: DeliveryDeps,
@@ -126,18 +147,22 @@ async function secondRemoved(
   const ours = tsSchema.safeParse(posted);
   if (!ours.success) return false;
   const found = await answersWithKey(deps, where, key);
-  if (found === undefined || found.length < 2) return false;
-  const first = found.reduce((a, b) => (tsOrder(b) < tsOrder(a) ? b : a));
-  if (first === ours.data.ts) return false;
-  try {
-    await deps.client.chat.delete({ channel: where.channel, ts: ours.data.ts });
-    return true;
-  } catch (error) {
+  if (found === undefined || found.length < 2 || earliest(found) === ours.data.ts) return false;
+  return removeAnswer(deps, where.channel, key, ours.data.ts);
+}
+
+/** A lease after a memory-only answer: every answer with its key but the earliest goes (every process keeps that one). */
+async function recheckThread(deps: DeliveryDeps, recheck: Recheck): Promise<void> {
+  const found = await answersWithKey(deps, recheck, recheck.key);
+  if (found === undefined || found.length < 2) return;
+  const first = earliest(found);
+  for (const ts of found) {
+    if (ts === first || !(await removeAnswer(deps, recheck.channel, recheck.key, ts))) continue;
+    deps.metrics.outbox.inc({ via: "post", outcome: "second_removed" });
     deps.logger.warn(
-      { channel: where.channel, key, reason: describeFailure(slackFailureOf(error)) },
-      "could not remove a second answer to the same message",
+      { key: recheck.key, channel: recheck.channel, ts },
+      "a second answer to one message (posted while the shared state was down) was removed on a look a lease later",
     );
-    return false;
   }
 }
 
@@ -228,8 +253,12 @@ async function attemptEntry(
   } catch (error) {
     return afterFailure(slackFailureOf(error), backoffMs);
   }
-  if (alone && (await secondRemoved(deps, message, entry.key, posted))) {
-    return { result: "landed", already: true, removed: true };
+  if (alone) {
+    if (await secondRemoved(deps, message, entry.key, posted))
+      return { result: "landed", already: true, removed: true };
+    const { channel, threadTs, after } = message;
+    const dueAt = deps.policy.now() + deps.policy.leaseMs;
+    deps.rechecks.push({ key: entry.key, channel, threadTs, after, dueAt });
   }
   return { result: "landed", already: false };
 }
@@ -389,6 +418,11 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
 }
 
 export async function deliverDue(deps: DeliveryDeps): Promise<void> {
+  const now = deps.policy.now();
+  for (const recheck of deps.rechecks.filter((r) => r.dueAt <= now)) {
+    deps.rechecks.splice(deps.rechecks.indexOf(recheck), 1);
+    await recheckThread(deps, recheck);
+  }
   const due = await deps.outbox.due(deps.policy.now(), 100);
   for (let from = 0; from < due.length; from += PASS_SIZE) {
     await Promise.all(

@@ -179,6 +179,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     policy: createDeliveryPolicy(timeoutMs, options.delivery),
     metrics,
     logger,
+    rechecks: [],
     ...(options.home ? { home: { ...options.home, bot, logger } } : {}),
     ...(options.isLocalClaim === undefined ? {} : { isLocalClaim: options.isLocalClaim }),
   };

@@ -98,6 +98,7 @@ export function followDeps(
     policy,
     metrics: createMetrics({ processMetrics: false }),
     logger,
+    rechecks: [],
   };
   return {
     logs: lines,

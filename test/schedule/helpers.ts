@@ -171,6 +171,7 @@ export function dailyDeps(
     policy: createDeliveryPolicy(5000, { now: () => clock.now }),
     metrics: createMetrics({ processMetrics: false }),
     logger,
+    rechecks: [],
   };
   return {
     store,

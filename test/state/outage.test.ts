@@ -1,3 +1,4 @@
+import { connect, createServer, type Socket } from "node:net";
 import { dirname } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { type RunningSlackApp, startSlackApp } from "../../src/slack/start.js";
@@ -33,8 +34,11 @@ afterAll(async () => {
   server?.stop();
 });
 
-async function replica(timeoutMs = 5000): Promise<{ store: StateStore; ledger: FallbackDeliveryLedger }> {
-  const store = await openPostgresStore(server?.url ?? "", { timeoutMs });
+async function replica(
+  timeoutMs = 5000,
+  url = server?.url ?? "",
+): Promise<{ store: StateStore; ledger: FallbackDeliveryLedger }> {
+  const store = await openPostgresStore(url, { timeoutMs });
   stores.push(store);
   return { store, ledger: deliveryLedgerOf(store, capturedLogger().logger) };
 }
@@ -168,6 +172,103 @@ describe("two bot processes answering while PostgreSQL hangs", { timeout: 120_00
           entries.filter((e) => e.msg.startsWith("another process answered the same message")),
         );
       await vi.waitFor(() => expect(removed()).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    } finally {
+      for (const app of apps) await app.stop();
+      await slack.close();
+    }
+  });
+});
+
+/** A TCP relay to this file's server: one replica's own network path to it, cut by `cut` (then refused). */
+async function relay(): Promise<{ url: string; cut(): void }> {
+  const target = new URL(server?.url ?? "");
+  const [host, port] = [target.hostname, Number(target.port)];
+  const sockets = new Set<Socket>();
+  const hold = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("error", () => socket.destroy()).on("close", () => sockets.delete(socket));
+  };
+  const relayServer = createServer((client) => {
+    const upstream = connect(port, host);
+    hold(client);
+    hold(upstream);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relayServer.listen(0, "127.0.0.1", () => resolve()));
+  const address = relayServer.address();
+  target.port = String(typeof address === "object" && address !== null ? address.port : 0);
+  return {
+    url: target.toString(),
+    cut() {
+      relayServer.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
+describe("one replica cut off from PostgreSQL, the other not", { timeout: 120_000 }, () => {
+  it("both answer one message; a lease later the cut-off one removes the later answer: one stays, the first", async () => {
+    let time = Date.now();
+    const clock = () => time;
+    const slack = await startFakeSlackApi({ now: clock });
+    const { bot } = await fixtureBot();
+    const apps: RunningSlackApp[] = [];
+    const logs = [capturedLogger(), capturedLogger()];
+    const path = await relay();
+    try {
+      for (const [i, { logger }] of logs.entries()) {
+        // Replica 0 reaches the database through its own path, cut below; replica 1 directly.
+        const { store, ledger } = await replica(1000, i === 0 ? path.url : undefined);
+        const options = httpAppOptions("xoxb-38-6-partition", {
+          bot,
+          logger,
+          slackApiUrl: slack.apiUrl,
+          slackTimeoutMs: 10_000,
+          ledger,
+          outbox: createFallbackOutbox(store.outbox, logger, () => store.health().writable),
+          delivery: { now: clock, outboxEveryMs: 3_600_000 },
+        });
+        apps.push(await startSlackApp(options));
+      }
+      const [cutOff, connected] = apps as [RunningSlackApp, RunningSlackApp];
+      const eventsUrl = (app: RunningSlackApp) => `http://127.0.0.1:${app.port}/slack/events`;
+      const channel = "C0PART";
+      const ts = `${Math.floor(time / 1000) - 5}.000100`;
+      const event = {
+        type: "app_mention",
+        user: "U0ASKER",
+        text: "<@U0BOT> RLHF",
+        ts,
+        event_ts: ts,
+        channel,
+      };
+      const body = eventBody({ eventId: "EvPartition", event });
+      const thread = () => slack.messages.filter((m) => m.channel === channel && m.thread_ts === ts);
+      path.cut();
+
+      // The connected replica claims the event in the database; Slack rate-limits its post, so it waits.
+      slack.fail("chat.postMessage", { rateLimited: 1 });
+      expect((await postSigned(eventsUrl(connected), body, "application/json")).status).toBe(200);
+      const waiting = () => logs[1]?.entries.some((e) => e.msg === "an answer is waiting for Slack");
+      await vi.waitFor(() => expect(waiting()).toBe(true), { timeout: 10_000 });
+      // Slack's retry reaches the cut-off replica: a memory-only claim; it looks, finds nothing, answers first.
+      const retry = { headers: { "x-slack-retry-num": "1", "x-slack-retry-reason": "http_timeout" } };
+      expect((await postSigned(eventsUrl(cutOff), body, "application/json", retry)).status).toBe(200);
+      await vi.waitFor(() => expect(thread()).toHaveLength(1), { timeout: 10_000 });
+      const first = thread()[0]?.ts;
+      // The wait over, the connected replica gets the claim from the database and posts: two answers, for now.
+      time += 2000;
+      await Promise.all(apps.map((app) => app.outbox.drain()));
+      expect(thread()).toHaveLength(2);
+
+      // A lease after its answer, the cut-off replica's outbox pass looks again and removes the later one.
+      time += cutOff.delivery.policy.leaseMs;
+      await Promise.all(apps.map((app) => app.outbox.drain()));
+      expect(thread().map((m) => m.ts)).toEqual([first]);
+      expect(slack.callsOf("chat.delete")).toHaveLength(1);
+      const metrics = await cutOff.metrics.registry.metrics();
+      expect(metrics).toContain('paperbot_outbox_total{via="post",outcome="second_removed"} 1');
+      expect(logs[0]?.entries.some((e) => e.msg.startsWith("a second answer to one message"))).toBe(true);
     } finally {
       for (const app of apps) await app.stop();
       await slack.close();
