@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     cacheDir: values.cache,
     logger: pino({ level: "silent" }),
     // As the bot builds: in its worker thread, with the worker's own heap limits.
-    build: "worker",
+    build: "process",
   });
   const ms = performance.now() - started;
   // One turn of the event loop first: the snapshot's bytes are only let go once the read that gave them is done.

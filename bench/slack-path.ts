@@ -203,7 +203,7 @@ export async function measureSlackPath(options: SlackPathOptions): Promise<Slack
     corpusDir: options.corpusDir,
     cacheDir: options.cacheDir,
     logger: createLogger("silent"),
-    build: "worker",
+    build: "process",
     ...(options.searchWorkers === undefined ? {} : { searchWorkers: options.searchWorkers }),
   });
   const texts = createRandom("slack-path").shuffle(commandTexts(options.queriesPath));

@@ -11,7 +11,7 @@ import type { CorpusFile, Problem } from "../corpus/types.js";
 import type { Logger } from "../logger.js";
 import { openIndexFile, openIndexLookups } from "../search/store-file.js";
 import { INDEX_VERSION } from "../search/store-schema.js";
-import { buildIndexFile, buildInWorker, integrityInWorker } from "./build.js";
+import { buildIndexFile, buildInProcess, integrityInWorker } from "./build.js";
 import {
   discardFile,
   indexFilePath,
@@ -30,8 +30,11 @@ export interface LoadIndexOptions {
   /** Where the index file is kept between starts (CACHE_DIR). */
   cacheDir: string;
   logger: Logger;
-  /** "worker" builds in a worker thread so the event loop stays free (the bot); "inline" builds here. */
-  build?: "worker" | "inline";
+  /**
+   * "process" builds in a process of its own, so the event loop stays free and the build's memory goes back to the
+   * system when it ends (the bot); "inline" builds here.
+   */
+  build?: "process" | "inline";
   /**
    * "worker" answers searches in worker threads, so the event loop stays free (the bot, the console);
    * "same-thread" answers them on this thread (the paperbot CLI, which answers one command and exits).
@@ -301,8 +304,8 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
   const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
   const order = { dir: corpusDir, read, fingerprint: key, memoryDir: join(cacheDir, CORPUS_MEMORY_DIR) };
   const build = (path: string) =>
-    options.build === "worker"
-      ? buildInWorker({ ...order, path }, onProgress)
+    options.build === "process"
+      ? buildInProcess({ ...order, path }, onProgress)
       : buildIndexFile({ ...order, path }, onProgress);
   let path: string | undefined;
   try {
@@ -329,7 +332,7 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
 
 /** Why a build could not write its file, when the folder is at fault (full, read-only, no permission), not the corpus. */
 function cacheFaultOf(error: unknown): string | undefined {
-  // An error from the build worker arrives as a plain object that keeps its code.
+  // An error from the build process arrives as an Error that keeps its code.
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : "";
   if (code === "SQLITE_FULL" || code === "ENOSPC") return "the disk is full";
   if (code === "EDQUOT") return "the disk quota is used up";

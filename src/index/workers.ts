@@ -18,7 +18,7 @@ export function workerPool(module: string, options: Omit<PoolOptions, "filename"
   return new Piscina({ filename, workerData: { module: url.href }, ...options });
 }
 
-/** One task on a worker thread of its own, stopped once it answers (a build or a check: seconds of work). */
+/** One task on a worker thread of its own, stopped once it answers (the index file's check: seconds of work). */
 export async function runOnce<T>(
   name: string,
   task: unknown,

@@ -57,7 +57,7 @@ export async function startServedIndex(
       corpusDir: config.corpusDir,
       cacheDir: config.cacheDir,
       logger,
-      build: "worker",
+      build: "process",
       now: () => performance.now(),
       onProgress: progress.onProgress,
       onCorrupt: () => void live?.reload(),

@@ -91,7 +91,7 @@ describe("createLiveIndex", () => {
     const { logger, lines } = capturedLogger();
     const built: { close(): Promise<void> }[] = [];
     const build = async () => {
-      const { index } = await loadIndex({ corpusDir, cacheDir, logger, build: "worker" });
+      const { index } = await loadIndex({ corpusDir, cacheDir, logger, build: "process" });
       built.push(index);
       return index;
     };

@@ -198,8 +198,8 @@ describe("loadIndex", () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
     const [a, b] = await Promise.all([
-      load({ corpusDir, cacheDir, logger, build: "worker" }),
-      load({ corpusDir, cacheDir, logger, build: "worker" }),
+      load({ corpusDir, cacheDir, logger, build: "process" }),
+      load({ corpusDir, cacheDir, logger, build: "process" }),
     ]);
     expect(await shownFor(a.index, "compiler")).toEqual(await shownFor(b.index, "compiler"));
     expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
@@ -238,7 +238,7 @@ describe("loadIndex", () => {
     );
   });
 
-  it("builds in a worker thread the same index as on the main thread, searched by a search worker alike, and reports its progress", async () => {
+  it("builds in a process of its own the same index as on the main thread, searched by a search worker alike, and reports its progress", async () => {
     const { corpusDir, cacheDir } = scratchCorpus();
     const { logger } = capturedLogger();
     const progress: LoadProgress[] = [];
@@ -247,7 +247,7 @@ describe("loadIndex", () => {
       corpusDir,
       cacheDir: join(cacheDir, "b"),
       logger,
-      build: "worker",
+      build: "process",
       queries: "worker",
       onProgress: (event) => progress.push(event),
     });
@@ -260,15 +260,61 @@ describe("loadIndex", () => {
     expect(progress.at(-1)).toEqual({ phase: "indexing", papers: 4, total: 4 });
   });
 
-  it("rejects with a CorpusError when the folder holds no valid paper, in a worker or not", async () => {
+  it("rejects with a CorpusError when the folder holds no valid paper, in a process of its own or not", async () => {
     const corpusDir = scratchFolder();
     writeFileSync(join(corpusDir, "nobody.txt"), "");
     const cacheDir = join(scratchFolder(), "cache");
     const { logger } = capturedLogger();
     await expect(loadIndex({ corpusDir, cacheDir, logger })).rejects.toBeInstanceOf(CorpusError);
-    await expect(loadIndex({ corpusDir, cacheDir, logger, build: "worker" })).rejects.toThrow(
+    await expect(loadIndex({ corpusDir, cacheDir, logger, build: "process" })).rejects.toThrow(
       /No valid paper in the corpus folder/,
     );
     expect(readdirSync(cacheDir).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
+
+  it("builds in a process of its own, which is gone once the build has failed", async () => {
+    const corpusDir = scratchFolder();
+    writeFileSync(join(corpusDir, "nobody.txt"), "");
+    const cacheDir = join(scratchFolder(), "cache");
+    const { logger } = capturedLogger();
+    const seen = new Set<number>();
+    const building = loadIndex({
+      corpusDir,
+      cacheDir,
+      logger,
+      build: "process",
+      onProgress: () => {
+        for (const pid of buildProcesses()) seen.add(pid);
+      },
+    });
+
+    await expect(building).rejects.toBeInstanceOf(CorpusError);
+    expect(seen.size).toBe(1);
+    expect(buildProcesses()).toEqual([]);
+    for (const pid of seen) expect(isRunning(pid)).toBe(false);
+  });
 });
+
+/** This process's children that run the index build (as `ps` shows them to an operator). */
+function buildProcesses(): number[] {
+  const tasks = readdirSync(`/proc/${process.pid}/task`);
+  const children = tasks.flatMap((task) =>
+    readFileSync(`/proc/${process.pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+  );
+  return children.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("build-child");
+    } catch {
+      return false;
+    }
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,49 @@
+// The index build's process (build.ts forks it): parses the corpus files the bot read and writes the index file.
+// The order comes over IPC, then the files' bytes down stdin, one after another in the order's order.
+import { CorpusError } from "../corpus/load.js";
+import { type BuildOutcome, buildIndexFile, type ChildOrder, type FromChild } from "./build.js";
+
+const tell = (message: FromChild, then?: () => void) => {
+  if (process.connected && process.send !== undefined) process.send(message, undefined, {}, then);
+  else then?.();
+};
+
+/** The files' bytes from stdin, cut into the files the order names. */
+async function filesOf(files: ChildOrder["order"]["read"]["files"]) {
+  const all = Buffer.allocUnsafe(files.reduce((sum, { size }) => sum + size, 0));
+  let at = 0;
+  for await (const chunk of process.stdin as AsyncIterable<Buffer>) at += chunk.copy(all, at);
+  if (at !== all.length) throw new Error(`the build was sent ${at} of ${all.length} bytes`);
+  let offset = 0;
+  return files.map(({ name, size }) => {
+    offset += size;
+    return { name, bytes: all.subarray(offset - size, offset) };
+  });
+}
+
+async function build({ order }: ChildOrder): Promise<BuildOutcome> {
+  const read = { ...order.read, files: await filesOf(order.read.files) };
+  try {
+    await buildIndexFile({ ...order, read }, (progress) => tell({ progress }));
+    return { built: true };
+  } catch (error) {
+    // Its problems go as they are: the bot rejects with the same CorpusError.
+    if (error instanceof CorpusError)
+      return { built: false, message: error.message, problems: error.problems };
+    throw error;
+  }
+}
+
+// The bot gone (a kill -9 too), the build is for no one.
+process.on("disconnect", () => process.exit(1));
+process.once("message", (message) => {
+  build(message as ChildOrder).then(
+    (outcome) => tell({ outcome }, () => process.exit(0)),
+    (thrown: unknown) => {
+      const error = thrown instanceof Error ? thrown : new Error(String(thrown));
+      const { name, message, stack } = error;
+      const code = (error as { code?: unknown }).code;
+      tell({ error: { name, message, stack, code } }, () => process.exit(1));
+    },
+  );
+});
