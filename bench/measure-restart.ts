@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     corpusDir: values.dir,
     cacheDir: values.cache,
     logger: pino({ level: "silent" }),
-    // As the bot builds: in its worker thread, with the worker's own heap limits.
+    // As the bot builds: in a process of its own, with its own heap flags.
     build: "process",
   });
   const ms = performance.now() - started;

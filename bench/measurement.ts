@@ -38,7 +38,8 @@ export interface EngineMeasurement {
   mrr10Phrase: number;
   /**
    * A fresh process starting over an unchanged corpus with a warm CACHE_DIR (loadIndex end to end), ours only;
-   * `coldMs`: the start before it, with an empty CACHE_DIR, as the bot builds (reading, parse and build in its worker).
+   * `coldMs`: the start before it, with an empty CACHE_DIR, as the bot builds (reading here, parse and build in a
+   * process of its own).
    */
   restart?: { ms: number; rssMB: number; source: string; coldMs: number } | { error: string };
   /** Event-loop delay while the queries ran one per tick: what a Slack request arriving meanwhile would wait. */
