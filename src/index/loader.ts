@@ -57,14 +57,24 @@ export interface LoadIndexOptions {
   now?: () => number;
   /** Wall-clock milliseconds since the epoch, as file times count them; Date.now when not given. */
   clock?: () => number;
+  /**
+   * "before" (the default) stats every corpus file before a stored index is opened; "after" opens the one the stamps
+   * file names at once and leaves the comparison to whoever watches the folder (the bot's watch, once it is ready).
+   */
+  folderCheck?: "before" | "after";
 }
 
 /** What the corpus folder's stats said at the load (the folder watch starts from it, so the folder is stat-ed once). */
 export type FolderStamps = Awaited<ReturnType<typeof statCorpusFolder>>;
 
+/** A stored index opened by its stamps file alone: the files that changed since its read, or undefined if none did. */
+export interface UncheckedFolder {
+  changedIn(now: FolderStamps): string[] | undefined;
+}
+
 export interface LoadedIndex {
   index: OpenIndex;
-  folder: FolderStamps;
+  folder: FolderStamps | UncheckedFolder;
   /** "stored": an index file from an earlier start; "built": the corpus was parsed and indexed. */
   source: "stored" | "built";
   /** How long loading took, in milliseconds. */
@@ -166,29 +176,33 @@ function filesDigestOf(files: readonly { name: string; signature: string }[]): s
   return hash.digest("base64");
 }
 
-/** The key last stored when every author file still has the stamps it had when last hashed; else undefined. */
-async function unchangedKeyOf(
-  corpusDir: string,
-  cacheDir: string,
-): Promise<{ key: string; folder: FolderStamps } | undefined> {
+/** The stamps stored for this corpus folder, or undefined (none, another folder's, another version's). */
+async function storedStampsOf(corpusDir: string, cacheDir: string): Promise<Stamps | undefined> {
   try {
     const text = await readStampsFile(cacheDir);
     if (text === undefined) return undefined;
     const stored = stampsSchema.safeParse(JSON.parse(text));
-    if (!stored.success || stored.data.corpusDir !== resolve(corpusDir)) return undefined;
-    const { files, digest, ignored, readFromMs, key } = stored.data;
-    const now = await statCorpusFolder(corpusDir);
-    if (now.problems.length > 0 || now.files.length !== files) return undefined;
-    if (now.ignored.length !== ignored.length || now.ignored.some((name, at) => name !== ignored[at]))
-      return undefined;
-    const unchanged =
-      now.files.every((file) => file.changedMs < readFromMs - STAMP_MARGIN_MS) &&
-      filesDigestOf(now.files) === digest;
-    return unchanged ? { key, folder: now } : undefined;
+    return stored.success && stored.data.corpusDir === resolve(corpusDir) ? stored.data : undefined;
   } catch {
     // Whatever is wrong with the stamps, reading the files settles it.
     return undefined;
   }
+}
+
+/** The files changed since the stamps' read ([] when only a removal or a rename tells), or undefined if none did. */
+function changedSince(stamps: Stamps, now: FolderStamps): string[] | undefined {
+  const { files, digest, ignored, readFromMs } = stamps;
+  const changed = now.files
+    .filter((file) => file.changedMs >= readFromMs - STAMP_MARGIN_MS)
+    .map((f) => f.name);
+  const same =
+    changed.length === 0 &&
+    now.problems.length === 0 &&
+    now.files.length === files &&
+    now.ignored.length === ignored.length &&
+    now.ignored.every((name, at) => name === ignored[at]) &&
+    filesDigestOf(now.files) === digest;
+  return same ? undefined : changed;
 }
 
 async function storeStamps(
@@ -250,7 +264,7 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     index: OpenIndex,
     source: LoadedIndex["source"],
     key: string,
-    folder: FolderStamps,
+    folder: LoadedIndex["folder"],
   ): Promise<LoadedIndex> => {
     const path = indexFilePath(cacheDir, key);
     await removeOtherIndexFiles(cacheDir, path).catch(() => undefined);
@@ -269,12 +283,19 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     return { index, folder, source, ms: Math.round(now() - started) };
   };
 
-  const unchanged = await unchangedKeyOf(corpusDir, cacheDir);
-  if (unchanged !== undefined) {
-    const stored = await storedIndexOf(cacheDir, unchanged.key, options, spare);
-    if (stored !== undefined) {
+  const last = await storedStampsOf(corpusDir, cacheDir);
+  if (last !== undefined) {
+    // A restart's stats of every file (a third of it at 12,500 files) can wait for the watch when one follows.
+    const folder =
+      options.folderCheck === "after"
+        ? { changedIn: (now: FolderStamps) => changedSince(last, now) }
+        : await statCorpusFolder(corpusDir).catch(() => undefined);
+    const unchanged =
+      folder !== undefined && ("changedIn" in folder || changedSince(last, folder) === undefined);
+    const opened = unchanged ? await storedIndexOf(cacheDir, last.key, options, spare) : undefined;
+    if (folder !== undefined && opened !== undefined) {
       logger.debug({ corpusDir }, "corpus files unchanged since the index was built (by their stamps)");
-      return loaded(stored, "stored", unchanged.key, unchanged.folder);
+      return loaded(opened, "stored", last.key, folder);
     }
   }
 

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { statCorpusFolder } from "../corpus/load.js";
 import { looksWhole } from "../corpus/whole-file.js";
-import type { FolderStamps } from "../index/loader.js";
+import type { FolderStamps, UncheckedFolder } from "../index/loader.js";
 import type { Logger } from "../logger.js";
 
 export interface CorpusWatchOptions {
@@ -11,8 +11,11 @@ export interface CorpusWatchOptions {
   /** The served index's reload (build aside, swap whole); resolves to its one-line outcome. */
   reload: () => Promise<string>;
   logger: Logger;
-  /** The folder as the index's load stat-ed it, what a change is looked for against; stat-ed afresh unless given. */
-  initial?: FolderStamps;
+  /**
+   * The folder as the index's load stat-ed it, what a change is looked for against; or, for an index opened by its
+   * stamps alone, their check, made by the first look a quiet period after the start. Stat-ed afresh unless given.
+   */
+  initial?: FolderStamps | UncheckedFolder;
   /** How long the folder must be still before a change is loaded. */
   quietMs?: number;
   /** The periodic look, for mounts that send no events (network and container volumes). */
@@ -52,7 +55,9 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
   const quietMs = options.quietMs ?? CORPUS_QUIET_MS;
   const clock = options.clock ?? Date.now;
   const initial = options.initial ?? (await statCorpusFolder(dir).catch(() => undefined));
-  let known = initial === undefined ? new Map<string, string>() : snapshotOf(initial).files;
+  let unchecked = initial !== undefined && "changedIn" in initial ? initial : undefined;
+  let known =
+    initial === undefined || "changedIn" in initial ? new Map<string, string>() : snapshotOf(initial).files;
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
   let again = false;
@@ -88,7 +93,17 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
     });
     if (stamped === undefined) return;
     const now = snapshotOf(stamped);
-    const changed = changedNames(known, now.files);
+    let changed = changedNames(known, now.files);
+    if (unchecked !== undefined) {
+      // Files changed while the bot was stopped (an empty list: only a removal or a rename tells) are loaded now.
+      const sinceStop = unchecked.changedIn(stamped);
+      if (sinceStop === undefined) {
+        unchecked = undefined;
+        known = now.files;
+        return;
+      }
+      changed = sinceStop.length > 0 ? sinceStop : ["(a file removed or renamed)"];
+    }
     if (changed.length === 0) return;
     // Still being written: wait until the folder has been quiet for a whole period.
     const quietFor = clock() - now.newestMs;
@@ -104,6 +119,7 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
       return;
     }
     halfWrittenSince = undefined;
+    unchecked = undefined;
     known = now.files;
     logger.info({ files: changed }, `corpus folder changed (${changed.join(", ")}); reloading`);
     const outcome = await options.reload();
@@ -147,6 +163,7 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
       "cannot watch the corpus folder; looking again every minute",
     );
   }
+  if (unchecked !== undefined) schedule(quietMs);
   const recheck = setInterval(() => void check(), options.recheckMs ?? CORPUS_RECHECK_MS);
   recheck.unref();
   return {

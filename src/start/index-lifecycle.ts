@@ -1,6 +1,6 @@
 import type { Config, SlackMode } from "../config.js";
 import { createLiveIndex, type LiveIndex } from "../index/live.js";
-import { type FolderStamps, loadIndex } from "../index/loader.js";
+import { type LoadedIndex, loadIndex } from "../index/loader.js";
 import { type LoadProgress, progressText, terminalProgress, timedProgress } from "../index/progress.js";
 import type { Logger } from "../logger.js";
 
@@ -33,8 +33,8 @@ export function indexProgressFor(
 /** The index the bot serves, with the reload a person or a signal asks for. */
 export interface ServedIndex {
   live: LiveIndex;
-  /** The corpus folder's stats as the start's load found them. */
-  folder: FolderStamps;
+  /** The corpus folder's stats as the start's load found them, or the check of them left to the folder watch. */
+  folder: LoadedIndex["folder"];
   /** When the index served now was loaded (ms since the epoch), for the index-age metric. */
   loadedAt(): number;
   /** Reloads the corpus; the listener given to onSwapped runs when a new index was swapped in. */
@@ -45,7 +45,7 @@ export interface ServedIndex {
 
 /** Loads (or builds) the corpus's index and serves it; a corrupt or unusable index file reloads itself. */
 export async function startServedIndex(
-  config: Pick<Config, "corpusDir" | "cacheDir">,
+  config: Pick<Config, "corpusDir" | "cacheDir" | "mode">,
   logger: Logger,
   progressOf: () => IndexProgress,
 ): Promise<ServedIndex> {
@@ -58,6 +58,9 @@ export async function startServedIndex(
       cacheDir: config.cacheDir,
       logger,
       build: "process",
+      // In Slack the folder watch compares the files with the index's stamps once the bot is ready; the console
+      // may be asked its first line (piped) at once, so it stats them first.
+      folderCheck: config.mode.kind === "console" ? "before" : "after",
       now: () => performance.now(),
       onProgress: progress.onProgress,
       onCorrupt: () => void live?.reload(),

@@ -123,7 +123,7 @@ describe("hostile exports beside a good one", () => {
     );
     const progress = () => ({ onProgress: () => undefined, end: () => undefined });
     served = await startServedIndex(
-      { corpusDir: dir, cacheDir: join(folder(), "cache") },
+      { corpusDir: dir, cacheDir: join(folder(), "cache"), mode: { kind: "console" } },
       log.logger,
       progress,
     );

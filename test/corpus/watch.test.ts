@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadCorpus, statCorpusFolder } from "../../src/corpus/load.js";
+import { loadIndex } from "../../src/index/loader.js";
 import { watchCorpusFolder } from "../../src/start/corpus-watch.js";
 
 const cleanups: (() => void)[] = [];
@@ -41,6 +42,43 @@ async function watchedFolder(changedBeforeWatching?: (dir: string) => void) {
     rmSync(dir, { recursive: true, force: true });
   });
   return { dir, reloads };
+}
+
+/**
+ * As the bot restarts: an index built and its stamps stored, then `whileStopped`, then the index opened by its stamps
+ * alone and the folder watched from that; `reloads` as above.
+ */
+async function restartedOver(whileStopped: (dir: string) => void) {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-watch-"));
+  const cacheDir = mkdtempSync(join(tmpdir(), "paperbot-watch-cache-"));
+  writeFileSync(join(dir, "ann-lee.txt"), AUTHOR_FILE);
+  const logger = pino({ level: "silent" });
+  const options = { corpusDir: dir, cacheDir, logger, queries: "same-thread" as const };
+  // Read a minute on: the file written just before looks settled to the stamps.
+  const clock = () => Date.now() + 60_000;
+  await (await loadIndex({ ...options, clock })).index.close();
+  whileStopped(dir);
+  const restarted = await loadIndex({ ...options, folderCheck: "after" });
+  const reloads: string[][] = [];
+  const watcher = await watchCorpusFolder({
+    dir,
+    initial: restarted.folder,
+    logger,
+    quietMs: 150,
+    recheckMs: 400,
+    reload: async () => {
+      const corpus = await loadCorpus(dir);
+      reloads.push(corpus.papers.flatMap((paper) => paper.title ?? []).sort());
+      return `Reloaded: ${corpus.papers.length} papers.`;
+    },
+  });
+  cleanups.push(() => {
+    watcher.close();
+    void restarted.index.close();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(cacheDir, { recursive: true, force: true });
+  });
+  return { restarted, reloads };
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
@@ -87,6 +125,25 @@ describe("the watched corpus folder", () => {
     );
     await until(() => reloads.length > 0, "a reload");
     expect(reloads.at(-1)).toEqual(["First Paper About Agents", "Second Paper About Rewards"]);
+  });
+
+  it("after a restart served from the stamps alone, loads once a file added while the bot was stopped", async () => {
+    const { restarted, reloads } = await restartedOver((dir) =>
+      writeFileSync(join(dir, "library.bib"), entry("a", "Agents That Learn From Rewards")),
+    );
+    expect(restarted.source).toBe("stored");
+    await until(() => reloads.length > 0, "a reload");
+    expect(reloads[0]).toEqual(["Agents That Learn From Rewards"]);
+    await pause(1000);
+    expect(reloads).toHaveLength(1);
+  });
+
+  it("after a restart served from the stamps alone, does not reload a folder that did not change", async () => {
+    const { restarted, reloads } = await restartedOver(() => undefined);
+    expect(restarted.source).toBe("stored");
+    // The first look (a quiet period after the start) and two periodic looks.
+    await pause(1000);
+    expect(reloads).toEqual([]);
   });
 
   it("reloads when a file is removed", async () => {

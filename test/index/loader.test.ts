@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { CorpusError } from "../../src/corpus/load.js";
+import { CorpusError, statCorpusFolder } from "../../src/corpus/load.js";
 import { type LoadedIndex, loadIndex } from "../../src/index/loader.js";
 import type { LoadProgress } from "../../src/index/progress.js";
 import type { SearchIndex } from "../../src/search/types.js";
@@ -139,6 +139,38 @@ describe("loadIndex", () => {
     const edited = await load({ corpusDir, cacheDir, logger, clock: minuteLater });
     expect(edited.source).toBe("built");
     expect(lines.join("")).not.toContain(STAMPS_LINE);
+  });
+
+  it("with the folder check left for later, opens the stored file by its stamps and names the files changed since", async () => {
+    const { corpusDir, cacheDir } = scratchCorpus();
+    const { logger } = capturedLogger();
+    // Read just late enough for the copied files to look settled, and early enough for a file written next not to.
+    const copiedMs = Math.max(...(await statCorpusFolder(corpusDir)).files.map((file) => file.changedMs));
+    const clock = () => copiedMs + 2001;
+    await load({ corpusDir, cacheDir, logger, clock });
+    const unchanged = await load({ corpusDir, cacheDir, logger, clock, folderCheck: "after" });
+    if (!("changedIn" in unchanged.folder)) throw new Error("the folder was stat-ed before opening");
+    expect(unchanged.source).toBe("stored");
+    expect(unchanged.folder.changedIn(await statCorpusFolder(corpusDir))).toBeUndefined();
+
+    while (Date.now() < copiedMs + 20) await new Promise((resolve) => setTimeout(resolve, 5));
+    writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
+    const stale = await load({ corpusDir, cacheDir, logger, clock, folderCheck: "after" });
+    if (!("changedIn" in stale.folder)) throw new Error("the folder was stat-ed before opening");
+    // Served at once from the last index (the watch reloads it); the check names the new file.
+    expect(await shownFor(stale.index, "moths relay")).toEqual([]);
+    expect(stale.folder.changedIn(await statCorpusFolder(corpusDir))).toEqual(["grace-hopper.txt"]);
+    rmSync(join(corpusDir, "grace-hopper.txt"));
+    // Back as it was but for a removal the stamps cannot name: still not the folder the stamps describe.
+    const [file] = readdirSync(corpusDir).filter((name) => name.endsWith(".txt"));
+    rmSync(join(corpusDir, file ?? ""));
+    expect(stale.folder.changedIn(await statCorpusFolder(corpusDir))).toEqual([]);
+
+    // Checked first (the default), the same folder is read and its index built before it is served.
+    writeFileSync(join(corpusDir, "grace-hopper.txt"), GRACE_PAPER);
+    const checked = await load({ corpusDir, cacheDir, logger, clock: minuteLater });
+    expect(checked.source).toBe("built");
+    expect((await shownFor(checked.index, "moths relay")).length).toBe(1);
   });
 
   it.each([
