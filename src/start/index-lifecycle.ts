@@ -51,16 +51,14 @@ export async function startServedIndex(
 ): Promise<ServedIndex> {
   let loadedAt = Date.now();
   let live: LiveIndex | undefined;
-  const load = async () => {
+  const load = async (folderCheck: "before" | "after") => {
     const progress = progressOf();
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
       cacheDir: config.cacheDir,
       logger,
       build: "process",
-      // In Slack the folder watch compares the files with the index's stamps once the bot is ready; the console
-      // may be asked its first line (piped) at once, so it stats them first.
-      folderCheck: config.mode.kind === "console" ? "before" : "after",
+      folderCheck,
       now: () => performance.now(),
       onProgress: progress.onProgress,
       onCorrupt: () => void live?.reload(),
@@ -82,8 +80,10 @@ export async function startServedIndex(
     loadedAt = Date.now();
     return loaded;
   };
-  const first = await load();
-  const served = createLiveIndex(first.index, async () => (await load()).index, logger);
+  // At a start in Slack the folder watch compares the files with the index's stamps once the bot is ready; the
+  // console may be asked its first line (piped) at once, and a reload is asked because the files changed.
+  const first = await load(config.mode.kind === "console" ? "before" : "after");
+  const served = createLiveIndex(first.index, async () => (await load("before")).index, logger);
   live = served;
   let swapped: (() => void) | undefined;
   return {

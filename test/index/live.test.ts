@@ -8,6 +8,7 @@ import { loadIndex } from "../../src/index/loader.js";
 import { sameThreadIndex } from "../../src/index/same-thread.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { SearchUnavailableError } from "../../src/search/errors.js";
+import { startServedIndex } from "../../src/start/index-lifecycle.js";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 import { capturedLogger } from "../helpers/logs.js";
 import { servedIndexOf } from "../helpers/served-index.js";
@@ -117,4 +118,38 @@ describe("createLiveIndex", () => {
     expect(lines.join("")).toContain("reload failed");
     for (const index of built) await index.close();
   }, 60_000);
+});
+
+describe("the index a bot in Slack serves", () => {
+  it("opens the stored index at a restart without reading the files, and a reload reads them again", async () => {
+    const root = mkdtempSync(join(tmpdir(), "paperbot-served-"));
+    temporary.push(root);
+    const corpusDir = join(root, "corpus");
+    cpSync(FIXTURE_CORPUS, corpusDir, { recursive: true });
+    const config = {
+      corpusDir,
+      cacheDir: join(root, "cache"),
+      mode: { kind: "socket", botToken: "xoxb-1", appToken: "xapp-1", healthPort: 0 } as const,
+    };
+    const progress = () => ({ onProgress: () => undefined, end: () => undefined });
+    const { logger } = capturedLogger();
+    const first = await startServedIndex(config, logger, progress);
+    await first.live.close();
+    writeFileSync(
+      join(corpusDir, "grace-hopper.txt"),
+      "Grace Hopper\n\nGrace Hopper, Ada Lovelace\n\nWe present a debugging method for relay computers that finds moths in the machine.\n",
+    );
+
+    const restarted = await startServedIndex(config, logger, progress);
+    try {
+      // Until the folder watch's first look, the index of the files as they were.
+      expect("changedIn" in restarted.folder).toBe(true);
+      expect((await restarted.live.current().search("moths relay")).hits).toEqual([]);
+      expect(await restarted.reload()).toMatch(/^Reloaded: 5 papers/);
+      const found = await restarted.live.current().search("moths relay");
+      expect(found.hits.map((hit) => hit.paper.authors[0])).toEqual(["Grace Hopper"]);
+    } finally {
+      await restarted.live.close();
+    }
+  });
 });
