@@ -24,12 +24,13 @@ import type { SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
 /** The people the plan's names mean and each name as they write it; or the first name that is nobody's. */
-type Authors =
-  | { keys: string[]; each: string[][]; named: NamedPeople[] }
-  | { unknown: NonNullable<SearchResult["unknownAuthor"]> };
+type Named = { keys: string[]; each: string[][]; named: NamedPeople[] };
+type Authors = Named | { unknown: NonNullable<SearchResult["unknownAuthor"]> };
 
-const defaultLimit = 10;
-
+/**
+ * Search and who take the same steps: the plan, a topic the papers lack, the names (the first that is nobody's ends
+ * it), the matches by the named people, else everyone's. They differ in what they say at each.
+ */
 export function createSearch(context: PlanContext) {
   const { store, people, defaults } = context;
   const authorsOf = (plan: Plan): Authors | undefined => {
@@ -39,10 +40,7 @@ export function createSearch(context: PlanContext) {
     for (const name of plan.authors) {
       const reading = people.read(name);
       const found = reading.slip ? [reading.slip] : reading.people;
-      if (found.length === 0)
-        return {
-          unknown: { name, near: reading.near.map(candidateOf) },
-        };
+      if (found.length === 0) return { unknown: { name, near: reading.near.map(candidateOf) } };
       named.push({
         name: asWrittenIn(name, found[0]?.name ?? ""),
         people: found.map((person) => person.name),
@@ -54,21 +52,34 @@ export function createSearch(context: PlanContext) {
 
   // Every match of a plan, remembered (the file never changes while open): the next page, who reading past its
   // first people, a question asked again are a slice of it, not the ranking query again (most of a search's time).
-  const allMatches = new LRUCache<string, Matches>({ max: 100 });
-  const matchesFor = (plan: Plan, offset: number, limit: number, keys?: readonly string[]): Matches => {
-    const key = JSON.stringify([plan, keys]);
-    let all = allMatches.get(key);
-    if (all === undefined) {
-      all = matchesOf(store, plan, defaults, keys);
-      allMatches.set(key, all);
-    }
-    return { ...all, top: all.top.slice(offset, offset + limit) };
+  const allMatches = new LRUCache<string, Matches, { plan: Plan; keys?: readonly string[] }>({
+    max: 100,
+    memoMethod: (_key, _stale, { context }) => matchesOf(store, context.plan, defaults, context.keys),
+  });
+  /** A page of the matches by the named people (`theirs`); when they wrote none and `fallBack`, everyone's. */
+  const matchesFor = (
+    plan: Plan,
+    offset: number,
+    limit: number,
+    authors: Named | undefined,
+    fallBack: boolean,
+  ) => {
+    const page = (keys?: readonly string[]): Matches => {
+      const all = allMatches.memo(JSON.stringify([plan, keys]), { context: { plan, keys } });
+      return { ...all, top: all.top.slice(offset, offset + limit) };
+    };
+    const matches = page(authors?.keys);
+    if (authors === undefined || matches.total > 0 || !fallBack)
+      return { matches, theirs: authors !== undefined };
+    return { matches: page(), theirs: false };
   };
 
-  /** A topic the papers lack: its missing words weigh more than the policy lets go. */
-  const lacking = (plan: Plan) =>
+  const positive = (plan: Plan) => plan.terms.length + plan.phrases.length > 0;
+  /** A topic the papers lack: its missing words weigh more than the policy lets go (or are all it has). */
+  const lacks = (plan: Plan) =>
     plan.missing.length > 0 &&
-    plan.terms.reduce((sum, term) => sum + term.weight, 0) < neededWeight(plan, defaults) - 1e-9;
+    (!positive(plan) ||
+      plan.terms.reduce((sum, term) => sum + term.weight, 0) < neededWeight(plan, defaults) - 1e-9);
 
   /** Queries close to one that found nothing: each missing word corrected more loosely, or left out. */
   const suggestionsFor = (query: string, plan: Plan): string[] => {
@@ -81,7 +92,7 @@ export function createSearch(context: PlanContext) {
   };
 
   const search = (query: string, options: SearchOptions = {}, suggest = true): SearchResult => {
-    const limit = options.limit ?? defaultLimit;
+    const limit = options.limit ?? 10;
     const offset = options.offset ?? 0;
     const answer = (extra: Partial<SearchResult>): SearchResult => ({
       query,
@@ -91,50 +102,43 @@ export function createSearch(context: PlanContext) {
       ...extra,
     });
     const parsed = parseQuery(query);
-    if (parsed.emptyAuthor && isBlankQuery(parsed)) return answer({ notice: emptyAuthorNotice });
-    if (isBlankQuery(parsed)) return answer({ notice: emptyQueryNotice });
+    if (isBlankQuery(parsed))
+      return answer({ notice: parsed.emptyAuthor ? emptyAuthorNotice : emptyQueryNotice });
     const plan = planOf(parsed, context);
     const authors = authorsOf(plan);
     if (authors !== undefined && "unknown" in authors)
       return answer({ notice: unknownAuthorNotice(authors.unknown.name), unknownAuthor: authors.unknown });
     const shown = showingFor(query, plan);
     const showing = shown === undefined ? {} : { showingFor: shown };
-    const by = authors === undefined ? {} : { by: authors.keys };
-    const positive = plan.terms.length + plan.phrases.length > 0;
-    if (lacking(plan) || (!positive && plan.missing.length > 0)) {
+    const missing = plan.missing.length > 0 ? { missing: plan.missing } : {};
+    const unmatched = (extra: Partial<SearchResult>) => {
       const didYouMean = suggest ? suggestionsFor(query, plan) : [];
-      return answer({ missing: plan.missing, ...(didYouMean.length > 0 ? { didYouMean } : {}) });
-    }
-    if (!positive) {
+      return answer({ ...extra, ...missing, ...(didYouMean.length > 0 ? { didYouMean } : {}) });
+    };
+    if (lacks(plan)) return unmatched({});
+    if (!positive(plan)) {
       if (authors === undefined) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
       const papers = authorPapers(plan, authors.each, offset, limit);
-      return answer({ ...papers, ...by, notice: namedAuthorsNotice(authors.named) });
+      return answer({ ...papers, by: authors.keys, notice: namedAuthorsNotice(authors.named) });
     }
-    let matches = matchesFor(plan, offset, limit, authors?.keys);
-    const notices: string[] = [];
-    let searchedBy = by;
-    if (authors !== undefined && matches.total === 0 && plan.named.length === plan.authors.length) {
-      // Names read among the words with no such paper: everyone's, and the answer says so.
-      matches = matchesFor(plan, offset, limit);
-      searchedBy = {};
-      notices.push(noPapersByNotice(authors.named));
-    } else if (authors !== undefined) notices.push(namedAuthorsNotice(authors.named));
-    if (matches.total === 0) {
-      const didYouMean = suggest ? suggestionsFor(query, plan) : [];
-      const missing = plan.missing.length > 0 ? { missing: plan.missing } : {};
-      return answer({ ...showing, ...missing, ...(didYouMean.length > 0 ? { didYouMean } : {}) });
-    }
-    if (plan.missing.length > 0) notices.push(missingWordsNotice(plan.missing));
+    // Names read among the words with no such paper: everyone's, and the answer says so.
+    const fallBack = plan.named.length === plan.authors.length;
+    const { matches, theirs } = matchesFor(plan, offset, limit, authors, fallBack);
+    if (matches.total === 0) return unmatched(showing);
+    const notices = [
+      ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
+      ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
+    ];
     return answer({
       total: matches.total,
       hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store))),
-      ...(plan.missing.length > 0 ? { missing: plan.missing } : {}),
+      ...missing,
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...showing,
-      ...searchedBy,
+      ...(theirs && authors !== undefined ? { by: authors.keys } : {}),
     });
   };
 
@@ -156,29 +160,17 @@ export function createSearch(context: PlanContext) {
   /** Who's evidence: with names in the topic, their papers on it (others are the answer); with none, everyone's. */
   const evidenceFor = (topic: string, limit: number): Evidence & { plan: Plan } => {
     const plan = planOf(parseQuery(topic), context);
-    const none = (notice: string) => ({ plan, matches: noMatches, leaving: [], notice });
-    const positive = plan.terms.length + plan.phrases.length > 0;
+    const none = (notice?: string) => ({ plan, matches: noMatches, leaving: [], notice });
     // Only a name ("who enyu zhou"): no topic, and no notice, so the answer can offer their papers.
-    if (!positive && plan.missing.length === 0) return { plan, matches: noMatches, leaving: [] };
-    if (lacking(plan) || !positive) return none(nobodyOnNotice(plan.missing));
+    if (!positive(plan) && plan.missing.length === 0) return none();
+    if (lacks(plan)) return none(nobodyOnNotice(plan.missing));
     const authors = authorsOf(plan);
     if (authors !== undefined && "unknown" in authors) return none(unknownAuthorNotice(authors.unknown.name));
-    if (authors === undefined) return { plan, matches: matchesFor(plan, 0, limit), leaving: [] };
-    const theirs = matchesFor(plan, 0, limit, authors.keys);
-    if (theirs.total > 0)
-      return {
-        plan,
-        matches: theirs,
-        leaving: authors.keys,
-        notice: coauthorsNotice(authors.named),
-        alone: aloneNotice(authors.named),
-      };
-    return {
-      plan,
-      matches: matchesFor(plan, 0, limit),
-      leaving: [],
-      notice: noPapersByNotice(authors.named),
-    };
+    const { matches, theirs } = matchesFor(plan, 0, limit, authors, true);
+    if (authors === undefined) return { plan, matches, leaving: [] };
+    if (!theirs) return { plan, matches, leaving: [], notice: noPapersByNotice(authors.named) };
+    const { keys, named } = authors;
+    return { plan, matches, leaving: keys, notice: coauthorsNotice(named), alone: aloneNotice(named) };
   };
 
   return { search: (query: string, options?: SearchOptions) => search(query, options), evidenceFor };
