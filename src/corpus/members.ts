@@ -7,7 +7,8 @@ import type { Member, Problem } from "./types.js";
 /** The file in CORPUS_DIR that lists the group's members. */
 export const MEMBERS_FILE_NAMES = ["members.yml", "members.yaml"];
 
-const memberSchema = z.object({
+/** A member as members.yml lists one (the index keeps them with their keys). */
+export const memberSchema = z.object({
   name: z.string().trim().min(1),
   aliases: z.array(z.string().trim().min(1)).default([]),
   slack: z

@@ -47,17 +47,13 @@ export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }
 
-const stems = new LRUCache<string, string>({ max: 100_000 });
+const stems = new LRUCache<string, string>({
+  max: 100_000,
+  memoMethod: (folded) => (/\d/.test(folded) ? folded : porter2(folded)),
+});
 
 /** A folded word's Snowball English stem (keeps generation/general apart, unlike Porter); words with digits stay. */
-export function stemOf(folded: string): string {
-  let stem = stems.get(folded);
-  if (stem === undefined) {
-    stem = /\d/.test(folded) ? folded : porter2(folded);
-    stems.set(folded, stem);
-  }
-  return stem;
-}
+export const stemOf = (folded: string): string => stems.memo(folded);
 
 /** A light stem, plurals only (Harman's S-stemmer): what `surface` holds ("models" is "model", "computation" stays). */
 export function lightStemOf(folded: string): string {
@@ -95,12 +91,8 @@ export function phraseWordsOf(text: string): PhraseWord[] {
     const next = words[at + 1];
     const short = folded.length < 3 && !/^\p{Lu}+$/u.test(word.text);
     const stem = short || stopWords.has(folded) || /^\p{N}+$/u.test(folded) ? undefined : stemOf(folded);
-    return {
-      text: word.text,
-      folded,
-      stem,
-      spaced: next !== undefined && /^ +$/.test(text.slice(word.end, next.start)),
-    };
+    const spaced = next !== undefined && /^ +$/.test(text.slice(word.end, next.start));
+    return { text: word.text, folded, stem, spaced };
   });
 }
 

@@ -65,10 +65,8 @@ function phrasesOf(text: string, title: boolean): Phrase[] {
     if (!kept(word)) return [];
     const named = isNamedWord(word.text) ? [{ stems: [word.stem], shown: word.text, named: true }] : [];
     if (!word.spaced || !kept(next)) return named;
-    return [
-      ...named,
-      { stems: [word.stem, next.stem], shown: `${shownWord(word)} ${shownWord(next)}`, named: title },
-    ];
+    const shown = `${shownWord(word)} ${shownWord(next)}`;
+    return [...named, { stems: [word.stem, next.stem], shown, named: title }];
   });
 }
 

@@ -1,8 +1,9 @@
 import Database from "better-sqlite3";
 import type SearchableMap from "minisearch/SearchableMap";
 import { z } from "zod";
+import { memberSchema } from "../corpus/members.js";
 import { problemSchema } from "../corpus/problem-schema.js";
-import type { Corpus, Member, Problem } from "../corpus/types.js";
+import type { Corpus } from "../corpus/types.js";
 import { foldedText, isStopWord, stemOf } from "./analyze.js";
 import { createAuthors } from "./authors.js";
 import { type SearchDefaults, searchDefaults } from "./defaults.js";
@@ -12,7 +13,7 @@ import { createSearch } from "./search.js";
 import { evidenceOfLike, likeOf, similarHits } from "./similar.js";
 import { type IndexStore, indexStoreOf } from "./store-read.js";
 import { writeIndex } from "./store-write.js";
-import type { CorpusStats, PaperLookups, SearchEngine } from "./types.js";
+import type { CorpusStats, PaperLookups, SearchEngine, SearchOptions } from "./types.js";
 import { expertsOf } from "./who.js";
 
 /** The search engine over an open SQLite file; `close` lets the file go. */
@@ -20,37 +21,23 @@ export interface OpenEngine extends SearchEngine {
   close(): void;
 }
 
-const storedStats = z.object({
-  papers: z.number().int().min(0),
-  people: z.number().int().min(0),
-  profiles: z.number().int().min(0),
-  files: z.number().int().min(0),
-});
-const storedProblems = z.array(problemSchema);
-const storedMembers = z.array(
-  z.object({
-    name: z.string(),
-    key: z.string(),
-    aliases: z.array(z.string()),
-    slack: z.string().exactOptional(),
-  }),
-);
+const count = z.number().int().min(0);
+const storedStats = z.object({ papers: count, people: count, profiles: count, files: count });
+const storedMembers = z.array(memberSchema.extend({ key: z.string() }));
 
 /** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
-export function paperLookupsOf(db: Database.Database): PaperLookups & { close(): void } {
-  return lookupsOf(indexStoreOf(db));
-}
-
-function statsOf(store: IndexStore): CorpusStats {
-  const counts = storedStats.parse(JSON.parse(store.meta("stats") ?? "null"));
-  const problems: Problem[] = storedProblems.parse(JSON.parse(store.meta("problems") ?? "null"));
-  const members: Member[] = storedMembers.parse(JSON.parse(store.meta("members") ?? "[]"));
-  return { ...counts, problems, ...(members.length > 0 ? { members } : {}) };
-}
-
-function lookupsOf(store: IndexStore) {
-  const stats = statsOf(store);
-  const papers = stats.papers;
+export function paperLookupsOf(
+  db: Database.Database,
+  store = indexStoreOf(db),
+): PaperLookups & { close(): void } {
+  const read = (key: string, empty: string) => JSON.parse(store.meta(key) ?? empty);
+  const members = storedMembers.parse(read("members", "[]"));
+  const stats: CorpusStats = {
+    ...storedStats.parse(read("stats", "null")),
+    problems: z.array(problemSchema).parse(read("problems", "null")),
+    ...(members.length > 0 ? { members } : {}),
+  };
+  const { papers } = stats;
   return {
     stats: () => stats,
     paperIds: () => store.paperIds(),
@@ -74,14 +61,14 @@ function paperAt(store: IndexStore, id: string) {
 /** The engine over an index database written by writeIndex (and checked by the caller). */
 export function searchEngineOf(db: Database.Database, defaults: SearchDefaults = searchDefaults): OpenEngine {
   const store = indexStoreOf(db);
-  const lookups = lookupsOf(store);
+  const lookups = paperLookupsOf(db, store);
   const papers = lookups.stats().papers;
   let vocabulary: SearchableMap<number> | undefined;
   const vocabularyOf = () => (vocabulary ??= vocabularyMap(store));
   const context = { store, people: createPeopleIndex(store), papers, defaults, vocabulary: vocabularyOf };
   const { search, evidenceFor } = createSearch(context);
   const authors = createAuthors(context);
-  const page = (options: { limit?: number; offset?: number }) => ({
+  const page = (options: SearchOptions) => ({
     limit: options.limit ?? 5,
     offset: options.offset ?? 0,
     defaults,

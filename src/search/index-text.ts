@@ -58,11 +58,8 @@ const storeSynonyms = new WeakMap<IndexStore, Synonyms>();
 
 /** The synonyms of the acronyms an index holds. */
 export function synonymsIn(store: IndexStore): Synonyms {
-  let table = storeSynonyms.get(store);
-  if (table === undefined) {
-    table = synonymsOf(store.acronyms());
-    storeSynonyms.set(store, table);
-  }
+  const table = storeSynonyms.get(store) ?? synonymsOf(store.acronyms());
+  storeSynonyms.set(store, table);
   return table;
 }
 
@@ -83,29 +80,23 @@ interface WordEntry {
  * "no"), both ways. Each distinct word is analysed once per writer (one lookup a word after that): a corpus holds
  * far fewer words than tokens.
  */
-export function textRowWriter(
-  synonyms: Synonyms,
-): (
-  paper: { abstract: string; title?: string | undefined; venue?: string | undefined },
-  headline: string,
-) => TextRow {
+export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: string) => TextRow {
   const entries = new Map<string, WordEntry>();
   const entryOf = (word: string): WordEntry => {
-    let entry = entries.get(word);
-    if (entry === undefined) {
-      const folded = foldedText(word);
-      const stem = searched(folded) ? stemOf(folded) : undefined;
-      entry = {
-        longs: (synonyms.byShort.get(word) ?? []).flatMap((synonym) => synonym.stems),
-        terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
-        opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
-      };
-      entries.set(word, entry);
-    }
+    const known = entries.get(word);
+    if (known !== undefined) return known;
+    const folded = foldedText(word);
+    const stem = searched(folded) ? stemOf(folded) : undefined;
+    const entry = {
+      longs: (synonyms.byShort.get(word) ?? []).flatMap((synonym) => synonym.stems),
+      terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
+      opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
+    };
+    entries.set(word, entry);
     return entry;
   };
   const termsOf = (text: string) => wordTextsOf(text).flatMap((word) => entryOf(word).terms ?? []);
-  const stemsOfText = (text: string): string =>
+  const stemsOfText = (text: string) =>
     termsOf(text)
       .map((terms) => terms.stem)
       .join(" ");

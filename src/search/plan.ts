@@ -110,24 +110,29 @@ function isNamePart(word: string, store: IndexStore): boolean {
   return byThem > store.termPapers(stemOf(foldedText(word)));
 }
 
-/** Names among the words: two or three naming someone exactly, or one naming people more than a topic. */
-function namesAmong(words: string[], { store, people }: PlanContext): { names: string[]; rest: string[] } {
+/** The names among words (runs `nameAt` measures: 0 where none starts), and the words left. */
+function namesIn(words: readonly string[], nameAt: (at: number) => number) {
   const names: string[] = [];
   const rest: string[] = [];
   for (let at = 0; at < words.length; at++) {
+    const length = nameAt(at);
+    if (length > 0) names.push(words.slice(at, at + length).join(" "));
+    else rest.push(words[at] ?? "");
+    at += Math.max(0, length - 1);
+  }
+  return { names, rest };
+}
+
+/** Names among the words: two or three naming someone exactly, or one naming people more than a topic. */
+function namesAmong(words: string[], { store, people }: PlanContext) {
+  return namesIn(words, (at) => {
     const found = [3, 2, 1].find((length) => {
       const run = words.slice(at, at + length);
       if (run.length < length) return false;
-      if (length > 1) return personNamed(run, people);
-      return isNamePart(run[0] ?? "", store);
+      return length > 1 ? personNamed(run, people) : isNamePart(run[0] ?? "", store);
     });
-    if (found === undefined) rest.push(words[at] ?? "");
-    else {
-      names.push(words.slice(at, at + found).join(" "));
-      at += found - 1;
-    }
-  }
-  return { names, rest };
+    return found ?? 0;
+  });
 }
 
 /** An unquoted `author:` name goes on while the words after it name someone: "author:Enyu Zhou reward". */
@@ -155,26 +160,18 @@ const isNameWord = (word: string) =>
  * "… by Enyu Zhou": up to three capitalised words after "by" are a name when they name someone (or a slip of one), or
  * are two or more with one in no paper (nobody here); else words ("alignment by Direct Preference Optimization").
  */
-function bylinesOf(words: string[], context: PlanContext): { names: string[]; rest: string[] } {
-  const names: string[] = [];
-  const rest: string[] = [];
-  for (let at = 0; at < words.length; at++) {
-    const word = words[at] ?? "";
-    rest.push(word);
-    if (word.toLowerCase() !== "by") continue;
+function bylinesOf(words: string[], context: PlanContext) {
+  return namesIn(words, (at) => {
+    if (words[at - 1]?.toLowerCase() !== "by") return 0;
     let length = 0;
-    while (length < 3 && isNameWord(words[at + 1 + length] ?? "")) length++;
-    const run = words.slice(at + 1, at + 1 + length);
-    if (run.length === 0) continue;
-    const name = run.join(" ");
-    const reading = context.people.read(name);
+    while (length < 3 && isNameWord(words[at + length] ?? "")) length++;
+    const run = words.slice(at, at + length);
+    if (run.length === 0) return 0;
+    const reading = context.people.read(run.join(" "));
     const someone = reading.people.length > 0 || reading.slip !== undefined;
     const unknown = run.some((part) => papersOf(foldedText(part), context.store) === 0);
-    if (!someone && (run.length < 2 || !unknown)) continue;
-    names.push(name);
-    at += length;
-  }
-  return { names, rest };
+    return someone || (run.length >= 2 && unknown) ? length : 0;
+  });
 }
 
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
@@ -189,7 +186,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const bylines = bylinesOf(typedWords.slice(0, defaults.maxWords), context);
   const among = namesAmong(bylines.rest, context);
   const names = [...bylines.names, ...among.names];
-  const rest = among.rest;
+  const { rest } = among;
   const terms: Term[] = [];
   const missing: string[] = [];
   const excluded = new Set(parsed.excluded.map((text) => searchedWordsOf(text).join(" ")));
@@ -214,26 +211,16 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     seen.add(key);
     const joined = words.length > 1 ? words.join("") : undefined;
     const joinedKnown = joined !== undefined && knows(joined);
-    const term = (found: string[], corrected: boolean, alsoJoined?: string): Term => {
-      const papers = Math.max(
-        Math.min(...found.map((word) => papersOf(word, store))),
-        alsoJoined === undefined ? 0 : papersOf(alsoJoined, store),
-      );
-      return {
-        typed,
-        words: found,
-        ...(alsoJoined === undefined ? {} : { joined: alsoJoined }),
-        corrected,
-        papers,
-        weight: idfOf(papers, total),
-      };
+    /** The papers holding a term: its rarest word's, or its joined form's where more papers write that. */
+    const term = (found: string[], corrected: boolean, more: Partial<Term> = {}): Term => {
+      const joinedPapers = more.joined === undefined ? 0 : papersOf(more.joined, store);
+      const papers =
+        more.papers ?? Math.max(Math.min(...found.map((word) => papersOf(word, store))), joinedPapers);
+      return { typed, words: found, ...more, corrected, papers, weight: idfOf(papers, total) };
     };
-    if (words.every(knows)) {
-      terms.push(term(words, false, joinedKnown ? joined : undefined));
-      continue;
-    }
-    if (joinedKnown && joined !== undefined) {
-      terms.push(term([joined], false));
+    const known = words.every(knows);
+    if (known || joinedKnown) {
+      terms.push(known ? term(words, false, joinedKnown ? { joined } : {}) : term([joined ?? ""], false));
       continue;
     }
     // A word no paper writes stands for the words it starts ("math": mathematical), unless it is a slip of one.
@@ -241,7 +228,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     const slipped = starts.some((start) => start.length - typed.length <= editsFor(typed.length, defaults));
     if (starts.length > 0 && !slipped) {
       const papers = store.count(termMatch({ words, starts }, defaults.prefixFrom));
-      terms.push({ typed, words, starts, corrected: false, papers, weight: idfOf(papers, total) });
+      terms.push(term(words, false, { starts, papers }));
       continue;
     }
     const fixed = isSymbol(typed)
@@ -250,24 +237,19 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     if (fixed.length > 0 && fixed.every((word) => word !== undefined)) {
       const found = fixed.filter((word): word is string => word !== undefined && !isStopWord(word));
       const changed = words.some((word, i) => changesLetters(word, fixed[i] ?? word));
-      if (found.length > 0) terms.push({ ...term(found, true), changed });
+      if (found.length > 0) terms.push(term(found, true, { changed }));
       continue;
     }
     // A compound misremembered as a whole ("SAP-VL" for SPA-VL), never a symbol ("YAP1-TAZ").
     const whole = joined !== undefined && !/\d/.test(typed) ? correctionOf(joined, context) : undefined;
     if (whole !== undefined)
-      terms.push({ ...term([whole], true), changed: changesLetters(joined ?? "", whole) });
+      terms.push(term([whole], true, { changed: changesLetters(joined ?? "", whole) }));
     else missing.push(typed);
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
   // A correction no paper holds beside the rarest word typed right is no reading of the query ("inference foster").
-  const rarest = terms
-    .filter((term) => !term.corrected)
-    .reduce<Term | undefined>(
-      (best, term) => (best === undefined || term.papers < best.papers ? term : best),
-      undefined,
-    );
+  const rarest = terms.filter((term) => !term.corrected).sort((a, b) => a.papers - b.papers)[0];
   // A letter changed for another most often makes another word: it counts only beside a word typed next to it in some
   // paper ("reward hacking" is not "reward lacking"; "rewatd models" is "reward models").
   const besideNeighbour = (at: number) => {

@@ -8,17 +8,11 @@ import { hitsOf } from "./snippet.js";
 import type { IndexStore, Ranked } from "./store-read.js";
 import type { SearchHit } from "./types.js";
 
-/** One of a paper's distinctive terms: its stem, the word the paper writes for it, and its weight. */
-interface LikeTerm {
-  stem: string;
-  word: string;
-  weight: number;
-}
-
 interface Like {
   /** The papers over the similarity floor, best first; a score is the share of the paper's own (callers page it). */
   ranked: Ranked[];
-  terms: LikeTerm[];
+  /** The paper's distinctive terms: each stem, the word the paper writes for it, and its weight. */
+  terms: { stem: string; word: string; weight: number }[];
   /** What each ranked paper owes to each term it holds (its part of the score). */
   parts: Map<number, Map<string, number>>;
   /** The paper's words in order: the phrases it shares. */
@@ -90,11 +84,7 @@ export function likeOf(
 }
 
 /** Two words side by side, by their stems, as written. */
-interface Pair {
-  key: string;
-  stems: string[];
-  text: string;
-}
+type Pair = { key: string; stems: string[]; text: string };
 
 const pairsOf = (words: Like["written"]): Pair[] =>
   words.flatMap((word, at) => {

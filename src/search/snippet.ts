@@ -24,35 +24,30 @@ export interface Marks {
 // The index term of each word as written, remembered (a plain Map: the hot path): a snippet reads every hit's words.
 const termsOfWords = new Map<string, string | null>();
 function termOfWord(word: string): string | undefined {
-  let term = termsOfWords.get(word);
-  if (term === undefined) {
-    if (termsOfWords.size >= 100_000) termsOfWords.clear();
-    term = termOf(word) ?? null;
-    termsOfWords.set(word, term);
-  }
-  return term ?? undefined;
+  const known = termsOfWords.get(word);
+  if (known !== undefined) return known ?? undefined;
+  if (termsOfWords.size >= 100_000) termsOfWords.clear();
+  const term = termOf(word);
+  termsOfWords.set(word, term ?? null);
+  return term;
 }
 
 /** Words that may be marked start with a marked term's first two letters (as its Snowball stem does): few are stemmed. */
 const candidatesOf = new WeakMap<Marks, RegExp>();
 function candidatePattern(marks: Marks): RegExp {
-  let pattern = candidatesOf.get(marks);
-  if (pattern === undefined) {
-    const terms = [
-      ...marks.words,
-      ...marks.phrases.flat(),
-      ...(marks.written ?? []).map((word) => word.light),
-    ];
-    const starts = new Set(terms.map((term) => term.slice(0, 2)));
-    const alternatives = [...starts].filter((start) => /^[\p{L}\p{N}]+$/u.test(start));
-    pattern = new RegExp(
-      alternatives.length === 0
-        ? "(?!)"
-        : `(?<![\\p{L}\\p{N}])(?:${alternatives.join("|")})[\\p{L}\\p{N}]*(?:-[\\p{L}\\p{N}]+)*`,
-      "giu",
-    );
-    candidatesOf.set(marks, pattern);
-  }
+  const known = candidatesOf.get(marks);
+  if (known !== undefined) return known;
+  const terms = [...marks.words, ...marks.phrases.flat(), ...(marks.written ?? []).map((word) => word.light)];
+  const starts = [...new Set(terms.map((term) => term.slice(0, 2)))].filter((start) =>
+    /^[\p{L}\p{N}]+$/u.test(start),
+  );
+  const pattern = new RegExp(
+    starts.length === 0
+      ? "(?!)"
+      : `(?<![\\p{L}\\p{N}])(?:${starts.join("|")})[\\p{L}\\p{N}]*(?:-[\\p{L}\\p{N}]+)*`,
+    "giu",
+  );
+  candidatesOf.set(marks, pattern);
   return pattern;
 }
 
@@ -83,20 +78,13 @@ function matchedSpansOf(text: string, marks: Marks): { span: Span; term: string 
     return light === word.light || (word.prefix && light.startsWith(word.light));
   };
   const written = marks.written ?? [];
-  const sequences = [
-    ...marks.phrases.map((phrase) => ({
-      term: phrase.join(" "),
-      tests: phrase.map((stem) => (token: Token) => token.term === stem),
-    })),
-    ...(written.length === 0
-      ? []
-      : [
-          {
-            term: written.map((word) => word.light).join(" "),
-            tests: written.map((word) => (token: Token) => writes(token, word)),
-          },
-        ]),
-  ];
+  const sequences = marks.phrases.map((phrase) => ({
+    term: phrase.join(" "),
+    tests: phrase.map((stem) => (token: Token) => token.term === stem),
+  }));
+  const term = written.map((word) => word.light).join(" ");
+  if (written.length > 0)
+    sequences.push({ term, tests: written.map((word) => (token) => writes(token, word)) });
   for (const { term, tests } of sequences) {
     for (let at = 0; at + tests.length <= tokens.length; at++) {
       const run = tokens.slice(at, at + tests.length);
@@ -127,9 +115,9 @@ function joinsRun(gap: string): boolean {
 }
 
 /** Matches next to each other merged into one span, so that a run of matched words is marked once. */
-function runsOf(text: string, spans: readonly Span[]): Span[] {
+function runsOf(text: string, matches: readonly { span: Span }[]): Span[] {
   const runs: Span[] = [];
-  for (const span of spans) {
+  for (const { span } of matches) {
     const last = runs.at(-1);
     if (last && joinsRun(text.slice(last.end, span.start))) last.end = span.end;
     else runs.push({ ...span });
@@ -155,11 +143,7 @@ export function snippetOf(text: string, marks: Marks, maxLength = 280): SnippetP
   };
   if (window.start > best.span.start) pushText("…", false);
   let at = window.start;
-  const runs = runsOf(
-    text,
-    best.matches.map((m) => m.span),
-  );
-  for (const span of runs) {
+  for (const span of runsOf(text, best.matches)) {
     if (span.start < window.start || span.end > window.end) continue;
     pushText(text.slice(at, span.start), false);
     pushText(text.slice(span.start, span.end), true);
@@ -214,18 +198,13 @@ export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0,
     ...[...typed, ...plan.phrases].map((words) => words.map(stemOf)),
     ...(synonyms === undefined ? [] : otherFormsOf(typedStems, synonyms)),
   ];
-  return {
+  const marks = {
     words: new Set(phrases.filter((p) => p.length === 1).flat()),
     phrases: phrases.filter((p) => p.length > 1),
-    ...(written === undefined
-      ? {}
-      : {
-          written: written.map(lightStemOf).map((light) => ({
-            light,
-            prefix: prefixFrom > 0 && light.length >= prefixFrom,
-          })),
-        }),
   };
+  if (written === undefined) return marks;
+  const prefixed = (light: string) => ({ light, prefix: prefixFrom > 0 && light.length >= prefixFrom });
+  return { ...marks, written: written.map(lightStemOf).map(prefixed) };
 }
 
 /** Hits with their snippets; papers already read (`paper`) are not read again. */

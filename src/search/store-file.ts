@@ -61,23 +61,10 @@ export async function writeIndexFileHelped(
   }
 }
 
-/** The fingerprint the index file was built from; throws IndexFileError when the file is not a usable index. */
-function checkedFingerprint(db: Database.Database, path: string): string {
-  const pages = db.pragma("page_count", { simple: true }) as number;
-  const pageSize = db.pragma("page_size", { simple: true }) as number;
-  if (db.pragma("application_id", { simple: true }) !== APPLICATION_ID)
-    throw new IndexFileError("not a Paperbot index");
-  if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION)
-    throw new IndexFileError("another schema version");
-  if (statSync(path).size !== pages * pageSize) throw new IndexFileError("truncated");
-  const meta = (key: string) =>
-    db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key) as string | undefined;
-  if (meta("complete") !== "1") throw new IndexFileError("never finished");
-  if (meta("version") !== INDEX_VERSION) throw new IndexFileError("built by another version");
-  return meta("fingerprint") ?? "";
-}
-
-/** Opens an index file read-only, checked, and gives it to `use` (the connection's page cache: `cacheMB`). */
+/**
+ * Opens an index file read-only and gives it to `use` (the connection's page cache: `cacheMB`) once checked; throws
+ * IndexFileError when the file is not a usable index built from `fingerprint`.
+ */
 function openChecked<T>(
   path: string,
   fingerprint: string,
@@ -87,7 +74,15 @@ function openChecked<T>(
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
     db.pragma(`cache_size = -${cacheMB * 1024}`);
-    if (checkedFingerprint(db, path) !== fingerprint) throw new IndexFileError("built from other files");
+    const pragma = (name: string) => db.pragma(name, { simple: true });
+    const size = (pragma("page_count") as number) * (pragma("page_size") as number);
+    if (pragma("application_id") !== APPLICATION_ID) throw new IndexFileError("not a Paperbot index");
+    if (pragma("user_version") !== SCHEMA_VERSION) throw new IndexFileError("another schema version");
+    if (statSync(path).size !== size) throw new IndexFileError("truncated");
+    const meta = (key: string) => db.prepare("SELECT value FROM meta WHERE key = ?").pluck().get(key);
+    if (meta("complete") !== "1") throw new IndexFileError("never finished");
+    if (meta("version") !== INDEX_VERSION) throw new IndexFileError("built by another version");
+    if ((meta("fingerprint") ?? "") !== fingerprint) throw new IndexFileError("built from other files");
     return use(db);
   } catch (error) {
     db.close();

@@ -29,7 +29,9 @@ export interface AuthorshipRow {
 export type IndexStore = ReturnType<typeof indexStoreOf>;
 
 /** Where a hidden owner (no place on the visible author line) is put: after every visible author. */
-export const HIDDEN_OWNER_PLACE = 99;
+const HIDDEN_OWNER_PLACE = 99;
+/** Rows whose value is among a JSON list's. */
+const IN_JSON = "IN (SELECT value FROM json_each(?))";
 const AUTHORSHIP = `SELECT paper, person, coalesce(position, ${HIDDEN_OWNER_PLACE}) AS position FROM authorship`;
 
 // A paper's abstract and headline are kept beside the rest of it (JSON).
@@ -42,7 +44,7 @@ const paperOf = (row: PaperRow): Paper => ({
   headline: row.headline,
 });
 type PersonRecord = Omit<PersonRow, "spellings" | "profiled"> & { spellings: string; profiled: number };
-const personOf = (record: PersonRecord | undefined): PersonRow | undefined =>
+const personOf = (record?: PersonRecord): PersonRow | undefined =>
   record && {
     ...record,
     spellings: JSON.parse(record.spellings) as string[],
@@ -53,13 +55,11 @@ const personOf = (record: PersonRecord | undefined): PersonRow | undefined =>
 export function indexStoreOf(db: Database) {
   const statements = new Map<string, Statement>();
   const prepared = (sql: string): Statement => {
-    let statement = statements.get(sql);
-    if (statement === undefined) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
+    const statement = statements.get(sql) ?? db.prepare(sql);
+    statements.set(sql, statement);
     return statement;
   };
+  const all = <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...params) as T[];
   // The authors' papers gathered once into a temporary table (on this connection; the file is not written), then
   // `+rowid` checks each match against it: a lookup per paper makes FTS5 work out BM25 afresh (2 ms a paper).
   let heldAuthors: string | undefined;
@@ -67,11 +67,10 @@ export function indexStoreOf(db: Database) {
     db.exec("CREATE TEMP TABLE IF NOT EXISTS by_authors(rowid INTEGER PRIMARY KEY)");
     prepared("DELETE FROM temp.by_authors").run();
     prepared(
-      "INSERT OR IGNORE INTO temp.by_authors SELECT paper FROM authorship WHERE person IN (SELECT value FROM json_each(?))",
+      `INSERT OR IGNORE INTO temp.by_authors SELECT paper FROM authorship WHERE person ${IN_JSON}`,
     ).run(authors);
     heldAuthors = authors;
   });
-  const rowidList = (rowids: readonly number[]) => JSON.stringify(rowids);
   let ids: string[] | undefined;
   const termPapers = new Map<string, number>();
   let formerIds: Map<string, string> | undefined;
@@ -106,24 +105,20 @@ export function indexStoreOf(db: Database) {
     /** Which of `rowids` match: one pass over the matches (a seek per paper takes up to a millisecond). */
     holding(match: string, rowids: readonly number[]): Set<number> {
       if (rowids.length === 0) return new Set();
-      const statement = prepared(
-        "SELECT rowid FROM text WHERE text MATCH ? AND +rowid IN (SELECT value FROM json_each(?))",
-      ).pluck();
-      return new Set(statement.all(match, rowidList(rowids)) as number[]);
+      const statement = prepared(`SELECT rowid FROM text WHERE text MATCH ? AND +rowid ${IN_JSON}`).pluck();
+      return new Set(statement.all(match, JSON.stringify(rowids)) as number[]);
     },
     /** Which of `rowids` match, with their bm25() scores under these column weights. */
     scores(match: string, rowids: readonly number[], weights: readonly number[]): Map<number, number> {
       if (rowids.length === 0) return new Map();
       const statement = prepared(
-        `SELECT rowid, -bm25(text, ${weights.join(", ")}) FROM text WHERE text MATCH ? AND +rowid IN (SELECT value FROM json_each(?))`,
+        `SELECT rowid, -bm25(text, ${weights.join(", ")}) FROM text WHERE text MATCH ? AND +rowid ${IN_JSON}`,
       ).raw();
-      return new Map(statement.all(match, rowidList(rowids)) as [number, number][]);
+      return new Map(statement.all(match, JSON.stringify(rowids)) as [number, number][]);
     },
     papers(rowids: readonly number[]): Map<number, Paper> {
       if (rowids.length === 0) return new Map();
-      const rows = prepared(`${PAPER_ROWS} WHERE p.rowid IN (SELECT value FROM json_each(?))`).all(
-        rowidList(rowids),
-      ) as PaperRow[];
+      const rows = all<PaperRow>(`${PAPER_ROWS} WHERE p.rowid ${IN_JSON}`, JSON.stringify(rowids));
       return new Map(rows.map((row) => [row.rowid, paperOf(row)]));
     },
     /** A paper by its id in any case, the start of one id, or an id a merge took away (saved lists keep old ids). */
@@ -145,21 +140,18 @@ export function indexStoreOf(db: Database) {
     },
     /** How many papers hold this term in any column (FTS5's vocabulary), remembered: FTS5 reads its whole doclist. */
     termPapers(term: string): number {
-      let papers = termPapers.get(term);
-      if (papers === undefined) {
-        if (termPapers.size >= 20_000) termPapers.clear();
-        papers =
-          (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;
-        termPapers.set(term, papers);
-      }
+      const known = termPapers.get(term);
+      if (known !== undefined) return known;
+      if (termPapers.size >= 20_000) termPapers.clear();
+      const papers =
+        (prepared("SELECT doc FROM temp.text_terms WHERE term = ?").pluck().get(term) as number) ?? 0;
+      termPapers.set(term, papers);
       return papers;
     },
     /** Every word of `surface` (as written, plurals folded) with the papers holding it: what typos are corrected to. */
     vocabulary(): [string, number][] {
-      return prepared("SELECT term, doc FROM temp.text_columns WHERE col = 'surface'").raw().all() as [
-        string,
-        number,
-      ][];
+      const sql = "SELECT term, doc FROM temp.text_columns WHERE col = 'surface'";
+      return prepared(sql).raw().all() as [string, number][];
     },
     person(key: string): PersonRow | undefined {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);
@@ -167,9 +159,7 @@ export function indexStoreOf(db: Database) {
     /** The people with these keys who are in the corpus, in the order of `keys`. */
     people(keys: readonly string[]): PersonRow[] {
       if (keys.length === 0) return [];
-      const records = prepared("SELECT * FROM people WHERE key IN (SELECT value FROM json_each(?))").all(
-        JSON.stringify(keys),
-      ) as PersonRecord[];
+      const records = all<PersonRecord>(`SELECT * FROM people WHERE key ${IN_JSON}`, JSON.stringify(keys));
       const byKey = new Map(records.map((record) => [record.key, record]));
       return keys.flatMap((key) => personOf(byKey.get(key)) ?? []);
     },
@@ -180,18 +170,16 @@ export function indexStoreOf(db: Database) {
       return prepared("SELECT DISTINCT token FROM name_tokens").pluck().all() as string[];
     },
     authorshipOf(rowids: readonly number[]): AuthorshipRow[] {
-      return prepared(`${AUTHORSHIP} WHERE paper IN (SELECT value FROM json_each(?))`).all(
-        rowidList(rowids),
-      ) as AuthorshipRow[];
+      return all<AuthorshipRow>(`${AUTHORSHIP} WHERE paper ${IN_JSON}`, JSON.stringify(rowids));
     },
     /** A person's papers, first-author ones first, then by their place on the author line. */
     papersOf(key: string): AuthorshipRow[] {
-      return prepared(`${AUTHORSHIP} WHERE person = ? ORDER BY position, paper`).all(key) as AuthorshipRow[];
+      return all<AuthorshipRow>(`${AUTHORSHIP} WHERE person = ? ORDER BY position, paper`, key);
     },
     /** The papers of any of these people, first-author ones first, then by their place on the author line. */
     papersOfAny(keys: readonly string[]): number[] {
       return prepared(
-        `SELECT paper FROM (${AUTHORSHIP}) WHERE person IN (SELECT value FROM json_each(?))
+        `SELECT paper FROM (${AUTHORSHIP}) WHERE person ${IN_JSON}
          GROUP BY paper ORDER BY min(position), paper`,
       )
         .pluck()

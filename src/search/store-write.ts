@@ -27,18 +27,9 @@ export function rowOrderOf(papers: readonly Pick<PaperRead, "id">[]): number[] {
  * wrote what. `complete` is written last: a file without it was never finished.
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
-  const headlines = corpus.papers.map((paper) => paper.headline);
   const written = startIndex(db, corpus, options);
-  written.writeText({ headlines, acronyms: corpus.acronyms });
+  written.writeText({ headlines: corpus.papers.map((paper) => paper.headline), acronyms: corpus.acronyms });
   written.finish([]);
-}
-
-/** The steps of an index written in turn, once the headlines and acronyms are known. */
-export interface IndexInTurn {
-  /** Writes the headlines, and the text rows of the papers before row `until` (all by default) worked out here. */
-  writeText(facts: AbstractFacts, until?: number): void;
-  /** Writes the other text rows (worked out elsewhere, in row order), the rest, and commits. */
-  finish(otherRows: readonly TextRow[]): void;
 }
 
 /**
@@ -46,7 +37,7 @@ export interface IndexInTurn {
  * transaction left open: that may be worked out meanwhile on another thread, and so may part of the text rows. The
  * steps returned write the text rows and the rest, and commit.
  */
-export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptions): IndexInTurn {
+export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptions) {
   db.exec(SCHEMA);
   // Rows in id order; `at` is the paper's place in the corpus, where its headline is.
   const papers = rowOrderOf(corpus.papers).flatMap((at) => {
@@ -78,18 +69,14 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.exec(`INSERT INTO authorship SELECT person, paper, min(position), max(owner) FROM temp.named
       GROUP BY person, paper ORDER BY person, paper; DROP TABLE temp.named`);
     // Name parts written in key order (token, then person), each pair once.
-    const keysByToken = new Map<string, Set<string>>();
+    const tokens = new Set<string>();
     for (const person of corpus.people.values()) {
       const spellings = JSON.stringify(person.spellings);
       insertPerson.run(person.key, person.name, spellings, person.profiled ? 1 : 0, person.paperIds.length);
-      for (const token of [person.name, ...person.spellings].flatMap(nameTokensOf)) {
-        const keys = keysByToken.get(token) ?? new Set();
-        keysByToken.set(token, keys.add(person.key));
-      }
+      for (const token of [person.name, ...person.spellings].flatMap(nameTokensOf))
+        tokens.add(`${token}\0${person.key}`);
     }
-    for (const token of [...keysByToken.keys()].sort()) {
-      for (const key of [...(keysByToken.get(token) ?? [])].sort()) insertToken.run(token, key);
-    }
+    for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
     // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
     for (const [place, { paper }] of papers.entries())
       insertPaper.run(place + 1, paper.id, paper.abstract, JSON.stringify({ ...paper, abstract: undefined }));
@@ -104,6 +91,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     if (written % PROGRESS_EVERY === 0) options.onPapers?.(written, papers.length);
   };
   let acronymsKnown: AbstractFacts["acronyms"] = [];
+  /** Writes the headlines, and the text rows of the papers before row `until` (all by default) worked out here. */
   const writeText = ({ headlines, acronyms }: AbstractFacts, until = papers.length) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     acronymsKnown = acronyms;
@@ -120,6 +108,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
       if (place < until) insertRow(textRowOf(paper, headline));
     }
   };
+  /** Writes the other text rows (worked out elsewhere, in row order), the rest, and commits. */
   const finish = (otherRows: readonly TextRow[]) => {
     if (written + otherRows.length !== papers.length)
       throw new Error("a text row for each paper was expected");
@@ -128,18 +117,12 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronymsKnown) insertAcronym.run(short, long);
     db.exec(INDEXES);
-    const stats = {
-      papers: papers.length,
-      people: corpus.people.size,
-      profiles: corpus.profiles,
-      files: corpus.files,
-    };
+    const { people, profiles, files, problems, members = [], formerIds = [] } = corpus;
+    const stats = { papers: papers.length, people: people.size, profiles, files };
+    const meta = { stats, problems, members, former_ids: [...formerIds] };
     setMeta.run("version", INDEX_VERSION);
     setMeta.run("fingerprint", options.fingerprint);
-    setMeta.run("stats", JSON.stringify(stats));
-    setMeta.run("problems", JSON.stringify(corpus.problems));
-    setMeta.run("members", JSON.stringify(corpus.members ?? []));
-    setMeta.run("former_ids", JSON.stringify([...(corpus.formerIds ?? [])]));
+    for (const [key, value] of Object.entries(meta)) setMeta.run(key, JSON.stringify(value));
     setMeta.run("complete", "1");
     db.exec("COMMIT");
     db.pragma(`application_id = ${APPLICATION_ID}`);

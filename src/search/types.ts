@@ -1,10 +1,7 @@
 import type { Member, Paper, Problem } from "../corpus/types.js";
 
 /** A piece of a snippet; `match` pieces are the query's words, shown in bold. */
-export interface SnippetPart {
-  text: string;
-  match: boolean;
-}
+export type SnippetPart = { text: string; match: boolean };
 
 export interface SearchHit {
   paper: Paper;
@@ -15,10 +12,7 @@ export interface SearchHit {
   shares?: string[];
 }
 
-export interface SearchOptions {
-  limit?: number;
-  offset?: number;
-}
+export type SearchOptions = { limit?: number; offset?: number };
 
 export interface SearchResult {
   query: string;
@@ -72,11 +66,7 @@ export interface AuthorSummary {
   topics: string[];
 }
 
-export interface PersonCandidate {
-  key: string;
-  name: string;
-  papers: number;
-}
+export type PersonCandidate = { key: string; name: string; papers: number };
 
 export type AuthorLookup =
   | { kind: "found"; summary: AuthorSummary }
@@ -111,14 +101,14 @@ export interface PaperLookups {
 /** The queries that rank or count many papers: milliseconds, some tens of them at 100,000 papers. */
 export interface EngineQueries {
   search(query: string, options?: SearchOptions): SearchResult;
-  who(topic: string, options?: { limit?: number; offset?: number }): WhoResult;
+  who(topic: string, options?: SearchOptions): WhoResult;
   author(name: string): AuthorLookup;
   /** The summary of the person with this key (from a button), or undefined when they are no longer in the corpus. */
   authorByKey(key: string): AuthorSummary | undefined;
   /** Papers most like the given one (never itself), from `offset`; undefined when the id is unknown. */
-  similar(id: string, options?: { limit?: number; offset?: number }): SearchHit[] | undefined;
+  similar(id: string, options?: SearchOptions): SearchHit[] | undefined;
   /** The people behind the paper and the papers like it; `others`: without its own authors. */
-  whoLike(id: string, options?: { limit?: number; offset?: number; others?: boolean }): WhoResult | undefined;
+  whoLike(id: string, options?: SearchOptions & { others?: boolean }): WhoResult | undefined;
   /** How many papers hold each word (by its stem): 0 for a stop word and for a word no paper holds. */
   papersWithWords(words: readonly string[]): number[];
 }

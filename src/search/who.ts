@@ -34,28 +34,22 @@ export function expertsOf(
   options: { limit: number; offset: number; defaults: SearchDefaults },
 ): WhoResult {
   const { matches, leaving, notice, alone } = evidence;
+  const { offset, limit, defaults } = options;
   const noticed = notice === undefined ? {} : { notice };
   const best = matches.top[0]?.score ?? 0;
-  if (matches.top.length === 0) return { topic, total: 0, offset: options.offset, people: [], ...noticed };
+  if (matches.top.length === 0) return { topic, total: 0, offset, people: [], ...noticed };
   const relevance = matches.top.map((m) => (best > 0 ? Math.min(1, m.score / best) : 1));
-  const minimum = options.defaults.evidenceFloor;
   const rankOf = new Map(matches.top.map((m, rank) => [m.rowid, rank]));
   const left = new Set(leaving);
   const credits = new Map<string, Credit>();
-  for (const row of store.authorshipOf(matches.top.map((m) => m.rowid))) {
-    const rank = rankOf.get(row.paper);
-    if (left.has(row.person) || rank === undefined || (relevance[rank] ?? 0) < minimum) continue;
-    const credit = credits.get(row.person) ?? {
-      key: row.person,
-      score: 0,
-      ranks: [],
-      position: row.position,
-    };
-    credit.score +=
-      Math.sqrt(relevance[rank] ?? 0) * (row.position === 0 ? options.defaults.firstAuthorWeight : 1);
+  for (const { paper, person, position } of store.authorshipOf(matches.top.map((m) => m.rowid))) {
+    const rank = rankOf.get(paper);
+    if (left.has(person) || rank === undefined || (relevance[rank] ?? 0) < defaults.evidenceFloor) continue;
+    const credit = credits.get(person) ?? { key: person, score: 0, ranks: [], position };
+    credit.score += Math.sqrt(relevance[rank] ?? 0) * (position === 0 ? defaults.firstAuthorWeight : 1);
     credit.ranks.push(rank);
-    if (Math.min(...credit.ranks) === rank) credit.position = row.position;
-    credits.set(row.person, credit);
+    if (Math.min(...credit.ranks) === rank) credit.position = position;
+    credits.set(person, credit);
   }
   const people = new Map(store.people([...credits.keys()]).map((person) => [person.key, person]));
   const sorted = [...credits.values()]
@@ -75,8 +69,8 @@ export function expertsOf(
     blocks.set(credit.ranks.join(","), [...(blocks.get(credit.ranks.join(",")) ?? []), credit]);
   const ranked = [...blocks.values()].flat();
   if (ranked.length === 0 && alone !== undefined)
-    return { topic, total: 0, offset: options.offset, people: [], notice: alone };
-  const shown = ranked.slice(options.offset, options.offset + options.limit);
+    return { topic, total: 0, offset, people: [], notice: alone };
+  const shown = ranked.slice(offset, offset + limit);
   const papers = store.papers(
     shown.flatMap((credit) => credit.ranks.map((rank) => matches.top[rank]?.rowid ?? 0)),
   );
@@ -93,5 +87,5 @@ export function expertsOf(
       }),
     };
   };
-  return { topic, total: ranked.length, offset: options.offset, people: shown.map(expertOf), ...noticed };
+  return { topic, total: ranked.length, offset, people: shown.map(expertOf), ...noticed };
 }
