@@ -125,11 +125,8 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
     .map((entry) => entry.shown);
 }
 
-export function createAuthors({
-  store,
-  people,
-  papers: total,
-}: Pick<PlanContext, "store" | "people" | "papers">) {
+export function createAuthors(context: PlanContext) {
+  const { store, people, papers: total } = context;
   const topicsByKey = new LRUCache<string, string[], readonly Paper[]>({
     max: rememberedTopics,
     memoMethod: (_key, _stale, { context }) => topicsOf(context, store, total),

@@ -67,7 +67,6 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   const vocabularyOf = () => (vocabulary ??= vocabularyMap(store));
   const context = { store, people: createPeopleIndex(store), papers, defaults, vocabulary: vocabularyOf };
   const { search, evidenceFor } = createSearch(context);
-  const authors = createAuthors(context);
   const page = (options: SearchOptions) => ({
     limit: options.limit ?? 5,
     offset: options.offset ?? 0,
@@ -87,8 +86,7 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
       const result = expertsOf(store, topic, evidence, page(options));
       return shown === undefined ? result : { ...result, showingFor: shown };
     },
-    author: authors.author,
-    authorByKey: authors.authorByKey,
+    ...createAuthors(context),
     similar(id, options = {}) {
       const found = like(id);
       const { offset, limit } = page(options);

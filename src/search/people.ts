@@ -56,17 +56,6 @@ function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefi
 export function createPeopleIndex(store: IndexStore) {
   // Every name part in the corpus, for misspelt names: read when first needed.
   let nameParts: SearchableMap<true> | undefined;
-  /** Name parts near a typed one, with their distance (a swap of two letters is one edit). */
-  const nearParts = (typed: string): Map<string, number> => {
-    const cap = Math.max(1, editsFor(typed.length));
-    nameParts ??= SearchableMap.from(store.nameTokens().map((token): [string, true] => [token, true]));
-    const near = new Map<string, number>();
-    for (const [part] of nameParts.fuzzyGet(typed, cap + 1)) {
-      const distance = editDistance(typed, part, cap);
-      if (distance <= cap) near.set(part, distance);
-    }
-    return near;
-  };
 
   /** The person a name (or its words the other way round) names exactly: "Rui Zheng", "Zheng Rui". */
   const exactly = (name: string): PersonRow | undefined => {
@@ -120,11 +109,15 @@ export function createPeopleIndex(store: IndexStore) {
       .sort((a, b) => b.length - a.length);
     const [first, ...rest] = typed;
     if (first === undefined) return [];
+    // The people of the name parts near the longest typed one (a swap of two letters is one edit).
+    const cap = Math.max(1, editsFor(first.length));
+    nameParts ??= SearchableMap.from(store.nameTokens().map((token): [string, true] => [token, true]));
     const distances = new Map<string, number>();
-    for (const [found, distance] of nearParts(first)) {
-      for (const key of store.personKeysWithToken(found)) {
+    for (const [part] of nameParts.fuzzyGet(first, cap + 1)) {
+      const distance = editDistance(first, part, cap);
+      if (distance > cap) continue;
+      for (const key of store.personKeysWithToken(part))
         distances.set(key, Math.min(distances.get(key) ?? distance, distance));
-      }
     }
     const checked = [...distances].sort((a, b) => a[1] - b[1]).slice(0, maxChecked);
     return store

@@ -95,24 +95,15 @@ const pairsOf = (words: Like["written"]): Pair[] =>
   });
 
 /** What a paper shares with the one it is like, most telling first: a term, or its phrase both write ("reward models"). */
-function sharesOf(
-  like: Like,
-  mine: readonly Pair[],
-  held: ReadonlyMap<string, number>,
-  other: Paper,
-): string[] {
+function sharesOf(like: Like, mine: readonly Pair[], held: ReadonlyMap<string, number>, other: Paper) {
   const theirs = new Set(pairsOf(writtenOf(other)).map((pair) => pair.key));
   const phrases = new Map<string, { stems: string[]; text: string; count: number }>();
   for (const pair of mine) {
-    if (
-      !theirs.has(pair.key) ||
-      !pair.stems.some((stem) => held.has(stem)) ||
-      pair.stems[0] === pair.stems[1]
-    )
-      continue;
-    const entry = phrases.get(pair.key) ?? { ...pair, count: 0 };
+    const { key, stems } = pair;
+    if (!theirs.has(key) || !stems.some((stem) => held.has(stem)) || stems[0] === stems[1]) continue;
+    const entry = phrases.get(key) ?? { ...pair, count: 0 };
     entry.count += 1;
-    phrases.set(pair.key, entry);
+    phrases.set(key, entry);
   }
   const partOf = (stems: readonly string[]) => stems.reduce((sum, stem) => sum + (held.get(stem) ?? 0), 0);
   const shown: { text: string; part: number }[] = [];
@@ -130,18 +121,13 @@ function sharesOf(
         : { text: like.terms.find((t) => t.stem === stem)?.word ?? stem, part: held.get(stem) ?? 0 },
     );
   }
-  const seen = new Set<string>();
-  return shown
-    .sort((a, b) => b.part - a.part)
-    .filter((s) => {
-      // "RMs" beside "RM": one of them.
-      const key = lightStemOf(foldedText(s.text));
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, SHARES_SHOWN)
-    .map((s) => s.text);
+  // "RMs" beside "RM": one of them.
+  const byKey = new Map<string, string>();
+  for (const { text } of shown.sort((a, b) => b.part - a.part)) {
+    const key = lightStemOf(foldedText(text));
+    if (!byKey.has(key)) byKey.set(key, text);
+  }
+  return [...byKey.values()].slice(0, SHARES_SHOWN);
 }
 
 /** The similar papers of a page, each with what it shares with the paper (marked in its snippet). */
