@@ -167,12 +167,8 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
   if (end < sentence.end) {
     const space = text.lastIndexOf(" ", end);
     if (space > start) end = space;
-    end =
-      start +
-      text
-        .slice(start, end)
-        .trimEnd()
-        .replace(/[,;:]$/, "").length;
+    const kept = text.slice(start, end).trimEnd();
+    end = start + kept.replace(/[,;:]$/, "").length;
   }
   return { start, end };
 }
