@@ -51,9 +51,9 @@ export const searchDefaults = {
 
 /** The defaults' shape, any value (a measurement tries others). */
 export type SearchDefaults = {
-  readonly [K in keyof Defaults]: Defaults[K] extends number ? number : Defaults[K];
+  readonly [K in keyof typeof searchDefaults]: Widened<(typeof searchDefaults)[K]>;
 };
-type Defaults = typeof searchDefaults;
+type Widened<T> = T extends number ? number : T;
 
 /** Edits forgiven in a word of this length (a swap of two letters is one). */
 export function editsFor(length: number, defaults: SearchDefaults = searchDefaults): number {
