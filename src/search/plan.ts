@@ -285,9 +285,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
 export function showingFor(query: string, plan: Plan): string | undefined {
   const corrected = plan.terms.filter((term) => term.corrected);
   if (corrected.length === 0) return undefined;
-  let shown = query;
-  for (const term of corrected) shown = shown.replace(term.typed, term.words.join(" "));
-  return shown;
+  return corrected.reduce((shown, term) => shown.replace(term.typed, term.words.join(" ")), query);
 }
 
 /** Every word of the corpus as written and the English function words, in a tree for near lookups. */
