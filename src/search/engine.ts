@@ -23,7 +23,9 @@ export interface OpenEngine extends SearchEngine {
 
 const count = z.number().int().min(0);
 const storedStats = z.object({ papers: count, people: count, profiles: count, files: count });
-const storedMembers = z.array(memberSchema.extend({ key: z.string() }));
+// The corpus's member schema with the key each member was stored with (in Member's order: name, key, the rest).
+const { name: memberName, ...memberRest } = memberSchema.shape;
+const storedMembers = z.array(z.object({ name: memberName, key: z.string(), ...memberRest }));
 
 /** The cheap lookups over an index database written by writeIndex (and checked by the caller). */
 export function paperLookupsOf(
