@@ -91,15 +91,6 @@ export function createPeopleIndex(store: IndexStore) {
   };
   const named = new LRUCache<string, PersonRow[]>({ max: rememberedNames, memoMethod: peopleNamedBy });
 
-  /** How near a typed name part is to one of a person's (a swap of two letters is one edit). */
-  const partDistance = (person: PersonRow, part: string, cap: number): number => {
-    let best = cap + 1;
-    for (const spelling of new Set([person.name, ...person.spellings])) {
-      for (const token of nameTokensOf(spelling)) best = Math.min(best, editDistance(part, token, cap));
-    }
-    return best;
-  };
-
   /** People each typed part of whose name is near one of theirs, nearest first; the longest part finds them. */
   const suggestionsFor = (name: string): PersonRow[] => {
     const typed = name
@@ -123,8 +114,13 @@ export function createPeopleIndex(store: IndexStore) {
     return store
       .people(checked.map(([key]) => key))
       .flatMap((person) => {
+        // Each other typed part counts how near it is to one of theirs (a swap of two letters is one edit).
+        const tokens = [...new Set([person.name, ...person.spellings])].flatMap(nameTokensOf);
         let total = distances.get(person.key) ?? 0;
-        for (const part of rest) total += partDistance(person, part, Math.max(1, editsFor(part.length)));
+        for (const part of rest) {
+          const cap = Math.max(1, editsFor(part.length));
+          total += Math.min(cap + 1, ...tokens.map((token) => editDistance(part, token, cap)));
+        }
         return total > 0 && total <= Math.max(1, Math.floor(personKey(name).length / 4))
           ? [{ person, total }]
           : [];
