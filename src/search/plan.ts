@@ -253,13 +253,11 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   // A letter changed for another most often makes another word: it counts only beside a word typed next to it in some
   // paper ("reward hacking" is not "reward lacking"; "rewatd models" is "reward models").
   const besideNeighbour = (at: number) => {
-    const term = terms[at];
-    const pairs = [
-      [terms[at - 1], term],
-      [term, terms[at + 1]],
-    ].filter((pair): pair is [Term, Term] => pair[0] !== undefined && pair[1] !== undefined);
-    if (pairs.length === 0) return true;
-    return pairs.some(([first, second]) => store.count(phraseMatch([...first.words, ...second.words])) > 0);
+    const pairs = [at - 1, at].flatMap((first) => {
+      const [one, two] = [terms[first], terms[first + 1]];
+      return one && two ? [[...one.words, ...two.words]] : [];
+    });
+    return pairs.length === 0 || pairs.some((words) => store.count(phraseMatch(words)) > 0);
   };
   const read = terms.filter((term, at) => {
     if (!term.corrected || rarest === undefined) return true;
