@@ -1,6 +1,6 @@
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import type { Acronym, PaperRead } from "../corpus/types.js";
-import { foldedText, isStopWord, lightStemOf, stemOf, wordsOf, wordTextsOf } from "./analyze.js";
+import { foldedText, isStopWord, lightStemOf, stemOf, termOf, wordTextsOf } from "./analyze.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import type { IndexStore } from "./store-read.js";
 
@@ -27,11 +27,7 @@ export interface Synonyms {
 }
 
 const searched = (folded: string) => !isStopWord(folded);
-const stemsOf = (text: string) =>
-  wordsOf(text).flatMap((word) => {
-    const folded = foldedText(word.text);
-    return searched(folded) ? [stemOf(folded)] : [];
-  });
+const stemsOf = (text: string) => wordTextsOf(text).flatMap((word) => termOf(word) ?? []);
 
 /** Acronyms with a short form that is no stop word and a long form of two terms or more, each pair once. */
 export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
