@@ -41,10 +41,8 @@ export function createSearch(context: PlanContext) {
       const reading = people.read(name);
       const found = reading.slip ? [reading.slip] : reading.people;
       if (found.length === 0) return { unknown: { name, near: reading.near.map(candidateOf) } };
-      named.push({
-        name: asWrittenIn(name, found[0]?.name ?? ""),
-        people: found.map((person) => person.name),
-      });
+      const names = found.map((person) => person.name);
+      named.push({ name: asWrittenIn(name, names[0] ?? ""), people: names });
       each.push(found.map((person) => person.key));
     }
     return { keys: each.flat(), each, named };
