@@ -13,20 +13,6 @@ export class IndexFileError extends Error {
   override name = "IndexFileError";
 }
 
-/** A new database file at `path` (which must not exist), set for being written once, fast. */
-function fileForWriting(path: string): Database.Database {
-  const db = new Database(path);
-  // Written once, by one process, before anyone reads it: no journal, one sync at the end.
-  // Large pages hold several papers each (one is about 3 KB): a smaller file, written faster.
-  db.pragma("page_size = 16384");
-  db.pragma("journal_mode = OFF");
-  db.pragma("synchronous = OFF");
-  db.pragma("locking_mode = EXCLUSIVE");
-  db.pragma("cache_size = -131072");
-  db.pragma("temp_store = MEMORY");
-  return db;
-}
-
 /**
  * The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile;
  * and, when it works them out too, the text rows from row `from` on.
@@ -48,7 +34,15 @@ export async function writeIndexFileHelped(
   options: WriteOptions,
   helper: (papers: readonly TextPaper[], rowOrder: number[]) => Promise<FromAbstractsInTurn>,
 ): Promise<void> {
-  const db = fileForWriting(path);
+  const db = new Database(path);
+  // Written once, by one process, before anyone reads it: no journal, one sync at the end.
+  // Large pages hold several papers each (one is about 3 KB): a smaller file, written faster.
+  db.pragma("page_size = 16384");
+  db.pragma("journal_mode = OFF");
+  db.pragma("synchronous = OFF");
+  db.pragma("locking_mode = EXCLUSIVE");
+  db.pragma("cache_size = -131072");
+  db.pragma("temp_store = MEMORY");
   try {
     const { facts, rows } = await helper(corpus.papers, rowOrderOf(corpus.papers));
     const written = startIndex(db, corpus, options);
