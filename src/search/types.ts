@@ -61,7 +61,7 @@ export interface AuthorSummary {
   profiled: boolean;
   /** First-author papers first, then in the order of the author line, papers known only from their file last. */
   papers: { paper: Paper; firstAuthor: boolean }[];
-  coauthors: { key: string; name: string; papers: number }[];
+  coauthors: PersonCandidate[];
   /** Phrases that set this person apart from the corpus (named methods, terms), most distinctive first. */
   topics: string[];
 }
