@@ -2,7 +2,7 @@
 # docker build -t paperbot . && docker run --env-file .env -v paperbot-data:/app/data -p 3000:3000 paperbot
 
 # Build: install everything (better-sqlite3 compiles here when no prebuilt binary fits), compile
-# TypeScript to dist/, then drop the development dependencies.
+# TypeScript to dist/ and bundle it (dist/main.bundle.js), then drop the development dependencies.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
@@ -12,6 +12,7 @@ COPY package.json package-lock.json ./
 RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY bin ./bin
 RUN npm run build && npm prune --omit=dev
 
 # Run: only what the bot needs; state and index snapshots live in the data volume.
@@ -36,4 +37,4 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "dist/main.js"]
+CMD ["node", "dist/main.bundle.js"]

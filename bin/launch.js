@@ -4,11 +4,14 @@
 // loader hooks, which made each start (a restart after a crash too) about a second slower.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const compiled = join(root, "dist", "main.js");
+// main.js and what it imports in one file: loading 200 modules one by one was half of a restart's main thread.
+const bundled = join(root, "dist", "main.bundle.js");
 
 function mtimeOf(path) {
   try {
@@ -43,10 +46,67 @@ export function buildIsCurrent() {
 }
 
 /**
- * Compiles src/ into dist/ (written aside, then renamed into place, so a start beside this one never loads half a
- * build); false when it cannot: no TypeScript (an install without development dependencies) or no output.
+ * Each module's own location where it asks for it (`import.meta.url`, `__dirname`, `__filename`), so a module that
+ * finds files beside itself (the worker and build-process entries) finds them from inside the bundle too.
  */
-export function compile() {
+const ownLocations = (bundleDir) => ({
+  name: "own-locations",
+  setup(build) {
+    build.onLoad({ filter: /\.[cm]?js$/ }, async ({ path }) => {
+      const text = await readFile(path, "utf8");
+      if (!/import\.meta\.url|__dirname|__filename/.test(text)) return undefined;
+      // The bundle's own URL from its banner: `import.meta` in a CommonJS file would make it an ES module.
+      const url = `new URL(${JSON.stringify(relative(bundleDir, path))}, __bundleUrl)`;
+      const located = `const __ownUrl = ${url}.href, __ownFile = decodeURIComponent(${url}.pathname);\n`;
+      const body = text
+        .replaceAll("import.meta.url", "__ownUrl")
+        .replace(/\b__filename\b/g, "__ownFile")
+        .replace(/\b__dirname\b/g, "__ownFile.replace(/\\/[^/]*$/, '')");
+      return { contents: located + body, loader: "js", resolveDir: dirname(path) };
+    });
+  },
+});
+
+/** dist/main.bundle.js from the compiled dist/ in `dir`; false (and no file) when it cannot be made. */
+async function bundle(dir) {
+  try {
+    const { build } = await import("esbuild");
+    await build({
+      entryPoints: [join(dir, "main.js")],
+      outfile: join(dir, "main.bundle.js"),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "silent",
+      // Native addons, piscina (its own worker file), what loads only for the console or from source, optional parts.
+      external: [
+        "better-sqlite3",
+        "piscina",
+        "pino-pretty",
+        "tsx",
+        "pg-native",
+        "bufferutil",
+        "utf-8-validate",
+      ],
+      // CommonJS dependencies inside an ES module still call require for Node's own modules.
+      banner: {
+        js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url), __bundleUrl = import.meta.url;',
+      },
+      plugins: [ownLocations(dir)],
+    });
+    return true;
+  } catch {
+    rmSync(join(dir, "main.bundle.js"), { force: true });
+    return false;
+  }
+}
+
+/**
+ * Compiles src/ into dist/ and bundles it (written aside, then renamed into place, so a start beside this one never
+ * loads half a build); false when it cannot: no TypeScript (an install without development dependencies) or no output.
+ */
+export async function compile() {
   const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
   const config = join(root, "tsconfig.build.json");
   if (!existsSync(tsc) || !existsSync(config)) return false;
@@ -56,6 +116,7 @@ export function compile() {
   spawnSync(process.execPath, [tsc, "-p", config, "--outDir", aside], { cwd: root, stdio: "ignore" });
   try {
     if (!existsSync(join(aside, "main.js"))) return false;
+    await bundle(aside);
     if (existsSync(dirname(compiled))) renameSync(dirname(compiled), old);
     renameSync(aside, dirname(compiled));
     return true;
@@ -73,8 +134,11 @@ export function compile() {
  */
 export async function launch(args, { compileFirst = false } = {}) {
   process.argv.splice(2, 0, ...args);
-  if (buildIsCurrent() || (compileFirst && compile())) {
-    await import(pathToFileURL(compiled).href);
+  if (buildIsCurrent() || (compileFirst && (await compile()))) {
+    // The bundle when this build made one (a build by bare tsc has none).
+    const entry =
+      existsSync(bundled) && statSync(bundled).mtimeMs >= statSync(compiled).mtimeMs ? bundled : compiled;
+    await import(pathToFileURL(entry).href);
     return;
   }
   const { register } = await import("tsx/esm/api");

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import {
   copyFileSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -20,32 +21,31 @@ const run = promisify(execFile);
 const REPO = resolve(".");
 let scratch: string;
 
-/** A folder laid out like the image: package.json, node_modules (linked) and the compiled dist/. */
+/** A folder laid out like the image's build stage: package.json, node_modules (linked), bin/, src/, then dist/. */
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "paperbot-build-"));
-  copyFileSync("package.json", join(scratch, "package.json"));
+  for (const file of ["package.json", "tsconfig.json", "tsconfig.build.json"])
+    copyFileSync(file, join(scratch, file));
+  for (const dir of ["bin", "src"]) cpSync(dir, join(scratch, dir), { recursive: true });
   symlinkSync(join(REPO, "node_modules"), join(scratch, "node_modules"));
-  // The build stage's compile step (`npm run build`), into the scratch folder instead of ./dist.
-  await run(process.execPath, [
-    join(REPO, "node_modules/typescript/bin/tsc"),
-    "-p",
-    "tsconfig.build.json",
-    "--outDir",
-    join(scratch, "dist"),
-  ]);
+  // The build stage's compile step (`npm run build`): dist/ compiled, and bundled into dist/main.bundle.js.
+  await run(process.execPath, [join(scratch, "bin/build.js")]);
 }, 60_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("the production build", () => {
-  it("compiles to a dist/ whose paperbot CLI runs without tsx", async () => {
-    const { stdout } = await run(
-      process.execPath,
-      [join(scratch, "dist/main.js"), "paperbot", "--corpus", "test/fixtures/slack-corpus", "stats"],
-      { env: { PATH: process.env.PATH ?? "", CACHE_DIR: join(scratch, "cache") } },
-    );
-    expect(stdout).toMatch(/^\W*Papers\W+4 · /);
-  });
+  it.each(["main.js", "main.bundle.js"])(
+    "compiles to a dist/%s whose paperbot CLI runs without tsx",
+    async (entry) => {
+      const { stdout } = await run(
+        process.execPath,
+        [join(scratch, "dist", entry), "paperbot", "--corpus", "test/fixtures/slack-corpus", "stats"],
+        { env: { PATH: process.env.PATH ?? "", CACHE_DIR: join(scratch, `cache-${entry}`) } },
+      );
+      expect(stdout).toMatch(/^\W*Papers\W+4 · /);
+    },
+  );
 
   describe("the compiled bot in HTTP mode and the image's HEALTHCHECK command", () => {
     let slack: FakeSlackApi;
@@ -55,7 +55,8 @@ describe("the production build", () => {
 
     beforeAll(async () => {
       slack = await startFakeSlackApi();
-      bot = spawn(process.execPath, [join(scratch, "dist/main.js")], {
+      // As the image's CMD runs it: the bundle, which starts the search workers and the build process from dist/.
+      bot = spawn(process.execPath, [join(scratch, "dist/main.bundle.js")], {
         env: {
           PATH: process.env.PATH ?? "",
           SLACK_BOT_TOKEN: "xoxb-3-4-compiledbot",

@@ -93,7 +93,7 @@ describe("the Dockerfile", () => {
     expect(run.findIndex((i) => i.keyword === "CMD")).toBeGreaterThan(userAt);
     expect(execForm(find("ENTRYPOINT")[0]?.args ?? "")).toEqual(["/usr/bin/tini", "--"]);
     expect(find("RUN").some((i) => i.args.includes("install -y --no-install-recommends tini"))).toBe(true);
-    expect(execForm(find("CMD")[0]?.args ?? "")).toEqual(["node", "dist/main.js"]);
+    expect(execForm(find("CMD")[0]?.args ?? "")).toEqual(["node", "dist/main.bundle.js"]);
     const build = z.object({ compilerOptions: z.object({ outDir: z.string() }) });
     expect(build.parse(JSON.parse(readFileSync("tsconfig.build.json", "utf8"))).compilerOptions.outDir).toBe(
       "dist",
