@@ -74,15 +74,6 @@ async function authorAnswer(
   }
 }
 
-async function reloadAnswer(deps: BotDeps, userId: string): Promise<Answer> {
-  if (!deps.reload) return problem(MESSAGES.onlyAdminsReload);
-  try {
-    return info(await deps.reload(userId));
-  } catch {
-    return problem(MESSAGES.reloadFailed);
-  }
-}
-
 /** The answer to an intent; a search whose worker crashed or hung gets an apology asking to try again. */
 export async function answerIntent(deps: BotDeps, request: BotRequest, intent: Intent): Promise<Answer> {
   try {
@@ -200,7 +191,8 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
       });
     }
     case "reload":
-      return reloadAnswer(deps, request.userId);
+      if (!deps.reload) return problem(MESSAGES.onlyAdminsReload);
+      return deps.reload(request.userId).then(info, () => problem(MESSAGES.reloadFailed));
     case "dailyOn":
     case "dailyOff":
     case "dailyStatus":

@@ -87,6 +87,9 @@ export interface DailyPreviewView {
   paper?: Paper;
 }
 
+/** Who of some people are members (members.yml), by person key, with their Slack id when given. */
+export type MembersOf = Record<string, { slack?: string }>;
+
 /** Someone on a who line; `slack`: a member's Slack user id, when members.yml gives one. */
 export type LinePerson = Expert & { slack?: string };
 
@@ -143,9 +146,8 @@ export type Reply =
       notice?: string;
       like?: { id: string; others: boolean };
     } & PeoplePage)
-  /** `nearOf`: what was typed, when it names nobody and the summary is of the one near name. */
   /** `nearOf`: the name typed, when the summary is of the one near name; `members`: who is in members.yml. */
-  | { kind: "author"; summary: AuthorSummary; nearOf?: string; members?: Record<string, { slack?: string }> }
+  | { kind: "author"; summary: AuthorSummary; nearOf?: string; members?: MembersOf }
   /** `purpose: "follow"`: the candidates are offered to follow, not to look up. */
   | { kind: "ambiguous"; query: string; candidates: PersonCandidate[]; purpose?: "follow" }
   | {

@@ -19,18 +19,13 @@ import type { BotRequest } from "./request.js";
 /** Saved papers per page of `/paper saved`: one block each, inside a message's 50. */
 const SAVED_PER_PAGE = 30;
 
-/** The author line as plain text, kept with a saved paper so it can be shown after the paper is gone. */
-function plainAuthorLine(paper: Paper): string {
-  const line = paper.authors.join(", ");
-  return paper.etAl ? `${line} et al.` : line;
-}
-
+/** What a reading list keeps of a paper, so it can be shown after the paper is gone (the author line as text). */
 export function savedEntryOf(paper: Paper, at: number): SavedEntry {
   return {
     paperId: paper.id,
     savedAt: at,
     headline: titleOf(paper),
-    authors: plainAuthorLine(paper),
+    authors: `${paper.authors.join(", ")}${paper.etAl ? " et al." : ""}`,
     owners: [...paper.owners],
     abstract: paper.abstract,
   };

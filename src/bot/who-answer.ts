@@ -6,7 +6,7 @@ import type { Intent } from "./intents.js";
 import { MESSAGES, SEARCH_SUGGESTIONS, WHO_SUGGESTIONS } from "./messages.js";
 import { paperNotFound } from "./paper-answers.js";
 import { type Answer, info, toAsker } from "./ports.js";
-import type { LinePerson, PeopleLine, PeoplePage } from "./reply.js";
+import type { LinePerson, MembersOf, PeopleLine, PeoplePage } from "./reply.js";
 
 /** Who is in the group: members.yml's members and the owners of author files (people with a file of their own). */
 export interface Group {
@@ -28,7 +28,7 @@ export function groupOf(stats: { profiles: number; members?: readonly Member[] }
 export function membersAmong(
   stats: { members?: readonly Member[] },
   keys: readonly string[],
-): Record<string, { slack?: string }> | undefined {
+): MembersOf | undefined {
   const { members } = groupOf({ profiles: 0, ...stats });
   if (members.size === 0) return undefined;
   return Object.fromEntries(

@@ -41,11 +41,6 @@ export function bibtexBlocks(paper: Paper): KnownBlock[] {
   ];
 }
 
-/** The fallback text of a BibTeX reply (notifications read it as mrkdwn, so it is escaped). */
-export function bibtexFallback(paper: Paper): string {
-  return `BibTeX for ${fmt.plain(titleOf(paper))}`;
-}
-
 /** The modal Copy BibTeX opens: the entry to select and copy. */
 export function renderBibtexModal(paper: Paper): ModalView {
   return {

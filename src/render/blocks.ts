@@ -2,7 +2,7 @@ import type { KnownBlock } from "@slack/types";
 import type { Card, LinePerson, PeopleLine, Reply } from "../bot/reply.js";
 import { LEVELS } from "../bot/who-answer.js";
 import { titleOf } from "../corpus/headline.js";
-import { bibtexBlocks, bibtexFallback } from "./bibtex-blocks.js";
+import { bibtexBlocks } from "./bibtex-blocks.js";
 import {
   actions,
   buttonRow,
@@ -15,7 +15,6 @@ import {
   section,
   staticSelect,
 } from "./block-parts.js";
-import type { ButtonSpec } from "./buttons.js";
 import {
   candidateButtonSpecs,
   coauthorSpec,
@@ -83,11 +82,6 @@ function peopleLineText(line: PeopleLine, rank: number): string {
   ].join("\n");
 }
 
-/** "Papers by …" for each person of the line. */
-function peopleLineSpecs(line: PeopleLine): ButtonSpec[] {
-  return line.people.map(personButtonSpec);
-}
-
 /** A message for chat.postMessage / respond; senders add `NO_UNFURL`, so no abstract pulls in a preview. */
 export interface SlackMessage {
   /** Plain-text fallback for notifications and screen readers: escaped, at most 3000 characters. */
@@ -142,7 +136,7 @@ function peopleBlocks(reply: Extract<Reply, { kind: "people" }>): KnownBlock[] {
     const text = peopleLineText(line, reply.firstLine + i + 1);
     // The first line of people outside the group carries their heading, so its buttons stay beside it.
     const heading = line.outside && !kept[i - 1]?.outside ? `${fmt.bold(OUTSIDE_HEADING)}\n` : "";
-    return section(`${heading}${text}`, overflowOrButton(peopleLineSpecs(line)));
+    return section(`${heading}${text}`, overflowOrButton(line.people.map(personButtonSpec)));
   });
   const left = lines.length - kept.length;
   return [...head, ...shown, ...(left > 0 ? [context([`…and ${left} more not shown here`])] : []), ...tail];
@@ -283,7 +277,7 @@ function fallbackOf(reply: Reply): string | undefined {
       return `${plural(reply.total, "paper")} for ${quoted(what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "bibtex":
-      return bibtexFallback(reply.paper);
+      return `BibTeX for ${plain(titleOf(reply.paper))}`;
     case "card":
       return `${reply.title ? `${plain(reply.title)}: ` : ""}${plain(titleOf(reply.card.paper))} (${plain(reply.card.paper.id)})`;
     case "similar": {

@@ -38,16 +38,12 @@ function bodyChunks(card: Card, layout: CardLayout): string[] {
   return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
 }
 
-function sharedByLine(userId: string | undefined): string | undefined {
-  const mention = slackMention(userId);
-  return mention === "" ? undefined : `Shared by ${mention}`;
-}
-
 /** A card: linked title, grey byline, snippet, links line; alone a button row, in a list four blocks. */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
   const inline = layout.heading === "inline";
-  const shared = sharedByLine(card.sharedBy);
+  const mention = slackMention(card.sharedBy);
+  const shared = mention === "" ? undefined : `Shared by ${mention}`;
   const controls = cardControlsOf(card, !inline);
   const titled = paperTitle(paper, TITLE_CHARS);
   const head: KnownBlock[] = layout.title ? [header(layout.title)] : [];

@@ -77,11 +77,6 @@ function followedText(reply: Extract<Reply, { kind: "followed" }>): string {
   return `You now follow the topic ${name}. ${now}; when new papers on it arrive, I'll send you a DM (${capLine(reply.dailyCap)}).`;
 }
 
-function unfollowedText(reply: Extract<Reply, { kind: "unfollowed" }>): string {
-  const name = followLabel(reply.target, false);
-  return reply.removed ? `You no longer follow ${name}.` : `You didn't follow ${name}.`;
-}
-
 function range(offset: number, shown: number, total: number): string {
   return total > shown ? ` · ${offset + 1}–${offset + shown} of ${total}` : "";
 }
@@ -95,10 +90,6 @@ function followingHeading(reply: Extract<Reply, { kind: "following" }>): string 
   ];
   const what = reply.total === reply.follows.length && parts.length > 0 ? `: ${parts.join(" and ")}` : "";
   return `${fmt.bold(`You follow ${plural(reply.total, "thing")}`)}${what}${range(reply.offset, reply.follows.length, reply.total)}`;
-}
-
-function followingFooter(cap: number | undefined): string {
-  return `New papers on these come to you by DM${cap === undefined ? "" : `, ${capLine(cap)}`}.`;
 }
 
 /** "*Headline*\nA, B et al. · `id`", and a note after the id. */
@@ -121,29 +112,21 @@ function savedHeading(reply: Extract<Reply, { kind: "saved" }>): string {
   return `${fmt.bold(`Your reading list: ${plural(reply.total, "paper")}`)}, newest first${range(reply.offset, reply.items.length, reply.total)}${goneNote}`;
 }
 
-function savedOneText(reply: Extract<Reply, { kind: "savedOne" }>): string {
-  const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
-  return reply.added
-    ? `Saved ${name} to your reading list (${plural(reply.total, "paper")}).`
-    : `${name} is on your reading list already (${plural(reply.total, "paper")}).`;
-}
-
-function unsavedText(reply: Extract<Reply, { kind: "unsaved" }>): string {
-  const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
-  return reply.removed ? `Removed ${name} from your reading list.` : `${name} was not on your reading list.`;
-}
-
 function confirmationText(reply: ConfirmationReply): string {
-  switch (reply.kind) {
-    case "followed":
-      return followedText(reply);
-    case "unfollowed":
-      return unfollowedText(reply);
-    case "savedOne":
-      return savedOneText(reply);
-    case "unsaved":
-      return unsavedText(reply);
+  if (reply.kind === "followed") return followedText(reply);
+  if (reply.kind === "unfollowed") {
+    const name = followLabel(reply.target, false);
+    return reply.removed ? `You no longer follow ${name}.` : `You didn't follow ${name}.`;
   }
+  const name = fmt.bold(fmt.plain(truncate(reply.paper.headline, 200)));
+  if (reply.kind === "unsaved")
+    return reply.removed
+      ? `Removed ${name} from your reading list.`
+      : `${name} was not on your reading list.`;
+  const total = plural(reply.total, "paper");
+  return reply.added
+    ? `Saved ${name} to your reading list (${total}).`
+    : `${name} is on your reading list already (${total}).`;
 }
 
 export function exportText(reply: Extract<Reply, { kind: "export" }>): string {
@@ -343,13 +326,16 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
     case "following": {
       const head = present(section(followingHeading(reply)), noticeBlock(reply.notice));
       const from = { l: "f" as const, o: reply.offset };
+      const cap = reply.dailyCap;
       const tail = present(
         buttonRow(pagingSpecs(reply)),
-        context([fmt.plain(followingFooter(reply.dailyCap))]),
+        context([
+          fmt.plain(`New papers on these come to you by DM${cap === undefined ? "" : `, ${capLine(cap)}`}.`),
+        ]),
       );
-      const rows = reply.follows.map((follow) => {
-        return section(followLabel(follow), button(unfollowSpec(follow, from)));
-      });
+      const rows = reply.follows.map((follow) =>
+        section(followLabel(follow), button(unfollowSpec(follow, from))),
+      );
       return framed(head, rows, tail);
     }
     case "saved": {

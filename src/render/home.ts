@@ -1,6 +1,6 @@
 import type { Button, HomeView, KnownBlock, ModalView, PlainTextOption } from "@slack/types";
 import type { FollowTarget } from "../bot/ports.js";
-import type { CardButton, ListPage, SavedItem } from "../bot/reply.js";
+import type { CardButton, DailyScheduleView, ListPage, SavedItem } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
 import { ASK_TEXT } from "./ask-modal.js";
 import {
@@ -27,14 +27,7 @@ export const HOME_MAX_BLOCKS = 100;
 /** The callback_id of the form that changes a channel's daily paper. */
 export const DAILY_EDIT_CALLBACK = "home_daily_edit";
 
-export interface HomeChannel {
-  channelId: string;
-  time: string;
-  timeZone: string;
-  weekdays: number[];
-  /** Why posting is paused, when it is. */
-  paused?: string;
-}
+export type HomeChannel = Pick<DailyScheduleView, "channelId" | "time" | "timeZone" | "weekdays" | "paused">;
 
 /** One list of the tab (follows, saved papers): a page of it, or why it cannot be shown. */
 export type HomeList<T> =

@@ -1,6 +1,5 @@
 import type { Card, Reply } from "../bot/reply.js";
 import type { Paper } from "../corpus/types.js";
-import type { SnippetPart } from "../search/types.js";
 import { bibtexOf } from "./bibtex-entry.js";
 
 // Every reply here is printed with JSON.stringify, which leaves out a field that is undefined.
@@ -9,13 +8,10 @@ function paperJson(paper: Paper) {
   return { id, headline, authors, etAl, owners, abstract, title, year, venue, doi, arxivId, url };
 }
 
-function snippetString(parts: SnippetPart[] | undefined): string | undefined {
-  return parts === undefined ? undefined : parts.map((part) => part.text).join("");
-}
-
 function cardJson(card: Card) {
   const score = card.score === undefined ? undefined : Math.round(card.score * 1000) / 1000;
-  return { ...paperJson(card.paper), score, snippet: snippetString(card.snippet), shares: card.shares };
+  const snippet = card.snippet?.map((part) => part.text).join("");
+  return { ...paperJson(card.paper), score, snippet, shares: card.shares };
 }
 
 function notFoundJson(reply: Extract<Reply, { kind: "notFound" }>) {

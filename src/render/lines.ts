@@ -5,7 +5,7 @@ import {
   SAVED_HELP_LINES,
   SHARE_HELP_LINES,
 } from "../bot/messages.js";
-import type { Card, Reply } from "../bot/reply.js";
+import type { Card, MembersOf, Reply } from "../bot/reply.js";
 import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, SnippetPart } from "../search/types.js";
@@ -252,9 +252,6 @@ export function peopleHeading(reply: Extract<Reply, { kind: "people" }>): string
   }
   return `${fmt.bold(`People behind ${quoted(reply.topic)}`)}${range}`;
 }
-
-/** Who of an author summary's people is a member (members.yml), with their Slack id when given. */
-export type MembersOf = Record<string, { slack?: string }>;
 
 export function authorOverview(summary: AuthorSummary, members?: MembersOf): string {
   const firsts = summary.papers.filter((p) => p.firstAuthor).length;

@@ -10,17 +10,10 @@ export const NO_UNFURL = { unfurl_links: false, unfurl_media: false } as const;
 export type ResponsePayload = Rendered & {
   response_type: "ephemeral" | "in_channel";
   replace_original: boolean;
-  unfurl_links: false;
-  unfurl_media: false;
-};
+} & typeof NO_UNFURL;
 
 /** A chat.postMessage argument (mentions, direct messages). */
-export type PostPayload = Rendered & {
-  channel: string;
-  thread_ts?: string;
-  unfurl_links: false;
-  unfurl_media: false;
-};
+type PostPayload = Rendered & { channel: string; thread_ts?: string } & typeof NO_UNFURL;
 
 /** Private to the asker unless the answer is for the channel; a shared card never replaces anything. */
 export function responsePayload(answer: Answer): ResponsePayload {

@@ -251,16 +251,11 @@ class TerminalDrawing {
   }
 }
 
-/** Block Kit as text: the same content as in Slack, buttons and menu options numbered when asked for. Pure. */
-function blocksAsText(blocks: KnownBlock[], options: TerminalOptions = {}): TerminalReply {
-  const drawing = new TerminalDrawing({ buttons: true, ...options });
-  for (const block of blocks) drawing.block(block);
-  return drawing.finish();
-}
-
-/** A reply as the console or `paperbot` prints it: its Block Kit message, drawn as text. */
+/** A reply as the console or `paperbot` prints it: its Block Kit message drawn as text, controls numbered. Pure. */
 export function renderTerminal(reply: Reply, options: TerminalOptions = {}): TerminalReply {
-  const shown = blocksAsText(renderSlackMessage(reply).blocks, options);
+  const drawing = new TerminalDrawing({ buttons: true, ...options });
+  for (const block of renderSlackMessage(reply).blocks) drawing.block(block);
+  const shown = drawing.finish();
   // Slack gets the reading list as a file beside this message; a terminal shows the file.
   if (reply.kind !== "export") return shown;
   return { ...shown, text: `${shown.text}\n\n${withoutControls(savedMarkdown(reply).content)}` };
