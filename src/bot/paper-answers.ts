@@ -59,9 +59,9 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
   const result = await index.search(intent.query, { limit, offset: intent.offset });
   if (result.unknownAuthor !== undefined)
     return noSuchAuthor(result.unknownAuthor.name, result.unknownAuthor.near);
+  const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
   if (result.hits.length === 0) {
     if (intent.offset > 0) return info(MESSAGES.noMoreResults, intent.paging);
-    const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
     // The search says why nothing could be looked for (only stop words, only exclusions, an unknown author).
     if (result.notice !== undefined && didYouMean.length === 0) return info(result.notice, intent.paging);
     return toAsker(
@@ -82,7 +82,6 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     .join(" ");
   const showingFor =
     result.showingFor !== undefined && result.showingFor !== intent.query ? result.showingFor : undefined;
-  const didYouMean = (result.didYouMean ?? []).filter((query) => query !== intent.query).slice(0, 3);
   const reply: Reply = {
     kind: "results",
     query: intent.query,

@@ -104,8 +104,8 @@ export function peoplePageOf(lines: readonly PeopleLine[], offset: number, size:
     firstLine += 1;
   }
   const page = lines.slice(firstLine, firstLine + size);
-  const after = before + page.reduce((sum, line) => sum + line.people.length, 0);
   const peopleIn = (some: readonly PeopleLine[]) => some.reduce((sum, line) => sum + line.people.length, 0);
+  const after = before + peopleIn(page);
   const everyone = peopleIn(lines);
   return {
     lines: page,
@@ -123,12 +123,15 @@ const LINES_PER_PAGE = 5;
 const LEAVING_OUT =
   /^(.+?),? (?:besides|except(?: for)?|other than|apart from|aside from|excluding|but not|not counting) (.+)$/i;
 
-/** Everyone behind a topic, in rank order: a page is cut from all of them, so it can end between lines. */
-async function everyoneBehind(index: SearchIndex, topic: string): Promise<WhoResult> {
-  const first = await index.who(topic, { limit: PEOPLE_READ, offset: 0 });
-  if (first.people.length >= first.total) return first;
-  return index.who(topic, { limit: first.total, offset: 0 });
+/** Everyone a who reads, in rank order (undefined: its paper is gone): a page is cut from all, so it can end between lines. */
+async function everyoneIn<T extends WhoResult | undefined>(read: (limit: number) => Promise<T>): Promise<T> {
+  const first = await read(PEOPLE_READ);
+  if (first === undefined || first.people.length >= first.total) return first;
+  return read(first.total);
 }
+
+const everyoneBehind = (index: SearchIndex, topic: string) =>
+  everyoneIn((limit) => index.who(topic, { limit, offset: 0 }));
 
 /** Everyone behind the topic, without the people it says to leave out when they are someone. */
 async function everyoneBut(index: SearchIndex, topic: string): Promise<WhoResult> {
@@ -179,19 +182,13 @@ export async function whoAnswer(
   return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...notice, ...page }, intent.paging);
 }
 
-/** Everyone behind a paper's topic, in rank order; undefined when the paper is gone. */
-async function everyoneLike(index: SearchIndex, id: string, others: boolean): Promise<WhoResult | undefined> {
-  const first = await index.whoLike(id, { limit: PEOPLE_READ, offset: 0, others });
-  if (first === undefined || first.people.length >= first.total) return first;
-  return index.whoLike(id, { limit: first.total, offset: 0, others });
-}
-
 /** "who works on this?" under a card: its authors and those of papers like it, a page of lines at a time. */
 export async function whoLikeAnswer(
   index: SearchIndex,
   intent: Extract<Intent, { kind: "whoLike" }>,
 ): Promise<Answer> {
-  const everyone = await everyoneLike(index, intent.id, intent.others);
+  const { id, others } = intent;
+  const everyone = await everyoneIn((limit) => index.whoLike(id, { limit, offset: 0, others }));
   if (everyone === undefined) return paperNotFound(intent.id, intent.paging);
   const lines = peopleLinesOf(everyone.people, groupOf(index.stats()));
   const page = peoplePageOf(lines, intent.offset, LINES_PER_PAGE);

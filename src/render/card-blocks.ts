@@ -32,12 +32,6 @@ function snippetChars(card: Card, rank: number | undefined): number {
   return (CARD_LINES - titleLines - 2) * SNIPPET_LINE_CHARS;
 }
 
-/** The card's body text pieces: the snippet, or the shortened abstract, or the whole abstract in section-sized parts. */
-function bodyChunks(card: Card, layout: CardLayout): string[] {
-  const text = cardBodyText(card, layout.heading === "inline" ? snippetChars(card, layout.rank) : undefined);
-  return card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
-}
-
 /** A card: linked title, grey byline, snippet, links line; alone a button row, in a list four blocks. */
 export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const { paper } = card;
@@ -52,7 +46,9 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const byline = context([truncate(paperByline(paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
   const linked = [sharesLine(card.shares), paperLinksLine(paper), shared];
   const links = context([linked.filter((part) => part !== undefined).join(" · ")]);
-  const chunks = bodyChunks(card, layout);
+  // The snippet, or the shortened abstract, or the whole abstract in section-sized parts.
+  const text = cardBodyText(card, inline ? snippetChars(card, layout.rank) : undefined);
+  const chunks = card.full ? chunksOf(text, LIMITS.sectionText - 10) : [text];
   if (inline) {
     const [beside, ...others] = controls.buttons;
     const menu = overflowOrButton([...others, ...controls.menu]);

@@ -149,10 +149,6 @@ function alsoNote(also: FollowTarget[]): string | undefined {
   return `also ${also.map((f) => fmt.plain(truncate(f.label || f.target, 60))).join(", ")}`;
 }
 
-function capNote(cap: number): string {
-  return `That's ${plural(cap, "message")} like this today, the most I send in a day: if more papers arrive today, they come in one message tomorrow.`;
-}
-
 const DIGEST_FOOTER = "You get these because you follow them: `/paper following` to change that.";
 
 const UTC_MINUTE = (at: number) => `${new Date(at).toISOString().slice(0, 16).replace("T", " ")} UTC`;
@@ -301,7 +297,11 @@ export function followCandidateSpecs(
 function digestBlocks(reply: Extract<Reply, { kind: "digest" }>): KnownBlock[] {
   const head = [header("New papers for you"), section(digestHeading(reply))];
   const tail = present(
-    reply.capReached === undefined ? undefined : context([messageText(capNote(reply.capReached))]),
+    reply.capReached === undefined
+      ? undefined
+      : context([
+          `That's ${plural(reply.capReached, "message")} like this today, the most I send in a day: if more papers arrive today, they come in one message tomorrow.`,
+        ]),
     buttonRow(pagingSpecs(reply)),
     context([messageText(DIGEST_FOOTER)]),
   );
