@@ -15,7 +15,7 @@ export function escapeText(text: string): string {
 }
 
 // mrkdwn has no escape character: the marks become look-alikes that Slack does not read as formatting.
-const FORMATTING_MARKS: Record<string, string> = {
+export const FORMATTING_MARKS: Record<string, string> = {
   "*": "\u2217",
   _: "\u02cd",
   "~": "\u223c",

@@ -3,7 +3,7 @@ import { type Action, decodeAction } from "../bot/actions.js";
 import type { Answer } from "../bot/ports.js";
 import type { Reply } from "../bot/reply.js";
 import { renderSlackMessage } from "./blocks.js";
-import { withoutControls } from "./escape.js";
+import { FORMATTING_MARKS, withoutControls } from "./escape.js";
 import { savedMarkdown } from "./saved-markdown.js";
 
 /** Block Kit drawn as text, for the console and `paperbot`: every reply is written once, as Block Kit. */
@@ -25,7 +25,7 @@ type Element = NonNullable<ActionsBlock["elements"][number] | SectionBlock["acce
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
 // escapeMrkdwn's look-alikes of corpus text's own marks, shown as written in a terminal.
-const LOOK_ALIKES: Record<string, string> = { "\u2217": "*", "\u02cd": "_", "\u223c": "~", "\u02cb": "`" };
+const LOOK_ALIKES = new Map(Object.entries(FORMATTING_MARKS).map(([mark, lookAlike]) => [lookAlike, mark]));
 const EMOJI: Record<string, string> = { ":warning:": "⚠", ":white_check_mark:": "✅" };
 // An accessory goes on its section's line when both fit in this width.
 const SAME_LINE_WIDTH = 100;
@@ -42,7 +42,7 @@ function unescaped(text: string): string {
 }
 
 function lookAlikesBack(text: string): string {
-  return text.replace(/[\u2217\u02cd\u223c\u02cb]/g, (mark) => LOOK_ALIKES[mark] ?? mark);
+  return text.replace(/[\u2217\u02cd\u223c\u02cb]/g, (mark) => LOOK_ALIKES.get(mark) ?? mark);
 }
 
 // Buttons are numbered once the text is whole, so "[1]" is always the first one on screen.
