@@ -1,4 +1,4 @@
-import type { InputBlock, ModalView } from "@slack/types";
+import type { ModalView } from "@slack/types";
 import { plainText } from "./block-parts.js";
 import { LIMITS } from "./limits.js";
 
@@ -29,28 +29,6 @@ export const ASK_TEXT = {
 /** As long as a slash command's text may be. */
 export const ASK_MAX_CHARS = 1500;
 
-/** A conversation to answer in (Slack gives a response_url for it); `current`: the one the form was opened in. */
-function conversationInput(
-  ids: { block: string; action: string },
-  label: string,
-  hint: string,
-  current = false,
-): InputBlock {
-  return {
-    type: "input",
-    block_id: ids.block,
-    label: plainText(label, 2000),
-    hint: plainText(hint, 2000),
-    element: {
-      type: "conversations_select",
-      action_id: ids.action,
-      ...(current ? { default_to_current_conversation: true } : {}),
-      response_url_enabled: true,
-      placeholder: plainText(ASK_TEXT.wherePlaceholder, LIMITS.placeholderText),
-    },
-  };
-}
-
 /** "Ask Paperbot": what to look for, and where the answer shows (Slack gives a response_url for it). */
 export function renderAskModal(question?: string): ModalView {
   return {
@@ -74,7 +52,19 @@ export function renderAskModal(question?: string): ModalView {
           ...(question ? { initial_value: question.slice(0, ASK_MAX_CHARS) } : {}),
         },
       },
-      conversationInput(ASK_INPUTS.where, ASK_TEXT.whereLabel, ASK_TEXT.whereHint, true),
+      {
+        type: "input",
+        block_id: ASK_INPUTS.where.block,
+        label: plainText(ASK_TEXT.whereLabel, 2000),
+        hint: plainText(ASK_TEXT.whereHint, 2000),
+        element: {
+          type: "conversations_select",
+          action_id: ASK_INPUTS.where.action,
+          default_to_current_conversation: true,
+          response_url_enabled: true,
+          placeholder: plainText(ASK_TEXT.wherePlaceholder, LIMITS.placeholderText),
+        },
+      },
     ],
   };
 }
@@ -93,11 +83,18 @@ export function renderShareModal(paperId: string): ModalView {
     submit: plainText("Share", 24),
     close: plainText(ASK_TEXT.close, 24),
     blocks: [
-      conversationInput(
-        SHARE_INPUT,
-        "Share it in",
-        "Everyone in the conversation sees the card, shared by you.",
-      ),
+      {
+        type: "input",
+        block_id: SHARE_INPUT.block,
+        label: plainText("Share it in", 2000),
+        hint: plainText("Everyone in the conversation sees the card, shared by you.", 2000),
+        element: {
+          type: "conversations_select",
+          action_id: SHARE_INPUT.action,
+          response_url_enabled: true,
+          placeholder: plainText(ASK_TEXT.wherePlaceholder, LIMITS.placeholderText),
+        },
+      },
     ],
   };
 }

@@ -20,7 +20,7 @@ import {
 import { type ButtonSpec, followPersonSpec, moreByPersonOf, pagingSpecs, saveSpec } from "./buttons.js";
 import { fmt } from "./escape.js";
 import { LIMITS, truncate } from "./limits.js";
-import { authorLine, messageText, plural, quoted } from "./lines.js";
+import { authorLine, messageText, plural, quoted, range } from "./lines.js";
 
 /** Text pieces of the follow, reading-list, digest and what's-new replies, for Slack and the terminal alike. */
 
@@ -75,10 +75,6 @@ function followedText(reply: Extract<Reply, { kind: "followed" }>): string {
       ? "Nothing matches it yet"
       : `${plural(reply.matching, "paper")} match${reply.matching === 1 ? "es" : ""} it today`;
   return `You now follow the topic ${name}. ${now}; when new papers on it arrive, I'll send you a DM (${capLine(reply.dailyCap)}).`;
-}
-
-function range(offset: number, shown: number, total: number): string {
-  return total > shown ? ` · ${offset + 1}–${offset + shown} of ${total}` : "";
 }
 
 function followingHeading(reply: Extract<Reply, { kind: "following" }>): string {

@@ -239,18 +239,21 @@ export function similarHeading(reply: Extract<Reply, { kind: "similar" }>): stri
   return `Papers like ${fmt.bold(fmt.plain(truncate(titleOf(reply.of), 300)))}${range}`;
 }
 
+/** " · 6–10 of 23" when a list has more than the page shows. */
+export function range(offset: number, shown: number, total: number): string {
+  return total > shown ? ` · ${offset + 1}–${offset + shown} of ${total}` : "";
+}
+
 export function peopleHeading(reply: Extract<Reply, { kind: "people" }>): string {
-  const last = reply.firstLine + reply.lines.length;
-  const range =
-    reply.lineTotal > reply.lines.length ? ` · ${reply.firstLine + 1}–${last} of ${reply.lineTotal}` : "";
+  const lines = range(reply.firstLine, reply.lines.length, reply.lineTotal);
   if (reply.showingFor) {
-    return `Showing people behind ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))}${range}`;
+    return `Showing people behind ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))}${lines}`;
   }
   if (reply.like) {
     const who = reply.like.others ? "Others who work" : "People who work";
-    return `${who} on papers like ${fmt.bold(fmt.plain(truncate(reply.topic, QUERY_CHARS)))}${range}`;
+    return `${who} on papers like ${fmt.bold(fmt.plain(truncate(reply.topic, QUERY_CHARS)))}${lines}`;
   }
-  return `${fmt.bold(`People behind ${quoted(reply.topic)}`)}${range}`;
+  return `${fmt.bold(`People behind ${quoted(reply.topic)}`)}${lines}`;
 }
 
 export function authorOverview(summary: AuthorSummary, members?: MembersOf): string {
