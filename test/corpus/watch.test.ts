@@ -17,13 +17,8 @@ const AUTHOR_FILE =
 const entry = (key: string, title: string) =>
   `@article{${key},\n  title = {${title}},\n  author = {Lee, Ann},\n}\n`;
 
-/** A corpus folder watched with a short quiet period; `reloads` holds the titles each reload served. */
-async function watchedFolder(changedBeforeWatching?: (dir: string) => void) {
-  const dir = mkdtempSync(join(tmpdir(), "paperbot-watch-"));
-  writeFileSync(join(dir, "ann-lee.txt"), AUTHOR_FILE);
-  // As at start: the folder as the index's load stat-ed it, then whatever changed before the watch began.
-  const initial = changedBeforeWatching === undefined ? undefined : await statCorpusFolder(dir);
-  changedBeforeWatching?.(dir);
+/** `dir` watched with a short quiet period from `initial`; `reloads` holds the titles each reload served. */
+async function watching(dir: string, initial?: Parameters<typeof watchCorpusFolder>[0]["initial"]) {
   const reloads: string[][] = [];
   const watcher = await watchCorpusFolder({
     dir,
@@ -41,7 +36,16 @@ async function watchedFolder(changedBeforeWatching?: (dir: string) => void) {
     watcher.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { dir, reloads };
+  return reloads;
+}
+
+/** A corpus folder watched as at start: from the load's stats, then whatever changed before the watch began. */
+async function watchedFolder(changedBeforeWatching?: (dir: string) => void) {
+  const dir = mkdtempSync(join(tmpdir(), "paperbot-watch-"));
+  writeFileSync(join(dir, "ann-lee.txt"), AUTHOR_FILE);
+  const initial = changedBeforeWatching === undefined ? undefined : await statCorpusFolder(dir);
+  changedBeforeWatching?.(dir);
+  return { dir, reloads: await watching(dir, initial) };
 }
 
 /**
@@ -59,26 +63,11 @@ async function restartedOver(whileStopped: (dir: string) => void) {
   await (await loadIndex({ ...options, clock })).index.close();
   whileStopped(dir);
   const restarted = await loadIndex({ ...options, folderCheck: "after" });
-  const reloads: string[][] = [];
-  const watcher = await watchCorpusFolder({
-    dir,
-    initial: restarted.folder,
-    logger,
-    quietMs: 150,
-    recheckMs: 400,
-    reload: async () => {
-      const corpus = await loadCorpus(dir);
-      reloads.push(corpus.papers.flatMap((paper) => paper.title ?? []).sort());
-      return `Reloaded: ${corpus.papers.length} papers.`;
-    },
-  });
   cleanups.push(() => {
-    watcher.close();
     void restarted.index.close();
-    rmSync(dir, { recursive: true, force: true });
     rmSync(cacheDir, { recursive: true, force: true });
   });
-  return { restarted, reloads };
+  return { restarted, reloads: await watching(dir, restarted.folder) };
 }
 
 async function until(condition: () => boolean, what: string): Promise<void> {
