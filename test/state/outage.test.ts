@@ -61,6 +61,15 @@ async function deliveredToBoth(
 
 const answered = (outcomes: ClaimOutcome[]) => outcomes.filter((outcome) => outcome === "mine").length;
 
+/** A user's `@paperbot RLHF` in `channel` at `ts`, as Slack's app_mention event carries it. */
+const mentionIn = (channel: string, ts: string) => ({
+  type: "app_mention",
+  user: "U0ASKER",
+  text: "<@U0BOT> RLHF",
+  ts,
+  event_ts: ts,
+  channel,
+});
 describe("two replicas around a PostgreSQL outage", { timeout: 120_000 }, () => {
   it("answer from memory while it is down, and each event once from the first one after it is back", async () => {
     const a = await replica();
@@ -131,14 +140,7 @@ describe("two bot processes answering while PostgreSQL hangs", { timeout: 120_00
       }
       const channel = "C0HUNG";
       const ts = "1700003800.000100";
-      const event = {
-        type: "app_mention",
-        user: "U0ASKER",
-        text: "<@U0BOT> RLHF",
-        ts,
-        event_ts: ts,
-        channel,
-      };
+      const event = mentionIn(channel, ts);
       const body = eventBody({ eventId: "EvHung", event });
       server?.freeze(true);
       // The worst case, made certain: each process's look in the thread is answered only once both have looked.
@@ -234,14 +236,7 @@ describe("one replica cut off from PostgreSQL, the other not", { timeout: 120_00
       const eventsUrl = (app: RunningSlackApp) => `http://127.0.0.1:${app.port}/slack/events`;
       const channel = "C0PART";
       const ts = `${Math.floor(time / 1000) - 5}.000100`;
-      const event = {
-        type: "app_mention",
-        user: "U0ASKER",
-        text: "<@U0BOT> RLHF",
-        ts,
-        event_ts: ts,
-        channel,
-      };
+      const event = mentionIn(channel, ts);
       const body = eventBody({ eventId: "EvPartition", event });
       const thread = () => slack.messages.filter((m) => m.channel === channel && m.thread_ts === ts);
       path.cut();
