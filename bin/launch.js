@@ -21,7 +21,10 @@ function mtimeOf(path) {
   }
 }
 
-/** The newest change time of any file under src/, or undefined when there is no src/ (an image). */
+/**
+ * The newest change time of any file under src/ and of the installed dependencies (the bundle holds them; npm
+ * rewrites node_modules/.package-lock.json at every install), or undefined when there is no src/ (an image).
+ */
 function newestSource() {
   let entries;
   try {
@@ -29,7 +32,7 @@ function newestSource() {
   } catch {
     return undefined;
   }
-  let newest = 0;
+  let newest = mtimeOf(join(root, "node_modules", ".package-lock.json")) ?? 0;
   for (const entry of entries) {
     if (!entry.isFile()) continue;
     newest = Math.max(newest, mtimeOf(join(entry.parentPath ?? entry.path, entry.name)) ?? 0);
@@ -37,7 +40,7 @@ function newestSource() {
   return newest;
 }
 
-/** Whether dist/main.js exists and is at least as new as every source file. */
+/** Whether dist/main.js exists and is at least as new as every source file and the installed dependencies. */
 export function buildIsCurrent() {
   const built = mtimeOf(compiled);
   if (built === undefined) return false;

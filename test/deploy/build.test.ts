@@ -122,7 +122,13 @@ describe("the launcher behind npm start and the paperbot bin", () => {
     for (const dir of ["bin", "dist", "src"]) mkdirSync(join(root, dir));
     for (const file of ["launch.js", "start.js"]) copyFileSync(join("bin", file), join(root, "bin", file));
     copyFileSync("package.json", join(root, "package.json"));
-    symlinkSync(join(REPO, "node_modules"), join(root, "node_modules"));
+    // The installed packages linked one by one, and an install record of its own (what npm rewrites at an install).
+    mkdirSync(join(root, "node_modules"));
+    for (const name of readdirSync(join(REPO, "node_modules")).filter((n) => n !== ".package-lock.json"))
+      symlinkSync(join(REPO, "node_modules", name), join(root, "node_modules", name));
+    writeFileSync(join(root, "node_modules/.package-lock.json"), "{}\n");
+    const past = new Date(Date.now() - 120_000);
+    utimesSync(join(root, "node_modules/.package-lock.json"), past, past);
     writeFileSync(join(root, "dist/main.js"), 'console.log("compiled");\n');
     writeFileSync(join(root, "src/main.ts"), 'const from: string = "source";\nconsole.log(from);\n');
   });
@@ -138,6 +144,22 @@ describe("the launcher behind npm start and the paperbot bin", () => {
     expect(await launch()).toBe("source");
     rmSync(join(root, "dist"), { recursive: true });
     expect(await launch()).toBe("source");
+  }, 30_000);
+
+  it("takes a build older than the last install of the dependencies (which it bundles) as stale", async () => {
+    mkdirSync(join(root, "dist"), { recursive: true });
+    writeFileSync(join(root, "dist/main.js"), 'console.log("compiled");\n');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "src/main.ts"), past, past);
+    expect(await launch()).toBe("compiled");
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(root, "node_modules/.package-lock.json"), later, later);
+    try {
+      expect(await launch()).toBe("source");
+    } finally {
+      const before = new Date(Date.now() - 120_000);
+      utimesSync(join(root, "node_modules/.package-lock.json"), before, before);
+    }
   }, 30_000);
 
   it("runs the build when there is no source at all (the image)", async () => {
