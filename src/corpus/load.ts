@@ -2,6 +2,7 @@ import type { Dirent, Stats } from "node:fs";
 import { statSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { MessageChannel } from "node:worker_threads";
 import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
 import { MEMBERS_FILE_NAMES } from "./members.js";
 import { readCorpusMemory, writeCorpusMemory } from "./memory.js";
@@ -50,7 +51,9 @@ function folderMessage(dir: string, error: unknown): string {
 export async function readCorpusFiles(
   dir: string,
 ): Promise<{ files: CorpusFile[]; ignored: string[]; problems: Problem[] }> {
-  return readCorpusFolder(dir, (name, bytes) => ({ name, bytes }));
+  // Kept as long as the files are: their memory goes at a collection.
+  const { files, ignored, problems } = await readCorpusFolder(dir, (name, bytes) => ({ name, bytes }));
+  return { files, ignored, problems };
 }
 
 /** What the file system says of a file: `signature` changes whenever its bytes may have. */
@@ -68,21 +71,59 @@ function stampOf(stats: Stats): FileStamp {
   };
 }
 
+/**
+ * Room for files' bytes in slabs of 64 MB: above glibc's largest mmap threshold, so a slab goes back to the system
+ * once no file of it is held. A buffer a file stayed in this process's malloc heap after the build was done.
+ */
+const SLAB_BYTES = 64 * 1024 * 1024;
+
+/** Room for files' bytes, and its release: every byte given out is gone at once, not at the next collection. */
+function slabRoom(): { room: (size: number) => Buffer; release: () => void } {
+  const slabs: ArrayBuffer[] = [];
+  let slab = Buffer.allocUnsafe(0);
+  let used = 0;
+  const room = (size: number) => {
+    if (size > SLAB_BYTES / 4 || used + size > slab.length) {
+      slab = Buffer.allocUnsafe(Math.max(size, SLAB_BYTES));
+      slabs.push(slab.buffer);
+      used = 0;
+    }
+    used += size;
+    return slab.subarray(used - size, used);
+  };
+  // Transferred into a message nobody receives: the memory goes with the closed ports. V8 would keep it until a
+  // major collection, which an idle bot may not have for hours.
+  const release = () => {
+    const { port1, port2 } = new MessageChannel();
+    port1.postMessage(null, slabs.splice(0));
+    port1.close();
+    port2.close();
+  };
+  return { room, release };
+}
+
 /** What `take` makes of each corpus file (bytes and stamp) of a folder; it may keep a digest and drop the bytes. */
 export function readCorpusFolder<T>(
   dir: string,
   take: (name: string, bytes: Uint8Array, stamp: FileStamp) => T,
-): Promise<{ files: T[]; ignored: string[]; problems: Problem[] }> {
-  return scanCorpusFolder(dir, async (path, name) => {
+): Promise<{ files: T[]; ignored: string[]; problems: Problem[]; release: () => void }> {
+  const { room, release } = slabRoom();
+  const read = scanCorpusFolder(dir, async (path, name) => {
     const handle = await open(path, "r");
     try {
       const stats = await handle.stat();
       if (!stats.isFile()) return undefined;
-      return take(name, await handle.readFile(), stampOf(stats));
+      const bytes = room(stats.size);
+      const { bytesRead } = stats.size === 0 ? { bytesRead: 0 } : await handle.read(bytes, 0, stats.size, 0);
+      // A file that grew since its stat is read whole on its own.
+      const grew =
+        bytesRead === stats.size && (await handle.read(Buffer.alloc(1), 0, 1, stats.size)).bytesRead > 0;
+      return take(name, grew ? await handle.readFile() : bytes.subarray(0, bytesRead), stampOf(stats));
     } finally {
       await handle.close();
     }
   });
+  return read.then((result) => ({ ...result, release }));
 }
 
 /** The stamps of the author files of a folder, without reading them; same order and same passing over. */

@@ -1,4 +1,5 @@
 import { fork } from "node:child_process";
+import { once } from "node:events";
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { CorpusError, type CorpusFolderRead, corpusReadToRemember } from "../corpus/load.js";
@@ -99,9 +100,16 @@ export function buildInProcess(
   };
   child.send(sent);
   // The bytes as read (their hash is the index's key), down a pipe: over IPC they took twice the time and memory.
-  child.stdin?.on("error", () => undefined);
-  for (const { bytes } of files) child.stdin?.write(bytes);
-  child.stdin?.end();
+  // One file at a time, each once the pipe has taken the last: what a write cannot hand over at once Node copies,
+  // and those copies (the whole corpus at once) stayed in this process's malloc heap after the build.
+  const { stdin } = child;
+  const gone = new Promise((done) => child.once("close", done));
+  stdin?.on("error", () => undefined);
+  void (async () => {
+    for (const { bytes } of files)
+      if (stdin !== null && !stdin.write(bytes)) await Promise.race([once(stdin, "drain"), gone]);
+    stdin?.end();
+  })().catch(() => undefined);
   return new Promise((resolve, reject) => {
     child.once("error", (error) => {
       child.kill("SIGKILL");

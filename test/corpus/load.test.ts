@@ -2,7 +2,13 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CorpusError, IGNORED_FILE_MESSAGE, loadCorpus, readCorpusFiles } from "../../src/corpus/load.js";
+import {
+  CorpusError,
+  IGNORED_FILE_MESSAGE,
+  loadCorpus,
+  readCorpusFiles,
+  readCorpusFolder,
+} from "../../src/corpus/load.js";
 import { PARSE_MESSAGES } from "../../src/corpus/parse.js";
 
 const MIXED = new URL("../fixtures/corpus/mixed/", import.meta.url).pathname;
@@ -16,6 +22,28 @@ function scratchFolder(): string {
 }
 afterEach(() => {
   for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("readCorpusFolder", () => {
+  it("reads each file's bytes whole, and gives their memory back at once when released", async () => {
+    const dir = scratchFolder();
+    // 40 files of 512 KB: 20 MB, more than a test run's other array buffers move by meanwhile.
+    const texts = Array.from({ length: 40 }, (_, at) => `Author ${at}\n\n${"x".repeat(512 * 1024)}`);
+    for (const [at, text] of texts.entries())
+      writeFileSync(join(dir, `author-${String(at).padStart(2, "0")}.txt`), text);
+    const before = process.memoryUsage().arrayBuffers;
+
+    const read = await readCorpusFolder(dir, (name, bytes) => ({ name, bytes }));
+    const decoder = new TextDecoder();
+    expect(read.files.map((file) => decoder.decode(file.bytes))).toEqual(texts);
+    expect(process.memoryUsage().arrayBuffers - before).toBeGreaterThan(20 * 1024 * 1024);
+
+    read.release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Gone without waiting for a collection: the files' views are empty, their memory counted no more.
+    expect(read.files.every((file) => file.bytes.length === 0)).toBe(true);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(5 * 1024 * 1024);
+  });
 });
 
 describe("readCorpusFiles", () => {
