@@ -105,9 +105,6 @@ function keyOf(read: {
   return corpusFingerprint([...read.files, ...marks], INDEX_VERSION);
 }
 
-/** A corpus file as the load read it: its digest, its bytes and its stamps. */
-type FileRead = FileDigest & { bytes: Uint8Array; stamp: FileStamp };
-
 /** The corpus's memory of its last load (ids by stable key, last good files), beside the index files. */
 export const CORPUS_MEMORY_DIR = "corpus-memory";
 
@@ -315,17 +312,6 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     counted({ ...fileDigestOf(name, bytes), bytes, stamp }),
   );
   try {
-    return await indexOfRead(stamped);
-  } finally {
-    // The files' bytes (229 MB at 100,000 papers), once built from or not needed, go now, not at some collection.
-    release();
-  }
-
-  async function indexOfRead(stamped: {
-    files: FileRead[];
-    ignored: string[];
-    problems: Problem[];
-  }): Promise<LoadedIndex> {
     const key = keyOf(stamped);
     const stampsOfFiles = stamped.files.map(({ name, stamp }) => ({ name, ...stamp }));
     const { ignored, problems } = stamped;
@@ -364,6 +350,9 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     await storeStamps(cacheDir, stamps, logger);
     const index = await servedIndexOf(indexFilePath(cacheDir, key), key, options, spare);
     return loaded(index, "built", key, folder);
+  } finally {
+    // The files' bytes (229 MB at 100,000 papers), once built from or not needed, go now, not at some collection.
+    release();
   }
 }
 
