@@ -25,7 +25,8 @@ ENV NODE_ENV=production \
   STATE_PATH=/app/data/paperbot.db \
   CACHE_DIR=/app/data/cache \
   PORT=3000 \
-  HEALTH_PORT=3000
+  HEALTH_PORT=3000 \
+  MALLOC_ARENA_MAX=2
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
@@ -37,4 +38,5 @@ VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "dist/main.bundle.js"]
+# The heap settings of `npm start` (package.json; docs/operations.md says why).
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "dist/main.bundle.js"]

@@ -70,8 +70,9 @@ function botPidOf(npm: ChildProcess): number | undefined {
         return "";
       }
     })();
-    const [program = "", script = ""] = command.split("\0");
-    if (program.endsWith("node") && script.endsWith("bin/start.js")) return pid;
+    // node, its flags (npm start's heap settings), then the script.
+    const [program = "", ...args] = command.split("\0");
+    if (program.endsWith("node") && args.some((arg) => arg.endsWith("bin/start.js"))) return pid;
     queue.push(...children(pid));
   }
   return undefined;

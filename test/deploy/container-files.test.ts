@@ -93,7 +93,21 @@ describe("the Dockerfile", () => {
     expect(run.findIndex((i) => i.keyword === "CMD")).toBeGreaterThan(userAt);
     expect(execForm(find("ENTRYPOINT")[0]?.args ?? "")).toEqual(["/usr/bin/tini", "--"]);
     expect(find("RUN").some((i) => i.args.includes("install -y --no-install-recommends tini"))).toBe(true);
-    expect(execForm(find("CMD")[0]?.args ?? "")).toEqual(["node", "dist/main.bundle.js"]);
+    // The bundle, with the heap settings and environment `npm start` gives the bot (its RSS under load).
+    const start = z.object({ scripts: z.object({ start: z.string() }) });
+    const startScript = start.parse(JSON.parse(readFileSync("package.json", "utf8"))).scripts.start;
+    const [, environment = "", flags = ""] =
+      /^(.*)\bnode ((?:--\S+ )*)bin\/start\.js$/.exec(startScript) ?? [];
+    expect(flags).not.toBe("");
+    expect(execForm(find("CMD")[0]?.args ?? "")).toEqual([
+      "node",
+      ...flags.trim().split(" "),
+      "dist/main.bundle.js",
+    ]);
+    const env = find("ENV")
+      .map((i) => i.args)
+      .join(" ");
+    for (const setting of environment.trim().split(/\s+/).filter(Boolean)) expect(env).toContain(setting);
     const build = z.object({ compilerOptions: z.object({ outDir: z.string() }) });
     expect(build.parse(JSON.parse(readFileSync("tsconfig.build.json", "utf8"))).compilerOptions.outDir).toBe(
       "dist",
