@@ -39,4 +39,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # The heap settings of `npm start` (package.json; docs/operations.md says why).
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=20", "dist/main.bundle.js"]
+CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=10", "dist/main.bundle.js"]
