@@ -62,7 +62,7 @@ export function synonymsIn(store: IndexStore): Synonyms {
 /** What a row takes from one word as written: the same for every paper that writes it. */
 interface WordEntry {
   /** The long forms' stems, when the word is an acronym as papers define it. */
-  longs: readonly string[];
+  longs: readonly string[] | undefined;
   /** Its terms in `surface` and `stems`, or undefined for a stop word. */
   terms: { surface: string; stem: string } | undefined;
   /** The acronyms whose long form starts with its stem. */
@@ -84,7 +84,7 @@ export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: 
     const folded = foldedText(word);
     const stem = searched(folded) ? stemOf(folded) : undefined;
     const entry = {
-      longs: (synonyms.byShort.get(word) ?? []).flatMap((synonym) => synonym.stems),
+      longs: synonyms.byShort.get(word)?.flatMap((synonym) => synonym.stems),
       terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
       opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
     };
@@ -106,7 +106,7 @@ export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: 
     const opened: { at: number; opens: Synonym[] }[] = [];
     for (const word of wordTextsOf(abstract)) {
       const { longs, terms, opens } = entryOf(word);
-      for (const stem of longs) added.push(stem);
+      if (longs !== undefined) added.push(...longs);
       if (terms === undefined) continue;
       if (opens !== undefined) opened.push({ at: stems.length, opens });
       surface.push(terms.surface);
