@@ -148,6 +148,15 @@ describe("sentencesOf", () => {
       "3.5 points.",
     ]);
   });
+
+  it("reads an abbreviation at the end of a long sentence, and a capital word's full stop as an end", () => {
+    const long = "We measured the latency of every request that the replicas answered during the outage";
+    expect(sentencesOf(`${long}, approx.  Twice as fast. ${long} with GPT. It held.`)).toEqual([
+      `${long}, approx.  Twice as fast.`,
+      `${long} with GPT.`,
+      "It held.",
+    ]);
+  });
 });
 
 describe("shortenText", () => {
