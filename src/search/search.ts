@@ -119,7 +119,7 @@ export function createSearch(context: PlanContext) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      const papers = authorPapers(plan, authors.each, offset, limit);
+      const papers = authorPapers(plan, authors.each, offset, limit, options.snippets !== false);
       return answer({ ...papers, by: authors.keys, notice: namedAuthorsNotice(authors.named) });
     }
     // Names read among the words with no such paper: everyone's, and the answer says so.
@@ -130,9 +130,13 @@ export function createSearch(context: PlanContext) {
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
     ];
+    const marks =
+      options.snippets === false
+        ? undefined
+        : marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store));
     return answer({
       total: matches.total,
-      hits: hitsOf(store, matches.top, marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store))),
+      hits: hitsOf(store, matches.top, marks),
       ...missing,
       ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
       ...showing,
@@ -141,7 +145,13 @@ export function createSearch(context: PlanContext) {
   };
 
   /** Papers of the named authors alone (by someone of each name), first-author ones first. */
-  const authorPapers = (plan: Plan, each: readonly string[][], offset: number, limit: number) => {
+  const authorPapers = (
+    plan: Plan,
+    each: readonly string[][],
+    offset: number,
+    limit: number,
+    snippets: boolean,
+  ) => {
     let rowids = store.papersOfAny(each.flat());
     if (each.length > 1) {
       const theirs = each.map((keys) => new Set(store.papersOfAny(keys)));
@@ -152,7 +162,7 @@ export function createSearch(context: PlanContext) {
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));
-    return { total: rowids.length, hits: hitsOf(store, page, marksOf(plan)) };
+    return { total: rowids.length, hits: hitsOf(store, page, snippets ? marksOf(plan) : undefined) };
   };
 
   /** Who's evidence: with names in the topic, their papers on it (others are the answer); with none, everyone's. */

@@ -203,14 +203,14 @@ export function marksOf(plan: Plan, written?: readonly string[], prefixFrom = 0,
   return { ...marks, written: written.map(lightStemOf).map(prefixed) };
 }
 
-/** Hits with their snippets; papers already read (`paper`) are not read again. */
+/** Hits with their snippets (none without `marks`); papers already read (`paper`) are not read again. */
 export function hitsOf(
   store: IndexStore,
   ranked: readonly { rowid: number; score: number; paper?: Paper }[],
-  marks: Marks,
+  marks: Marks | undefined,
 ): SearchHit[] {
   const unread = store.papers(ranked.flatMap((r) => (r.paper ? [] : [r.rowid])));
   return ranked.flatMap(({ rowid, score, paper = unread.get(rowid) }) =>
-    paper ? [{ paper, score, snippet: snippetOf(paper.abstract, marks) }] : [],
+    paper ? [{ paper, score, snippet: marks === undefined ? [] : snippetOf(paper.abstract, marks) }] : [],
   );
 }

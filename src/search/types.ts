@@ -12,7 +12,8 @@ export interface SearchHit {
   shares?: string[];
 }
 
-export type SearchOptions = { limit?: number; offset?: number };
+/** `snippets: false` leaves each hit's snippet empty: for callers that want only which papers, and how they rank. */
+export type SearchOptions = { limit?: number; offset?: number; snippets?: boolean };
 
 export interface SearchResult {
   query: string;

@@ -115,6 +115,20 @@ describe("search", () => {
     expect(idsFor('"feedback human"')).toEqual([]);
   });
 
+  it("leaves the snippets out when only the papers are wanted, the papers and their order the same", () => {
+    for (const query of ["reward model", '"human feedback"', "author:zhou", "agents author:wenxiang"]) {
+      const full = index.search(query);
+      const bare = index.search(query, { snippets: false });
+      expect(full.hits.length).toBeGreaterThan(0);
+      expect(full.hits.some((hit) => hit.snippet.length > 0)).toBe(true);
+      expect(bare.hits.map((hit) => [hit.paper.id, hit.score])).toEqual(
+        full.hits.map((hit) => [hit.paper.id, hit.score]),
+      );
+      expect(bare.total).toBe(full.total);
+      expect(bare.hits.every((hit) => hit.snippet.length === 0)).toBe(true);
+    }
+  });
+
   it("filters by author, quoted or by one name part, including owners of truncated lists", () => {
     expect(idsFor('reward author:"Shihan Dou"')).toEqual(["c0ffee1234"]);
     expect(idsFor("author:dou")).toEqual(["c0ffee1234"]);
