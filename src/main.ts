@@ -88,6 +88,9 @@ function stopAndExit(running: RunningSlackBot, logger: Logger, signal: string, c
 }
 
 async function startBot(): Promise<void> {
+  // glibc read npm start's MALLOC_ARENA_MAX as this process began; the index build process it forks gets the default
+  // arenas (two made a cold build ~8% slower), its memory going back to the system when it exits.
+  delete process.env.MALLOC_ARENA_MAX;
   let config: Config;
   try {
     config = loadConfig(process.env);

@@ -79,11 +79,7 @@ export function buildInProcess(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   const { path, execArgv } = buildChildModule();
-  // glibc's own malloc arenas for the build's threads (npm start's two made a cold build 8% slower): the build's
-  // memory goes back to the system when it exits anyway.
-  const { MALLOC_ARENA_MAX: _arenas, ...env } = process.env;
   const child = fork(path, [], {
-    env,
     execArgv,
     serialization: "advanced",
     stdio: ["pipe", "inherit", "inherit", "ipc"],
