@@ -5,12 +5,12 @@ const SENTENCE_START = /^\s*[\p{Lu}\p{N}“"([]/u;
 // ICU's sentence rules with its English abbreviation list ("ss-standard": "Fig.", "Dr." end no sentence).
 const SEGMENTER = new Intl.Segmenter("en-u-ss-standard", { granularity: "sentence" });
 
-/** The longest ending ABBREVIATION_END can match, white space left out ("approx."), and more. */
+/** More letters than the longest ending ABBREVIATION_END matches ("approx.", white space left out). */
 const ABBREVIATION_READ = 16;
 
 /**
  * Whether text.slice(start, end) ends with an abbreviation: only its last letters are read (the pattern, tried at
- * every place of a long sentence, was a second at 100,000 papers). A match cannot begin at the first of them, so
+ * every place of a long sentence, was half a second at 100,000 papers). A match cannot begin at the first of them, so
  * the text before never counts.
  */
 function endsWithAbbreviation(text: string, start: number, end: number): boolean {
