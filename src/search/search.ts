@@ -19,7 +19,7 @@ import {
 import { candidateOf } from "./people.js";
 import { type Plan, type PlanContext, planOf, showingFor } from "./plan.js";
 import { isBlankQuery, parseQuery } from "./query.js";
-import { hitsOf, marksOf } from "./snippet.js";
+import { hitsOf, type Marks, marksOf } from "./snippet.js";
 import type { SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
@@ -92,6 +92,8 @@ export function createSearch(context: PlanContext) {
   const search = (query: string, options: SearchOptions = {}, suggest = true): SearchResult => {
     const limit = options.limit ?? 10;
     const offset = options.offset ?? 0;
+    // The words to mark in snippets, unless the caller wants the papers alone.
+    const marksAsked = (marks: () => Marks) => (options.snippets === false ? undefined : marks());
     const answer = (extra: Partial<SearchResult>): SearchResult => ({
       query,
       total: 0,
@@ -119,8 +121,13 @@ export function createSearch(context: PlanContext) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      const papers = authorPapers(plan, authors.each, offset, limit, options.snippets !== false);
-      return answer({ ...papers, by: authors.keys, notice: namedAuthorsNotice(authors.named) });
+      const { total, page } = authorPapers(plan, authors.each, offset, limit);
+      const hits = hitsOf(
+        store,
+        page,
+        marksAsked(() => marksOf(plan)),
+      );
+      return answer({ total, hits, by: authors.keys, notice: namedAuthorsNotice(authors.named) });
     }
     // Names read among the words with no such paper: everyone's, and the answer says so.
     const fallBack = plan.named.length === plan.authors.length;
@@ -130,10 +137,7 @@ export function createSearch(context: PlanContext) {
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
     ];
-    const marks =
-      options.snippets === false
-        ? undefined
-        : marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store));
+    const marks = marksAsked(() => marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store)));
     return answer({
       total: matches.total,
       hits: hitsOf(store, matches.top, marks),
@@ -145,13 +149,7 @@ export function createSearch(context: PlanContext) {
   };
 
   /** Papers of the named authors alone (by someone of each name), first-author ones first. */
-  const authorPapers = (
-    plan: Plan,
-    each: readonly string[][],
-    offset: number,
-    limit: number,
-    snippets: boolean,
-  ) => {
+  const authorPapers = (plan: Plan, each: readonly string[][], offset: number, limit: number) => {
     let rowids = store.papersOfAny(each.flat());
     if (each.length > 1) {
       const theirs = each.map((keys) => new Set(store.papersOfAny(keys)));
@@ -162,7 +160,7 @@ export function createSearch(context: PlanContext) {
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));
-    return { total: rowids.length, hits: hitsOf(store, page, snippets ? marksOf(plan) : undefined) };
+    return { total: rowids.length, page };
   };
 
   /** Who's evidence: with names in the topic, their papers on it (others are the answer); with none, everyone's. */
