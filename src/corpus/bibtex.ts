@@ -113,7 +113,8 @@ function readEntryAt(
   if (type === "comment" || type === "preamble") {
     return balancedEnd(text, cursor, nextEntryStart(text, at)) + 1;
   }
-  cursor += 1;
+  // Spaces may stand after the brace: `@string{ jan = …}`, `@article{ key,`.
+  cursor = skipSpaces(text, cursor + 1);
   const reader = new FieldReader(text, strings, nextEntryStart(text, at));
   const usedStrings = (): string[] => [
     ...new Set([...reader.used].flatMap((name) => stringSources.get(name) ?? [])),

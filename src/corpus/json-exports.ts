@@ -70,7 +70,41 @@ type CslName = z.infer<typeof name>;
 
 /** CSL-JSON titles may carry the rich-text markup of the CSL spec (<i>, <b>, <sup>, <span class="nocase">). */
 const MARKUP = /<\/?(?:i|b|sup|sub|sc|span(?:\s+(?:class|style)="[^"]*")?)>/g;
-const plain = (value: string | undefined): string => fieldText((value ?? "").replace(MARKUP, ""));
+const ENTITIES = new Map([
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+  ["nbsp", " "],
+]);
+/** HTML's character references (`&amp;`, `&#8211;`), as Crossref's records write them. */
+const decodedEntities = (value: string) =>
+  value.replace(
+    /&(?:#(\d{1,7})|#x([\da-f]{1,6})|([a-z]+));/gi,
+    (whole, decimal, hex, named: string | undefined) => {
+      const code =
+        decimal !== undefined ? Number(decimal) : hex !== undefined ? Number.parseInt(hex, 16) : undefined;
+      if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+      return ENTITIES.get(named?.toLowerCase() ?? "") ?? whole;
+    },
+  );
+const plain = (value: string | undefined): string =>
+  fieldText(decodedEntities((value ?? "").replace(MARKUP, "")));
+
+/**
+ * An abstract as text. Crossref's CSL-JSON (a DOI looked up in Zotero or through doi.org) writes abstracts in JATS
+ * XML: `<jats:title>Abstract</jats:title><jats:p>…</jats:p>`; section titles stay as "Methods: ", the tags go.
+ */
+function abstractText(value: string | undefined): string {
+  if (value === undefined || !value.includes("<")) return plain(value);
+  const text = value
+    .replace(/<((?:jats:)?title)>\s*([^<]*?)\s*<\/\1>/g, (_, _tag, title: string) =>
+      /^abstract$/i.test(title) ? " " : ` ${title}: `,
+    )
+    .replace(/<\/?(?:jats:)?[a-z][\w-]*(?:\s[^<>]*)?>/gi, " ");
+  return plain(text);
+}
 
 function displayNameOf(person: CslName): string {
   if (person.literal !== undefined) return plain(person.literal);
@@ -102,7 +136,7 @@ function cslEntryOf(item: CslItem, line: number): LibraryEntry {
   return libraryEntry(line, {
     title: plain(item.title),
     authors: (item.author ?? item.editor ?? []).map(displayNameOf).filter((author) => author.length > 0),
-    abstract: plain(item.abstract),
+    abstract: abstractText(item.abstract),
     citationKey: item["citation-key"] ?? item.id,
     year: yearIn(issued?.["date-parts"]?.[0]?.[0] ?? issued?.raw ?? issued?.literal),
     venue: venueOf(item),

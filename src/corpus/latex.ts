@@ -1,7 +1,9 @@
 import { COMBINING, FUNCTIONS, SILENT, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, WRAPPERS } from "./latex-tables.js";
 
 const WRAPPER_RE = new RegExp(`\\\\(${WRAPPERS})\\*?\\s*\\{([^{}]*)\\}`, "g");
-const DROPPED_RE = /\\(?:cite[tp]?|citep|citet|ref|eqref|label)\*?\s*(?:\[[^\]]*\]\s*)?\{[^{}]*\}/g;
+const DROPPED_RE = /\\(?:cite[tp]?|citep|citet|ref|eqref|label|noopsort)\*?\s*(?:\[[^\]]*\]\s*)?\{[^{}]*\}/g;
+/** Commands that print nothing, with the spaces after them (BibTeX files steer case with them: `{\\relax Ch}ris`). */
+const NOTHING_RE = /\\(?:relax|protect|nocorr)(?![A-Za-z])\s*/g;
 const HREF_RE = /\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}/g;
 const FRAC_RE = /\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g;
 const SQRT_RE = /\\sqrt\s*\{([^{}]*)\}/g;
@@ -99,7 +101,7 @@ export function latexToText(input: string): string {
     );
   }
   if (text.includes("\\")) {
-    text = text.replace(DROPPED_RE, "").replace(HREF_RE, "$1");
+    text = text.replace(NOTHING_RE, "").replace(DROPPED_RE, "").replace(HREF_RE, "$1");
     text = repeatReplace(text, WRAPPER_RE, (_name = "", content = "") => content);
     text = text.replace(ESCAPE_RE, "$1").replace(SPACING_RE, " ");
     text = commandsToText(text, false);

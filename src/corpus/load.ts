@@ -209,7 +209,7 @@ export function corpusReadToRemember(
 ): { corpus: CorpusRead; remember: () => void } {
   if (memoryDir === undefined)
     return { corpus: checkedCorpus(dir, read, readCorpus(read.files)), remember: () => undefined };
-  const memory = readCorpusMemory(memoryDir);
+  const memory = readCorpusMemory(memoryDir, dir);
   const unreadable = read.problems.map((problem) => ({
     name: problem.file,
     reason: problem.message.replace(/; file skipped$/, ""),
@@ -218,7 +218,7 @@ export function corpusReadToRemember(
   const checked = checkedCorpus(dir, { ...read, problems: [] }, corpus);
   const remember = () => {
     try {
-      writeCorpusMemory(memoryDir, memory, remembered);
+      writeCorpusMemory(memoryDir, dir, memory, remembered);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
       checked.problems.push({

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { z } from "zod";
 
 /** What the last load left in CACHE_DIR so a reload never makes things worse: ids, papers per file, good bytes. */
@@ -15,6 +15,8 @@ export interface CorpusMemory {
   lastGood(name: string): Uint8Array | undefined;
   /** File name → SHA-256 (hex) of its kept bytes. */
   digests: Map<string, string>;
+  /** The folder it was read from. */
+  from?: string;
 }
 
 /** A memory that holds nothing: ids are worked out afresh. */
@@ -40,21 +42,37 @@ const MAX_KEYS = 1_000_000;
 const INDEX_FILE = "memory.json";
 const keptName = (name: string) => createHash("sha256").update(name).digest("hex").slice(0, 32);
 
-/** The memory kept in `dir`; an empty one when there is none or it cannot be read. */
-export function readCorpusMemory(dir: string): CorpusMemory {
-  let stored: z.infer<typeof memorySchema> | undefined;
+/**
+ * Where the memory of the corpus folder `corpusDir` is kept under `root`: a folder of its own, so a CLI run over
+ * another folder with the same CACHE_DIR never takes that folder's files for this one's.
+ */
+export const memoryDirOf = (root: string, corpusDir: string) =>
+  join(root, createHash("sha256").update(resolve(corpusDir)).digest("hex").slice(0, 16));
+
+/**
+ * The memory of the corpus folder `corpusDir` kept under `root`; before it has one, the memory an older version kept
+ * in `root` itself (one for all folders); an empty one when there is none or it cannot be read.
+ */
+export function readCorpusMemory(root: string, corpusDir: string): CorpusMemory {
+  const own = readMemoryIn(memoryDirOf(root, corpusDir));
+  return own.from !== undefined ? own : readMemoryIn(root);
+}
+
+function readMemoryIn(dir: string): CorpusMemory {
+  let stored: z.infer<typeof memorySchema>;
   try {
     stored = memorySchema.parse(JSON.parse(readFileSync(join(dir, INDEX_FILE), "utf8")));
   } catch {
-    stored = undefined;
+    return NO_MEMORY;
   }
-  const kept = new Map((stored?.kept ?? []).map(([name, file]) => [name, file]));
-  const digests = new Map((stored?.kept ?? []).map(([name, , digest]) => [name, digest]));
+  const kept = new Map(stored.kept.map(([name, file]) => [name, file]));
+  const digests = new Map(stored.kept.map(([name, , digest]) => [name, digest]));
   return {
+    from: dir,
     digests,
-    ids: new Map(stored?.ids ?? []),
-    former: new Map(stored?.former ?? []),
-    papers: new Map(stored?.papers ?? []),
+    ids: new Map(stored.ids),
+    former: new Map(stored.former),
+    papers: new Map(stored.papers),
     lastGood(name) {
       const file = kept.get(name);
       if (file === undefined) return undefined;
@@ -77,8 +95,18 @@ export interface Remembered {
   keptAsWas: string[];
 }
 
-/** Writes the memory of a load into `dir` (each file written aside and renamed into place). */
-export function writeCorpusMemory(dir: string, previous: CorpusMemory, remembered: Remembered): void {
+/**
+ * Writes the memory of a load of `corpusDir` into its folder under `root` (each file written aside and renamed into
+ * place); a memory taken over from an older version's place is then removed from there.
+ */
+export function writeCorpusMemory(
+  root: string,
+  corpusDir: string,
+  previous: CorpusMemory,
+  remembered: Remembered,
+): void {
+  const dir = memoryDirOf(root, corpusDir);
+  const moved = previous.from !== undefined && previous.from !== dir;
   mkdirSync(dir, { recursive: true });
   const ids = new Map(remembered.ids);
   for (const [key, id] of previous.ids) {
@@ -90,12 +118,14 @@ export function writeCorpusMemory(dir: string, previous: CorpusMemory, remembere
     const file = keptName(name);
     const digest = createHash("sha256").update(bytes).digest("hex");
     // An unchanged file is not written again.
-    if (previous.digests.get(name) !== digest) writeAside(join(dir, file), bytes);
+    if (moved || previous.digests.get(name) !== digest) writeAside(join(dir, file), bytes);
     kept.push([name, file, digest]);
   }
   for (const name of remembered.keptAsWas) {
     const digest = previous.digests.get(name);
-    if (digest !== undefined) kept.push([name, keptName(name), digest]);
+    const bytes = moved ? previous.lastGood(name) : undefined;
+    if (bytes !== undefined) writeAside(join(dir, keptName(name)), bytes);
+    if (digest !== undefined && (!moved || bytes !== undefined)) kept.push([name, keptName(name), digest]);
   }
   const stored: z.infer<typeof memorySchema> = {
     version: 1,
@@ -105,6 +135,10 @@ export function writeCorpusMemory(dir: string, previous: CorpusMemory, remembere
     kept,
   };
   writeAside(join(dir, INDEX_FILE), JSON.stringify(stored));
+  if (moved && previous.from !== undefined) {
+    for (const name of previous.digests.keys()) rmSync(join(previous.from, keptName(name)), { force: true });
+    rmSync(join(previous.from, INDEX_FILE), { force: true });
+  }
 }
 
 function writeAside(path: string, data: Uint8Array | string): void {

@@ -22,6 +22,8 @@ describe("latexToText", () => {
     ["G\\\"odel and Jos\\'{e}", "Gödel and José"],
     ["as shown \\cite{smith2020}.", "as shown."],
     ["Q\\&A and \\#1 and a\\_b", "Q&A and #1 and a_b"],
+    ["{\\relax Ch}ristopher Manning", "Christopher Manning"],
+    ["{\\noopsort{b}}van Dijk and \\protect\\emph{Go}", "van Dijk and Go"],
   ])("%s → %s", (input, expected) => {
     expect(latexToText(input)).toBe(expected);
   });

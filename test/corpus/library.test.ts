@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { readBibtex } from "../../src/corpus/bibtex.js";
 import { parseBibtexFile } from "../../src/corpus/bibtex-papers.js";
 import { buildCorpus, readCorpusRemembering } from "../../src/corpus/build.js";
+import { parseCslJsonFile } from "../../src/corpus/json-exports.js";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { NO_MEMORY } from "../../src/corpus/memory.js";
 import { createSearchEngine } from "../../src/search/engine.js";
@@ -90,6 +91,12 @@ describe("reading a .bib file", () => {
   it("reads an @ in a comment line as text, not as an entry", () => {
     const read = readBibtex("a.bib", "% mail me at ann@example.org\n@misc{k, title={T}}\n");
     expect(read).toMatchObject({ problems: [], entries: [{ key: "k", line: 2 }] });
+  });
+
+  it("reads spaces after an entry's opening brace, as hand-written files have them", () => {
+    const read = readBibtex("a.bib", '@string{ acl = "ACL" }\n@inproceedings{ k1 ,\n  booktitle = acl }\n');
+    expect(read.problems).toEqual([]);
+    expect(read.entries[0]).toMatchObject({ key: "k1", fields: new Map([["booktitle", "ACL"]]) });
   });
 
   it("cuts a 10,000-character title and says so", () => {
@@ -348,6 +355,22 @@ describe("CSL-JSON and arXiv JSONL", () => {
       year: 2024,
       authors: ["María López", "The Agent Consortium"],
     });
+  });
+
+  it("reads Crossref's JATS abstracts and character references as text", () => {
+    // The shape of an item from doi.org's CSL-JSON (checked on Crossref's own records through the pages search).
+    const item = {
+      id: "https://doi.org/10.1234/abc.5",
+      type: "article-journal",
+      title: "Reward Modeling &amp; <i>Preference</i> Data",
+      author: [{ family: "Zhou", given: "Enyu" }],
+      abstract:
+        "<jats:title>Abstract</jats:title><jats:p>We train reward models &amp; show gains of 5&#x2009;%.</jats:p>" +
+        "<jats:sec><jats:title>Methods</jats:title><jats:p>Pairwise data.</jats:p></jats:sec>",
+    };
+    const [entry] = parseCslJsonFile("crossref.json", JSON.stringify([item])).entries;
+    expect(entry?.title).toBe("Reward Modeling & Preference Data");
+    expect(entry?.abstract).toBe("We train reward models & show gains of 5 %. Methods: Pairwise data.");
   });
 
   it("reads the snapshot's fields and skips a line cut short", () => {

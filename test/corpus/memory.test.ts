@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -144,5 +144,53 @@ describe("reloads never make things worse", () => {
     } finally {
       await live.close();
     }
+  });
+
+  it("never takes another folder's files for this one's, when two folders share a cache", async () => {
+    const [library, other, cache] = [scratch(), scratch(), scratch()];
+    writeFileSync(join(library, "zhiheng-xi.txt"), FULL);
+    await loaded(library, cache);
+    writeFileSync(
+      join(other, "zhiheng-xi.txt"),
+      Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
+    );
+    writeFileSync(
+      join(other, "lab.bib"),
+      "@article{a, title={A Paper Of The Lab On Agents}, author={Lee, Ann}}\n",
+    );
+    const corpus = await loaded(other, cache);
+    // The unreadable file of the other folder is not served from the library's memory, nor is anything "gone".
+    expect(corpus.papers.map((paper) => paper.title)).toEqual(["A Paper Of The Lab On Agents"]);
+    expect(corpus.problems.map((problem) => problem.message).join("\n")).not.toMatch(/last load|gone/);
+    // And the library's own memory is still its own: a cut file keeps its ids.
+    writeFileSync(join(library, "zhiheng-xi.txt"), FULL.slice(0, Math.floor(FULL.length * 0.55)));
+    expect((await loaded(library, cache)).problems).toContainEqual(
+      expect.objectContaining({
+        file: "zhiheng-xi.txt",
+        message: "gave 3 papers at the last load and 2 now: 1 fewer",
+      }),
+    );
+  });
+
+  it("takes over the one memory an older version kept for the whole cache, ids and last good files included", async () => {
+    const [dir, cache] = [scratch(), scratch()];
+    writeFileSync(join(dir, "zhiheng-xi.txt"), FULL);
+    const before = await loaded(dir, cache);
+    // The memory moved back to where an older version kept it, in corpus-memory itself.
+    const [own] = readdirSync(join(cache, "corpus-memory"));
+    for (const name of readdirSync(join(cache, "corpus-memory", own ?? "")))
+      renameSync(join(cache, "corpus-memory", own ?? "", name), join(cache, "corpus-memory", name));
+    rmSync(join(cache, "corpus-memory", own ?? ""), { recursive: true });
+    writeFileSync(
+      join(dir, "zhiheng-xi.txt"),
+      Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
+    );
+    const after = await loaded(dir, cache);
+    expect(after.papers.map((paper) => paper.id).sort()).toEqual(
+      before.papers.map((paper) => paper.id).sort(),
+    );
+    // Taken over: the file still bad, its last good papers are served from the folder's own memory now.
+    expect(readdirSync(join(cache, "corpus-memory")).filter((name) => name.endsWith(".json"))).toEqual([]);
+    expect((await loaded(dir, cache)).papers).toHaveLength(3);
   });
 });
