@@ -101,6 +101,8 @@ const WHO = [
   /^who(?: is| are|'s|’s) (?:good|great|skilled|experienced|familiar|strong|into|knowledgeable|an expert|expert|active)(?: (?:at|in|with|on|about|regarding))? (.+)$/d,
   /^who (?:has|have|had) (?:experience|expertise|papers?|knowledge|a background|background) (?:in|with|on|about) (.+)$/d,
   /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody|people|experts?|specialists?)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have))?(?: (?:works|working|worked|work|knows|know|knowing|knowledgeable|familiar|expert|experienced|researching|studying|published|focused|focusing))? (?:on|about|in|with|at|regarding) (.+)$/d,
+  // A verb that takes the topic itself: "anyone doing RLHF?", "is anybody using PPO", "someone who studied agents".
+  /^(?:does |do |did |has |have |is |are |is there |are there )?(?:any(?:one|body)|someone|somebody)(?: here| else)?(?: (?:who|that))?(?: (?:is|are|has|have)(?: been)?)? (?:doing|done|does|do|did|using|used|uses|use|studying|studied|studies|researching|researched|exploring|explored|explores|investigating|investigated|tried|trying|tries) (.+)$/d,
 ];
 /** A question about one person, no topic: "what has Senjie Jin written?", "Shihan Dou's papers", "co-authors of Rui Zheng". */
 const AUTHOR = [

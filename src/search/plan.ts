@@ -176,6 +176,18 @@ function bylinesOf(words: string[], context: PlanContext) {
 
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
 
+/** Two words run together ("syntheticdata"): the cut where the most papers write the two side by side. */
+function splitOf(word: string, store: IndexStore): string[] | undefined {
+  let best: { words: string[]; papers: number } | undefined;
+  for (let at = 2; at <= word.length - 2; at++) {
+    const words = [word.slice(0, at), word.slice(at)];
+    if (words.some((part) => isStopWord(part) || papersOf(part, store) === 0)) continue;
+    const papers = store.count(phraseMatch(words));
+    if (papers > (best?.papers ?? 0)) best = { words, papers };
+  }
+  return best?.words;
+}
+
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const { store, papers: total, defaults } = context;
   const authored = authorNamesOf(parsed, context.people);
@@ -229,6 +241,11 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     if (starts.length > 0 && !slipped) {
       const papers = store.count(termMatch({ words, starts }, defaults.prefixFrom));
       terms.push(term(words, false, { starts, papers }));
+      continue;
+    }
+    const split = words.length === 1 && !isSymbol(typed) ? splitOf(words[0] ?? "", store) : undefined;
+    if (split !== undefined) {
+      terms.push(term(split, true));
       continue;
     }
     const fixed = isSymbol(typed)

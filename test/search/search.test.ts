@@ -45,6 +45,18 @@ describe("search", () => {
     expect(index.search("agnets").showingFor).toBe("agents");
   });
 
+  it("reads two words typed without the space between as the two words some paper writes side by side", () => {
+    const engine = engineOver(
+      "We release synthetic data for training.",
+      "Data about synthesis of proteins, synthetic or not.",
+    );
+    const result = engine.search("syntheticdata");
+    expect(result.showingFor).toBe("synthetic data");
+    expect(result.hits.map((hit) => hit.paper.id)).toEqual(["aaaa000001"]);
+    // Halves no paper writes side by side are no reading of it.
+    expect(engine.search("proteinsdata").total).toBe(0);
+  });
+
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
     expect(index.search("models").showingFor).toBeUndefined();
     expect(index.search("entropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
