@@ -3,6 +3,8 @@ export const MESSAGES = {
   hello:
     "Hi! Ask me about the group's papers: “papers about reward models”, “who works on agents?”, or say “help”.",
   thanks: "Happy to help!",
+  identifierNotInLibrary:
+    "The library has no paper with this DOI, arXiv id or link: add its entry to a .bib, CSL-JSON or arXiv file in the corpus folder, or search for its words with `/paper <words>`.",
   noMoreResults: "That's everything: there are no more results.",
   noMorePeople: "That's everyone: nobody else has worked on this topic.",
   queryShortened: "Your question was long, so I searched for its first words only.",

@@ -1,3 +1,4 @@
+import { namesIdentifier } from "../corpus/identifiers.js";
 import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate, SearchIndex } from "../search/types.js";
 import { MOST_PER_PAGE, RESULTS_PER_PAGE } from "./actions.js";
@@ -22,6 +23,14 @@ export function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card
 }
 
 /** `replaceOriginal`: a stale Show more, whose paper left the corpus, says so in place of its page. */
+/** A DOI or arXiv id no paper of the library has: where its entry would come from. */
+const identifierNotFound = (query: string): Reply => ({
+  kind: "notFound",
+  what: "paper",
+  query,
+  suggestions: [MESSAGES.identifierNotInLibrary],
+});
+
 export function paperNotFound(id: string, replaceOriginal = false): Answer {
   const reply: Reply = { kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] };
   return toAsker(reply, replaceOriginal);
@@ -196,6 +205,7 @@ export async function paperAnswer(
   const { orSearch } = intent;
   const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
+    if (namesIdentifier(orSearch ?? intent.id)) return toAsker(identifierNotFound(orSearch ?? intent.id));
     if (orSearch === undefined) return paperNotFound(intent.id);
     return searchedInstead(index, intent.id, orSearch);
   }

@@ -1,3 +1,4 @@
+import { namesIdentifier } from "../corpus/identifiers.js";
 import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
 import { type Action, MOST_PER_PAGE } from "./actions.js";
 import { dailySpecOf } from "./daily-spec.js";
@@ -182,6 +183,9 @@ export function textIntentOf(typed: string): Intent {
       : { kind: "invalid", message: MESSAGES.needsTopic };
   }
   const query = stripped(text);
+  // A DOI or arXiv id or link, or one word with digits or marks a citation key has ("zhou2024rmb"): that paper.
+  if (namesIdentifier(query) || /^(?=\S*[\d:/])[\p{L}\p{N}:/._+-]+$/u.test(query))
+    return { kind: "paper", id: query, full: false, orSearch: query };
   const id = pastedIdOf(query);
   if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
   return typedSearchOf(query);

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import type SearchableMap from "minisearch/SearchableMap";
 import { z } from "zod";
+import { identifierKeysIn } from "../corpus/identifiers.js";
 import { memberSchema } from "../corpus/members.js";
 import { problemSchema } from "../corpus/problem-schema.js";
 import type { Corpus } from "../corpus/types.js";
@@ -55,9 +56,12 @@ export function paperLookupsOf(
   };
 }
 
+/** A paper by its id (or the start of one, or an id it had), else by an identifier pasted: DOI, arXiv id, citation key. */
 function paperAt(store: IndexStore, id: string) {
   const wanted = id.trim();
-  return wanted === "" || !/^[\p{L}\p{N}]+$/u.test(wanted) ? undefined : store.paperByIdOrPrefix(wanted);
+  if (wanted === "") return undefined;
+  const own = /^[\p{L}\p{N}]+$/u.test(wanted) ? store.paperByIdOrPrefix(wanted) : undefined;
+  return own ?? store.paperByIdentifier(identifierKeysIn(wanted));
 }
 
 /** The engine over an index database written by writeIndex (and checked by the caller). */

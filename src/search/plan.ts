@@ -178,6 +178,8 @@ const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(wo
 
 /** Two words run together ("syntheticdata"): the cut where the most papers write the two side by side. */
 function splitOf(word: string, store: IndexStore): string[] | undefined {
+  // Past two long words' length, it is no slip of the space bar (and each cut costs two lookups).
+  if (word.length > 30) return undefined;
   let best: { words: string[]; papers: number } | undefined;
   for (let at = 2; at <= word.length - 2; at++) {
     const words = [word.slice(0, at), word.slice(at)];

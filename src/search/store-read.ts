@@ -133,6 +133,15 @@ export function indexStoreOf(db: Database) {
       const now = formerIds.get(id.toLowerCase());
       return now === undefined ? undefined : paperOfIdOrPrefix(now);
     },
+    /** The paper a pasted identifier names (identifierKeysIn's keys, the first found). */
+    paperByIdentifier(keys: readonly string[]): { rowid: number; paper: Paper } | undefined {
+      const named = prepared(`${PAPER_ROWS} WHERE p.rowid = (SELECT paper FROM identifiers WHERE key = ?)`);
+      for (const key of keys) {
+        const row = named.get(key) as PaperRow | undefined;
+        if (row !== undefined) return { rowid: row.rowid, paper: paperOf(row) };
+      }
+      return undefined;
+    },
     paperIds(): string[] {
       // In id order, which is rowid order, read from the id index alone: a third of the time of the table.
       ids ??= prepared("SELECT id FROM papers ORDER BY id").pluck().all() as string[];

@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 13;
+export const SCHEMA_VERSION = 14;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
@@ -21,6 +21,7 @@ CREATE TABLE name_tokens(token TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY(tok
 CREATE TABLE authorship(person TEXT NOT NULL, paper INTEGER NOT NULL, position INTEGER, owner INTEGER NOT NULL,
   PRIMARY KEY(person, paper)) WITHOUT ROWID;
 CREATE TABLE acronyms(short TEXT NOT NULL, long TEXT NOT NULL);
+CREATE TABLE identifiers(key TEXT PRIMARY KEY, paper INTEGER NOT NULL) WITHOUT ROWID;
 `;
 
 /** The secondary indexes, made once the tables are filled: sorting once is faster than growing them row by row. */

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
+import { identifierKeysOf } from "../corpus/identifiers.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { synonymsOf, type TextRow, textRowWriter } from "./index-text.js";
 import { nameTokensOf } from "./names.js";
@@ -56,6 +57,8 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
   const insertPerson = db.prepare("INSERT INTO people VALUES (?, ?, ?, ?, ?)");
   const insertToken = db.prepare("INSERT INTO name_tokens(token, key) VALUES (?, ?)");
   const insertAcronym = db.prepare("INSERT INTO acronyms(short, long) VALUES (?, ?)");
+  // Two entries with one citation key (in two files): the first paper keeps it.
+  const insertIdentifier = db.prepare("INSERT OR IGNORE INTO identifiers(key, paper) VALUES (?, ?)");
   const setMeta = db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
 
   db.exec("BEGIN");
@@ -78,8 +81,10 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     }
     for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
     // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
-    for (const [place, { paper }] of papers.entries())
+    for (const [place, { paper }] of papers.entries()) {
       insertPaper.run(place + 1, paper.id, paper.abstract, JSON.stringify({ ...paper, abstract: undefined }));
+      for (const key of identifierKeysOf(paper)) insertIdentifier.run(key, place + 1);
+    }
   } catch (error) {
     db.exec("ROLLBACK");
     throw error;

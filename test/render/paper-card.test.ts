@@ -189,6 +189,33 @@ describe("a search's cards", () => {
   });
 });
 
+describe("a paper named by what people paste", () => {
+  it("answers an arXiv link or id, a DOI or doi.org link, the paper's link or its citation key with its card", async () => {
+    const agentGym = paperTitled("AgentGym");
+    const reward = paperTitled("Reward Models Are");
+    const titled = async (text: string) => sectionText((await ask(text)).blocks[0]);
+    for (const pasted of [
+      "<https://arxiv.org/pdf/2406.04151v2.pdf>",
+      "arXiv:2406.04151",
+      "what is 2406.04151 about?",
+      "xiAgentGymEvolvingLarge2024",
+    ])
+      expect(await titled(pasted), pasted).toContain(agentGym.title);
+    for (const pasted of [
+      "10.18653/V1/2023.ACL-LONG.7",
+      "<https://doi.org/10.18653/v1/2023.acl-long.7|doi.org/10.18653/v1/2023.acl-long.7>",
+    ])
+      expect(await titled(pasted), pasted).toContain(reward.title);
+  });
+
+  it("says the library lacks a DOI or arXiv id no paper has, not that its digits are in no abstract", async () => {
+    const message = await ask("https://arxiv.org/abs/2501.99999");
+    expect(message.text).toContain("The library has no paper with this DOI, arXiv id or link");
+    // A word with digits no paper is named by is searched as words.
+    expect((await ask("gpt4")).text).toContain("Nothing matched");
+  });
+});
+
 describe("a paper's name in lists", () => {
   it("is its real title in the reading list, a digest and what's new; the made-up headline only without one", () => {
     const agentGym = paperTitled("AgentGym");

@@ -1,0 +1,39 @@
+import { arxivIdIn } from "./library-entry.js";
+import type { Paper } from "./types.js";
+
+// What people paste to name a paper they have in mind: a DOI or doi.org link, an arXiv id or link, the paper's own
+// link, a citation key.
+
+const DOI = /\b10\.\d{4,9}\/[^\s<>|"]+/;
+/** A link the way two spellings of it meet: no scheme, no "www.", no trailing slash. */
+const urlKey = (url: string) => `url:${url.replace(/^https?:\/\/(?:www\.)?/i, "").replace(/\/+$/, "")}`;
+
+/** The keys a paper is found by when one of its identifiers is pasted (written into the index). */
+export function identifierKeysOf(paper: Pick<Paper, "doi" | "arxivId" | "citationKey" | "url">): string[] {
+  const keys = [
+    paper.doi && `doi:${paper.doi}`,
+    paper.arxivId && `arxiv:${paper.arxivId}`,
+    paper.url && urlKey(paper.url),
+    paper.citationKey && `key:${paper.citationKey}`,
+  ];
+  return keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
+}
+
+/** The keys pasted text may mean: a DOI and an arXiv id anywhere in it; the whole of it as a citation key. */
+export function identifierKeysIn(text: string): string[] {
+  const trimmed = text.trim().replace(/^<([^|>]+)(?:\|[^>]*)?>$/, "$1");
+  const doi = DOI.exec(trimmed)?.[0].replace(/[.,;:)\]}'"]+$/, "");
+  const arxivId = /arxiv/i.test(trimmed) || !doi ? arxivIdIn(trimmed) : undefined;
+  const link = /^https?:\/\/\S+$/i.test(trimmed) && urlKey(trimmed);
+  const keys = [
+    doi && `doi:${doi}`,
+    arxivId && `arxiv:${arxivId}`,
+    link,
+    !/\s/.test(trimmed) && `key:${trimmed}`,
+  ];
+  return keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
+}
+
+/** Whether text names a paper by a DOI, an arXiv id or a link ("arXiv:2410.09893", "10.18653/v1/…", "https://…"). */
+export const namesIdentifier = (text: string) =>
+  identifierKeysIn(text).some((key) => !key.startsWith("key:"));
