@@ -1,7 +1,7 @@
 import { Buffer, isAscii, isUtf8 } from "node:buffer";
 import type { Problem } from "./types.js";
 
-type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be";
+type TextEncodingName = "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
 
 /** A character that could not be kept: a bad byte sequence or a NUL, dropped where it was. */
 type DecodeProblem = Pick<Problem, "line" | "message">;
@@ -102,8 +102,31 @@ function decodeUtf8(bytes: Uint8Array, bom: boolean): DecodedText {
     return { ok: true, text: buffer.toString("latin1"), encoding: "utf-8", bom, ascii: true };
   if (isUtf8(buffer) && !buffer.includes(0))
     return { ok: true, text: buffer.toString("utf8"), encoding: "utf-8", bom };
+  // Not one UTF-8 sequence among its high bytes, a Latin-1 letter inside a word, and no NUL (binary, UTF-16): an
+  // 8-bit file, as older JabRef and Windows tools save .bib files; read as Windows-1252, of which Latin-1 is part
+  // ("Jos\xe9" is "José"). A stray byte between spaces is a bad byte of a UTF-8 file, dropped.
+  const bytesRead = buffer.toString("latin1").replace(CUT_SEQUENCE_AT_END, "");
+  if (!bom && !buffer.includes(0) && LETTER_IN_WORD.test(bytesRead) && !UTF8_SEQUENCE.test(bytesRead)) {
+    const text = windows1252(buffer.toString("latin1"));
+    const problems = [
+      { line: 0, message: "not UTF-8; read as Windows-1252 (Latin-1). Save it as UTF-8 to be sure" },
+    ];
+    return { ok: true, text, encoding: "windows-1252", bom, problems };
+  }
   return decodeAs(body, "utf-8", bom);
 }
+
+// Windows-1252's characters for 0x80-0x9F (Latin-1 has control characters there; the five it leaves out stay so).
+// Node 20's TextDecoder("windows-1252") decodes as Latin-1.
+const WINDOWS_1252 = "€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8dŽ\x8f\x90‘’“”•–—˜™š›œ\x9džŸ";
+const windows1252 = (latin1: string) =>
+  latin1.replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252[c.charCodeAt(0) - 0x80] ?? c);
+
+/** A Latin-1 letter beside an ASCII one, and a UTF-8 file cut inside its last character: bytes read as Latin-1. */
+const LETTER_IN_WORD = /[A-Za-z][\xc0-\xd6\xd8-\xf6\xf8-\xff]|[\xc0-\xd6\xd8-\xf6\xf8-\xff][A-Za-z]/;
+const CUT_SEQUENCE_AT_END = /[\xc2-\xf4][\x80-\xbf]{0,2}$/;
+/** A multi-byte UTF-8 character, its bytes read one by one as Latin-1 characters. */
+const UTF8_SEQUENCE = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/;
 
 function asciiText(text: string, controls: boolean): string {
   const lines = text.includes("\r") ? text.replace(LINE_BREAKS, "\n") : text;

@@ -54,27 +54,45 @@ describe("decodeCorpusBytes", () => {
     expect(decoded.ok && decoded.text).toBe("Ann Lee and more");
   });
 
-  it("drops each invalid UTF-8 sequence, naming its line, and reads the rest of the file", () => {
-    const decoded = decodeCorpusBytes(withBytes("Ann Lee\r\n\r\nline three ", [0xe9], " caf", [0xe9], "\n"));
-    expect(decoded).toMatchObject({ ok: true, text: "Ann Lee\n\nline three  caf\n" });
+  it("drops each invalid UTF-8 sequence of a UTF-8 file, naming its line, and reads the rest of the file", () => {
+    const decoded = decodeCorpusBytes(withBytes("Zoë Lee\r\n\r\nline three ", [0xe9], " caf", [0xe9], "\n"));
+    expect(decoded).toMatchObject({ ok: true, text: "Zoë Lee\n\nline three  caf\n" });
     expect(decoded.ok && decoded.problems).toEqual([
       { line: 3, message: expect.stringContaining("invalid UTF-8 character; dropped it") },
       { line: 3, message: expect.stringContaining("invalid UTF-8 character; dropped it") },
     ]);
   });
 
-  it("drops overlong forms and encoded surrogates that lenient decoders would accept", () => {
+  it("reads a file whose high bytes hold no UTF-8 character as Windows-1252 (Latin-1), and says so", () => {
+    const decoded = decodeCorpusBytes(
+      withBytes("Jos", [0xe9], " Garc", [0xed], "a\n\nthe ", [0x93], "caf", [0xe9], [0x94], "\n"),
+    );
+    expect(decoded).toMatchObject({
+      ok: true,
+      text: "José García\n\nthe “café”\n",
+      encoding: "windows-1252",
+    });
+    expect(decoded.ok && decoded.problems).toEqual([
+      { line: 0, message: expect.stringContaining("Windows-1252") },
+    ]);
+  });
+
+  it("never reads overlong forms or encoded surrogates as the characters lenient decoders would make of them", () => {
     const cases: [Uint8Array, number][] = [
-      [withBytes("ok\n", [0xc0, 0xaf], " and a long enough line to stay text"), 2],
+      [withBytes("Zoë\n", [0xc0, 0xaf], " and a long enough line to stay text"), 2],
       [withBytes([0xed, 0xa0, 0x80], "text that goes on and on for a while yet"), 1],
+      // A UTF-8 file cut inside its last character is UTF-8 still.
       [withBytes("a\n\nb and more words to make this a text", [0xf0, 0x9f, 0x98]), 3],
     ];
     for (const [bytes, line] of cases) {
       const decoded = decodeCorpusBytes(bytes);
       expect(decoded.ok).toBe(true);
-      expect(decoded.ok && decoded.text).not.toContain("\ufffd");
+      expect(decoded.ok && decoded.text).not.toMatch(/[\ufffd/\ud800]/);
       expect(decoded.ok && decoded.problems?.[0]?.line).toBe(line);
     }
+    // Alone among plain ASCII (no letter of a word), an overlong slash is dropped, never read as "/".
+    const alone = decodeCorpusBytes(withBytes("ok\n", [0xc0, 0xaf], " and the rest"));
+    expect(alone.ok && alone.text).toBe("ok\n and the rest");
   });
 
   it("drops a NUL character with its line and keeps the rest of the file", () => {
