@@ -112,7 +112,26 @@ export function matchesOf(
       ? store.holding(writtenPhraseMatch(words, defaults.prefixFrom), rowids)
       : new Set<number>();
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
+  if (plan.years !== undefined || plan.newest) passing = datedAsAsked(store, passing, plan);
   return { total: passing.length, top: passing, ...(written.size > 0 ? { phrase: words } : {}) };
+}
+
+/** Papers from the years the plan asks for (each then has a year), the newest first when it asks so, else as ranked. */
+export function datedAsAsked<T extends { rowid: number }>(
+  store: IndexStore,
+  ranked: readonly T[],
+  { years, newest }: Pick<Plan, "years" | "newest">,
+): T[] {
+  const yearOf = store.yearsOf(ranked.map((paper) => paper.rowid));
+  const { from = 0, to = 9999 } = years ?? {};
+  const inYears = (paper: T) => {
+    const year = yearOf.get(paper.rowid);
+    return year !== undefined && year >= from && year <= to;
+  };
+  const kept = years === undefined ? [...ranked] : ranked.filter(inYears);
+  // Array sort is stable: papers of one year stay as ranked, papers without a year last.
+  if (newest) kept.sort((a, b) => (yearOf.get(b.rowid) ?? 0) - (yearOf.get(a.rowid) ?? 0));
+  return kept;
 }
 
 /** The weight of the terms a paper must hold: `matchShare` of the query's, or of `matchWords` words' worth of it. */

@@ -1,3 +1,5 @@
+import type { Years } from "./query.js";
+
 export const emptyQueryNotice =
   'Type a few words to search for, e.g. `reward models` or `author:"Shihan Dou"`.';
 export const stopWordsNotice =
@@ -43,3 +45,19 @@ export const missingWordsNotice = (words: readonly string[]) =>
 /** Who, for a topic the papers lack: nobody, and the words that no paper has. */
 export const nobodyOnNotice = (words: readonly string[]) =>
   `Nobody here has worked on that${words.length > 0 ? `: no paper mentions ${quotedWords(words)}` : ""}.`;
+
+/** The years asked for, and "Newest first." when the papers shown have years to order them by. */
+export function yearsNotice(years: Years | undefined, newestFirst: boolean): string {
+  const { from, to } = years ?? {};
+  const span =
+    from !== undefined && to !== undefined
+      ? from === to
+        ? `From ${from}.`
+        : `From ${from} to ${to}.`
+      : from !== undefined
+        ? `From ${from} on.`
+        : to !== undefined
+          ? `Up to ${to}.`
+          : "";
+  return [span, newestFirst ? "Newest first." : ""].filter((part) => part !== "").join(" ");
+}

@@ -6,7 +6,7 @@ import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
-import type { ParsedQuery } from "./query.js";
+import type { ParsedQuery, Years } from "./query.js";
 import type { IndexStore } from "./store-read.js";
 
 /** One thing typed ("rewrad", "PPO-max"), its searched words folded (corrected: "reward"; "ppo", "max"). */
@@ -37,6 +37,9 @@ export interface Plan {
   /** Names the papers must be by (`author:` and names among the words), and those among the words. */
   authors: string[];
   named: string[];
+  /** The years the papers must be from, and whether the newest come first ("recent"). */
+  years?: Years;
+  newest: boolean;
 }
 
 export interface PlanContext {
@@ -295,6 +298,8 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     excluded: phrasesOf(parsed.excluded),
     authors: [...authored.authors, ...names],
     named: names,
+    ...(parsed.years === undefined ? {} : { years: parsed.years }),
+    newest: parsed.newest,
   };
 }
 

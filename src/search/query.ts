@@ -8,14 +8,62 @@ export interface ParsedQuery {
   excluded: string[];
   /** `author:` typed with no name after it. */
   emptyAuthor: boolean;
+  /** The years the papers must be from ("from 2024", "since 2022", "2020-2023", `year:2024`), each end optional. */
+  years?: Years;
+  /** "recent", "latest", "newest": the newest first. */
+  newest: boolean;
 }
+
+export interface Years {
+  from?: number;
+  to?: number;
+}
+
+const YEAR = "(19[5-9]\\d|20\\d\\d)";
+const RANGE = `${YEAR}(?:\\s*(?:-|–|to|and)\\s*${YEAR})?`;
+/** How years are asked for, and the years each means (a range's second year, when typed). */
+const YEAR_ASKED: [RegExp, (first: number, second?: number) => Years][] = [
+  [new RegExp(`\\byear:${RANGE}\\b`, "giu"), (from, to) => ({ from, to: to ?? from })],
+  [new RegExp(`\\b(?:from|in|during|between) ${RANGE}\\b`, "giu"), (from, to) => ({ from, to: to ?? from })],
+  [new RegExp(`\\bsince ${YEAR}\\b`, "giu"), (from) => ({ from })],
+  [new RegExp(`\\bafter ${YEAR}\\b`, "giu"), (year) => ({ from: year + 1 })],
+  [new RegExp(`\\b(?:until|till|up to) ${YEAR}\\b`, "giu"), (to) => ({ to })],
+  [new RegExp(`\\bbefore ${YEAR}\\b`, "giu"), (year) => ({ to: year - 1 })],
+  [
+    new RegExp(`(?<![\\p{L}\\p{N}])${YEAR}\\s*(?:-|–)\\s*${YEAR}(?![\\p{L}\\p{N}])`, "gu"),
+    (from, to) => ({ from, to }),
+  ],
+];
+const NEWEST = /\b(?:most recent|recent|latest|newest)\b/giu;
+/** "recent papers", "latest work", "new preprints": said of papers, never a topic, dated corpus or not. */
+const NEWEST_PAPERS =
+  /\b(?:most recent|recent|latest|newest|new)\s+(?=(?:papers?|work|articles?|research|publications?|preprints?)\b)/giu;
 
 // Slack turns straight quotes into curly ones as people type, and escapes mentions and links as <…>.
 const curlyQuotes = /[“”„‟″«»]/g;
 const slackMarkup = /<[@!#][^>]*>|<(?:https?|mailto):[^>]*>/g;
 const partPattern = /author:"([^"]*)"?|author:(\S*)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
 
-export function parseQuery(text: string): ParsedQuery {
+/** Text without the years and "recent" it asks for, which `parsed` takes (years only when `dated`). */
+function withoutYearsAsked(text: string, parsed: ParsedQuery, dated: boolean): string {
+  const newest = () => {
+    parsed.newest = true;
+    return " ";
+  };
+  if (!dated) return text.replace(NEWEST_PAPERS, newest);
+  let rest = text;
+  for (const [pattern, yearsOf] of YEAR_ASKED)
+    rest = rest.replace(pattern, (_, first: string, second: unknown) => {
+      // A pattern of one year is called with the match's offset next.
+      const asked = yearsOf(Number(first), typeof second === "string" ? Number(second) : undefined);
+      parsed.years = { ...parsed.years, ...asked };
+      return " ";
+    });
+  return rest.replace(NEWEST, newest);
+}
+
+/** `dated`: some paper has a year, so years and "recent" typed are read as such; else they are words as any other. */
+export function parseQuery(text: string, dated = false): ParsedQuery {
   const parsed: ParsedQuery = {
     words: [],
     phrases: [],
@@ -23,8 +71,14 @@ export function parseQuery(text: string): ParsedQuery {
     authorGoesOn: new Map(),
     excluded: [],
     emptyAuthor: false,
+    newest: false,
   };
-  const cleaned = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
+  const typed = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
+  // Years and "recent" are read outside quotes only: "in 2024" quoted is a phrase.
+  const cleaned = typed
+    .split(/("[^"]*"?)/)
+    .map((part, at) => (at % 2 === 1 ? part : withoutYearsAsked(part, parsed, dated)))
+    .join("");
   for (const m of cleaned.matchAll(partPattern)) {
     const [whole, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
     const add = (list: string[], value: string | undefined) => {
@@ -44,5 +98,8 @@ export function parseQuery(text: string): ParsedQuery {
 
 /** True when nothing at all was typed beyond spaces and syntax. */
 export function isBlankQuery(parsed: ParsedQuery): boolean {
-  return parsed.words.length + parsed.phrases.length + parsed.authors.length + parsed.excluded.length === 0;
+  const { words, phrases, authors, excluded, years, newest } = parsed;
+  return (
+    words.length + phrases.length + authors.length + excluded.length === 0 && years === undefined && !newest
+  );
 }

@@ -1,6 +1,14 @@
 import { LRUCache } from "lru-cache";
 import { synonymsIn } from "./index-text.js";
-import { anyOf, type Matches, matchesOf, neededWeight, noMatches, phraseMatch } from "./match.js";
+import {
+  anyOf,
+  datedAsAsked,
+  type Matches,
+  matchesOf,
+  neededWeight,
+  noMatches,
+  phraseMatch,
+} from "./match.js";
 import { asWrittenIn } from "./names.js";
 import {
   aloneNotice,
@@ -15,12 +23,13 @@ import {
   onlyExclusionsNotice,
   stopWordsNotice,
   unknownAuthorNotice,
+  yearsNotice,
 } from "./notices.js";
 import { candidateOf } from "./people.js";
 import { type Plan, type PlanContext, planOf, showingFor } from "./plan.js";
 import { isBlankQuery, parseQuery } from "./query.js";
 import { hitsOf, type Marks, marksOf } from "./snippet.js";
-import type { SearchOptions, SearchResult } from "./types.js";
+import type { SearchHit, SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
 /** The people the plan's names mean and each name as they write it; or the first name that is nobody's. */
@@ -84,7 +93,7 @@ export function createSearch(context: PlanContext) {
     const finds = (text: string) => search(text, { limit: 0 }, false).total > 0;
     const options: string[] = [];
     const rest = plan.terms.map((term) => term.typed).join(" ");
-    if (plan.missing.length > 0 && rest !== "") options.push(rest);
+    if ((plan.missing.length > 0 || plan.years !== undefined) && rest !== "") options.push(rest);
     if (plan.phrases.length > 0) options.push(query.replace(/["“”„‟″«»]/g, ""));
     return [...new Set(options)].filter((text) => text !== query && finds(text)).slice(0, 3);
   };
@@ -101,7 +110,7 @@ export function createSearch(context: PlanContext) {
       hits: [],
       ...extra,
     });
-    const parsed = parseQuery(query);
+    const parsed = parseQuery(query, store.dated());
     if (isBlankQuery(parsed))
       return answer({ notice: parsed.emptyAuthor ? emptyAuthorNotice : emptyQueryNotice });
     const plan = planOf(parsed, context);
@@ -116,42 +125,62 @@ export function createSearch(context: PlanContext) {
       return answer({ ...extra, ...missing, ...(didYouMean.length > 0 ? { didYouMean } : {}) });
     };
     if (lacks(plan)) return unmatched({});
+    const dated = plan.years !== undefined || plan.newest;
+    /** What the answer says of the years asked for: "Newest first." only where the papers shown have years. */
+    const yearsSaid = (hits: readonly SearchHit[]) =>
+      dated ? [yearsNotice(plan.years, plan.newest && hits.some((hit) => hit.paper.year !== undefined))] : [];
+    const noticeOf = (...parts: string[]) => {
+      const said = parts.filter((part) => part !== "").join(" ");
+      return said === "" ? {} : { notice: said };
+    };
     if (!positive(plan)) {
-      if (authors === undefined) {
+      if (authors === undefined && !dated) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      const { total, page } = authorPapers(plan, authors.each, offset, limit);
+      const { total, page } = listedPapers(plan, authors?.each, offset, limit);
       const hits = hitsOf(
         store,
         page,
         marksAsked(() => marksOf(plan)),
       );
-      return answer({ total, hits, by: authors.keys, notice: namedAuthorsNotice(authors.named) });
+      if (total === 0 && authors === undefined) return unmatched({});
+      const by = authors === undefined ? [] : [namedAuthorsNotice(authors.named)];
+      return answer({
+        total,
+        hits,
+        ...(authors === undefined ? {} : { by: authors.keys }),
+        ...noticeOf(...by, ...yearsSaid(hits)),
+      });
     }
     // Names read among the words with no such paper: everyone's, and the answer says so.
     const fallBack = plan.named.length === plan.authors.length;
     const { matches, theirs } = matchesFor(plan, offset, limit, authors, fallBack);
     if (matches.total === 0) return unmatched(showing);
+    const marks = marksAsked(() => marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store)));
+    const hits = hitsOf(store, matches.top, marks);
     const notices = [
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
+      ...yearsSaid(hits),
     ];
-    const marks = marksAsked(() => marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store)));
     return answer({
       total: matches.total,
-      hits: hitsOf(store, matches.top, marks),
+      hits,
       ...missing,
-      ...(notices.length > 0 ? { notice: notices.join(" ") } : {}),
+      ...noticeOf(...notices),
       ...showing,
       ...(theirs && authors !== undefined ? { by: authors.keys } : {}),
     });
   };
 
-  /** Papers of the named authors alone (by someone of each name), first-author ones first. */
-  const authorPapers = (plan: Plan, each: readonly string[][], offset: number, limit: number) => {
-    let rowids = store.papersOfAny(each.flat());
-    if (each.length > 1) {
+  /**
+   * Papers of the named authors alone (by someone of each name), first-author ones first; or, with no names, the
+   * papers of the years asked for, newest first.
+   */
+  const listedPapers = (plan: Plan, each: readonly string[][] | undefined, offset: number, limit: number) => {
+    let rowids = each === undefined ? store.papersFrom(plan.years ?? {}) : store.papersOfAny(each.flat());
+    if (each !== undefined && each.length > 1) {
       const theirs = each.map((keys) => new Set(store.papersOfAny(keys)));
       rowids = rowids.filter((rowid) => theirs.every((papers) => papers.has(rowid)));
     }
@@ -159,13 +188,15 @@ export function createSearch(context: PlanContext) {
       const excluded = store.holding(anyOf(plan.excluded.map(phraseMatch)), rowids);
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
-    const page = rowids.slice(offset, offset + limit).map((rowid) => ({ rowid, score: 0 }));
-    return { total: rowids.length, page };
+    const ranked = rowids.map((rowid) => ({ rowid, score: 0 }));
+    const dated = each !== undefined && (plan.years !== undefined || plan.newest);
+    const listed = dated ? datedAsAsked(store, ranked, plan) : ranked;
+    return { total: listed.length, page: listed.slice(offset, offset + limit) };
   };
 
   /** Who's evidence: with names in the topic, their papers on it (others are the answer); with none, everyone's. */
   const evidenceFor = (topic: string, limit: number): Evidence & { plan: Plan } => {
-    const plan = planOf(parseQuery(topic), context);
+    const plan = planOf(parseQuery(topic, store.dated()), context);
     const none = (notice?: string) => ({ plan, matches: noMatches, leaving: [], notice });
     // Only a name ("who enyu zhou"): no topic, and no notice, so the answer can offer their papers.
     if (!positive(plan) && plan.missing.length === 0) return none();

@@ -1,6 +1,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { z } from "zod";
 import type { Acronym, Paper } from "../corpus/types.js";
+import type { Years } from "./query.js";
 
 const formerIdsSchema = z.array(z.tuple([z.string(), z.string()]));
 
@@ -74,6 +75,7 @@ export function indexStoreOf(db: Database) {
   let ids: string[] | undefined;
   const termPapers = new Map<string, number>();
   let formerIds: Map<string, string> | undefined;
+  let dated: boolean | undefined;
   const paperOfIdOrPrefix = (id: string): { rowid: number; paper: Paper } | undefined => {
     const exact = prepared(`${PAPER_ROWS} WHERE p.id = ?`).get(id) as PaperRow | undefined;
     const found = exact
@@ -184,6 +186,23 @@ export function indexStoreOf(db: Database) {
     /** A person's papers, first-author ones first, then by their place on the author line. */
     papersOf(key: string): AuthorshipRow[] {
       return all<AuthorshipRow>(`${AUTHORSHIP} WHERE person = ? ORDER BY position, paper`, key);
+    },
+    /** Whether some paper has a year. */
+    dated(): boolean {
+      dated ??= prepared("SELECT 1 FROM papers WHERE year IS NOT NULL LIMIT 1").get() !== undefined;
+      return dated;
+    },
+    /** The year of each of these papers that has one. */
+    yearsOf(rowids: readonly number[]): Map<number, number> {
+      const rows = prepared(
+        `SELECT rowid, year FROM papers WHERE year IS NOT NULL AND rowid ${IN_JSON}`,
+      ).raw();
+      return new Map(rows.all(JSON.stringify(rowids)) as [number, number][]);
+    },
+    /** The papers from these years (all with a year when none is given), newest first. */
+    papersFrom({ from = 0, to = 9999 }: Years): number[] {
+      const sql = "SELECT rowid FROM papers WHERE year BETWEEN ? AND ? ORDER BY year DESC, rowid";
+      return prepared(sql).pluck().all(from, to) as number[];
     },
     /** The papers of any of these people, first-author ones first, then by their place on the author line. */
     papersOfAny(keys: readonly string[]): number[] {

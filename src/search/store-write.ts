@@ -45,7 +45,9 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     const paper = corpus.papers[at];
     return paper === undefined ? [] : [{ paper, at }];
   });
-  const insertPaper = db.prepare("INSERT INTO papers(rowid, id, abstract, paper) VALUES (?, ?, ?, ?)");
+  const insertPaper = db.prepare(
+    "INSERT INTO papers(rowid, id, abstract, paper, year) VALUES (?, ?, ?, ?, ?)",
+  );
   const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
   const insertText = db.prepare(
     "INSERT INTO text(rowid, headline, stems, surface, synonyms, venue) VALUES (?, @headline, @stems, @surface, @synonyms, @venue)",
@@ -82,7 +84,8 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
     // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
     for (const [place, { paper }] of papers.entries()) {
-      insertPaper.run(place + 1, paper.id, paper.abstract, JSON.stringify({ ...paper, abstract: undefined }));
+      const { id, abstract, year = null } = paper;
+      insertPaper.run(place + 1, id, abstract, JSON.stringify({ ...paper, abstract: undefined }), year);
       for (const key of identifierKeysOf(paper)) insertIdentifier.run(key, place + 1);
     }
   } catch (error) {

@@ -7,6 +7,7 @@ interface PaperSpec {
   owners: string[];
   abstract: string;
   etAl?: boolean;
+  year?: number;
 }
 
 function paperOf(spec: PaperSpec): Paper {
@@ -20,6 +21,7 @@ function paperOf(spec: PaperSpec): Paper {
     ownerKeys: spec.owners.map(keyOf),
     abstract: spec.abstract,
     sources: spec.owners.map((owner) => ({ file: `${owner}.txt`, line: 3 })),
+    ...(spec.year === undefined ? {} : { year: spec.year }),
   };
 }
 

@@ -18,7 +18,13 @@ const engineOver = (...abstracts: string[]) =>
     ),
   );
 /** A paper of a hand-made corpus by these authors, none of them a file's owner. */
-const paper = (id: string, authors: string[], abstract: string) => ({ id, authors, owners: [], abstract });
+const paper = (id: string, authors: string[], abstract: string, year?: number) => ({
+  id,
+  authors,
+  owners: [],
+  abstract,
+  ...(year === undefined ? {} : { year }),
+});
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {
@@ -55,6 +61,39 @@ describe("search", () => {
     expect(result.hits.map((hit) => hit.paper.id)).toEqual(["aaaa000001"]);
     // Halves no paper writes side by side are no reading of it.
     expect(engine.search("proteinsdata").total).toBe(0);
+  });
+
+  it("reads the years asked for in a library with years: from, since, before, ranges, `year:`, and recent first", () => {
+    const dated = createSearchEngine(
+      corpusOf([
+        paper("aaaa000001", ["Ada Lovelace"], "Agents that plan with reward models.", 2022),
+        paper("bbbb000001", ["Ada Lovelace"], "Agents with memory, and agents that act.", 2024),
+        paper("cccc000001", ["Ada Lovelace"], "Agents for code, and agents for agents.", 2023),
+        paper("dddd000001", ["Ada Lovelace"], "Agents written about in an author file."),
+      ]),
+    );
+    const ids = (query: string) => dated.search(query).hits.map((hit) => hit.paper.id.slice(0, 4));
+    expect(ids("agents from 2024")).toEqual(["bbbb"]);
+    expect(ids("agents since 2023")).toEqual(expect.arrayContaining(["bbbb", "cccc"]));
+    expect(ids("agents since 2023")).toHaveLength(2);
+    expect(ids("agents before 2023")).toEqual(["aaaa"]);
+    expect(ids("agents 2022-2023").sort()).toEqual(["aaaa", "cccc"]);
+    expect(ids("year:2023 agents")).toEqual(["cccc"]);
+    // Newest first, a paper without a year last; the notice says so.
+    expect(ids("recent papers on agents")).toEqual(["bbbb", "cccc", "aaaa", "dddd"]);
+    expect(dated.search("recent papers on agents").notice).toBe("Newest first.");
+    // Years alone list that year's papers; a topic of other years offers the topic alone.
+    expect(dated.search("papers from 2024")).toMatchObject({ total: 1, notice: "From 2024." });
+    expect(dated.search("reward models in 2024")).toMatchObject({ total: 0, didYouMean: ["reward models"] });
+    // Quoted, a year is a phrase's word.
+    expect(dated.search('"agents from 2024"').total).toBe(0);
+  });
+
+  it("reads years as words where no paper has a year, but never 'recent papers' as a topic", () => {
+    const undated = engineOver("Agents in 2024 plan.", "Recent agents remember.", "Code agents act.");
+    expect(undated.search("agents in 2024").hits[0]?.paper.id).toBe("aaaa000001");
+    expect(undated.search("recent papers on agents").total).toBe(3);
+    expect(undated.search("recent papers on agents").notice).toBeUndefined();
   });
 
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
