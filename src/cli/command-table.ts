@@ -1,6 +1,12 @@
 import type { Intent } from "../bot/intents.js";
 import { seededRandom } from "../search/seeded-random.js";
 
+/** Where the CLI writes: its standard output and error. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
 // The paperbot data commands: their words, options and usage, and the intent each asks the bot.
 
 export type Values = { limit?: number; seed?: number };

@@ -12,15 +12,10 @@ import { postPayload, responsePayload } from "../render/payloads.js";
 import { renderAnswerText, renderTerminal } from "../render/terminal.js";
 import { createSearchEngine } from "../search/engine.js";
 import type { SearchIndex } from "../search/types.js";
-import { type DataCommand, dataCommands, type Values } from "./command-table.js";
+import { type CliIo, type DataCommand, dataCommands, type Values } from "./command-table.js";
 import { runSavedExport, SAVED_SUMMARY, type SavedExportOptions, SavedUsageError } from "./saved-export.js";
 
 /** Where the CLI writes; injected so tests can read it. */
-export interface CliIo {
-  stdout(text: string): void;
-  stderr(text: string): void;
-}
-
 export interface CliOptions {
   /** Corpus folder when --corpus is not given (the caller passes CORPUS_DIR); else "seeds". */
   corpusDir?: string;

@@ -6,7 +6,7 @@ import { replyJson } from "../render/json.js";
 import { savedBibtex, savedMarkdown } from "../render/saved-markdown.js";
 import { renderTerminal } from "../render/terminal.js";
 import type { SearchIndex } from "../search/types.js";
-import type { CliIo } from "./commands.js";
+import type { CliIo } from "./command-table.js";
 
 /** What `paperbot saved export` needs from main: the state store's reading list and, with a bot token, Slack. */
 export interface SavedExportOptions {

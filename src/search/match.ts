@@ -1,7 +1,7 @@
 import { lightStemOf, stemOf } from "./analyze.js";
 import type { SearchDefaults } from "./defaults.js";
-import type { Plan, Term } from "./plan.js";
 import type { IndexStore, Ranked } from "./store-read.js";
+import type { Plan, Term } from "./types.js";
 
 // FTS5 query text, built only from words of letters and digits: nothing a user types reaches MATCH as syntax.
 

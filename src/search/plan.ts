@@ -6,41 +6,9 @@ import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
-import type { ParsedQuery, Years } from "./query.js";
+import type { ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
-
-/** One thing typed ("rewrad", "PPO-max"), its searched words folded (corrected: "reward"; "ppo", "max"). */
-export interface Term {
-  typed: string;
-  words: string[];
-  /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
-  joined?: string;
-  corrected: boolean;
-  /** For a word no paper writes whole, the words of the corpus it starts ("math": mathematical, mathematics). */
-  starts?: string[];
-  /** A correction that changes a letter for another ("hacking" → lacking), not a swap, an added or dropped one. */
-  changed?: boolean;
-  /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
-  papers: number;
-  weight: number;
-}
-
-/** A parsed query in the corpus's terms; `missing`: words no paper holds and nothing corrects (named). */
-export interface Plan {
-  terms: Term[];
-  missing: string[];
-  /** A missing word's weight, ln(N + 1): more than one paper's word, less than Lucene's IDF of none (too much). */
-  missingWeight: number;
-  /** Quoted phrases and exclusions, their searched words. */
-  phrases: string[][];
-  excluded: string[][];
-  /** Names the papers must be by (`author:` and names among the words), and those among the words. */
-  authors: string[];
-  named: string[];
-  /** The years the papers must be from, and whether the newest come first ("recent"). */
-  years?: Years;
-  newest: boolean;
-}
+import type { Plan, Term } from "./types.js";
 
 export interface PlanContext {
   store: IndexStore;

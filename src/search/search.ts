@@ -26,10 +26,10 @@ import {
   yearsNotice,
 } from "./notices.js";
 import { candidateOf } from "./people.js";
-import { type Plan, type PlanContext, planOf, showingFor } from "./plan.js";
+import { type PlanContext, planOf, showingFor } from "./plan.js";
 import { isBlankQuery, parseQuery } from "./query.js";
 import { hitsOf, type Marks, marksOf } from "./snippet.js";
-import type { SearchHit, SearchOptions, SearchResult } from "./types.js";
+import type { Plan, SearchHit, SearchOptions, SearchResult } from "./types.js";
 import type { Evidence } from "./who.js";
 
 /** The people the plan's names mean and each name as they write it; or the first name that is nobody's. */

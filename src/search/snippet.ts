@@ -2,9 +2,8 @@ import { sentenceSpansOf } from "../corpus/sentences.js";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, termOf } from "./analyze.js";
 import type { Synonyms } from "./index-text.js";
-import type { Plan } from "./plan.js";
 import type { IndexStore } from "./store-read.js";
-import type { SearchHit, SnippetPart } from "./types.js";
+import type { Plan, SearchHit, SnippetPart } from "./types.js";
 
 interface Span {
   start: number;

@@ -1,4 +1,5 @@
 import type { Member, Paper, Problem } from "../corpus/types.js";
+import type { Years } from "./query.js";
 
 /** A piece of a snippet; `match` pieces are the query's words, shown in bold. */
 export type SnippetPart = { text: string; match: boolean };
@@ -126,3 +127,36 @@ export type SearchQueries = {
 
 /** Everything the bot asks of the corpus; the corpus itself stays behind it (on disk, not on the heap). */
 export interface SearchIndex extends PaperLookups, SearchQueries {}
+
+/** One thing typed ("rewrad", "PPO-max"), its searched words folded (corrected: "reward"; "ppo", "max"). */
+export interface Term {
+  typed: string;
+  words: string[];
+  /** A compound as the corpus writes it joined ("ppomax"), found as well as its parts. */
+  joined?: string;
+  corrected: boolean;
+  /** For a word no paper writes whole, the words of the corpus it starts ("math": mathematical, mathematics). */
+  starts?: string[];
+  /** A correction that changes a letter for another ("hacking" → lacking), not a swap, an added or dropped one. */
+  changed?: boolean;
+  /** Papers holding it (its rarest word), and its weight in the match policy (IDF). */
+  papers: number;
+  weight: number;
+}
+
+/** A parsed query in the corpus's terms; `missing`: words no paper holds and nothing corrects (named). */
+export interface Plan {
+  terms: Term[];
+  missing: string[];
+  /** A missing word's weight, ln(N + 1): more than one paper's word, less than Lucene's IDF of none (too much). */
+  missingWeight: number;
+  /** Quoted phrases and exclusions, their searched words. */
+  phrases: string[][];
+  excluded: string[][];
+  /** Names the papers must be by (`author:` and names among the words), and those among the words. */
+  authors: string[];
+  named: string[];
+  /** The years the papers must be from, and whether the newest come first ("recent"). */
+  years?: Years;
+  newest: boolean;
+}
