@@ -322,7 +322,10 @@ export function notFoundText(reply: Extract<Reply, { kind: "notFound" }>): strin
         : `${head}\nCheck the spelling, or try the surname alone.`;
     }
     case "paper": {
-      const head = `No paper has the id ${quoted(reply.query)}: it may have left the corpus, or the id is mistyped.`;
+      // A DOI, arXiv id, link or citation key pasted, not one of our ids.
+      const head = /[/:.]/.test(reply.query)
+        ? `No paper in the library is ${quoted(reply.query)}.`
+        : `No paper has the id ${quoted(reply.query)}: it may have left the corpus, or the id is mistyped.`;
       return [head, ...suggestions.map((s) => `• ${s}`)].join("\n");
     }
     case "results": {

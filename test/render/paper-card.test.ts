@@ -210,6 +210,7 @@ describe("a paper named by what people paste", () => {
 
   it("says the library lacks a DOI or arXiv id no paper has, not that its digits are in no abstract", async () => {
     const message = await ask("https://arxiv.org/abs/2501.99999");
+    expect(message.text).toContain("No paper in the library is “https://arxiv.org/abs/2501.99999”.");
     expect(message.text).toContain("The library has no paper with this DOI, arXiv id or link");
     // A word with digits no paper is named by is searched as words.
     expect((await ask("gpt4")).text).toContain("Nothing matched");
