@@ -1,4 +1,4 @@
-import { parse as parseYaml } from "yaml";
+import { isNode, isSeq, LineCounter, parseDocument } from "yaml";
 import { z } from "zod";
 import { personKey } from "./names.js";
 import { firstIssueOf } from "./problem-schema.js";
@@ -17,30 +17,66 @@ export const memberSchema = z.object({
     .optional(),
 });
 
-/** The members listed in a members.yml text; a member that does not fit the schema is skipped with a problem. */
+/** A member as people write one by hand: a bare name, or one alias not in a list. */
+const writtenMemberSchema = z.preprocess(
+  (entry) => (typeof entry === "string" ? { name: entry } : entry),
+  z.object({
+    name: memberSchema.shape.name,
+    aliases: z.preprocess(
+      (aliases) => (typeof aliases === "string" ? [aliases] : aliases),
+      memberSchema.shape.aliases,
+    ),
+    slack: z.unknown().optional(),
+  }),
+);
+
+/**
+ * The members listed in a members.yml text, each problem with its line: a member that does not fit is skipped, a
+ * member with a Slack id that is none is kept without it (nobody is @-mentioned by a wrong id).
+ */
 export function parseMembersFile(fileName: string, text: string): { members: Member[]; problems: Problem[] } {
-  const problem = (message: string): Problem => ({ file: fileName, line: 0, message });
-  let raw: unknown;
-  try {
-    raw = parseYaml(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    return { members: [], problems: [problem(`not valid YAML (${reason}); file skipped`)] };
+  const lineCounter = new LineCounter();
+  const problem = (message: string, line = 0): Problem => ({ file: fileName, line, message });
+  const document = parseDocument(text, { lineCounter });
+  const [error] = document.errors;
+  if (error !== undefined) {
+    const reason = error.message.split("\n")[0];
+    return {
+      members: [],
+      problems: [problem(`not valid YAML (${reason}); file skipped`, error.linePos?.[0].line)],
+    };
   }
-  const file = z.object({ members: z.array(z.unknown()) }).safeParse(raw);
+  const file = z.object({ members: z.array(z.unknown()) }).safeParse(document.toJS());
   if (!file.success) {
     return { members: [], problems: [problem('expected "members:" and a list of members; file skipped')] };
   }
+  const listed = document.get("members");
+  const lineOf = (at: number) => {
+    const item = isSeq(listed) ? listed.items[at] : undefined;
+    const offset = isNode(item) ? item.range?.[0] : undefined;
+    return offset === undefined ? 0 : lineCounter.linePos(offset).line;
+  };
   const members: Member[] = [];
   const problems: Problem[] = [];
   file.data.members.forEach((entry, at) => {
-    const member = memberSchema.safeParse(entry);
-    const key = member.success ? personKey(member.data.name) : "";
-    if (!member.success) {
-      problems.push(problem(`member ${at + 1} is not valid${firstIssueOf(member.error, "member")}; skipped`));
-    } else if (key.length === 0 || members.some((known) => known.key === key)) {
-      problems.push(problem(`member ${at + 1} (${member.data.name}) is listed twice; skipped`));
-    } else members.push({ ...member.data, key });
+    const line = lineOf(at);
+    const written = writtenMemberSchema.safeParse(entry);
+    if (!written.success) {
+      problems.push(
+        problem(`member ${at + 1} is not valid${firstIssueOf(written.error, "member")}; skipped`, line),
+      );
+      return;
+    }
+    const { name, aliases, slack } = written.data;
+    const key = personKey(name);
+    if (key.length === 0 || members.some((known) => known.key === key)) {
+      problems.push(problem(`member ${at + 1} (${name}) is listed twice; skipped`, line));
+      return;
+    }
+    const slackId = memberSchema.shape.slack.safeParse(slack);
+    if (!slackId.success)
+      problems.push(problem(`${name}'s slack id is not a Slack user id (U012AB3CD); kept without it`, line));
+    members.push({ name, aliases, key, ...(slackId.success && slackId.data ? { slack: slackId.data } : {}) });
   });
   return { members, problems };
 }

@@ -408,16 +408,27 @@ describe("members.yml", () => {
     expect(zhuo.people.get("enyuzhou")?.profiled).toBe(true);
   });
 
-  it("reports a member that does not fit the schema and loads the others", () => {
+  it("names the line of each member it cannot use, keeps one with a wrong Slack id without it, and loads the others", () => {
     const read = buildCorpus([
-      file("members.yml", "members:\n  - name: Ann Lee\n    slack: not-an-id\n  - name: Bo Li\n"),
+      file(
+        "members.yml",
+        "members:\n  - name: Ann Lee\n    slack: not-an-id\n  - aliases: [Nobody]\n  - Bo Li\n  - name: Cy Dee\n    aliases: Dee Cy\n",
+      ),
       file("a.bib", "@misc{a, title={Something Written By Bo Li}, author={Li, Bo}}\n"),
     ]);
-    expect(read.members?.map((member) => member.name)).toEqual(["Bo Li"]);
-    expect(read.problems[0]).toMatchObject({
-      file: "members.yml",
-      message: expect.stringContaining("member 1"),
-    });
+    expect(read.members).toEqual([
+      { name: "Ann Lee", key: "annlee", aliases: [] },
+      { name: "Bo Li", key: "boli", aliases: [] },
+      { name: "Cy Dee", key: "cydee", aliases: ["Dee Cy"] },
+    ]);
+    expect(read.problems).toEqual([
+      {
+        file: "members.yml",
+        line: 2,
+        message: expect.stringContaining("Ann Lee's slack id is not a Slack user id"),
+      },
+      { file: "members.yml", line: 4, message: expect.stringContaining("member 2 is not valid (name:") },
+    ]);
   });
 });
 
