@@ -178,6 +178,12 @@ export function parseCslJsonFile(fileName: string, source: string): LibraryRead 
     const reason = error instanceof Error ? error.message : String(error);
     return skippedFile(fileName, 0, `not valid JSON (${reason}); file skipped`);
   }
+  // One item alone, as doi.org gives a DOI's CSL-JSON: the file is that item.
+  if (!Array.isArray(parsed) && typeof parsed === "object" && parsed !== null && "title" in parsed) {
+    const read: LibraryRead = { entries: [], problems: [] };
+    addRecord(read, fileName, { raw: parsed, line: 1 }, cslItemSchema, cslEntryOf, ITEM_WORDS);
+    return read;
+  }
   if (!Array.isArray(parsed)) {
     return skippedFile(fileName, 1, "not CSL-JSON (expected an array of items); file skipped");
   }

@@ -368,7 +368,8 @@ describe("CSL-JSON and arXiv JSONL", () => {
         "<jats:title>Abstract</jats:title><jats:p>We train reward models &amp; show gains of 5&#x2009;%.</jats:p>" +
         "<jats:sec><jats:title>Methods</jats:title><jats:p>Pairwise data.</jats:p></jats:sec>",
     };
-    const [entry] = parseCslJsonFile("crossref.json", JSON.stringify([item])).entries;
+    // doi.org gives one item alone, not in a list.
+    const [entry] = parseCslJsonFile("crossref.json", JSON.stringify(item)).entries;
     expect(entry?.title).toBe("Reward Modeling & Preference Data");
     expect(entry?.abstract).toBe("We train reward models & show gains of 5 %. Methods: Pairwise data.");
   });
