@@ -51,13 +51,18 @@ function arxivIdOf(fields: Map<string, string>): string | undefined {
     const id = arxivIdIn(eprint);
     if (id !== undefined) return id;
   }
+  // Mendeley writes `arxivId = {1706.03762}`.
+  const mendeley = arxivIdIn(fields.get("arxivid"));
+  if (mendeley !== undefined) return mendeley;
   const url = fields.get("url") ?? "";
   if (/arxiv\.org\//i.test(url)) return arxivIdIn(url);
   const doi = fields.get("doi") ?? "";
   if (/10\.48550\/arxiv\./i.test(doi)) return arxivIdIn(doi);
-  // Google Scholar writes an arXiv preprint as `journal={arXiv preprint arXiv:2309.07864}`.
-  const journal = fields.get("journal") ?? "";
-  return /arxiv/i.test(journal) ? arxivIdIn(journal) : undefined;
+  // Google Scholar writes an arXiv preprint as `journal={arXiv preprint arXiv:2309.07864}`; others, a note.
+  const told = [fields.get("journal"), fields.get("note")].find(
+    (text) => text !== undefined && /arxiv/i.test(text),
+  );
+  return arxivIdIn(told);
 }
 
 /** Copy BibTeX's entry: with the `@string`s it uses and its `crossref` parent, so it reads the same elsewhere. */

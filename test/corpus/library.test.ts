@@ -88,6 +88,16 @@ describe("reading a .bib file", () => {
     });
   });
 
+  it("finds the arXiv id where Mendeley (arxivId) and hand-written entries (a note) keep it", () => {
+    // Mendeley's shape checked on BibTeX files in public READMEs through the code search (archivePrefix, arxivId).
+    const read = parseBibtexFile(
+      "mendeley.bib",
+      "@article{Kim2016c,\narchivePrefix = {arXiv},\narxivId = {1610.04325},\nauthor = {Kim, Jin-Hwa},\ntitle = {{Hadamard Product for Low-rank Bilinear Pooling}},\nyear = {2017}\n}\n" +
+        "@unpublished{Key,\n  author = {Lee, Ann},\n  title = {A Preprint Noted By Hand},\n  note = {arXiv:2301.01234}\n}\n",
+    );
+    expect(read.entries.map((entry) => entry.arxivId)).toEqual(["1610.04325", "2301.01234"]);
+  });
+
   it("reads an @ in a comment line as text, not as an entry", () => {
     const read = readBibtex("a.bib", "% mail me at ann@example.org\n@misc{k, title={T}}\n");
     expect(read).toMatchObject({ problems: [], entries: [{ key: "k", line: 2 }] });
