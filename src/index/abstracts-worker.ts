@@ -2,11 +2,15 @@
 import type { MessagePort } from "node:worker_threads";
 import { abstractFactsOf } from "../corpus/abstract-facts.js";
 import { indexedTextOf } from "../corpus/indexed-text.js";
-import { type TextPaper, textRowsOf } from "../search/index-text.js";
+import { synonymsOf, type TextPaper, textRowWriter } from "../search/index-text.js";
+
+/** Rows sent at a time: the build thread writes each batch while this one works out the next. */
+const ROWS_A_MESSAGE = 2000;
 
 /**
  * Says it has started (the build thread may then block its own), sends the headlines and acronyms as soon as they
- * are known (the build thread's text rows wait for them), then works out the text rows of the papers at `places`.
+ * are known (the build thread's text rows wait for them), then the text rows of the papers at `places`, a batch at a
+ * time, and last `{ end: true }`.
  */
 export default function abstractsFacts({
   papers,
@@ -20,6 +24,14 @@ export default function abstractsFacts({
   started.postMessage({ started: true });
   const facts = abstractFactsOf(papers.map(indexedTextOf));
   started.postMessage({ facts });
+  const textRowOf = textRowWriter(synonymsOf(facts.acronyms));
+  for (let from = 0; from < places.length; from += ROWS_A_MESSAGE) {
+    const rows = places
+      .slice(from, from + ROWS_A_MESSAGE)
+      .map((at) => textRowOf(papers[at] ?? { abstract: "" }, facts.headlines[at] ?? ""));
+    started.postMessage({ rows });
+  }
+  started.postMessage({ end: true });
   started.close();
-  return { rows: textRowsOf(papers, facts, places) };
+  return { sent: places.length };
 }

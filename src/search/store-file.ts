@@ -19,7 +19,8 @@ export class IndexFileError extends Error {
  */
 export interface FromAbstractsInTurn {
   facts: Promise<AbstractFacts>;
-  rows?: { from: number; rows: Promise<TextRow[]> };
+  /** The rows from row `from` on, in row order, a batch at a time. */
+  rows?: { from: number; rows: AsyncIterable<TextRow[]> };
 }
 
 /**
@@ -48,7 +49,8 @@ export async function writeIndexFileHelped(
     const written = startIndex(db, corpus, options);
     options.meanwhile?.();
     written.writeText(await facts, rows?.from);
-    written.finish(rows === undefined ? [] : await rows.rows);
+    for await (const batch of rows?.rows ?? []) written.writeRows(batch);
+    written.finish();
     db.pragma("synchronous = FULL");
   } finally {
     db.close();

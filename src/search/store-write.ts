@@ -30,7 +30,7 @@ export function rowOrderOf(papers: readonly Pick<PaperRead, "id">[]): number[] {
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const written = startIndex(db, corpus, options);
   written.writeText({ headlines: corpus.papers.map((paper) => paper.headline), acronyms: corpus.acronyms });
-  written.finish([]);
+  written.finish();
 }
 
 /**
@@ -116,11 +116,14 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
       if (place < until) insertRow(textRowOf(paper, headline));
     }
   };
-  /** Writes the other text rows (worked out elsewhere, in row order), the rest, and commits. */
-  const finish = (otherRows: readonly TextRow[]) => {
-    if (written + otherRows.length !== papers.length)
-      throw new Error("a text row for each paper was expected");
-    for (const row of otherRows) insertRow(row);
+  /** Writes text rows worked out elsewhere, the next ones in row order. */
+  const writeRows = (rows: readonly TextRow[]) => {
+    if (written + rows.length > papers.length) throw new Error("more text rows than papers");
+    for (const row of rows) insertRow(row);
+  };
+  /** Writes the rest, and commits. */
+  const finish = () => {
+    if (written !== papers.length) throw new Error("a text row for each paper was expected");
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronymsKnown) insertAcronym.run(short, long);
@@ -136,5 +139,5 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   };
-  return { writeText, finish };
+  return { writeText, writeRows, finish };
 }

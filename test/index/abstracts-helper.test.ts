@@ -9,6 +9,7 @@ import { startedHelperOf } from "../../src/index/abstracts-helper.js";
 import { openIndexFile, writeIndexFileHelped } from "../../src/search/store-file.js";
 import { indexStoreOf } from "../../src/search/store-read.js";
 import { writeIndexFileInLine } from "../helpers/index-file.js";
+import { generatedCorpus } from "../search/generated-corpus.js";
 
 let dir: string;
 let corpus: Corpus;
@@ -66,5 +67,26 @@ describe("headlines and acronyms worked out on a helper thread", () => {
       a.close();
       b.close();
     }
+  });
+
+  it("writes the same full-text index as in line when its rows come in several batches", async () => {
+    // 5,000 papers: the helper sends its 3,500 rows in two batches, written after the build thread's own.
+    const generated = generatedCorpus(5000);
+    const [inLine, beside] = [join(dir, "generated-in-line.sqlite"), join(dir, "generated-beside.sqlite")];
+    await writeIndexFileInLine(inLine, generated);
+    await writeIndexFileHelped(beside, generated, { fingerprint: "test" }, (papers, rowOrder) =>
+      startedHelperOf(papers, rowOrder, 0),
+    );
+    // Where each of the corpus's common words stands: paper, column and position (most papers hold one).
+    const instances = (path: string) =>
+      readOnly(path, (db) => {
+        db.exec("CREATE VIRTUAL TABLE temp.terms USING fts5vocab(main, 'text', 'instance')");
+        const sql =
+          "SELECT * FROM temp.terms WHERE term IN ('model', 'reward', 'agent') ORDER BY term, doc, col, offset";
+        return db.prepare(sql).raw().all() as [string, number, string, number][];
+      });
+    const expected = instances(inLine);
+    expect(new Set(expected.map(([, doc]) => doc)).size).toBeGreaterThan(4000);
+    expect(instances(beside)).toEqual(expected);
   });
 });
