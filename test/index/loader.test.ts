@@ -330,9 +330,15 @@ describe("loadIndex", () => {
 /** This process's children that run the index build (as `ps` shows them to an operator). */
 function buildProcesses(): number[] {
   const tasks = readdirSync(`/proc/${process.pid}/task`);
-  const children = tasks.flatMap((task) =>
-    readFileSync(`/proc/${process.pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
-  );
+  // A thread may end between the listing and the read (a busy machine): it has no children then.
+  const childrenOf = (task: string) => {
+    try {
+      return readFileSync(`/proc/${process.pid}/task/${task}/children`, "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const children = tasks.flatMap((task) => childrenOf(task).split(" ").filter(Boolean).map(Number));
   return children.filter((pid) => {
     try {
       return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("build-child");
