@@ -25,21 +25,43 @@ export function foldedText(text: string): string {
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
+/**
+ * Scripts written without spaces between words (Thai, kana, CJK ideographs, Hangul): their runs are cut into words
+ * as Intl.Segmenter cuts them. Plain ranges: a \p{Script=…} scan of every abstract costs more.
+ */
+const unspaced = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+
 export function wordsOf(text: string): Word[] {
-  return Array.from(text.matchAll(wordPattern), (m) => ({
+  const words = Array.from(text.matchAll(wordPattern), (m) => ({
     text: m[0],
     start: m.index,
     end: m.index + m[0].length,
   }));
+  if (!unspaced.test(text)) return words;
+  return words.flatMap((word) =>
+    unspaced.test(word.text)
+      ? [...segmenter.segment(word.text)]
+          .filter((part) => part.isWordLike)
+          .map((part) => ({
+            text: part.segment,
+            start: word.start + part.index,
+            end: word.start + part.index + part.segment.length,
+          }))
+      : [word],
+  );
 }
 
 /** The words of a text as written, in order. */
 export function wordTextsOf(text: string): string[] {
+  if (unspaced.test(text)) return wordsOf(text).map((word) => word.text);
   return text.match(wordPattern) ?? [];
 }
 
 /** The folded words of a text, in order, stop words included. */
 export function foldedWordsOf(text: string): string[] {
+  // Cut first, then folded: folding takes Hangul syllables apart, which the cut must see whole (as the index does).
+  if (unspaced.test(text)) return wordTextsOf(text).map(foldedText);
   return foldedText(text).match(wordPattern) ?? [];
 }
 

@@ -96,6 +96,21 @@ describe("search", () => {
     expect(undated.search("recent papers on agents").notice).toBeUndefined();
   });
 
+  it("finds a word of Chinese, Japanese or Korean text, written without spaces, inside the run that holds it", () => {
+    const engine = engineOver(
+      "我们提出了一种新的奖励模型方法。We also test it in English.",
+      "強化学習の報酬モデルを提案する。",
+      "우리는 새로운 보상 모델을 제안합니다.",
+      "Reward models in English only.",
+    );
+    const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id.slice(0, 4));
+    expect(ids("奖励模型")).toEqual(["aaaa"]);
+    expect(ids("模型")).toEqual(["aaaa"]);
+    expect(ids("報酬")).toEqual(["bbbb"]);
+    expect(ids("보상")).toEqual(["cccc"]);
+    expect(ids("reward models")).toEqual(["dddd"]);
+  });
+
   it("leaves a word the corpus knows alone, even when it is one letter from a commoner one", () => {
     expect(index.search("models").showingFor).toBeUndefined();
     expect(index.search("entropy").hits.map((hit) => hit.paper.id)).toEqual(["f9f8f7f6f5"]);
