@@ -105,9 +105,10 @@ function decodeUtf8(bytes: Uint8Array, bom: boolean): DecodedText {
   // Not one UTF-8 sequence among its high bytes, a Latin-1 letter inside a word, and no NUL (binary, UTF-16): an
   // 8-bit file, as older JabRef and Windows tools save .bib files; read as Windows-1252, of which Latin-1 is part
   // ("Jos\xe9" is "José"). A stray byte between spaces is a bad byte of a UTF-8 file, dropped.
-  const bytesRead = buffer.toString("latin1").replace(CUT_SEQUENCE_AT_END, "");
+  const latin1 = buffer.toString("latin1");
+  const bytesRead = latin1.replace(CUT_SEQUENCE_AT_END, "");
   if (!bom && !buffer.includes(0) && LETTER_IN_WORD.test(bytesRead) && !UTF8_SEQUENCE.test(bytesRead)) {
-    const text = windows1252(buffer.toString("latin1"));
+    const text = windows1252(latin1);
     const problems = [
       { line: 0, message: "not UTF-8; read as Windows-1252 (Latin-1). Save it as UTF-8 to be sure" },
     ];
