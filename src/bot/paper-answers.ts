@@ -22,8 +22,7 @@ export function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card
   return { paper, buttons };
 }
 
-/** `replaceOriginal`: a stale Show more, whose paper left the corpus, says so in place of its page. */
-/** A DOI or arXiv id no paper of the library has: where its entry would come from. */
+/** A DOI, arXiv id or link no paper of the library has: where its entry would come from. */
 const identifierNotFound = (query: string): Reply => ({
   kind: "notFound",
   what: "paper",
@@ -31,6 +30,7 @@ const identifierNotFound = (query: string): Reply => ({
   suggestions: [MESSAGES.identifierNotInLibrary],
 });
 
+/** `replaceOriginal`: a stale Show more, whose paper left the corpus, says so in place of its page. */
 export function paperNotFound(id: string, replaceOriginal = false): Answer {
   const reply: Reply = { kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] };
   return toAsker(reply, replaceOriginal);
