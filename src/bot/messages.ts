@@ -190,10 +190,10 @@ const PLACEHOLDER_ID = "2f9k3xa";
 export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
   return [
     "Find the group's papers from chat:",
-    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude)",
+    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude, `since 2023` for years)",
     "• `/paper who RLHF` — the people behind a topic",
     "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
-    `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` · \`/paper bib ${exampleId}\` — one paper by its id, papers like it, its BibTeX`,
+    `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` · \`/paper bib ${exampleId}\` — one paper by its id (or a pasted arXiv or DOI link), papers like it, its BibTeX`,
     "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
     "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
     "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers arrive · `/paper saved` — your reading list",

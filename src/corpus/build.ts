@@ -2,6 +2,7 @@ import { hash } from "node:crypto";
 import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
 import { parseBibtexFile } from "./bibtex-papers.js";
 import { decodeCorpusBytes } from "./decode.js";
+import { publicIdKeysOf } from "./identifiers.js";
 import { indexedTextOf } from "./indexed-text.js";
 import { parseArxivJsonlFile, parseCslJsonFile } from "./json-exports.js";
 import type { LibraryEntry } from "./library-entry.js";
@@ -202,9 +203,8 @@ function abstractMatchKey(abstract: string): string | undefined {
 
 /** The keys an export's entry is known by, most stable first. */
 function libraryKeysOf(entry: LibraryEntry): string[] {
-  const keys: string[] = [];
-  if (entry.doi !== undefined) keys.push(`doi:${entry.doi.toLowerCase()}`);
-  if (entry.arxivId !== undefined) keys.push(`arxiv:${entry.arxivId.toLowerCase()}`);
+  const keys = publicIdKeysOf(entry);
+  // As written: a citation key matches within one file, where case tells two keys apart.
   if (entry.citationKey !== undefined) keys.push(`key:${entry.citationKey}`);
   const title = looseText(entry.title);
   if (title.length >= MIN_TITLE_KEY) keys.push(`title:${title}`);

@@ -8,15 +8,19 @@ const DOI = /\b10\.\d{4,9}\/[^\s<>|"]+/;
 /** A link the way two spellings of it meet: no scheme, no "www.", no trailing slash. */
 const urlKey = (url: string) => `url:${url.replace(/^https?:\/\/(?:www\.)?/i, "").replace(/\/+$/, "")}`;
 
+const keysOf = (keys: readonly (string | false | undefined)[]) =>
+  keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
+
+/** The keys of a paper's public identifiers, DOI and arXiv id: the same paper in two files meets by them too. */
+export const publicIdKeysOf = (paper: Pick<Paper, "doi" | "arxivId">): string[] =>
+  keysOf([paper.doi && `doi:${paper.doi}`, paper.arxivId && `arxiv:${paper.arxivId}`]);
+
 /** The keys a paper is found by when one of its identifiers is pasted (written into the index). */
 export function identifierKeysOf(paper: Pick<Paper, "doi" | "arxivId" | "citationKey" | "url">): string[] {
-  const keys = [
-    paper.doi && `doi:${paper.doi}`,
-    paper.arxivId && `arxiv:${paper.arxivId}`,
-    paper.url && urlKey(paper.url),
-    paper.citationKey && `key:${paper.citationKey}`,
+  return [
+    ...publicIdKeysOf(paper),
+    ...keysOf([paper.url && urlKey(paper.url), paper.citationKey && `key:${paper.citationKey}`]),
   ];
-  return keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
 }
 
 /** The keys pasted text may mean: a DOI and an arXiv id anywhere in it; the whole of it as a citation key. */
@@ -25,13 +29,7 @@ export function identifierKeysIn(text: string): string[] {
   const doi = DOI.exec(trimmed)?.[0].replace(/[.,;:)\]}'"]+$/, "");
   const arxivId = /arxiv/i.test(trimmed) || !doi ? arxivIdIn(trimmed) : undefined;
   const link = /^https?:\/\/\S+$/i.test(trimmed) && urlKey(trimmed);
-  const keys = [
-    doi && `doi:${doi}`,
-    arxivId && `arxiv:${arxivId}`,
-    link,
-    !/\s/.test(trimmed) && `key:${trimmed}`,
-  ];
-  return keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
+  return [...publicIdKeysOf({ doi, arxivId }), ...keysOf([link, !/\s/.test(trimmed) && `key:${trimmed}`])];
 }
 
 /** Whether text names a paper by a DOI, an arXiv id or a link ("arXiv:2410.09893", "10.18653/v1/…", "https://…"). */

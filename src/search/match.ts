@@ -112,16 +112,17 @@ export function matchesOf(
       ? store.holding(writtenPhraseMatch(words, defaults.prefixFrom), rowids)
       : new Set<number>();
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
-  if (plan.years !== undefined || plan.newest) passing = datedAsAsked(store, passing, plan);
+  passing = datedAsAsked(store, passing, plan);
   return { total: passing.length, top: passing, ...(written.size > 0 ? { phrase: words } : {}) };
 }
 
 /** Papers from the years the plan asks for (each then has a year), the newest first when it asks so, else as ranked. */
 export function datedAsAsked<T extends { rowid: number }>(
   store: IndexStore,
-  ranked: readonly T[],
+  ranked: T[],
   { years, newest }: Pick<Plan, "years" | "newest">,
 ): T[] {
+  if (years === undefined && !newest) return ranked;
   const yearOf = store.yearsOf(ranked.map((paper) => paper.rowid));
   const { from = 0, to = 9999 } = years ?? {};
   const inYears = (paper: T) => {

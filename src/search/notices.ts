@@ -47,17 +47,11 @@ export const nobodyOnNotice = (words: readonly string[]) =>
   `Nobody here has worked on that${words.length > 0 ? `: no paper mentions ${quotedWords(words)}` : ""}.`;
 
 /** The years asked for, and "Newest first." when the papers shown have years to order them by. */
-export function yearsNotice(years: Years | undefined, newestFirst: boolean): string {
-  const { from, to } = years ?? {};
-  const span =
-    from !== undefined && to !== undefined
-      ? from === to
-        ? `From ${from}.`
-        : `From ${from} to ${to}.`
-      : from !== undefined
-        ? `From ${from} on.`
-        : to !== undefined
-          ? `Up to ${to}.`
-          : "";
-  return [span, newestFirst ? "Newest first." : ""].filter((part) => part !== "").join(" ");
+export function yearsNotice({ from, to }: Years = {}, newestFirst = false): string {
+  const said = [];
+  if (from !== undefined && from === to) said.push(`From ${from}.`);
+  else if (from !== undefined) said.push(to === undefined ? `From ${from} on.` : `From ${from} to ${to}.`);
+  else if (to !== undefined) said.push(`Up to ${to}.`);
+  if (newestFirst) said.push("Newest first.");
+  return said.join(" ");
 }

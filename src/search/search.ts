@@ -125,16 +125,18 @@ export function createSearch(context: PlanContext) {
       return answer({ ...extra, ...missing, ...(didYouMean.length > 0 ? { didYouMean } : {}) });
     };
     if (lacks(plan)) return unmatched({});
-    const dated = plan.years !== undefined || plan.newest;
+    const yearsAsked = plan.years !== undefined || plan.newest;
     /** What the answer says of the years asked for: "Newest first." only where the papers shown have years. */
     const yearsSaid = (hits: readonly SearchHit[]) =>
-      dated ? [yearsNotice(plan.years, plan.newest && hits.some((hit) => hit.paper.year !== undefined))] : [];
+      yearsAsked
+        ? [yearsNotice(plan.years, plan.newest && hits.some((hit) => hit.paper.year !== undefined))]
+        : [];
     const noticeOf = (...parts: string[]) => {
       const said = parts.filter((part) => part !== "").join(" ");
       return said === "" ? {} : { notice: said };
     };
     if (!positive(plan)) {
-      if (authors === undefined && !dated) {
+      if (authors === undefined && !yearsAsked) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
@@ -189,8 +191,8 @@ export function createSearch(context: PlanContext) {
       rowids = rowids.filter((rowid) => !excluded.has(rowid));
     }
     const ranked = rowids.map((rowid) => ({ rowid, score: 0 }));
-    const dated = each !== undefined && (plan.years !== undefined || plan.newest);
-    const listed = dated ? datedAsAsked(store, ranked, plan) : ranked;
+    // papersFrom gives the years asked for, newest first, already.
+    const listed = each === undefined ? ranked : datedAsAsked(store, ranked, plan);
     return { total: listed.length, page: listed.slice(offset, offset + limit) };
   };
 
