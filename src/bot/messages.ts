@@ -190,7 +190,7 @@ const PLACEHOLDER_ID = "2f9k3xa";
 export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
   return [
     "Find the group's papers from chat:",
-    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude, `since 2023` for years)",
+    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude, `OR` for either, `since 2023` for years)",
     "• `/paper who RLHF` — the people behind a topic",
     "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
     `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` · \`/paper bib ${exampleId}\` — one paper by its id (or a pasted arXiv or DOI link), papers like it, its BibTeX`,

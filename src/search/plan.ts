@@ -162,6 +162,25 @@ function splitOf(word: string, store: IndexStore): string[] | undefined {
 }
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
+  if (parsed.alternatives === undefined) return sidePlanOf(parsed, context);
+  const alternatives = parsed.alternatives.map((side) => sidePlanOf(side, context));
+  const all = <T>(list: (plan: Plan) => T[]) => alternatives.flatMap(list);
+  const { excluded, years, newest } = sidePlanOf({ ...parsed, words: [], phrases: [], authors: [] }, context);
+  return {
+    terms: all((plan) => plan.terms),
+    missing: all((plan) => plan.missing),
+    missingWeight: idfOf(0.5, context.papers),
+    phrases: all((plan) => plan.phrases),
+    excluded,
+    authors: all((plan) => plan.authors),
+    named: all((plan) => plan.named),
+    ...(years === undefined ? {} : { years }),
+    newest,
+    alternatives,
+  };
+}
+
+function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const { store, papers: total, defaults } = context;
   const authored = authorNamesOf(parsed, context.people);
   // Only a hyphen joins words into one term ("PPO-max"); other marks between letters part them ("NEAR(reward").

@@ -12,6 +12,8 @@ export interface ParsedQuery {
   years?: Years;
   /** "recent", "latest", "newest": the newest first. */
   newest: boolean;
+  /** The sides of an `OR` typed between words ("RLHF OR DPO"), each read alone; the fields above hold them all. */
+  alternatives?: ParsedQuery[];
 }
 
 export interface Years {
@@ -62,9 +64,19 @@ function withoutYearsAsked(text: string, parsed: ParsedQuery, dated: boolean): s
   return rest.replace(NEWEST, newest);
 }
 
-/** `dated`: some paper has a year, so years and "recent" typed are read as such; else they are words as any other. */
-export function parseQuery(text: string, dated = false): ParsedQuery {
-  const parsed: ParsedQuery = {
+/**
+ * `NOT x` is `-x`, as search boxes read it, in capitals only (a question's "not" is a word; AND is one anyway); and
+ * a citation's "et al." names no topic.
+ */
+function withOperatorsRead(text: string): string {
+  return text.replace(/\bNOT(?:\s+|$)/g, "-").replace(/\bet\s+al\b\.?/giu, " ");
+}
+
+/** Where a capital `OR` stands between words, outside quotes. */
+const OR_MARK = "\u0000";
+
+function emptyQuery(): ParsedQuery {
+  return {
     words: [],
     phrases: [],
     authors: [],
@@ -73,13 +85,11 @@ export function parseQuery(text: string, dated = false): ParsedQuery {
     emptyAuthor: false,
     newest: false,
   };
-  const typed = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
-  // Years and "recent" are read outside quotes only: "in 2024" quoted is a phrase.
-  const cleaned = typed
-    .split(/("[^"]*"?)/)
-    .map((part, at) => (at % 2 === 1 ? part : withoutYearsAsked(part, parsed, dated)))
-    .join("");
-  for (const m of cleaned.matchAll(partPattern)) {
+}
+
+/** The words, "phrases", author: names and -exclusions of a text free of years and operators, added to `parsed`. */
+function readParts(text: string, parsed: ParsedQuery): void {
+  for (const m of text.matchAll(partPattern)) {
     const [whole, quotedAuthor, author, excludedPhrase, phrase, excludedWord, word] = m;
     const add = (list: string[], value: string | undefined) => {
       const trimmed = value?.trim();
@@ -93,7 +103,35 @@ export function parseQuery(text: string, dated = false): ParsedQuery {
     add(parsed.phrases, phrase);
     add(parsed.words, word);
   }
-  return parsed;
+}
+
+/** `dated`: some paper has a year, so years and "recent" typed are read as such; else they are words as any other. */
+export function parseQuery(text: string, dated = false): ParsedQuery {
+  const parsed = emptyQuery();
+  const typed = text.replace(slackMarkup, " ").replace(curlyQuotes, '"');
+  // Years, "recent" and operators are read outside quotes only: "in 2024" quoted is a phrase.
+  const cleaned = typed
+    .split(/("[^"]*"?)/)
+    .map((part, at) =>
+      at % 2 === 1
+        ? part
+        : withOperatorsRead(withoutYearsAsked(part, parsed, dated)).replace(/\bOR\b/g, OR_MARK),
+    )
+    .join("");
+  const sides = cleaned.split(OR_MARK).map((side) => {
+    const read = emptyQuery();
+    readParts(side, read);
+    return read;
+  });
+  readParts(cleaned.replaceAll(OR_MARK, " "), parsed);
+  // The exclusions hold for every side, whichever side they were typed on.
+  const alternatives = sides
+    .filter((side) => side.words.length + side.phrases.length + side.authors.length > 0)
+    .map((side) => {
+      const { excluded, newest, years } = parsed;
+      return { ...side, excluded, newest, ...(years === undefined ? {} : { years }) };
+    });
+  return alternatives.length > 1 ? { ...parsed, alternatives } : parsed;
 }
 
 /** True when nothing at all was typed beyond spaces and syntax. */

@@ -83,10 +83,12 @@ export function createSearch(context: PlanContext) {
 
   const positive = (plan: Plan) => plan.terms.length + plan.phrases.length > 0;
   /** A topic the papers lack: its missing words weigh more than the policy lets go (or are all it has). */
-  const lacks = (plan: Plan) =>
-    plan.missing.length > 0 &&
-    (!positive(plan) ||
-      plan.terms.reduce((sum, term) => sum + term.weight, 0) < neededWeight(plan, defaults) - 1e-9);
+  const lacks = (plan: Plan): boolean =>
+    plan.alternatives !== undefined
+      ? plan.alternatives.every(lacks)
+      : plan.missing.length > 0 &&
+        (!positive(plan) ||
+          plan.terms.reduce((sum, term) => sum + term.weight, 0) < neededWeight(plan, defaults) - 1e-9);
 
   /** Queries close to one that found nothing: each missing word corrected more loosely, or left out. */
   const suggestionsFor = (query: string, plan: Plan): string[] => {

@@ -159,4 +159,6 @@ export interface Plan {
   /** The years the papers must be from, and whether the newest come first ("recent"). */
   years?: Years;
   newest: boolean;
+  /** The plans of the sides of an `OR`: a paper matching any of them matches; the fields above hold them all. */
+  alternatives?: Plan[];
 }

@@ -28,4 +28,25 @@ describe("parseQuery", () => {
     expect(isBlankQuery(parseQuery('  "" - author:"" '))).toBe(true);
     expect(isBlankQuery(parseQuery("the"))).toBe(false);
   });
+
+  it("reads NOT and OR in capitals as search boxes do, never inside quotes or in lower case", () => {
+    expect(parseQuery('reward NOT vision NOT "human feedback"').excluded).toEqual([
+      "vision",
+      "human feedback",
+    ]);
+    expect(parseQuery("why do reward models not generalize").excluded).toEqual([]);
+    const either = parseQuery('RLHF OR "reward model" -survey');
+    expect(either.alternatives?.map((side) => [side.words, side.phrases, side.excluded])).toEqual([
+      [["RLHF"], [], ["survey"]],
+      [[], ["reward model"], ["survey"]],
+    ]);
+    expect(either.words).toEqual(["RLHF"]);
+    expect(parseQuery('"RLHF OR DPO"').alternatives).toBeUndefined();
+    expect(parseQuery("PPO or DPO").alternatives).toBeUndefined();
+    expect(parseQuery("RLHF OR").alternatives).toBeUndefined();
+  });
+
+  it("leaves out a citation's et al.", () => {
+    expect(parseQuery("Zhou et al. reward models").words).toEqual(["Zhou", "reward", "models"]);
+  });
 });

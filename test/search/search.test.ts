@@ -381,6 +381,31 @@ describe("search", () => {
     expect(idsFor("models -vision")).not.toContain("e1e2e3e4e5");
   });
 
+  it("finds the papers of either side of an OR, those of both first, and leaves NOT's word out", () => {
+    const engine = engineOver(
+      "Speculative decoding drafts tokens that a target model verifies.",
+      "A reward model scores answers by human preference.",
+      "A reward model guides speculative decoding of answers.",
+      "Image segmentation with transformers.",
+    );
+    const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
+    // Two words alone ask for the rarer's papers at least.
+    expect(ids("segmentation decoding")).toEqual(["dddd000001"]);
+    expect(new Set(ids("segmentation OR decoding"))).toEqual(
+      new Set(["aaaa000001", "cccc000001", "dddd000001"]),
+    );
+    expect(ids("speculative decoding OR reward model")[0]).toBe("cccc000001");
+    expect(new Set(ids("speculative decoding OR reward model"))).toEqual(
+      new Set(["aaaa000001", "bbbb000001", "cccc000001"]),
+    );
+    expect(engine.search("speculative decoding OR reward model").total).toBe(3);
+    expect(ids("reward model NOT speculative")).toEqual(["bbbb000001"]);
+    // A side no paper holds is said, and the other side is answered.
+    const oneSide = engine.search("segmentation OR quasiparticles");
+    expect(oneSide.hits.map((hit) => hit.paper.id)).toEqual(["dddd000001"]);
+    expect(oneSide.missing).toEqual(["quasiparticles"]);
+  });
+
   it("reads a word typed twice as the word once, and a word also excluded as excluded", () => {
     const once = index.search("jailbreak entropy");
     const twice = index.search("jailbreak jailbreak entropy");
