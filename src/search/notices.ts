@@ -21,13 +21,14 @@ export interface NamedPeople {
   people: readonly string[];
 }
 
-/** "Rui Zheng", or "anyone named “Zheng” (3 people)", joined by "and". */
-const whoIsNamed = (named: readonly NamedPeople[]): string =>
+/** "Rui Zheng", or "anyone named “Zheng” (3 people)", joined by "and" (or "or"). */
+const whoIsNamed = (named: readonly NamedPeople[], joiner = "and"): string =>
   named
     .map(({ name, people }) => (people.length === 1 ? people[0] : anyoneNamed(name, people.length)))
-    .join(" and ");
+    .join(` ${joiner} `);
 
-export const namedAuthorsNotice = (named: readonly NamedPeople[]) => `Papers by ${whoIsNamed(named)}.`;
+export const namedAuthorsNotice = (named: readonly NamedPeople[], joiner: "and" | "or" = "and") =>
+  `Papers by ${whoIsNamed(named, joiner)}.`;
 export const coauthorsNotice = (named: readonly NamedPeople[]) =>
   `Who worked on it with ${whoIsNamed(named)}.`;
 export const aloneNotice = (named: readonly NamedPeople[]) =>

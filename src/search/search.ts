@@ -142,14 +142,17 @@ export function createSearch(context: PlanContext) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      const { total, page } = listedPapers(plan, authors?.each, offset, limit);
+      // Names on the sides of an OR: the papers of any of them.
+      const either = plan.alternatives !== undefined;
+      const each = authors === undefined ? undefined : either ? [authors.keys] : authors.each;
+      const { total, page } = listedPapers(plan, each, offset, limit);
       const hits = hitsOf(
         store,
         page,
         marksAsked(() => marksOf(plan)),
       );
       if (total === 0 && authors === undefined) return unmatched({});
-      const by = authors === undefined ? [] : [namedAuthorsNotice(authors.named)];
+      const by = authors === undefined ? [] : [namedAuthorsNotice(authors.named, either ? "or" : "and")];
       return answer({
         total,
         hits,
