@@ -94,7 +94,6 @@ export function matchesOf(
   defaults: SearchDefaults,
   authors?: readonly string[],
 ): Matches {
-  if (plan.alternatives !== undefined) return matchesOfAny(store, plan, defaults, authors);
   const match = expressionOf(plan, defaults);
   if (match === undefined) return noMatches;
   const candidates = store.top(match, defaults.candidates, weightsOf(defaults), authors);
@@ -115,27 +114,6 @@ export function matchesOf(
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
   passing = datedAsAsked(store, passing, plan);
   return { total: passing.length, top: passing, ...(written.size > 0 ? { phrase: words } : {}) };
-}
-
-/** The papers matching any side of an `OR`, by the sum of their sides' scores (those matching more first). */
-function matchesOfAny(
-  store: IndexStore,
-  plan: Plan,
-  defaults: SearchDefaults,
-  authors?: readonly string[],
-): Matches {
-  const scores = new Map<number, number>();
-  for (const side of plan.alternatives ?? []) {
-    for (const { rowid, score } of matchesOf(store, { ...side, newest: false }, defaults, authors).top)
-      scores.set(rowid, (scores.get(rowid) ?? 0) + score);
-  }
-  const ranked = [...scores].map(([rowid, score]) => ({ rowid, score }));
-  const top = datedAsAsked(
-    store,
-    ranked.sort((a, b) => b.score - a.score || a.rowid - b.rowid),
-    plan,
-  );
-  return { total: top.length, top };
 }
 
 /** Papers from the years the plan asks for (each then has a year), the newest first when it asks so, else as ranked. */

@@ -163,7 +163,14 @@ function splitOf(word: string, store: IndexStore): string[] | undefined {
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   if (parsed.alternatives === undefined) return sidePlanOf(parsed, context);
-  const alternatives = parsed.alternatives.map((side) => sidePlanOf(side, context));
+  // The sides share the words a query may have: each side is a search of its own.
+  const alternatives: Plan[] = [];
+  let words = 0;
+  for (const side of parsed.alternatives) {
+    words += side.words.length + side.phrases.length;
+    if (words > context.defaults.maxWords) break;
+    alternatives.push(sidePlanOf(side, context));
+  }
   const all = <T>(list: (plan: Plan) => T[]) => alternatives.flatMap(list);
   const { excluded, years, newest } = sidePlanOf({ ...parsed, words: [], phrases: [], authors: [] }, context);
   return {
@@ -172,8 +179,9 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     missingWeight: idfOf(0.5, context.papers),
     phrases: all((plan) => plan.phrases),
     excluded,
-    authors: all((plan) => plan.authors),
-    named: all((plan) => plan.named),
+    // Each side's names are its own (search.ts reads them side by side).
+    authors: [],
+    named: [],
     ...(years === undefined ? {} : { years }),
     newest,
     alternatives,

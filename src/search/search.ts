@@ -61,8 +61,32 @@ export function createSearch(context: PlanContext) {
   // first people, a question asked again are a slice of it, not the ranking query again (most of a search's time).
   const allMatches = new LRUCache<string, Matches, { plan: Plan; keys?: readonly string[] }>({
     max: 100,
-    memoMethod: (_key, _stale, { context }) => matchesOf(store, context.plan, defaults, context.keys),
+    memoMethod: (_key, _stale, { context }) =>
+      context.plan.alternatives === undefined
+        ? matchesOf(store, context.plan, defaults, context.keys)
+        : eitherMatches(context.plan.alternatives, context.plan),
   });
+  /** The papers of any side of an OR (each side's names its own), by their summed scores: those of more first. */
+  const eitherMatches = (sides: readonly Plan[], plan: Plan): Matches => {
+    const scores = new Map<number, number>();
+    for (const side of sides) {
+      const authors = authorsOf(side);
+      if (authors !== undefined && "unknown" in authors) continue;
+      const ranked = positive(side)
+        ? matchesOf(store, { ...side, newest: false }, defaults, authors?.keys).top
+        : authors === undefined
+          ? []
+          : listedPapers(side, authors.each, 0, Number.MAX_SAFE_INTEGER).page;
+      for (const { rowid, score } of ranked) scores.set(rowid, (scores.get(rowid) ?? 0) + score);
+    }
+    const ranked = [...scores].map(([rowid, score]) => ({ rowid, score }));
+    const top = datedAsAsked(
+      store,
+      ranked.sort((a, b) => b.score - a.score || a.rowid - b.rowid),
+      plan,
+    );
+    return { total: top.length, top };
+  };
   /** A page of the matches by the named people (`theirs`); when they wrote none and `fallBack`, everyone's. */
   const matchesFor = (
     plan: Plan,
@@ -81,7 +105,18 @@ export function createSearch(context: PlanContext) {
     return { matches: page(), theirs: false };
   };
 
-  const positive = (plan: Plan) => plan.terms.length + plan.phrases.length > 0;
+  /** "Papers by Enyu Zhou or Senjie Jin.", for an OR of names alone. */
+  const eitherNamedNotice = (plan: Plan): string[] => {
+    const named: NamedPeople[] = [];
+    for (const side of plan.alternatives ?? []) {
+      const authors = positive(side) ? undefined : authorsOf(side);
+      if (authors === undefined || "unknown" in authors) return [];
+      named.push(...authors.named);
+    }
+    return named.length === 0 ? [] : [namedAuthorsNotice(named, "or")];
+  };
+  const positive = (plan: Plan) =>
+    plan.terms.length + plan.phrases.length > 0 || plan.alternatives !== undefined;
   /** A topic the papers lack: its missing words weigh more than the policy lets go (or are all it has). */
   const lacks = (plan: Plan): boolean =>
     plan.alternatives !== undefined
@@ -142,17 +177,14 @@ export function createSearch(context: PlanContext) {
         const why = parsed.words.length + parsed.phrases.length > 0 ? stopWordsNotice : onlyExclusionsNotice;
         return answer({ notice: why });
       }
-      // Names on the sides of an OR: the papers of any of them.
-      const either = plan.alternatives !== undefined;
-      const each = authors === undefined ? undefined : either ? [authors.keys] : authors.each;
-      const { total, page } = listedPapers(plan, each, offset, limit);
+      const { total, page } = listedPapers(plan, authors?.each, offset, limit);
       const hits = hitsOf(
         store,
         page,
         marksAsked(() => marksOf(plan)),
       );
       if (total === 0 && authors === undefined) return unmatched({});
-      const by = authors === undefined ? [] : [namedAuthorsNotice(authors.named, either ? "or" : "and")];
+      const by = authors === undefined ? [] : [namedAuthorsNotice(authors.named)];
       return answer({
         total,
         hits,
@@ -168,6 +200,7 @@ export function createSearch(context: PlanContext) {
     const hits = hitsOf(store, matches.top, marks);
     const notices = [
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
+      ...eitherNamedNotice(plan),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
       ...yearsSaid(hits),
     ];

@@ -216,13 +216,15 @@ describe("search", () => {
     expect(index.search("multi-agent xi").notice).toBe("Papers by Zhiheng Xi.");
   });
 
-  it("lists the papers of either person named on the sides of an OR, and of both without it", () => {
+  it("reads each side of an OR with its own names: either person's papers, or a topic's and a person's", () => {
     const either = index.search("Rui Zheng OR Shihan Dou");
     expect(new Set(either.hits.map((hit) => hit.paper.id))).toEqual(
       new Set(["a1f00d0001", "b7c8d9e0f1", "c0ffee1234"]),
     );
     expect(either.notice).toBe("Papers by Rui Zheng or Shihan Dou.");
     expect(idsFor("Rui Zheng Shihan Dou")).toEqual([]);
+    // Each side's name is its own: jailbreak papers by anyone, and Shihan Dou's papers.
+    expect(new Set(idsFor("jailbreak OR Shihan Dou"))).toEqual(new Set(["a1f00d0001", "c0ffee1234"]));
   });
 
   it("marks an acronym's other form in the snippet of a paper found through it", () => {
