@@ -65,6 +65,9 @@ export function foldedWordsOf(text: string): string[] {
   return foldedText(text).match(wordPattern) ?? [];
 }
 
+/** A citation's "et al." ("Zhou et al. 2024"), which names nobody and no topic, left out. */
+export const withoutEtAl = (text: string): string => text.replace(/\bet\s+al\b\.?/giu, " ");
+
 export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }

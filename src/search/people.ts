@@ -1,6 +1,7 @@
 import { LRUCache } from "lru-cache";
 import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
+import { withoutEtAl } from "./analyze.js";
 import { editsFor } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
@@ -135,7 +136,7 @@ export function createPeopleIndex(store: IndexStore) {
     exactly,
     /** The one reading of a name, for `author:`, "by …", names among the words and `/paper author`. */
     read(name: string): NameReading {
-      const trimmed = name.trim();
+      const trimmed = withoutEtAl(name).trim();
       if (trimmed === "") return { people: [], near: [] };
       const exact = exactly(trimmed);
       const people = exact ? [exact] : named.memo(trimmed);

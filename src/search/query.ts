@@ -1,3 +1,4 @@
+import { withoutEtAl } from "./analyze.js";
 /** A search query split into its parts as typed: words, "phrases", author:"…" names and -exclusions. */
 export interface ParsedQuery {
   words: string[];
@@ -69,7 +70,7 @@ function withoutYearsAsked(text: string, parsed: ParsedQuery, dated: boolean): s
  * a citation's "et al." names no topic.
  */
 function withOperatorsRead(text: string): string {
-  return text.replace(/\bNOT(?:\s+|$)/g, "-").replace(/\bet\s+al\b\.?/giu, " ");
+  return withoutEtAl(text.replace(/\bNOT(?:\s+|$)/g, "-"));
 }
 
 /** Where a capital `OR` stands between words, outside quotes. */
