@@ -66,6 +66,21 @@ export function authorLine(paper: Paper, memberKeys: readonly string[] = []): st
   return line ? `${line} · with ${also}` : also;
 }
 
+/**
+ * A venue in about `room` characters: whole when it fits; else without what every proceedings says ("Proceedings of
+ * the 61st …", "(Volume 1: Long Papers)"; the year is shown beside it), then its acronym in brackets ("(CVPR)").
+ */
+function venueIn(venue: string, room: number): string {
+  if (venue.length <= room) return venue;
+  const core = venue
+    .replace(/^(?:proceedings of (?:the )?)?(?:(?:\d+(?:st|nd|rd|th)|(?:19|20)\d\d)\s+)*/i, "")
+    .replace(/\s*\((?:volume|vol\.)[^)]*\)\s*$/i, "")
+    .trim();
+  if (core.length <= room) return core;
+  const acronym = /\(([A-Z][A-Za-z]*[A-Z][A-Za-z0-9-]*)\)/.exec(core)?.[1];
+  return acronym ?? truncate(core, room);
+}
+
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
 export function paperByline(paper: Paper, chars = 90, memberKeys: readonly string[] = []): string {
   const authors = authorLine(paper, memberKeys);
@@ -73,7 +88,7 @@ export function paperByline(paper: Paper, chars = 90, memberKeys: readonly strin
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
   // Two " · " and a four-digit year: 10 characters.
   const room = chars - shown - 10;
-  const venue = paper.venue?.trim() && room >= 12 ? fmt.plain(truncate(paper.venue.trim(), room)) : undefined;
+  const venue = paper.venue?.trim() && room >= 12 ? fmt.plain(venueIn(paper.venue.trim(), room)) : undefined;
   return [authors, venue, paper.year === undefined ? undefined : String(paper.year)]
     .filter((part) => part !== undefined)
     .join(" · ");

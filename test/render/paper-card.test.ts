@@ -178,6 +178,25 @@ describe("a search's cards", () => {
     );
   });
 
+  it("keeps of a long venue in a list what tells it apart: no 'Proceedings of the 61st', its acronym when it has one", () => {
+    const reward = paperTitled("Reward Models Are");
+    const bylineIn = (paper: Paper) => {
+      const message = renderSlackMessage({
+        kind: "results",
+        query: "q",
+        total: 1,
+        offset: 0,
+        cards: [{ paper, buttons: ["share"] }],
+      });
+      return contextText(cardAt(message.blocks, 1)[1]);
+    };
+    expect(reward.venue).toMatch(/^Proceedings of the 61st Annual Meeting/);
+    expect(bylineIn(reward)).toContain(" · Annual Meeting of the Association");
+    const cvpr = "Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)";
+    expect(bylineIn({ ...reward, venue: cvpr })).toMatch(/ · CVPR · 2023$/);
+    expect(bylineIn({ ...reward, venue: "NeurIPS" })).toMatch(/ · NeurIPS · 2023$/);
+  });
+
   it("never links a javascript: URL and gives the fallback text the real title", () => {
     const broken = paperTitled("A Paper Whose Link");
     expect(broken.url).toBeUndefined();
