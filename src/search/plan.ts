@@ -163,15 +163,16 @@ function splitOf(word: string, store: IndexStore): string[] | undefined {
 
 export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
   if (parsed.alternatives === undefined) return sidePlanOf(parsed, context);
-  // The sides share the words a query may have: each side is a search of its own.
+  // The sides share the words a query may have (the first is always read): each side is a search of its own.
   const alternatives: Plan[] = [];
   let words = 0;
   for (const side of parsed.alternatives) {
     words += side.words.length + side.phrases.length;
-    if (words > context.defaults.maxWords) break;
+    if (words > context.defaults.maxWords && alternatives.length > 0) break;
     alternatives.push(sidePlanOf(side, context));
   }
   const all = <T>(list: (plan: Plan) => T[]) => alternatives.flatMap(list);
+  // The exclusions and years, read as each side reads them.
   const { excluded, years, newest } = sidePlanOf({ ...parsed, words: [], phrases: [], authors: [] }, context);
   return {
     terms: all((plan) => plan.terms),
