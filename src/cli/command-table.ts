@@ -29,7 +29,7 @@ export const dataCommands: DataCommand[] = [
   {
     name: "search",
     usage: "<query…> [--limit N]",
-    summary: 'papers matching words, "phrases", author:name and -exclusions',
+    summary: 'papers matching words, "phrases", author:name, -exclusions and OR',
     options: ["limit"],
     intent: (words, values) => ({
       kind: "search",
