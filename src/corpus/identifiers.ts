@@ -5,6 +5,8 @@ import type { Paper } from "./types.js";
 // link, a citation key.
 
 const DOI = /\b10\.\d{4,9}\/[^\s<>|"]+/;
+/** An ACL Anthology page or PDF: its DOI is 10.18653/v1/ and the Anthology id ("2023.acl-long.7", "P19-1001"). */
+const ACL_ANTHOLOGY = /^https?:\/\/(?:www\.)?aclanthology\.org\/([A-Za-z0-9][A-Za-z0-9.-]*?)(?:\.pdf)?\/?$/i;
 /** A link the way two spellings of it meet: no scheme, no "www.", no trailing slash. */
 const urlKey = (url: string) => `url:${url.replace(/^https?:\/\/(?:www\.)?/i, "").replace(/\/+$/, "")}`;
 
@@ -26,7 +28,10 @@ export function identifierKeysOf(paper: Pick<Paper, "doi" | "arxivId" | "citatio
 /** The keys pasted text may mean: a DOI and an arXiv id anywhere in it; the whole of it as a citation key. */
 export function identifierKeysIn(text: string): string[] {
   const trimmed = text.trim().replace(/^<([^|>]+)(?:\|[^>]*)?>$/, "$1");
-  const doi = DOI.exec(trimmed)?.[0].replace(/[.,;:)\]}'"]+$/, "");
+  const anthologyId = ACL_ANTHOLOGY.exec(trimmed)?.[1];
+  const doi = anthologyId
+    ? `10.18653/v1/${anthologyId}`
+    : DOI.exec(trimmed)?.[0].replace(/[.,;:)\]}'"]+$/, "");
   const arxivId = /arxiv/i.test(trimmed) || !doi ? arxivIdIn(trimmed) : undefined;
   const link = /^https?:\/\/\S+$/i.test(trimmed) && urlKey(trimmed);
   return [...publicIdKeysOf({ doi, arxivId }), ...keysOf([link, !/\s/.test(trimmed) && `key:${trimmed}`])];

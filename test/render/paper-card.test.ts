@@ -222,6 +222,9 @@ describe("a paper named by what people paste", () => {
       expect(await titled(pasted), pasted).toContain(agentGym.title);
     for (const pasted of [
       "10.18653/V1/2023.ACL-LONG.7",
+      // An ACL Anthology page or PDF is its DOI.
+      "https://aclanthology.org/2023.acl-long.7.pdf",
+      "<https://aclanthology.org/2023.acl-long.7/>",
       "<https://doi.org/10.18653/v1/2023.acl-long.7|doi.org/10.18653/v1/2023.acl-long.7>",
     ])
       expect(await titled(pasted), pasted).toContain(reward.title);
