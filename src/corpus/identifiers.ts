@@ -7,8 +7,15 @@ import type { Paper } from "./types.js";
 const DOI = /\b10\.\d{4,9}\/[^\s<>|"]+/;
 /** An ACL Anthology page or PDF: its DOI is 10.18653/v1/ and the Anthology id ("2023.acl-long.7", "P19-1001"). */
 const ACL_ANTHOLOGY = /^https?:\/\/(?:www\.)?aclanthology\.org\/([A-Za-z0-9][A-Za-z0-9.-]*?)(?:\.pdf)?\/?$/i;
-/** A link the way two spellings of it meet: no scheme, no "www.", no trailing slash. */
-const urlKey = (url: string) => `url:${url.replace(/^https?:\/\/(?:www\.)?/i, "").replace(/\/+$/, "")}`;
+/**
+ * A link the way two spellings of it meet: no scheme, no "www.", no trailing slash; an OpenReview PDF is its forum
+ * page (what OpenReview's BibTeX gives as `url`).
+ */
+const urlKey = (url: string) =>
+  `url:${url
+    .replace(/^https?:\/\/(?:www\.)?/i, "")
+    .replace(/\/+$/, "")
+    .replace(/^openreview\.net\/(?:forum|pdf)\?id=([^&#]+).*$/i, "openreview.net/forum?id=$1")}`;
 
 const keysOf = (keys: readonly (string | false | undefined)[]) =>
   keys.flatMap((key) => (key ? [key.toLowerCase()] : []));
