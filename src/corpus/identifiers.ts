@@ -32,13 +32,22 @@ export function identifierKeysOf(paper: Pick<Paper, "doi" | "arxivId" | "citatio
   ];
 }
 
+/**
+ * The DOI in pasted text, without what a link adds after it: a query ("?download=true", "&type=printable") and, for
+ * bioRxiv and medRxiv (10.1101), the version and the page ("…123456v2.full.pdf").
+ */
+function doiIn(text: string): string | undefined {
+  const doi = DOI.exec(text)?.[0]
+    .replace(/[?#&].*$/, "")
+    .replace(/[.,;:)\]}'"]+$/, "");
+  return doi?.replace(/^(10\.1101\/.+?)(?:v\d+)?(?:\.full(?:\.pdf|-text)?|\.abstract|\.pdf)?$/i, "$1");
+}
+
 /** The keys pasted text may mean: a DOI and an arXiv id anywhere in it; the whole of it as a citation key. */
 export function identifierKeysIn(text: string): string[] {
   const trimmed = text.trim().replace(/^<([^|>]+)(?:\|[^>]*)?>$/, "$1");
   const anthologyId = ACL_ANTHOLOGY.exec(trimmed)?.[1];
-  const doi = anthologyId
-    ? `10.18653/v1/${anthologyId}`
-    : DOI.exec(trimmed)?.[0].replace(/[.,;:)\]}'"]+$/, "");
+  const doi = anthologyId ? `10.18653/v1/${anthologyId}` : doiIn(trimmed);
   const arxivId = /arxiv/i.test(trimmed) || !doi ? arxivIdIn(trimmed) : undefined;
   const link = /^https?:\/\/\S+$/i.test(trimmed) && urlKey(trimmed);
   return [...publicIdKeysOf({ doi, arxivId }), ...keysOf([link, !/\s/.test(trimmed) && `key:${trimmed}`])];
