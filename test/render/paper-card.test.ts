@@ -213,21 +213,31 @@ describe("a paper named by what people paste", () => {
     const agentGym = paperTitled("AgentGym");
     const reward = paperTitled("Reward Models Are");
     const titled = async (text: string) => sectionText((await ask(text)).blocks[0]);
-    for (const pasted of [
-      "<https://arxiv.org/pdf/2406.04151v2.pdf>",
-      "arXiv:2406.04151",
-      "what is 2406.04151 about?",
-      "xiAgentGymEvolvingLarge2024",
-    ])
-      expect(await titled(pasted), pasted).toContain(agentGym.title);
-    for (const pasted of [
-      "10.18653/V1/2023.ACL-LONG.7",
-      // An ACL Anthology page or PDF is its DOI.
-      "https://aclanthology.org/2023.acl-long.7.pdf",
-      "<https://aclanthology.org/2023.acl-long.7/>",
-      "<https://doi.org/10.18653/v1/2023.acl-long.7|doi.org/10.18653/v1/2023.acl-long.7>",
-    ])
-      expect(await titled(pasted), pasted).toContain(reward.title);
+    const pastes: [string[], Paper][] = [
+      [
+        [
+          "<https://arxiv.org/pdf/2406.04151v2.pdf>",
+          "arXiv:2406.04151",
+          "what is 2406.04151 about?",
+          "xiAgentGymEvolvingLarge2024",
+        ],
+        agentGym,
+      ],
+      [
+        [
+          "10.18653/V1/2023.ACL-LONG.7",
+          // An ACL Anthology page or PDF is its DOI.
+          "https://aclanthology.org/2023.acl-long.7.pdf",
+          "<https://aclanthology.org/2023.acl-long.7/>",
+          "<https://doi.org/10.18653/v1/2023.acl-long.7|doi.org/10.18653/v1/2023.acl-long.7>",
+        ],
+        reward,
+      ],
+    ];
+    for (const [pasted, paper] of pastes.flatMap(([texts, paper]) =>
+      texts.map((text) => [text, paper] as const),
+    ))
+      expect(await titled(pasted), pasted).toContain(paper.title);
   });
 
   it("says the library lacks a DOI or arXiv id no paper has, not that its digits are in no abstract", async () => {
