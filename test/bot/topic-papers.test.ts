@@ -26,4 +26,14 @@ describe("a followed topic's papers", () => {
     // R³ trains reasoning with a reward; it is not about reward models.
     expect(headlines.some((headline) => headline.startsWith("R³"))).toBe(false);
   });
+
+  it("holds for “A OR B” every paper each side's topic holds", async () => {
+    const index = await servedIndexOf(await loadCorpus("seeds"));
+    const [either, rlhf, jailbreak] = await Promise.all(
+      ["RLHF OR jailbreak", "RLHF", "jailbreak"].map((topic) => topicPaperIds(index, topic)),
+    );
+    expect(rlhf.size).toBeGreaterThan(0);
+    expect(jailbreak.size).toBeGreaterThan(0);
+    expect(either).toEqual(new Set([...rlhf, ...jailbreak]));
+  });
 });
