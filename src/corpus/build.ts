@@ -50,13 +50,14 @@ type LibraryFields = Pick<
 >;
 const LIBRARY_FIELDS = ["title", "year", "venue", "doi", "arxivId", "url", "citationKey", "bibtex"] as const;
 
-/** Gives `target` each field it lacks that `source` has. */
+/** Gives `target` each field it lacks that `source` has; a preprint's venue "arXiv" gives way to a journal's. */
 function fillFields(target: LibraryFields, source: LibraryFields): void {
   for (const field of LIBRARY_FIELDS) {
     if (target[field] === undefined && source[field] !== undefined) {
       Object.assign(target, { [field]: source[field] });
     }
   }
+  if (target.venue === "arXiv" && source.venue !== undefined) target.venue = source.venue;
 }
 
 /** Appends the items of `more` that `list` does not hold yet. */

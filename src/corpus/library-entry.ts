@@ -37,13 +37,29 @@ export function addEntry(read: LibraryRead, file: string, entry: LibraryEntry, u
 /** What an export gives of a paper, before its title is bounded and its DOI and URL checked. */
 type GivenEntry = Omit<LibraryEntry, "line" | "notes" | "etAl"> & { etAl?: boolean };
 
+/**
+ * A venue that only says "arXiv" at length: Google Scholar's "arXiv preprint arXiv:2309.07864", NASA ADS's "arXiv
+ * e-prints" (the id is in the card's links).
+ */
+const ARXIV_VENUE = /^arxiv(?:\s+preprint(?:\s+arxiv:\s*\S+)?|\s+e-prints)?$/i;
+
 /** The entry of what an export gives: title bounded, DOI and URL checked, what was left out noted. */
 export function libraryEntry(line: number, given: GivenEntry): LibraryEntry {
   const notes: string[] = [];
   const doi = cleanDoi(given.doi, notes);
   const url = cleanUrl(given.url, notes);
   const title = boundedTitle(given.title, notes);
-  return { ...given, line, title, etAl: given.etAl ?? false, doi, url, notes };
+  const arxiv = given.venue !== undefined && ARXIV_VENUE.test(given.venue.trim());
+  return {
+    ...given,
+    line,
+    title,
+    etAl: given.etAl ?? false,
+    doi,
+    url,
+    notes,
+    ...(arxiv ? { venue: "arXiv" } : {}),
+  };
 }
 
 /** Longest title kept; beyond it the title is cut at a word edge and the cut reported. */

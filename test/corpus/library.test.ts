@@ -98,6 +98,17 @@ describe("reading a .bib file", () => {
     expect(read.entries.map((entry) => entry.arxivId)).toEqual(["1610.04325", "2301.01234"]);
   });
 
+  it("names the venue arXiv where an export says only that at length (Google Scholar, NASA ADS)", () => {
+    const read = parseBibtexFile(
+      "scholar.bib",
+      "@article{a, title={A Preprint}, author={Lee, Ann}, journal={arXiv preprint arXiv:2301.01234}, year={2023}}\n" +
+        "@article{b, title={An ADS Preprint}, author={Lee, Ann}, journal={arXiv e-prints}, year={2023}}\n" +
+        "@article{c, title={A Journal Paper}, author={Lee, Ann}, journal={arXiv Journal of Things}, year={2023}}\n",
+    );
+    expect(read.entries.map((entry) => entry.venue)).toEqual(["arXiv", "arXiv", "arXiv Journal of Things"]);
+    expect(read.entries[0]?.arxivId).toBe("2301.01234");
+  });
+
   it("reads an @ in a comment line as text, not as an entry", () => {
     const read = readBibtex("a.bib", "% mail me at ann@example.org\n@misc{k, title={T}}\n");
     expect(read).toMatchObject({ problems: [], entries: [{ key: "k", line: 2 }] });
@@ -124,6 +135,8 @@ describe("a paper from the group's exports", () => {
     const survey = paperTitled("The rise and potential");
     expect(survey).toMatchObject({
       year: 2023,
+      // Scholar's "arXiv preprint arXiv:2309.07864" gives way to the journal Zotero knows.
+      venue: "Science China Information Sciences",
       arxivId: "2309.07864",
       doi: "10.1007/s11432-024-4222-0",
       url: "https://link.springer.com/10.1007/s11432-024-4222-0",
