@@ -39,9 +39,9 @@ type GivenEntry = Omit<LibraryEntry, "line" | "notes" | "etAl"> & { etAl?: boole
 
 /**
  * A venue that only says "arXiv" at length: Google Scholar's "arXiv preprint arXiv:2309.07864", NASA ADS's "arXiv
- * e-prints" (the id is in the card's links).
+ * e-prints", DBLP's "CoRR" (the id is in the card's links).
  */
-const ARXIV_VENUE = /^arxiv(?:\s+preprint(?:\s+arxiv:\s*\S+)?|\s+e-prints)?$/i;
+const ARXIV_VENUE = /^(?:corr|arxiv(?:\s+preprint(?:\s+arxiv:\s*\S+)?|\s+e-prints)?)$/i;
 
 /** The entry of what an export gives: title bounded, DOI and URL checked, what was left out noted. */
 export function libraryEntry(line: number, given: GivenEntry): LibraryEntry {

@@ -98,14 +98,20 @@ describe("reading a .bib file", () => {
     expect(read.entries.map((entry) => entry.arxivId)).toEqual(["1610.04325", "2301.01234"]);
   });
 
-  it("names the venue arXiv where an export says only that at length (Google Scholar, NASA ADS)", () => {
+  it("names the venue arXiv where an export says only that at length (Google Scholar, NASA ADS, DBLP)", () => {
     const read = parseBibtexFile(
       "scholar.bib",
       "@article{a, title={A Preprint}, author={Lee, Ann}, journal={arXiv preprint arXiv:2301.01234}, year={2023}}\n" +
         "@article{b, title={An ADS Preprint}, author={Lee, Ann}, journal={arXiv e-prints}, year={2023}}\n" +
-        "@article{c, title={A Journal Paper}, author={Lee, Ann}, journal={arXiv Journal of Things}, year={2023}}\n",
+        "@article{c, title={A Journal Paper}, author={Lee, Ann}, journal={arXiv Journal of Things}, year={2023}}\n" +
+        "@article{d, title={A DBLP Preprint}, author={Lee, Ann}, journal={CoRR}, volume={abs/2301.01235}, eprinttype={arXiv}, eprint={2301.01235}}\n",
     );
-    expect(read.entries.map((entry) => entry.venue)).toEqual(["arXiv", "arXiv", "arXiv Journal of Things"]);
+    expect(read.entries.map((entry) => entry.venue)).toEqual([
+      "arXiv",
+      "arXiv",
+      "arXiv Journal of Things",
+      "arXiv",
+    ]);
     expect(read.entries[0]?.arxivId).toBe("2301.01234");
   });
 
