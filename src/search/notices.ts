@@ -22,7 +22,7 @@ export interface NamedPeople {
 }
 
 /** "Rui Zheng", or "anyone named “Zheng” (3 people)", joined by "and" (or "or"). */
-const whoIsNamed = (named: readonly NamedPeople[], joiner = "and"): string =>
+const whoIsNamed = (named: readonly NamedPeople[], joiner: "and" | "or" = "and"): string =>
   named
     .map(({ name, people }) => (people.length === 1 ? people[0] : anyoneNamed(name, people.length)))
     .join(` ${joiner} `);

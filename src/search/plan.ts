@@ -171,9 +171,11 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     if (words > context.defaults.maxWords && alternatives.length > 0) break;
     alternatives.push(sidePlanOf(side, context));
   }
+  // Every side holds the query's exclusions and years (parseQuery gives them to each).
+  const [first] = alternatives;
+  if (first === undefined) return sidePlanOf(parsed, context);
+  const { excluded, years, newest } = first;
   const all = <T>(list: (plan: Plan) => T[]) => alternatives.flatMap(list);
-  // The exclusions and years, read as each side reads them.
-  const { excluded, years, newest } = sidePlanOf({ ...parsed, words: [], phrases: [], authors: [] }, context);
   return {
     terms: all((plan) => plan.terms),
     missing: all((plan) => plan.missing),
