@@ -12,6 +12,7 @@ import { byCodePoint, personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds, fullPaperId } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
 import { sentencesOf } from "./sentences.js";
+import { isCaseFlattened, titleCased } from "./title-case.js";
 import { abstractNamedBy, contentStemsOf } from "./title-match.js";
 import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
 
@@ -58,6 +59,9 @@ function fillFields(target: LibraryFields, source: LibraryFields): void {
     }
   }
   if (target.venue === "arXiv" && source.venue !== undefined) target.venue = source.venue;
+  // Google Scholar's lowered title ("Bert: Pre-training…") gives way to one written with its capitals.
+  if (target.title !== undefined && source.title !== undefined && isCaseFlattened(target.title))
+    if (!isCaseFlattened(source.title)) target.title = source.title;
 }
 
 /** Appends the items of `more` that `list` does not hold yet. */
@@ -463,6 +467,10 @@ export function readCorpusRemembering(
     if (draft.owners.length > 0) continue;
     for (const person of draft.authors) if (memberKeys.has(person.key)) draft.owners.push(person);
   }
+
+  // A title whose capitals an export lowered gets them back from the paper's abstract.
+  for (const { fields, abstract } of live)
+    if (fields.title !== undefined) fields.title = titleCased(fields.title, abstract);
 
   const liveIds = paperIdsOf(live, memory);
   const idOf = new Map(live.map((draft, at) => [draft, liveIds[at] ?? ""]));

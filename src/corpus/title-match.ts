@@ -1,7 +1,8 @@
 import { eng } from "stopword/src/stopwords_eng.js";
 import porter2 from "wink-porter2-stemmer";
 
-const STOP_WORDS: ReadonlySet<string> = new Set([...eng, "via"]);
+/** English function words: no title word or acronym of their own ("No", "IT"). */
+export const STOP_WORDS: ReadonlySet<string> = new Set([...eng, "via"]);
 const stems = new Map<string, string>();
 
 /** The content words of a text as Porter2 stems: accents and case folded, stop words gone, "LLMs" as "llm". */

@@ -331,6 +331,62 @@ describe("the same paper as a Scholar entry without an abstract", () => {
   });
 });
 
+describe("a title Google Scholar lowered", () => {
+  // Scholar's BibTeX lowers every capital past a word's first letter: "Bert: Pre-training of deep bidirectional
+  // transformers…", "Lora: Low-rank adaptation of large language models" (checked through the code search corpus,
+  // 2026-12-07, in READMEs that paste Scholar's entries).
+  const seedsName = "004_87b8c66d48d27383.txt";
+  const seedsFile = file(
+    seedsName,
+    readFileSync(new URL(`../../seeds/${seedsName}`, import.meta.url), "utf8"),
+  );
+  const rmbEntry =
+    "@inproceedings{zhou2024rmb, title={Rmb: Comprehensively benchmarking reward models in llm alignment}, author={Zhou, Enyu and Zheng, Guodong and Wang, Binghai}, year={2024}}";
+  const titleOf = (read: ReturnType<typeof buildCorpus>, start: RegExp) =>
+    read.papers.find((paper) => start.test(paper.title ?? ""))?.title;
+
+  it("gets its capitals back from the paper's abstract", () => {
+    const merged = buildCorpus([seedsFile, file("scholar.bib", rmbEntry)]);
+    expect(titleOf(merged, /^rmb/i)).toBe("RMB: Comprehensively benchmarking reward models in LLM alignment");
+    expect(merged.papers).toHaveLength(buildCorpus([seedsFile]).papers.length);
+    // A hyphenated word takes its parts' capitals ("PPO-max"), a plural its acronym's ("llms": LLM).
+    const ppo = buildCorpus([
+      file(
+        "scholar.bib",
+        "@article{p, title={Ppo-max for llms: a study of gpt-4 and lora}, author={Lee, Ann}, abstract={We propose PPO-max for LLM training, compared with GPT-4 and with LoRA, which our LLMs use.}}",
+      ),
+    ]);
+    expect(ppo.papers[0]?.title).toBe("PPO-max for LLMs: a study of GPT-4 and LoRA");
+  });
+
+  it("gives way to another export's title of the same paper, whichever file is read first", () => {
+    const bbt =
+      "@inproceedings{zhou2024rmb, title={{RMB}: Comprehensively Benchmarking Reward Models in {LLM} Alignment}, author={Zhou, Enyu}, doi={10.18653/v1/2024.rmb}}";
+    const scholar = rmbEntry.replace("year={2024}", "year={2024}, doi={10.18653/v1/2024.rmb}");
+    for (const names of [
+      ["a.bib", "b.bib"],
+      ["b.bib", "a.bib"],
+    ]) {
+      const read = buildCorpus([file(names[0] ?? "", scholar), file(names[1] ?? "", bbt)]);
+      expect(read.papers).toHaveLength(1);
+      expect(read.papers[0]?.title).toBe("RMB: Comprehensively Benchmarking Reward Models in LLM Alignment");
+    }
+  });
+
+  it("keeps a word its abstract writes plainly more often, a word alone, and a title written with its capitals", () => {
+    const entries = [
+      "@article{a, title={Act now: llms that do not wait}, author={Stone, Bob}, year={2022}, abstract={LLMs act late; we study when to act and when not to, against our ACT baseline.}}",
+      // Google Scholar's titles come without abstracts: nothing says what was lowered.
+      "@article{hu2021lora, title={Lora: Low-rank adaptation of large language models}, author={Hu, Edward J}, year={2021}}",
+      "@article{c, title={Lora, a Name, in a Title With MoE}, author={Stone, Bob}, year={2022}, abstract={We study LoRA.}}",
+    ];
+    const read = buildCorpus([file("scholar.bib", entries.join("\n"))]);
+    expect(titleOf(read, /^act now/i)).toBe("Act now: LLMs that do not wait");
+    expect(titleOf(read, /^lora: /i)).toBe("Lora: Low-rank adaptation of large language models");
+    expect(titleOf(read, /^lora, /i)).toBe("Lora, a Name, in a Title With MoE");
+  });
+});
+
 describe("the same paper as an entry whose title has no coined name", () => {
   // seeds/000_… is a real author file (Zhiheng Xi's): its agents survey's abstract never says "rise", and its
   // AgentGym abstract shares most of the survey title's words; scholar.bib holds the survey as Google Scholar
