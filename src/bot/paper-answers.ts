@@ -22,18 +22,13 @@ export function cardOf(paper: Paper, buttons: CardButton[] = LIST_BUTTONS): Card
   return { paper, buttons };
 }
 
-/** A DOI, arXiv id or link no paper of the library has: where its entry would come from. */
-const identifierNotFound = (query: string): Reply => ({
-  kind: "notFound",
-  what: "paper",
-  query,
-  suggestions: [MESSAGES.identifierNotInLibrary],
-});
-
-/** `replaceOriginal`: a stale Show more, whose paper left the corpus, says so in place of its page. */
+/**
+ * No paper has this id; for a DOI, arXiv id or link, where its entry would come from. `replaceOriginal`: a stale Show
+ * more, whose paper left the corpus, says so in place of its page.
+ */
 export function paperNotFound(id: string, replaceOriginal = false): Answer {
-  const reply: Reply = { kind: "notFound", what: "paper", query: id, suggestions: [...PAPER_SUGGESTIONS] };
-  return toAsker(reply, replaceOriginal);
+  const suggestions = namesIdentifier(id) ? [MESSAGES.identifierNotInLibrary] : [...PAPER_SUGGESTIONS];
+  return toAsker({ kind: "notFound", what: "paper", query: id, suggestions }, replaceOriginal);
 }
 
 async function searchSuggestions(index: SearchIndex, query: string): Promise<string[]> {
@@ -139,7 +134,8 @@ export async function paperNamed(index: SearchIndex, words: string) {
   const { hits } = await index.search(words, { limit: 3 });
   // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
   const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
-  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
+  return hits.find(({ paper }) => [paper.title ?? "", paper.headline].some((line) => nameOf(line) === name))
+    ?.paper;
 }
 
 const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -163,6 +159,8 @@ export async function similarAnswer(
   if (paper === undefined) {
     if (orSearch === undefined) return paperNotFound(intent.id, intent.paging);
     if (POINTING.test(orSearch)) return info(MESSAGES.whichPaperLike);
+    // A DOI, arXiv id or link no paper has: its words are no search.
+    if (namesIdentifier(intent.id)) return paperNotFound(intent.id, intent.paging);
     return searchedInstead(index, intent.id, orSearch);
   }
   // Show more stops at SIMILAR_MOST; a limit asked for (the CLI's --limit) is given in full.
@@ -205,7 +203,7 @@ export async function paperAnswer(
   const { orSearch } = intent;
   const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
-    if (namesIdentifier(orSearch ?? intent.id)) return toAsker(identifierNotFound(orSearch ?? intent.id));
+    if (namesIdentifier(orSearch ?? intent.id)) return paperNotFound(orSearch ?? intent.id);
     if (orSearch === undefined) return paperNotFound(intent.id);
     return searchedInstead(index, intent.id, orSearch);
   }

@@ -1,5 +1,5 @@
 import { namesIdentifier } from "../corpus/identifiers.js";
-import { PAPER_ID_ALPHABET } from "../corpus/paper-id.js";
+import { PAPER_ID_ALPHABET, PAPER_ID_LENGTH } from "../corpus/paper-id.js";
 import { type Action, MOST_PER_PAGE } from "./actions.js";
 import { dailySpecOf } from "./daily-spec.js";
 import { HELP_TOPICS, type Intent, type ListOrigin } from "./intents.js";
@@ -17,6 +17,8 @@ const ID_CHARS = `[${PAPER_ID_ALPHABET}]`;
 /** A whole word that could be a paper id: seven or more letters and digits of the id alphabet. */
 const ID_SHAPED = new RegExp(`^${ID_CHARS}{7,51}$`, "i");
 const HAS_DIGIT = /\d/;
+/** An id as we give them out: seven small letters and digits of the id alphabet. */
+const OUR_ID = new RegExp(`^${ID_CHARS}{${PAPER_ID_LENGTH}}$`);
 const ID_START = new RegExp(`^${ID_CHARS}{1,51}$`, "i");
 
 export function searchOf(raw: string, offset = 0, paging = false): Intent {
@@ -117,7 +119,9 @@ function commandIntent(text: string): Intent | undefined {
       if (id === undefined) return { kind: "similar", id: "this", orSearch: "this" };
       // An id, or alone and with a digit its start ("similar 5w9y"); other words are searched if no id fits.
       const asId = ID_SHAPED.test(id) || (args.length === 1 && ID_START.test(id) && HAS_DIGIT.test(id));
-      if (asId) return { kind: "similar", id };
+      // A word no id of ours looks like (capitals, not seven letters) is a paper's name too: "similar AgentGym".
+      const named = args.length === 1 && !HAS_DIGIT.test(id) && !OUR_ID.test(id);
+      if (asId) return named ? { kind: "similar", id, orSearch: id } : { kind: "similar", id };
       // "similar papers to RMB": the paper is RMB; "similar papers to this": the one the thread is about.
       const typed = withoutSimilarLead(args.join(" "));
       return { kind: "similar", id, orSearch: POINTING.test(typed) ? "this" : typed };

@@ -5,7 +5,7 @@ const ODD_SPACE = /[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\
 
 /** 32 symbols without the look-alikes 0/o and 1/l, so an id read off a screen types back correctly. */
 export const PAPER_ID_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
-const PAPER_ID_LENGTH = 7;
+export const PAPER_ID_LENGTH = 7;
 
 /** The text a paper is recognised by: Unicode compatibility form, lower case, whitespace folded. */
 export function abstractKey(abstract: string): string {

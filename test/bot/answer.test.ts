@@ -556,6 +556,15 @@ describe("answer: people", () => {
       expect(like.cards.map((card) => card.paper.id)).not.toContain(like.of.id);
     }
     expectKind((await answer(depsWith(), mention("anything like reward models"))).reply, "results");
+    // One word that names a paper, though it has an id's letters: "similar AgentGym", "similar stepcoder".
+    for (const name of ["AgentGym", "stepcoder"]) {
+      const like = expectKind((await answer(depsWith(), slash(`similar ${name}`))).reply, "similar");
+      expect(like.of.headline.toLowerCase()).toMatch(new RegExp(`^${name.toLowerCase()}:`));
+    }
+    // A link no paper has is no search for its words ("arxiv", "org", "abs").
+    const link = "https://arxiv.org/abs/2406.04151";
+    const missing = expectKind((await answer(depsWith(), slash(`similar ${link}`))).reply, "notFound");
+    expect(missing).toMatchObject({ query: link, suggestions: [MESSAGES.identifierNotInLibrary] });
   });
 
   it("says nothing matched a topic the papers lack, naming the words no paper has, and offers the rest alone", async () => {
