@@ -127,7 +127,11 @@ function runsOf(text: string, matches: readonly { span: Span }[]): Span[] {
 /** The sentence of `text` holding most of the marked terms, with those marked and long sentences trimmed. */
 export function snippetOf(text: string, marks: Marks, maxLength = 280): SnippetPart[] {
   const sentences = sentenceSpansOf(text);
-  const matched = matchedSpansOf(text, marks);
+  // Words inside a link ("…/RMB-Reward-Model-Benchmark") are no prose to show: the card links a code URL already.
+  const links = text.includes("://") ? [...text.matchAll(/https?:\/\/\S+/g)] : [];
+  const inLink = ({ span }: { span: Span }) =>
+    links.some((link) => span.start >= link.index && span.end <= link.index + link[0].length);
+  const matched = matchedSpansOf(text, marks).filter((match) => !inLink(match));
   let best = { span: sentences[0] ?? { start: 0, end: 0 }, matches: [] as typeof matched, rank: 0 };
   for (const span of sentences) {
     const matches = matched.filter((m) => m.span.start >= span.start && m.span.end <= span.end);

@@ -43,6 +43,19 @@ describe("snippets", () => {
     expect(snippetOf("We optimize the policy model.", marks).some((part) => part.match)).toBe(false);
   });
 
+  it("shows the sentence that writes the words, not a link that spells them", () => {
+    const rmb =
+      "We propose RMB, a benchmark of reward models. Our code is at https://github.com/Zhou-Zoey/RMB-Reward-Model-Benchmark.";
+    const parts = snippetOf(rmb, wordMarks(termSequenceOf("reward model benchmark")));
+    expect(parts.filter((part) => part.match).map((part) => part.text)).toEqual([
+      "benchmark of reward models",
+    ]);
+    // A link alone is no match to mark: the first sentence is shown.
+    expect(snippetOf(rmb, wordMarks(termSequenceOf("zoey")))).toEqual([
+      { text: "We propose RMB, a benchmark of reward models.", match: false },
+    ]);
+  });
+
   it("falls back to the first sentence when nothing matches", () => {
     expect(snippetOf(text, wordMarks([]))).toEqual([
       { text: "Large models are everywhere, e.g. in chat.", match: false },
