@@ -134,8 +134,7 @@ export async function paperNamed(index: SearchIndex, words: string) {
   const { hits } = await index.search(words, { limit: 3 });
   // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
   const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
-  return hits.find(({ paper }) => [paper.title ?? "", paper.headline].some((line) => nameOf(line) === name))
-    ?.paper;
+  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
 }
 
 const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
