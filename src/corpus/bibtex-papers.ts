@@ -65,6 +65,20 @@ function arxivIdOf(fields: Map<string, string>): string | undefined {
   return arxivIdIn(told);
 }
 
+/** Its link: `url`, else the one `howpublished` or `note` gives (`\url{https://…}`, as @misc entries write one). */
+function urlOf(fields: Map<string, string>): string | undefined {
+  const url = fields.get("url");
+  if (url !== undefined) return url;
+  for (const name of ["howpublished", "note"]) {
+    // A bare link ends before the sentence's punctuation.
+    const found = /\\url\{([^}\s]+)\}|(https?:\/\/[^\s{}<>"]*[^\s{}<>".,;:!?)\]])/.exec(
+      fields.get(name) ?? "",
+    );
+    if (found !== null) return found[1] ?? found[2];
+  }
+  return undefined;
+}
+
 /** Copy BibTeX's entry: with the `@string`s it uses and its `crossref` parent, so it reads the same elsewhere. */
 function copyableSource(entry: BibEntry, byKey: Map<string, BibEntry>): string {
   const parent = byKey.get(entry.fields.get("crossref")?.trim().toLowerCase() ?? "");
@@ -74,6 +88,7 @@ function copyableSource(entry: BibEntry, byKey: Map<string, BibEntry>): string {
 
 function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: string): LibraryEntry {
   const people = bibtexNames(fields.get("author") ?? fields.get("editor") ?? "");
+  const arxivId = arxivIdOf(fields);
   return libraryEntry(entry.line, {
     title: fieldText(fields.get("title") ?? ""),
     authors: people.names,
@@ -82,10 +97,11 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: st
     citationKey: entry.key,
     bibtex: source.length <= MAX_SOURCE_LENGTH ? source : undefined,
     year: yearIn(fields.get("year") ?? fields.get("date")),
-    venue: venueOf(fields),
+    // An e-print with no journal (BibLaTeX's `eprinttype = {arxiv}`) appeared on arXiv, as arXiv's own export says.
+    venue: venueOf(fields) ?? (arxivId === undefined ? undefined : "arXiv"),
     doi: fields.get("doi"),
-    url: fields.get("url"),
-    arxivId: arxivIdOf(fields),
+    url: urlOf(fields),
+    arxivId,
   });
 }
 

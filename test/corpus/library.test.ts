@@ -48,6 +48,22 @@ describe("reading a .bib file", () => {
     expect(paper?.doi).toBe("10.18653/v1/2023.acl-long.7");
   });
 
+  it("reads BibLaTeX's e-print and date, and a link given in howpublished or a note", () => {
+    const entries = [
+      // Shapes of biblatex's own documentation (§3.14.7 eprint, §2.3.8 date) and of @misc entries for web pages.
+      "@online{card, author={Zhou, Enyu}, title={{CARD}: Cache-Assisted Parallel Speculative Decoding}, date={2025-08-04}, eprinttype={arxiv}, eprint={2508.02345}, eprintclass={cs.CL}}",
+      "@misc{tool, author={Dou, Shihan}, title={A Tool Paper}, howpublished={\\url{https://example.org/tool.pdf}}, year={2024}}",
+      "@misc{site, author={Lee, Ann}, title={A Project Page}, note={Available at https://example.org/project, accessed 2024}, year={2024}}",
+    ];
+    const read = parseBibtexFile("biblatex.bib", entries.join("\n"));
+    expect(read.problems).toEqual([]);
+    expect(read.entries.map(({ year, venue, arxivId, url }) => ({ year, venue, arxivId, url }))).toEqual([
+      { year: 2025, venue: "arXiv", arxivId: "2508.02345", url: undefined },
+      { year: 2024, venue: undefined, arxivId: undefined, url: "https://example.org/tool.pdf" },
+      { year: 2024, venue: undefined, arxivId: undefined, url: "https://example.org/project" },
+    ]);
+  });
+
   it("skips an entry that does not parse, naming its file and line, and reads every other entry", () => {
     expect(corpus.problems).toContainEqual({
       file: "scholar.bib",
