@@ -374,9 +374,21 @@ export function readCorpusRemembering(
     const fileScope = `${file.name}\u0000`;
     for (const entry of read.entries) {
       // A citation key names a paper within its own file only: two exports may use one key for two papers.
-      const keys = libraryKeysOf(entry).map((key) =>
+      let keys = libraryKeysOf(entry).map((key) =>
         key.startsWith("key:") ? `key:${fileScope}${key.slice(4)}` : key,
       );
+      // One key given twice in a file to two titles ("smith2020" for two of Smith's papers) is two papers.
+      const keyHolder = byKey.get(keys.find((key) => key.startsWith("key:")) ?? "");
+      const heldTitle = keyHolder === undefined ? "" : looseText(resolved(keyHolder).fields.title ?? "");
+      if (heldTitle !== "" && entry.title !== "" && heldTitle !== looseText(entry.title)) {
+        const line = keyHolder?.sources.find((source) => source.file === file.name)?.line ?? 0;
+        problems.push({
+          file: file.name,
+          line: entry.line,
+          message: `the citation key “${entry.citationKey}” is also the entry's at line ${line}, another title; read as a paper of its own`,
+        });
+        keys = keys.filter((key) => !key.startsWith("key:"));
+      }
       const draft = draftFor(keys);
       const earlier = draft.sources.find((source) => source.file === file.name);
       if (earlier !== undefined) {

@@ -64,6 +64,31 @@ describe("reading a .bib file", () => {
     ]);
   });
 
+  it("reads one citation key given to two titles as two papers, and one entry exported twice as one", () => {
+    const entries = [
+      "@inproceedings{smith2020, title={Reward Models Under Shift}, author={Smith, Ann}, year={2020}}",
+      "@article{smith2020, title={Agents That Plan Ahead}, author={Smith, Ann}, year={2020}}",
+      "@article{twice, title={One Paper Exported Twice}, author={Lee, Bo}, year={2021}}",
+      "@article{twice, title={One paper exported twice}, author={Lee, Bo}, year={2021}, doi={10.1234/twice}}",
+    ];
+    const read = buildCorpus([file("refs.bib", entries.join("\n"))]);
+    expect(read.papers.map((paper) => paper.title)).toEqual([
+      "Reward Models Under Shift",
+      "Agents That Plan Ahead",
+      "One Paper Exported Twice",
+    ]);
+    expect(read.papers[2]?.doi).toBe("10.1234/twice");
+    expect(read.problems).toEqual([
+      {
+        file: "refs.bib",
+        line: 2,
+        message:
+          "the citation key “smith2020” is also the entry's at line 1, another title; read as a paper of its own",
+      },
+      { file: "refs.bib", line: 4, message: "the same paper as the entry at line 3; merged into one paper" },
+    ]);
+  });
+
   it("skips an entry that does not parse, naming its file and line, and reads every other entry", () => {
     expect(corpus.problems).toContainEqual({
       file: "scholar.bib",
