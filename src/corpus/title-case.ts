@@ -129,9 +129,11 @@ class Writings {
 export function titleCased(title: string, abstract: string): string {
   if (abstract === "" || !isCaseFlattened(title)) return title;
   const words = writtenWordsOf(title);
+  // Each word, its parts, and its singular ("llms" may be written "LLM").
+  const folded = words.flatMap(withParts).map((word) => word.text.toLowerCase());
   const writings = new Writings(
     abstract,
-    new Set(words.flatMap(withParts).map((word) => word.text.toLowerCase())),
+    new Set([...folded, ...folded.map((word) => word.replace(/s$/, ""))]),
   );
   const formOf = (word: string) => writings.formOf(word.toLowerCase()) ?? word;
   // Rebuilt word by word: a word or, for a hyphenated one, each part in the form found for it.

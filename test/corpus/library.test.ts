@@ -394,7 +394,7 @@ describe("a title Google Scholar lowered", () => {
     const ppo = buildCorpus([
       file(
         "scholar.bib",
-        "@article{p, title={Ppo-max for llms: a study of gpt-4 and lora}, author={Lee, Ann}, abstract={We propose PPO-max for LLM training, compared with GPT-4 and with LoRA, which our LLMs use.}}",
+        "@article{p, title={Ppo-max for llms: a study of gpt-4 and lora}, author={Lee, Ann}, abstract={We propose PPO-max for LLM training, compared with GPT-4 and with LoRA, which our LLM uses.}}",
       ),
     ]);
     expect(ppo.papers[0]?.title).toBe("PPO-max for LLMs: a study of GPT-4 and LoRA");
