@@ -68,7 +68,8 @@ export function authorLine(paper: Paper, memberKeys: readonly string[] = []): st
 
 /**
  * A venue in about `room` characters: whole when it fits; else without what every proceedings says ("Proceedings of
- * the 61st …", "(Volume 1: Long Papers)"; the year is shown beside it), then its acronym in brackets ("(CVPR)").
+ * the 61st …", "(Volume 1: Long Papers)"; the year is shown beside it), then its acronym in brackets ("(CVPR)") or
+ * the event after a colon.
  */
 function venueIn(venue: string, room: number): string {
   if (venue.length <= room) return venue;
@@ -78,7 +79,14 @@ function venueIn(venue: string, room: number): string {
     .trim();
   if (core.length <= room) return core;
   const acronym = /\(([A-Z][A-Za-z]*[A-Z][A-Za-z0-9-]*)\)/.exec(core)?.[1];
-  return acronym ?? truncate(core, room);
+  if (acronym !== undefined) return acronym;
+  // The event named after a colon or comma, its year left out (it is beside it): the ACL Anthology's "Findings of
+  // the Association for Computational Linguistics: EMNLP 2024" is "Findings of EMNLP", DBLP's "The Twelfth
+  // International Conference on Learning Representations, ICLR 2024, Vienna, Austria, May 7-11, 2024" is "ICLR".
+  const named = /[,:]\s*([A-Z][A-Za-z]*[A-Z][A-Za-z0-9-]*)(?:\s+(?:19|20)\d\d\b|$)/.exec(core);
+  const event = named?.[1];
+  if (event !== undefined) return /^findings\b/i.test(core) ? `Findings of ${event}` : event;
+  return truncate(core, room);
 }
 
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */

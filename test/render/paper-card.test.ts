@@ -195,6 +195,18 @@ describe("a search's cards", () => {
     const cvpr = "Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)";
     expect(bylineIn({ ...reward, venue: cvpr })).toMatch(/ · CVPR · 2023$/);
     expect(bylineIn({ ...reward, venue: "NeurIPS" })).toMatch(/ · NeurIPS · 2023$/);
+    // As DBLP and the ACL Anthology write Findings and workshop volumes.
+    const findings = "Findings of the Association for Computational Linguistics: EMNLP 2024";
+    expect(bylineIn({ ...reward, venue: findings })).toMatch(/ · Findings of EMNLP · 2023$/);
+    const workshop =
+      "Proceedings of the Third Workshop on Natural Language Generation, Evaluation, and Metrics: GEM";
+    expect(bylineIn({ ...reward, venue: workshop })).toMatch(/ · GEM · 2023$/);
+    const dblp =
+      "The Twelfth International Conference on Learning Representations, ICLR 2024, Vienna, Austria, May 7-11, 2024";
+    expect(bylineIn({ ...reward, venue: dblp })).toMatch(/ · ICLR · 2023$/);
+    const neurips =
+      "Advances in Neural Information Processing Systems 36: Annual Conference on Neural Information Processing Systems 2023, NeurIPS 2023, New Orleans, LA, USA, December 10 - 16, 2023";
+    expect(bylineIn({ ...reward, venue: neurips })).toMatch(/ · NeurIPS · 2023$/);
   });
 
   it("never links a javascript: URL and gives the fallback text the real title", () => {
