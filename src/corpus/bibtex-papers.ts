@@ -51,9 +51,11 @@ function arxivIdOf(fields: Map<string, string>): string | undefined {
     const id = arxivIdIn(eprint);
     if (id !== undefined) return id;
   }
-  // Mendeley writes `arxivId = {1706.03762}`.
+  // Mendeley writes `arxivId = {1706.03762}`; Semantic Scholar and DBLP, `volume = {abs/2410.09893}`.
   const mendeley = arxivIdIn(fields.get("arxivid"));
   if (mendeley !== undefined) return mendeley;
+  const volume = arxivIdIn(/^abs\/(\S+)$/.exec(fields.get("volume")?.trim() ?? "")?.[1]);
+  if (volume !== undefined) return volume;
   const url = fields.get("url") ?? "";
   if (/arxiv\.org\//i.test(url)) return arxivIdIn(url);
   const doi = fields.get("doi") ?? "";

@@ -48,12 +48,14 @@ describe("reading a .bib file", () => {
     expect(paper?.doi).toBe("10.18653/v1/2023.acl-long.7");
   });
 
-  it("reads BibLaTeX's e-print and date, and a link given in howpublished or a note", () => {
+  it("reads BibLaTeX's e-print and date, Semantic Scholar's arXiv volume, and a link in howpublished or a note", () => {
     const entries = [
       // Shapes of biblatex's own documentation (§3.14.7 eprint, §2.3.8 date) and of @misc entries for web pages.
       "@online{card, author={Zhou, Enyu}, title={{CARD}: Cache-Assisted Parallel Speculative Decoding}, date={2025-08-04}, eprinttype={arxiv}, eprint={2508.02345}, eprintclass={cs.CL}}",
       "@misc{tool, author={Dou, Shihan}, title={A Tool Paper}, howpublished={\\url{https://example.org/tool.pdf}}, year={2024}}",
       "@misc{site, author={Lee, Ann}, title={A Project Page}, note={Available at https://example.org/project, accessed 2024}, year={2024}}",
+      // Semantic Scholar's export of an arXiv paper: its number as the volume.
+      "@article{Zhou2024RMBCB, title={RMB}, author={Enyu Zhou}, journal={ArXiv}, year={2024}, volume={abs/2410.09893}, url={https://api.semanticscholar.org/CorpusID:273346208}}",
     ];
     const read = parseBibtexFile("biblatex.bib", entries.join("\n"));
     expect(read.problems).toEqual([]);
@@ -61,6 +63,12 @@ describe("reading a .bib file", () => {
       { year: 2025, venue: "arXiv", arxivId: "2508.02345", url: undefined },
       { year: 2024, venue: undefined, arxivId: undefined, url: "https://example.org/tool.pdf" },
       { year: 2024, venue: undefined, arxivId: undefined, url: "https://example.org/project" },
+      {
+        year: 2024,
+        venue: "arXiv",
+        arxivId: "2410.09893",
+        url: "https://api.semanticscholar.org/CorpusID:273346208",
+      },
     ]);
   });
 
