@@ -302,6 +302,13 @@ export function readCorpusRemembering(
       profileKeys.add(register.note(member.name, true).key);
     }
   }
+  // A member is also their initial and surname ("E. Zhou", as IEEE and APA-styled exports write authors), when no
+  // other member has the same.
+  const tagged = members.map((member) => ({ member, tag: authorTag(member.name) }));
+  for (const { member, tag } of tagged) {
+    const alone = tagged.every((other) => other.member === member || other.tag !== tag);
+    if (alone && tag !== member.key && !register.aliases.has(tag)) register.aliases.set(tag, member.key);
+  }
 
   const newDraft = (): PaperDraft => {
     const draft: PaperDraft = {

@@ -543,6 +543,21 @@ describe("members.yml", () => {
     expect(zhuo.people.get("enyuzhou")?.profiled).toBe(true);
   });
 
+  it("counts a member's initial and surname as the member (IEEE's 'Zhou, E.'), unless two members share them", () => {
+    const read = buildCorpus([
+      file("members.yml", "members:\n  - name: Enyu Zhou\n  - name: Bo Wang\n  - name: Binghai Wang\n"),
+      file(
+        "ieee.bib",
+        "@inproceedings{a, title={Reward Shaping for Speech Models}, author={Zhou, E. and Wang, B. and Dou, S.}, year={2023}}\n",
+      ),
+    ]);
+    expect(read.papers[0]).toMatchObject({
+      authors: ["Enyu Zhou", "B. Wang", "S. Dou"],
+      owners: ["Enyu Zhou"],
+    });
+    expect(read.people.get("enyuzhou")?.paperIds).toHaveLength(1);
+  });
+
   it("names the line of each member it cannot use, keeps one with a wrong Slack id without it, and loads the others", () => {
     const read = buildCorpus([
       file(
