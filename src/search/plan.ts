@@ -268,6 +268,12 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
+  // A bare year no paper writes ("agents 2023") is when the papers are from, where papers have years.
+  const isYear = (word: string) => /^(?:19[5-9]\d|20\d\d)$/.test(word);
+  const bareYears = parsed.years === undefined && store.dated() ? missing.filter(isYear) : [];
+  for (const year of bareYears) missing.splice(missing.indexOf(year), 1);
+  const asked = bareYears.map(Number);
+  const years = asked.length > 0 ? { from: Math.min(...asked), to: Math.max(...asked) } : parsed.years;
   // A correction no paper holds beside the rarest word typed right is no reading of the query ("inference foster").
   const rarest = terms.filter((term) => !term.corrected).sort((a, b) => a.papers - b.papers)[0];
   // A letter changed for another most often makes another word: it counts only beside a word typed next to it in some
@@ -296,7 +302,7 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
     excluded: phrasesOf(parsed.excluded),
     authors: [...authored.authors, ...names],
     named: names,
-    ...(parsed.years === undefined ? {} : { years: parsed.years }),
+    ...(years === undefined ? {} : { years }),
     newest: parsed.newest,
   };
 }

@@ -23,7 +23,7 @@ export interface Years {
 }
 
 const YEAR = "(19[5-9]\\d|20\\d\\d)";
-const RANGE = `${YEAR}(?:\\s*(?:-|–|to|and)\\s*${YEAR})?`;
+const RANGE = `${YEAR}(?:\\s*(?:-|–|to|and|or)\\s*${YEAR})?`;
 /** How years are asked for, and the years each means (a range's second year, when typed). */
 const YEAR_ASKED: [RegExp, (first: number, second?: number) => Years][] = [
   [new RegExp(`\\byear:${RANGE}\\b`, "giu"), (from, to) => ({ from, to: to ?? from })],

@@ -79,6 +79,11 @@ describe("search", () => {
     expect(ids("agents before 2023")).toEqual(["aaaa"]);
     expect(ids("agents 2022-2023").sort()).toEqual(["aaaa", "cccc"]);
     expect(ids("year:2023 agents")).toEqual(["cccc"]);
+    // A bare year no paper writes is the year asked for; two of them, or "or", the years between.
+    expect(dated.search("agents 2023")).toMatchObject({ notice: "From 2023." });
+    expect(ids("agents 2023")).toEqual(["cccc"]);
+    expect(ids("agents in 2023 or 2024").sort()).toEqual(["bbbb", "cccc"]);
+    expect(ids("agents 2022 2023").sort()).toEqual(["aaaa", "cccc"]);
     // Newest first, a paper without a year last; the notice says so.
     expect(ids("recent papers on agents")).toEqual(["bbbb", "cccc", "aaaa", "dddd"]);
     expect(dated.search("recent papers on agents").notice).toBe("Newest first.");
@@ -92,6 +97,7 @@ describe("search", () => {
   it("reads years as words where no paper has a year, but never 'recent papers' as a topic", () => {
     const undated = engineOver("Agents in 2024 plan.", "Recent agents remember.", "Code agents act.");
     expect(undated.search("agents in 2024").hits[0]?.paper.id).toBe("aaaa000001");
+    expect(undated.search("agents 2023")).toMatchObject({ total: 0, missing: ["2023"] });
     expect(undated.search("recent papers on agents").total).toBe(3);
     expect(undated.search("recent papers on agents").notice).toBeUndefined();
   });
