@@ -60,8 +60,14 @@ function fillFields(target: LibraryFields, source: LibraryFields): void {
   }
   if (target.venue === "arXiv" && source.venue !== undefined) target.venue = source.venue;
   // Google Scholar's lowered title ("Bert: Pre-training…") gives way to one written with its capitals.
-  if (target.title !== undefined && source.title !== undefined && isCaseFlattened(target.title))
-    if (!isCaseFlattened(source.title)) target.title = source.title;
+  const { title } = source;
+  if (
+    target.title !== undefined &&
+    title !== undefined &&
+    isCaseFlattened(target.title) &&
+    !isCaseFlattened(title)
+  )
+    target.title = title;
 }
 
 /** Appends the items of `more` that `list` does not hold yet. */

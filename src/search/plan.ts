@@ -6,7 +6,7 @@ import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
-import type { ParsedQuery } from "./query.js";
+import { isYear, type ParsedQuery } from "./query.js";
 import type { IndexStore } from "./store-read.js";
 import type { Plan, Term } from "./types.js";
 
@@ -269,7 +269,6 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
   // A bare year no paper writes ("agents 2023") is when the papers are from, where papers have years.
-  const isYear = (word: string) => /^(?:19[5-9]\d|20\d\d)$/.test(word);
   const bareYears = parsed.years === undefined && store.dated() ? missing.filter(isYear) : [];
   for (const year of bareYears) missing.splice(missing.indexOf(year), 1);
   const asked = bareYears.map(Number);

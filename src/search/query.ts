@@ -23,6 +23,8 @@ export interface Years {
 }
 
 const YEAR = "(19[5-9]\\d|20\\d\\d)";
+/** A word that is a year, as a bare year typed ("agents 2023") is. */
+export const isYear = (word: string): boolean => new RegExp(`^${YEAR}$`).test(word);
 const RANGE = `${YEAR}(?:\\s*(?:-|–|to|and|or)\\s*${YEAR})?`;
 /** How years are asked for, and the years each means (a range's second year, when typed). */
 const YEAR_ASKED: [RegExp, (first: number, second?: number) => Years][] = [
