@@ -60,14 +60,9 @@ function fillFields(target: LibraryFields, source: LibraryFields): void {
   }
   if (target.venue === "arXiv" && source.venue !== undefined) target.venue = source.venue;
   // Google Scholar's lowered title ("Bert: Pre-training…") gives way to one written with its capitals.
-  const { title } = source;
-  if (
-    target.title !== undefined &&
-    title !== undefined &&
-    isCaseFlattened(target.title) &&
-    !isCaseFlattened(title)
-  )
-    target.title = title;
+  const lowered = (title: string | undefined) => title !== undefined && isCaseFlattened(title);
+  if (lowered(target.title) && source.title !== undefined && !lowered(source.title))
+    target.title = source.title;
 }
 
 /** Appends the items of `more` that `list` does not hold yet. */
