@@ -1,4 +1,4 @@
-import { CAPITAL, DIGIT, NOT_WORD, unitKindAt } from "./code-units.js";
+import { isWordUnitAt } from "./code-units.js";
 import { STOP_WORDS } from "./title-match.js";
 
 /** A word as written, hyphenated parts kept together ("GPT-4", "PPO-max"), and whether it has a capital past a letter. */
@@ -10,21 +10,20 @@ interface Written {
 
 /** A unit of a word: a letter, a digit, or a hyphen between two ("GPT-4"). */
 const inWord = (text: string, at: number) =>
-  unitKindAt(text, at) !== NOT_WORD ||
-  (text[at] === "-" && unitKindAt(text, at - 1) !== NOT_WORD && unitKindAt(text, at + 1) !== NOT_WORD);
+  isWordUnitAt(text, at) || (text[at] === "-" && isWordUnitAt(text, at - 1) && isWordUnitAt(text, at + 1));
 
 /** The words of a short text (a title), each with whether a capital follows a letter in it. */
 function writtenWordsOf(text: string): Written[] {
   const words: Written[] = [];
   let start = -1;
-  let cased = false;
   for (let at = 0; at <= text.length; at++) {
-    if (!inWord(text, at)) {
-      if (start >= 0) words.push({ text: text.slice(start, at), cased, start });
+    if (inWord(text, at)) {
+      if (start < 0) start = at;
+    } else if (start >= 0) {
+      const word = text.slice(start, at);
+      words.push({ text: word, cased: !isCaseFlattened(word), start });
       start = -1;
-      cased = false;
-    } else if (start < 0) start = at;
-    else if (unitKindAt(text, at) === CAPITAL && unitKindAt(text, at - 1) > DIGIT) cased = true;
+    }
   }
   return words;
 }
@@ -100,7 +99,7 @@ class Writings {
     for (const [word, tally] of this.tallies) {
       for (let at = folded.indexOf(word); at >= 0; at = folded.indexOf(word, at + word.length)) {
         const end = at + word.length + (folded[at + word.length] === "s" ? 1 : 0);
-        if (unitKindAt(folded, at - 1) !== NOT_WORD || unitKindAt(folded, end) !== NOT_WORD) continue;
+        if (isWordUnitAt(folded, at - 1) || isWordUnitAt(folded, end)) continue;
         if (isCaseFlattened(text.slice(at, end))) tally.plain += 1;
       }
     }

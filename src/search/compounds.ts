@@ -1,6 +1,4 @@
-import { NOT_WORD, unitKindAt } from "../corpus/code-units.js";
-
-const isWordUnit = (text: string, at: number) => unitKindAt(text, at) !== NOT_WORD;
+import { isWordUnitAt } from "../corpus/code-units.js";
 
 /**
  * Hyphenated words written joined, so that "PPO-max" is found as "ppomax" too (and a slip in it corrected).
@@ -10,11 +8,14 @@ export function joinedCompoundsOf(text: string): string {
   const found: string[] = [];
   let end = 0;
   for (let at = text.indexOf("-"); at > 0; at = text.indexOf("-", Math.max(at + 1, end))) {
-    if (!isWordUnit(text, at - 1) || !isWordUnit(text, at + 1)) continue;
+    if (!isWordUnitAt(text, at - 1) || !isWordUnitAt(text, at + 1)) continue;
     let start = at - 1;
-    while (start > 0 && isWordUnit(text, start - 1)) start--;
+    while (start > 0 && isWordUnitAt(text, start - 1)) start--;
     end = at + 1;
-    while (end < text.length && (isWordUnit(text, end) || (text[end] === "-" && isWordUnit(text, end + 1))))
+    while (
+      end < text.length &&
+      (isWordUnitAt(text, end) || (text[end] === "-" && isWordUnitAt(text, end + 1)))
+    )
       end++;
     found.push(text.slice(start, end).replaceAll("-", ""));
   }
