@@ -1,3 +1,4 @@
+import { headlineOf } from "../corpus/headline.js";
 import { namesIdentifier } from "../corpus/identifiers.js";
 import type { Paper } from "../corpus/types.js";
 import type { PersonCandidate, SearchIndex } from "../search/types.js";
@@ -127,14 +128,20 @@ function searchedInstead(index: SearchIndex, id: string, words: string): Answer 
   return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(id);
 }
 
-/** The paper whose name the words are ("StepCoder", "the PPO-max"): the one its headline is named for. */
+/**
+ * The paper whose name the words are ("StepCoder", "the PPO-max"): the one its title, or the method its abstract
+ * names (a title need not: "Secrets of RLHF… Part I: PPO" introduces PPO-max), is named for.
+ */
 export async function paperNamed(index: SearchIndex, words: string) {
   const name = foldedName(words.replace(/^the /i, "").replace(/ (?:paper|one|work)$/i, ""));
   if (name === "") return undefined;
   const { hits } = await index.search(words, { limit: 3 });
   // "POLAR (Policy Discriminative Learning): a pre-training method…" is named POLAR.
   const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
-  return hits.find((hit) => nameOf(hit.paper.headline) === name)?.paper;
+  const named = (paper: Paper) =>
+    nameOf(paper.headline) === name ||
+    (paper.title !== undefined && nameOf(headlineOf(paper.abstract)) === name);
+  return hits.find((hit) => named(hit.paper))?.paper;
 }
 
 const foldedName = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");

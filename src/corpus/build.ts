@@ -3,7 +3,6 @@ import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
 import { parseBibtexFile } from "./bibtex-papers.js";
 import { decodeCorpusBytes } from "./decode.js";
 import { publicIdKeysOf } from "./identifiers.js";
-import { indexedTextOf } from "./indexed-text.js";
 import { parseArxivJsonlFile, parseCslJsonFile } from "./json-exports.js";
 import type { LibraryEntry } from "./library-entry.js";
 import { MEMBERS_FILE_NAMES, parseMembersFile } from "./members.js";
@@ -142,7 +141,7 @@ const nameOf = (person: PersonDraft): string => person.name;
 /** Author files → Corpus: the files read (`readCorpus`), then their headlines and acronyms worked out. */
 export function buildCorpus(files: CorpusFile[]): Corpus {
   const read = readCorpus(files);
-  return completedCorpus(read, abstractFactsOf(read.papers.map(indexedTextOf)));
+  return completedCorpus(read, abstractFactsOf(read.papers));
 }
 
 type Parsed =

@@ -1,37 +1,43 @@
-// The abstracts helper: works out headlines and acronyms, then part of the text rows, while the build thread writes.
+// The abstracts helper: works out headlines and acronyms, then text rows, while the build thread writes.
 import type { MessagePort } from "node:worker_threads";
 import { abstractFactsOf } from "../corpus/abstract-facts.js";
-import { indexedTextOf } from "../corpus/indexed-text.js";
 import { synonymsOf, type TextPaper, textRowWriter } from "../search/index-text.js";
-
-/** Rows sent at a time: the build thread writes each batch while this one works out the next. */
-const ROWS_A_MESSAGE = 2000;
 
 /**
  * Says it has started (the build thread may then block its own), sends the headlines and acronyms as soon as they
- * are known (the build thread's text rows wait for them), then the text rows of the papers at `places`, a batch at a
- * time, and last `{ end: true }`.
+ * are known (the build thread's text rows wait for them), then text rows, a batch of `batchSize` rows at a time:
+ * each batch is claimed from the shared count (`claims`), this thread taking its own from the front and the build
+ * thread from the back, so the two meet wherever they do. Last `{ end: true }`.
  */
 export default function abstractsFacts({
   papers,
-  places,
+  rowOrder,
+  claims,
+  batchSize,
   started,
 }: {
   papers: TextPaper[];
-  places: number[];
+  rowOrder: number[];
+  claims: SharedArrayBuffer;
+  batchSize: number;
   started: MessagePort;
 }) {
   started.postMessage({ started: true });
-  const facts = abstractFactsOf(papers.map(indexedTextOf));
+  const facts = abstractFactsOf(papers);
   started.postMessage({ facts });
   const textRowOf = textRowWriter(synonymsOf(facts.acronyms));
-  for (let from = 0; from < places.length; from += ROWS_A_MESSAGE) {
-    const rows = places
-      .slice(from, from + ROWS_A_MESSAGE)
+  const count = new Int32Array(claims);
+  const batches = Math.ceil(rowOrder.length / batchSize);
+  let sent = 0;
+  while (Atomics.add(count, 0, 1) < batches) {
+    const from = sent * batchSize;
+    const rows = rowOrder
+      .slice(from, from + batchSize)
       .map((at) => textRowOf(papers[at] ?? { abstract: "" }, facts.headlines[at] ?? ""));
-    started.postMessage({ rows });
+    started.postMessage({ from, rows });
+    sent += 1;
   }
   started.postMessage({ end: true });
   started.close();
-  return { sent: places.length };
+  return { sent };
 }

@@ -10,7 +10,7 @@ import {
   stemOf,
   wordsOf,
 } from "./analyze.js";
-import { type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
+import { longFormsAt, type Synonym, type Synonyms, synonymsIn } from "./index-text.js";
 import { stemsMatch } from "./match.js";
 import { byStanding, candidateOf } from "./people.js";
 import type { PlanContext } from "./plan.js";
@@ -49,9 +49,7 @@ function acronymsIn(text: string, acronyms: Synonyms): Phrase[] {
   const stems = searchedWordsOf(text).map(stemOf);
   return [
     ...wordsOf(text).flatMap((word) => acronyms.byShort.get(word.text) ?? []),
-    ...stems.flatMap((stem, at) =>
-      (acronyms.byFirstStem.get(stem) ?? []).filter((a) => a.stems.every((s, j) => stems[at + j] === s)),
-    ),
+    ...stems.flatMap((_, at) => longFormsAt(acronyms, stems, at)),
   ].map(phraseOf);
 }
 

@@ -1,6 +1,14 @@
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import type { Acronym, PaperRead } from "../corpus/types.js";
-import { foldedText, isStopWord, lightStemOf, stemOf, termOf, wordTextsOf } from "./analyze.js";
+import {
+  foldedText,
+  isStopWord,
+  lightStemOf,
+  stemOf,
+  stemOfUncached,
+  termOf,
+  wordTextsOf,
+} from "./analyze.js";
 import { joinedCompoundsOf } from "./compounds.js";
 import type { IndexStore } from "./store-read.js";
 
@@ -19,11 +27,11 @@ export interface Synonym extends Acronym {
   stems: string[];
 }
 
-/** The acronyms, by the short form as papers write it, by its stem, and by the long form's first stem. */
+/** The acronyms, by the short form as papers write it, by its stem, and by the long form's first two stems. */
 export interface Synonyms {
   byShort: Map<string, Synonym[]>;
   byShortStem: Map<string, Synonym[]>;
-  byFirstStem: Map<string, Synonym[]>;
+  byOpening: Map<string, Synonym[]>;
 }
 
 const searched = (folded: string) => !isStopWord(folded);
@@ -31,7 +39,7 @@ const stemsOf = (text: string) => wordTextsOf(text).flatMap((word) => termOf(wor
 
 /** Acronyms with a short form that is no stop word and a long form of two terms or more, each pair once. */
 export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
-  const table: Synonyms = { byShort: new Map(), byShortStem: new Map(), byFirstStem: new Map() };
+  const table: Synonyms = { byShort: new Map(), byShortStem: new Map(), byOpening: new Map() };
   const add = (map: Map<string, Synonym[]>, key: string, synonym: Synonym) =>
     map.set(key, [...(map.get(key) ?? []), synonym]);
   const seen = new Set<string>();
@@ -44,9 +52,16 @@ export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
     const synonym = { short, long, shortStem: stemOf(shortFolded), stems };
     add(table.byShort, short, synonym);
     add(table.byShortStem, synonym.shortStem, synonym);
-    add(table.byFirstStem, stems[0] ?? "", synonym);
+    add(table.byOpening, `${stems[0]} ${stems[1]}`, synonym);
   }
   return table;
+}
+
+/** The acronyms whose long form `stems` write from `at` on. */
+export function longFormsAt(synonyms: Synonyms, stems: readonly string[], at: number): Synonym[] {
+  if (at + 1 >= stems.length) return [];
+  const opening = synonyms.byOpening.get(`${stems[at]} ${stems[at + 1]}`);
+  return opening?.filter((synonym) => synonym.stems.every((stem, j) => stems[at + j] === stem)) ?? [];
 }
 
 // Read once a store: a corpus of 100,000 papers defines thousands.
@@ -65,8 +80,8 @@ interface WordEntry {
   longs: readonly string[] | undefined;
   /** Its terms in `surface` and `stems`, or undefined for a stop word. */
   terms: { surface: string; stem: string } | undefined;
-  /** The acronyms whose long form starts with its stem. */
-  opens: Synonym[] | undefined;
+  /** Some acronym's long form starts with its stem. */
+  opens: boolean;
 }
 
 /**
@@ -78,15 +93,19 @@ interface WordEntry {
  */
 export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: string) => TextRow {
   const entries = new Map<string, WordEntry>();
+  const firstStems = new Set(
+    [...synonyms.byOpening.values()].flatMap((opening) => opening[0]?.stems[0] ?? []),
+  );
   const entryOf = (word: string): WordEntry => {
     const known = entries.get(word);
     if (known !== undefined) return known;
     const folded = foldedText(word);
-    const stem = searched(folded) ? stemOf(folded) : undefined;
+    // Each word once a writer: a cache of recent words, which 300,000 distinct words would churn, is not needed.
+    const stem = searched(folded) ? stemOfUncached(folded) : undefined;
     const entry = {
       longs: synonyms.byShort.get(word)?.flatMap((synonym) => synonym.stems),
       terms: stem === undefined ? undefined : { surface: lightStemOf(folded), stem },
-      opens: stem === undefined ? undefined : synonyms.byFirstStem.get(stem),
+      opens: stem !== undefined && firstStems.has(stem),
     };
     entries.set(word, entry);
     return entry;
@@ -103,20 +122,17 @@ export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: 
       (terms) => terms.surface,
     );
     const added: string[] = [];
-    const opened: { at: number; opens: Synonym[] }[] = [];
+    const opened: number[] = [];
     for (const word of wordTextsOf(abstract)) {
       const { longs, terms, opens } = entryOf(word);
       if (longs !== undefined) added.push(...longs);
       if (terms === undefined) continue;
-      if (opens !== undefined) opened.push({ at: stems.length, opens });
+      if (opens) opened.push(stems.length);
       surface.push(terms.surface);
       stems.push(terms.stem);
     }
-    for (const { at, opens } of opened) {
-      for (const { stems: long, shortStem } of opens) {
-        if (long.every((stem, j) => stems[at + j] === stem)) added.push(shortStem);
-      }
-    }
+    for (const at of opened)
+      for (const { shortStem } of longFormsAt(synonyms, stems, at)) added.push(shortStem);
     for (const compound of joinedCompoundsOf(`${paper.title ?? ""}. ${abstract}`).split(" ")) {
       const terms = compound === "" ? undefined : entryOf(compound).terms;
       if (terms !== undefined) added.push(terms.stem);

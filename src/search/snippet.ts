@@ -1,7 +1,7 @@
 import { sentenceSpansOf } from "../corpus/sentences.js";
 import type { Paper } from "../corpus/types.js";
 import { foldedText, isStopWord, lightStemOf, stemOf, termOf } from "./analyze.js";
-import type { Synonyms } from "./index-text.js";
+import { longFormsAt, type Synonyms } from "./index-text.js";
 import type { IndexStore } from "./store-read.js";
 import type { Plan, SearchHit, SnippetPart } from "./types.js";
 
@@ -180,9 +180,7 @@ function windowOf(text: string, sentence: Span, firstMatch: Span | undefined, ma
 function otherFormsOf(stems: readonly string[], synonyms: Synonyms): string[][] {
   return stems.flatMap((stem, at) => [
     ...(synonyms.byShortStem.get(stem) ?? []).map((synonym) => synonym.stems),
-    ...(synonyms.byFirstStem.get(stem) ?? [])
-      .filter((synonym) => synonym.stems.every((next, j) => stems[at + j] === next))
-      .map((synonym) => [synonym.shortStem]),
+    ...longFormsAt(synonyms, stems, at).map((synonym) => [synonym.shortStem]),
   ]);
 }
 

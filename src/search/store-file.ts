@@ -3,9 +3,9 @@ import Database from "better-sqlite3";
 import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import type { CorpusRead } from "../corpus/types.js";
 import { type OpenEngine, paperLookupsOf, searchEngineOf } from "./engine.js";
-import type { TextPaper, TextRow } from "./index-text.js";
+import type { TextPaper } from "./index-text.js";
 import { APPLICATION_ID, INDEX_VERSION, SCHEMA_VERSION } from "./store-schema.js";
-import { rowOrderOf, startIndex, type WriteOptions } from "./store-write.js";
+import { rowOrderOf, type SharedRows, startIndex, type WriteOptions } from "./store-write.js";
 import type { PaperLookups } from "./types.js";
 
 /** An index file that cannot be used: not ours, from another version, unfinished, truncated or corrupt. */
@@ -15,12 +15,11 @@ export class IndexFileError extends Error {
 
 /**
  * The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile;
- * and, when it works them out too, the text rows from row `from` on.
+ * and, when it shares the text rows, which rows to work out here and the helper's.
  */
 export interface FromAbstractsInTurn {
   facts: Promise<AbstractFacts>;
-  /** The rows from row `from` on, in row order, a batch at a time. */
-  rows?: { from: number; rows: AsyncIterable<TextRow[]> };
+  rows?: SharedRows;
 }
 
 /**
@@ -48,8 +47,8 @@ export async function writeIndexFileHelped(
     const { facts, rows } = await helper(corpus.papers, rowOrderOf(corpus.papers));
     const written = startIndex(db, corpus, options);
     options.meanwhile?.();
-    written.writeText(await facts, rows?.from);
-    for await (const batch of rows?.rows ?? []) written.writeRows(batch);
+    written.writeText(await facts, rows);
+    for await (const batch of rows?.rest() ?? []) written.writeRows(batch);
     written.finish();
     db.pragma("synchronous = FULL");
   } finally {

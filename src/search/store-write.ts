@@ -17,6 +17,22 @@ export interface WriteOptions {
 
 const PROGRESS_EVERY = 500;
 
+/** Text rows in row order from row `from` (0 is the first row). */
+export interface RowBatch {
+  from: number;
+  rows: readonly TextRow[];
+}
+
+/** Text rows shared with a helper that works out some of them meanwhile. */
+export interface SharedRows {
+  /** The next rows to work out here, `from` up to `to`, or undefined once every row is someone's. */
+  claim: () => { from: number; to: number } | undefined;
+  /** The helper's next rows, if they are here by now. */
+  ready: () => RowBatch | undefined;
+  /** The helper's rows not given yet, once every row is claimed. */
+  rest: () => AsyncIterable<RowBatch>;
+}
+
 /** The papers' places in the corpus in rowid order (their ids' order): the i-th row is the paper at `order[i]`. */
 export function rowOrderOf(papers: readonly Pick<PaperRead, "id">[]): number[] {
   const ids = papers.map((paper) => paper.id);
@@ -98,9 +114,23 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     insertText.run(written, row);
     if (written % PROGRESS_EVERY === 0) options.onPapers?.(written, papers.length);
   };
+  // Rows worked out before their turn, by their first row: written once the rows before them are.
+  const waiting = new Map<number, readonly TextRow[]>();
+  /** Writes text rows worked out here or elsewhere: at once when it is their turn, else once it is. */
+  const writeRows = ({ from, rows }: RowBatch) => {
+    if (from < written || waiting.has(from)) throw new Error("text rows written twice");
+    waiting.set(from, rows);
+    for (let next = waiting.get(written); next !== undefined; next = waiting.get(written)) {
+      waiting.delete(written);
+      for (const row of next) insertRow(row);
+    }
+  };
   let acronymsKnown: AbstractFacts["acronyms"] = [];
-  /** Writes the headlines, and the text rows of the papers before row `until` (all by default) worked out here. */
-  const writeText = ({ headlines, acronyms }: AbstractFacts, until = papers.length) => {
+  /**
+   * Writes the headlines, and the text rows: all worked out here, or with `shared`, those it gives this thread as
+   * they are claimed, and the helper's that are here by then. The rest follow with writeRows.
+   */
+  const writeText = ({ headlines, acronyms }: AbstractFacts, shared?: SharedRows) => {
     if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
     acronymsKnown = acronyms;
     // The text rows need the headlines and the acronyms: written here, once those are known.
@@ -109,21 +139,20 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
     db.exec("INSERT INTO text(text, rank) VALUES ('crisismerge', 2000)");
     db.exec("INSERT INTO text(text, rank) VALUES ('hashsize', 67108864)");
+    for (const [place, { at }] of papers.entries()) insertHeadline.run(place + 1, headlines[at] ?? "");
     const textRowOf = textRowWriter(synonymsOf(acronyms));
-    for (const [place, { paper, at }] of papers.entries()) {
-      const headline = headlines[at] ?? "";
-      insertHeadline.run(place + 1, headline);
-      if (place < until) insertRow(textRowOf(paper, headline));
+    const rowsOf = (from: number, to: number) =>
+      papers.slice(from, to).map(({ paper, at }) => textRowOf(paper, headlines[at] ?? ""));
+    if (shared === undefined) return writeRows({ from: 0, rows: rowsOf(0, papers.length) });
+    for (let mine = shared.claim(); mine !== undefined; mine = shared.claim()) {
+      for (let theirs = shared.ready(); theirs !== undefined; theirs = shared.ready()) writeRows(theirs);
+      writeRows({ from: mine.from, rows: rowsOf(mine.from, mine.to) });
     }
-  };
-  /** Writes text rows worked out elsewhere, the next ones in row order. */
-  const writeRows = (rows: readonly TextRow[]) => {
-    if (written + rows.length > papers.length) throw new Error("more text rows than papers");
-    for (const row of rows) insertRow(row);
   };
   /** Writes the rest, and commits. */
   const finish = () => {
-    if (written !== papers.length) throw new Error("a text row for each paper was expected");
+    if (written !== papers.length || waiting.size > 0)
+      throw new Error("a text row for each paper was expected");
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronymsKnown) insertAcronym.run(short, long);

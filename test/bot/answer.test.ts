@@ -7,11 +7,12 @@ import { MESSAGES, SEARCH_SUGGESTIONS } from "../../src/bot/messages.js";
 import type { BotDeps, DailyControl } from "../../src/bot/ports.js";
 import type { DailyScheduleView, Reply } from "../../src/bot/reply.js";
 import type { BotRequest } from "../../src/bot/request.js";
+import { loadCorpus } from "../../src/corpus/load.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
 import { escapeText } from "../../src/render/escape.js";
 import type { SearchIndex } from "../../src/search/types.js";
 import { papersOf, paperWith } from "../helpers/papers.js";
-import { servedIndex } from "../helpers/served-index.js";
+import { servedIndex, servedIndexOf } from "../helpers/served-index.js";
 import { controlsOf, menuLabelsOf } from "../render/controls.js";
 
 /** The value of the "Another one" button in rendered blocks. */
@@ -565,6 +566,20 @@ describe("answer: people", () => {
     const link = "https://arxiv.org/abs/2406.04151";
     const missing = expectKind((await answer(depsWith(), slash(`similar ${link}`))).reply, "notFound");
     expect(missing).toMatchObject({ query: link, suggestions: [MESSAGES.identifierNotInLibrary] });
+  });
+
+  it("finds a paper by the method its abstract names when its title does not name it", async () => {
+    const seeds = await loadCorpus("seeds");
+    const title = "Secrets of RLHF in Large Language Models Part I: PPO";
+    const papers = seeds.papers.map((paper) =>
+      paper.abstract.includes("PPO-max") ? { ...paper, title } : paper,
+    );
+    const titled = await servedIndexOf({ ...seeds, papers });
+    const deps = depsWith({ index: () => titled });
+    const card = expectKind((await answer(deps, mention("who made the PPO-max paper"))).reply, "card");
+    expect(card.card.paper.title).toBe(title);
+    const like = expectKind((await answer(deps, mention("related work to PPO-max"))).reply, "similar");
+    expect(like.of.title).toBe(title);
   });
 
   it("says nothing matched a topic the papers lack, naming the words no paper has, and offers the rest alone", async () => {

@@ -70,12 +70,13 @@ describe("headlines and acronyms worked out on a helper thread", () => {
   });
 
   it("writes the same full-text index as in line when its rows come in several batches", async () => {
-    // 5,000 papers: the helper sends its 3,500 rows in two batches, written after the build thread's own.
+    // 5,000 papers in batches of 300: the two threads each take batches until they meet, the helper's written
+    // after the build thread's own.
     const generated = generatedCorpus(5000);
     const [inLine, beside] = [join(dir, "generated-in-line.sqlite"), join(dir, "generated-beside.sqlite")];
     await writeIndexFileInLine(inLine, generated);
     await writeIndexFileHelped(beside, generated, { fingerprint: "test" }, (papers, rowOrder) =>
-      startedHelperOf(papers, rowOrder, 0),
+      startedHelperOf(papers, rowOrder, 0, 300),
     );
     // Where each of the corpus's common words stands: paper, column and position (most papers hold one).
     const instances = (path: string) =>
