@@ -39,8 +39,8 @@ describe("decodeCorpusBytes", () => {
   });
 
   it("turns CRLF, CR and Unicode line separators into LF", () => {
-    const decoded = decodeCorpusBytes(utf8("a\r\nb\rc\u2028d\ne"));
-    expect(decoded).toMatchObject({ ok: true, text: "a\nb\nc\nd\ne" });
+    const decoded = decodeCorpusBytes(utf8("a\r\nb\rc\u2028d\ne\u0085f\u2029g\r\n\r\nh"));
+    expect(decoded).toMatchObject({ ok: true, text: "a\nb\nc\nd\ne\nf\ng\n\nh" });
   });
 
   it("composes to NFC so that the same name is the same string", () => {
@@ -50,8 +50,8 @@ describe("decodeCorpusBytes", () => {
   });
 
   it("drops zero-width characters and blanks out stray control characters", () => {
-    const decoded = decodeCorpusBytes(utf8("Ann\u200B Lee\fand\u0007more"));
-    expect(decoded.ok && decoded.text).toBe("Ann Lee and more");
+    const decoded = decodeCorpusBytes(utf8("Ann\u200B Lee\fand\u0007more\tZoë\u00a0Lee\u2060\ufeff\u009f."));
+    expect(decoded.ok && decoded.text).toBe("Ann Lee and more Zoë Lee .");
   });
 
   it("drops each invalid UTF-8 sequence of a UTF-8 file, naming its line, and reads the rest of the file", () => {
