@@ -35,13 +35,14 @@ const HIDDEN_OWNER_PLACE = 99;
 const IN_JSON = "IN (SELECT value FROM json_each(?))";
 const AUTHORSHIP = `SELECT paper, person, coalesce(position, ${HIDDEN_OWNER_PLACE}) AS position FROM authorship`;
 
-// A paper's abstract and headline are kept beside the rest of it (JSON).
-const PAPER_ROWS = `SELECT p.rowid, p.paper, p.abstract, h.headline
+// A paper's abstract, BibTeX entry and headline are kept beside the rest of it (JSON).
+const PAPER_ROWS = `SELECT p.rowid, p.paper, p.abstract, p.bibtex, h.headline
   FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid`;
-type PaperRow = { rowid: number; paper: string; abstract: string; headline: string };
+type PaperRow = { rowid: number; paper: string; abstract: string; bibtex: string | null; headline: string };
 const paperOf = (row: PaperRow): Paper => ({
   ...(JSON.parse(row.paper) as Omit<Paper, "abstract" | "headline">),
   abstract: row.abstract,
+  ...(row.bibtex === null ? {} : { bibtex: row.bibtex }),
   headline: row.headline,
 });
 type PersonRecord = Omit<PersonRow, "spellings" | "profiled"> & { spellings: string; profiled: number };

@@ -62,7 +62,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     return paper === undefined ? [] : [{ paper, at }];
   });
   const insertPaper = db.prepare(
-    "INSERT INTO papers(rowid, id, abstract, paper, year) VALUES (?, ?, ?, ?, ?)",
+    "INSERT INTO papers(rowid, id, abstract, bibtex, paper, year) VALUES (?, ?, ?, ?, ?, ?)",
   );
   const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
   const insertText = db.prepare(
@@ -98,10 +98,13 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
         tokens.add(`${token}\0${person.key}`);
     }
     for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
-    // The abstract in a column of its own: JSON.stringify leaves out what is undefined.
+    // The abstract and the BibTeX entry (which holds the abstract too) in columns of their own: as JSON strings, with
+    // their line breaks and quotes escaped, they were a third of the time this loop took for a .bib of 100,000.
+    // JSON.stringify leaves out what is undefined.
     for (const [place, { paper }] of papers.entries()) {
-      const { id, abstract, year = null } = paper;
-      insertPaper.run(place + 1, id, abstract, JSON.stringify({ ...paper, abstract: undefined }), year);
+      const { id, abstract, bibtex = null, year = null } = paper;
+      const rest = JSON.stringify({ ...paper, abstract: undefined, bibtex: undefined });
+      insertPaper.run(place + 1, id, abstract, bibtex, rest, year);
       for (const key of identifierKeysOf(paper)) insertIdentifier.run(key, place + 1);
     }
   } catch (error) {
@@ -109,20 +112,16 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     throw error;
   }
   let written = 0;
-  const insertRow = (row: TextRow) => {
-    written += 1;
-    insertText.run(written, row);
-    if (written % PROGRESS_EVERY === 0) options.onPapers?.(written, papers.length);
-  };
-  // Rows worked out before their turn, by their first row: written once the rows before them are.
-  const waiting = new Map<number, readonly TextRow[]>();
-  /** Writes text rows worked out here or elsewhere: at once when it is their turn, else once it is. */
+  /**
+   * Writes text rows worked out here or elsewhere, as they come. Rows out of order cost FTS5 a flush of its pending
+   * terms, no more: at 100,000 papers, batches from both ends were written faster than in order, merged as fast.
+   */
   const writeRows = ({ from, rows }: RowBatch) => {
-    if (from < written || waiting.has(from)) throw new Error("text rows written twice");
-    waiting.set(from, rows);
-    for (let next = waiting.get(written); next !== undefined; next = waiting.get(written)) {
-      waiting.delete(written);
-      for (const row of next) insertRow(row);
+    if (from < 0 || from + rows.length > papers.length) throw new Error("a text row for no paper");
+    for (const [offset, row] of rows.entries()) {
+      insertText.run(from + offset + 1, row);
+      written += 1;
+      if (written % PROGRESS_EVERY === 0) options.onPapers?.(written, papers.length);
     }
   };
   let acronymsKnown: AbstractFacts["acronyms"] = [];
@@ -151,8 +150,7 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
   };
   /** Writes the rest, and commits. */
   const finish = () => {
-    if (written !== papers.length || waiting.size > 0)
-      throw new Error("a text row for each paper was expected");
+    if (written !== papers.length) throw new Error("a text row for each paper was expected");
     if (papers.length % PROGRESS_EVERY !== 0) options.onPapers?.(papers.length, papers.length);
     db.exec("INSERT INTO text(text) VALUES ('optimize')");
     for (const { short, long } of acronymsKnown) insertAcronym.run(short, long);
