@@ -18,7 +18,7 @@ export function abstractFactsOf(
   papers: readonly Pick<PaperRead, "title" | "venue" | "abstract">[],
 ): AbstractFacts {
   const texts = papers.map(indexedTextOf);
-  const headlines = papers.map((paper, at) => paper.title?.trim() || headlineOf(texts[at] ?? ""));
+  const headlines = papers.map((paper) => paper.title?.trim() || headlineOf(paper.abstract));
   return { headlines, acronyms: mineAcronyms(texts) };
 }
 

@@ -110,18 +110,24 @@ export interface PhraseWord {
   text: string;
   folded: string;
   stem: string | undefined;
-  /** Only spaces part it from the next word: the two may be a phrase. */
+  /**
+   * Only spaces part it from the next word, and neither is cut from a hyphenated word: the two may be a phrase
+   * ("large language", not the "based agents" of "Model-based Agents").
+   */
   spaced: boolean;
 }
 
 export function phraseWordsOf(text: string): PhraseWord[] {
   const words = wordsOf(text);
+  const between = (at: number) => {
+    const [word, next] = [words[at], words[at + 1]];
+    return word === undefined || next === undefined ? "" : text.slice(word.end, next.start);
+  };
   return words.map((word, at) => {
     const folded = foldedText(word.text);
-    const next = words[at + 1];
     const short = folded.length < 3 && !/^\p{Lu}+$/u.test(word.text);
     const stem = short || stopWords.has(folded) || /^\p{N}+$/u.test(folded) ? undefined : stemOf(folded);
-    const spaced = next !== undefined && /^ +$/.test(text.slice(word.end, next.start));
+    const spaced = /^ +$/.test(between(at)) && between(at - 1) !== "-" && between(at + 1) !== "-";
     return { text: word.text, folded, stem, spaced };
   });
 }

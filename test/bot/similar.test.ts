@@ -113,3 +113,43 @@ describe("more like this", () => {
     expect(renderSlackMessage(reply).text).toContain("No paper is close to this one, “GPS collar data");
   });
 });
+
+describe("what a paper like one shares", () => {
+  it("never cuts a hyphenated word: “model-based agents” shares agents, not “based agents”", async () => {
+    const hyphened = await servedIndexOf(
+      corpusOf([
+        {
+          id: "worldmdl01",
+          authors: ["Ada Lin"],
+          owners: ["Ada Lin"],
+          abstract:
+            "We train model-based agents that plan with a learned world model. Our model-based agents act in web environments and reuse tool-augmented reasoning.",
+        },
+        {
+          id: "worldmdl02",
+          authors: ["Bo Chen"],
+          owners: ["Bo Chen"],
+          abstract:
+            "Model-based agents plan with learned dynamics. We study model-based agents in web environments, where tool-augmented reasoning helps.",
+        },
+        ...[
+          "Join ordering decides the cost of relational queries in databases.",
+          "GPS collar data show where white storks rest over the Sahel each winter.",
+          "Convolutional networks segment tumours in medical scans.",
+          "Cardinality estimation errors make relational databases pick slow join orders.",
+          "Vision transformers see neighbouring slices of each scan.",
+        ].map((abstract, at) => ({
+          id: `unrelated${at}`,
+          authors: ["Cy Dube"],
+          owners: ["Cy Dube"],
+          abstract,
+        })),
+      ]),
+    );
+    const { reply } = await answer({ ...deps(), index: () => hyphened }, slash("similar worldmdl01"));
+    if (reply.kind !== "similar") throw new Error(`expected papers like one, got ${reply.kind}`);
+    const shares = reply.cards.flatMap((card) => card.shares ?? []);
+    expect(shares).toContain("agents");
+    expect(shares.filter((term) => /^(based|augmented) /.test(term))).toEqual([]);
+  });
+});
