@@ -53,8 +53,12 @@ function acronymsIn(text: string, acronyms: Synonyms): Phrase[] {
   ].map(phraseOf);
 }
 
-/** The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). */
-function phrasesOf(text: string, title: boolean): Phrase[] {
+/**
+ * The two-word phrases of a text (no stop word, number or punctuation inside), and its named words ("LoRAMoE"). A
+ * title's phrases are no more named than an abstract's: most two words of a title are a cut of a longer one
+ * ("evolving large", "models part", "parallel speculative"), and one paper's rare cut outranked a person's subjects.
+ */
+function phrasesOf(text: string): Phrase[] {
   const words = phraseWordsOf(text);
   const kept = (w: PhraseWord | undefined): w is PhraseWord & { stem: string } =>
     w?.stem !== undefined && w.folded.length > 2 && !/\d/.test(w.folded);
@@ -64,13 +68,14 @@ function phrasesOf(text: string, title: boolean): Phrase[] {
     const named = isNamedWord(word.text) ? [{ stems: [word.stem], shown: word.text, named: true }] : [];
     if (!word.spaced || !kept(next)) return named;
     const shown = `${shownWord(word)} ${shownWord(next)}`;
-    return [...named, { stems: [word.stem, next.stem], shown, named: title }];
+    return [...named, { stems: [word.stem, next.stem], shown, named: false }];
   });
 }
 
 /**
  * The phrases that set a person apart, scored (1 + ln their papers using it) × ln(papers / papers using it); named ones
- * first (an acronym, a name, a title's phrase): a phrase only abstracts write is mostly a turn of phrase.
+ * first (an acronym, a name); any other once two of their papers write it, in a title or an abstract (one, for a person
+ * of one paper).
  */
 function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): string[] {
   const acronyms = synonymsIn(store);
@@ -83,7 +88,7 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
     const phrases = [
       ...acronymsIn(`${title}. ${abstract}`, acronyms),
       // A named word that is an acronym ("RMs" too) is that acronym.
-      ...[...phrasesOf(title, true), ...phrasesOf(abstract, false)].map((phrase) => {
+      ...[...phrasesOf(title), ...phrasesOf(abstract)].map((phrase) => {
         const [only, ...more] = phrase.stems;
         if (only === undefined || more.length > 0) return phrase;
         const acronym =
@@ -102,7 +107,7 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
       found.set(key, entry);
     }
   }
-  // A turn of phrase in one paper is no topic; a name, an acronym or a title's phrase may be.
+  // A turn of phrase in one paper is no topic; a name or an acronym may be.
   const least = Math.min(2, mine.length);
   const scored = [...found.values()]
     .filter((entry) => entry.named || entry.papers >= least)

@@ -98,6 +98,33 @@ describe("author", () => {
     }
   });
 
+  it("gives a person's subjects as topics when their papers have titles, not two words cut from one title", async () => {
+    // Titles as the group's BibTeX gives them, on three of Enyu Zhou's first-author papers.
+    const titles = new Map([
+      [
+        "CARD",
+        "CARD: A Cache-Assisted Parallel Speculative Decoding Framework via Query-and-Correct Paradigm",
+      ],
+      ["RMB", "RMB: Comprehensively Benchmarking Reward Models in LLM Alignment"],
+      [
+        "RealBehavior",
+        "RealBehavior: A Framework for Faithfully Characterizing Foundation Models' Human-like Behavior",
+      ],
+    ]);
+    const seeds = await loadCorpus("seeds");
+    const papers = seeds.papers.map((paper) => {
+      const title = titles.get(paper.headline.split(":")[0] ?? "");
+      return title === undefined ? paper : { ...paper, title, headline: title };
+    });
+    expect(papers.filter((paper) => paper.title !== undefined)).toHaveLength(3);
+    const lookup = createSearchEngine({ ...seeds, papers }).author("Enyu Zhou");
+    if (lookup.kind !== "found") throw new Error(`expected Enyu Zhou, got ${lookup.kind}`);
+    const { topics } = lookup.summary;
+    expect(topics).toEqual(expect.arrayContaining(["reward model", "RLHF", "speculative decoding"]));
+    for (const cut of ["parallel speculative", "comprehensively benchmarking", "faithfully characterizing"])
+      expect(topics).not.toContain(cut);
+  });
+
   it("says what topic it read when it corrected a slip", async () => {
     const seeds = createSearchEngine(await loadCorpus("seeds"));
     const slipped = seeds.who("rewrad models");
