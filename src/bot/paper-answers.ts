@@ -129,8 +129,8 @@ function searchedInstead(index: SearchIndex, id: string, words: string): Answer 
 }
 
 /**
- * The paper whose name the words are ("StepCoder", "the PPO-max"): the one its title, or the method its abstract
- * names (a title need not: "Secrets of RLHF… Part I: PPO" introduces PPO-max), is named for.
+ * The paper whose name the words are ("StepCoder", "the PPO-max", its whole title): the one its title, or the method
+ * its abstract names (a title need not: "Secrets of RLHF… Part I: PPO" introduces PPO-max), is named for.
  */
 export async function paperNamed(index: SearchIndex, words: string) {
   const name = foldedName(words.replace(/^the /i, "").replace(/ (?:paper|one|work)$/i, ""));
@@ -140,7 +140,8 @@ export async function paperNamed(index: SearchIndex, words: string) {
   const nameOf = (headline: string) => foldedName((headline.split(":")[0] ?? "").replace(/\s*\(.*\)/, ""));
   const named = (paper: Paper) =>
     nameOf(paper.headline) === name ||
-    (paper.title !== undefined && nameOf(headlineOf(paper.abstract)) === name);
+    (paper.title !== undefined &&
+      (foldedName(paper.title) === name || nameOf(headlineOf(paper.abstract)) === name));
   return hits.find((hit) => named(hit.paper))?.paper;
 }
 

@@ -580,6 +580,11 @@ describe("answer: people", () => {
     expect(card.card.paper.title).toBe(title);
     const like = expectKind((await answer(deps, mention("related work to PPO-max"))).reply, "similar");
     expect(like.of.title).toBe(title);
+    // Its title, pasted whole or up to the colon, names it too.
+    for (const named of [title, "Secrets of RLHF in Large Language Models Part I"]) {
+      const byTitle = expectKind((await answer(deps, mention(`who wrote ${named}?`))).reply, "card");
+      expect(byTitle.card.paper.title).toBe(title);
+    }
   });
 
   it("says nothing matched a topic the papers lack, naming the words no paper has, and offers the rest alone", async () => {
