@@ -73,10 +73,14 @@ const changesLetters = (typed: string, word: string) =>
 const personNamed = (words: readonly string[], people: PeopleIndex) =>
   words.every((word) => /^\p{L}[\p{L}'-]*$/u.test(word)) && people.exactly(words.join(" ")) !== undefined;
 
-/** A word naming people more than it names a topic: more papers are by someone so named than hold the word. */
+/**
+ * A word naming people more than it names a topic: more papers are by someone so named than hold the word. Never a
+ * stop word, which no paper holds as a term ("The" of "The Agent Consortium").
+ */
 function isNamePart(word: string, store: IndexStore): boolean {
+  if (!/^\p{L}+$/u.test(word) || isSymbol(word) || isStopWord(foldedText(word))) return false;
   const keys = store.personKeysWithToken(personKey(word));
-  if (keys.length === 0 || !/^\p{L}+$/u.test(word) || isSymbol(word)) return false;
+  if (keys.length === 0) return false;
   const byThem = store.people(keys).reduce((sum, person) => sum + person.papers, 0);
   return byThem > store.termPapers(stemOf(foldedText(word)));
 }

@@ -252,6 +252,18 @@ describe("a paper named by what people paste", () => {
       expect(await titled(pasted), pasted).toContain(paper.title);
   });
 
+  it("finds a reference pasted whole, reading its authors as names and no word of its title as a group's", async () => {
+    const survey = paperTitled("The rise and potential");
+    const reference =
+      "Xi, Z., Chen, W., Guo, X., et al. (2023). The rise and potential of large language model based agents: A survey. Science China Information Sciences.";
+    const message = await ask(reference);
+    expect(sectionText(message.blocks.find((block) => /^1\. /.test(sectionText(block))))).toContain(
+      survey.title,
+    );
+    // "The" of the title is no part of "The Agent Consortium", an author of another paper.
+    expect(message.text).not.toContain("Agent Consortium");
+  });
+
   it("says the library lacks a DOI or arXiv id no paper has, not that its digits are in no abstract", async () => {
     const message = await ask("https://arxiv.org/abs/2501.99999");
     expect(message.text).toContain("No paper in the library is “https://arxiv.org/abs/2501.99999”.");
