@@ -66,7 +66,10 @@ export const weightsOf = (d: SearchDefaults) =>
     (weight) => (weight * FTS5_K1) / d.k1,
   );
 
-/** The FTS5 expression of a plan: any of its terms, every phrase, none of the exclusions. */
+/**
+ * The FTS5 expression of a plan: any of its terms, every phrase, none of the exclusions. Beside a phrase the terms
+ * are wanted, not required (the policy weighs them against the phrase's words): "any of its terms or a phrase".
+ */
 function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined {
   const { pairsUpTo, prefixFrom } = defaults;
   const parts: string[] = [];
@@ -77,8 +80,9 @@ function expressionOf(plan: Plan, defaults: SearchDefaults): string | undefined 
       : [];
   // Several words are read by their stems alone: `surface` weighs 0, and reading it doubled the query's time.
   const terms = plan.terms.map((term) => termMatch(term, prefixFrom, plan.terms.length === 1));
-  if (plan.terms.length > 0) parts.push(anyOf([...terms, ...adjacent]));
-  parts.push(...plan.phrases.map(phraseMatch));
+  const phrases = plan.phrases.map(phraseMatch);
+  if (plan.terms.length > 0) parts.push(anyOf([...terms, ...adjacent, ...phrases]));
+  parts.push(...phrases);
   if (parts.length === 0) return undefined;
   const wanted = allOf(parts);
   return plan.excluded.length === 0 ? wanted : `${wanted} NOT ${anyOf(plan.excluded.map(phraseMatch))}`;
@@ -98,7 +102,8 @@ export function matchesOf(
   if (match === undefined) return noMatches;
   const candidates = store.top(match, defaults.candidates, weightsOf(defaults), authors);
   const rowids = candidates.map((c) => c.rowid);
-  const held = new Map<number, number>(rowids.map((rowid) => [rowid, 0]));
+  // A phrase is in every candidate (the match expression requires it): its words are held.
+  const held = new Map<number, number>(rowids.map((rowid) => [rowid, plan.phraseWeight]));
   for (const term of plan.terms) {
     for (const rowid of store.holding(termMatch(term, defaults.prefixFrom), rowids)) {
       held.set(rowid, (held.get(rowid) ?? 0) + term.weight);
@@ -135,10 +140,16 @@ export function datedAsAsked<T extends { rowid: number }>(
   return kept;
 }
 
-/** The weight of the terms a paper must hold: `matchShare` of the query's, or of `matchWords` words' worth of it. */
+/**
+ * The weight of the terms a paper must hold: `matchShare` of the query's, or of `matchWords` words' worth of it. A
+ * quoted phrase's words count as typed words do: `"reward models" benchmark` lets "benchmark" go as `reward models
+ * benchmark` does, and a reference pasted with its title in quotes still finds it beside a venue no paper names.
+ */
 export function neededWeight(plan: Plan, defaults: SearchDefaults): number {
-  const count = plan.terms.length + plan.missing.length;
+  const count = plan.terms.length + plan.phrases.flat().length + plan.missing.length;
   const weight =
-    plan.terms.reduce((sum, term) => sum + term.weight, 0) + plan.missing.length * plan.missingWeight;
+    plan.terms.reduce((sum, term) => sum + term.weight, 0) +
+    plan.phraseWeight +
+    plan.missing.length * plan.missingWeight;
   return defaults.matchShare * weight * Math.min(1, defaults.matchWords / Math.max(1, count));
 }

@@ -43,6 +43,10 @@ const quotedWords = (words: readonly string[]) => words.map((word) => `“${word
 export const missingWordsNotice = (words: readonly string[]) =>
   `No paper mentions ${quotedWords(words)}; these match the rest.`;
 
+/** A bare year no paper of the rest is from: the rest, from any year. */
+export const noPaperFromNotice = ({ from, to }: Years) =>
+  `No paper here is from ${from === to ? from : `${from} to ${to}`}; these are from any year.`;
+
 /** Who, for a topic the papers lack: nobody, and the words that no paper has. */
 export const nobodyOnNotice = (words: readonly string[]) =>
   `Nobody here has worked on that${words.length > 0 ? `: no paper mentions ${quotedWords(words)}` : ""}.`;

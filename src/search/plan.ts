@@ -75,10 +75,11 @@ const personNamed = (words: readonly string[], people: PeopleIndex) =>
 
 /**
  * A word naming people more than it names a topic: more papers are by someone so named than hold the word. Never a
- * stop word, which no paper holds as a term ("The" of "The Agent Consortium").
+ * stop word, which no paper holds as a term ("The" of "The Agent Consortium"), nor an initial ("E." of "E. Zhou",
+ * which "E. L. Berger" has too).
  */
 function isNamePart(word: string, store: IndexStore): boolean {
-  if (!/^\p{L}+$/u.test(word) || isSymbol(word) || isStopWord(foldedText(word))) return false;
+  if (!/^\p{L}{2,}$/u.test(word) || isSymbol(word) || isStopWord(foldedText(word))) return false;
   const keys = store.personKeysWithToken(personKey(word));
   if (keys.length === 0) return false;
   const byThem = store.people(keys).reduce((sum, person) => sum + person.papers, 0);
@@ -98,16 +99,26 @@ function namesIn(words: readonly string[], nameAt: (at: number) => number) {
   return { names, rest };
 }
 
-/** Names among the words: two or three naming someone exactly, or one naming people more than a topic. */
+/** An initial, as a reference writes authors ("E. Zhou", "Zhou, E."): one capital letter. */
+const isInitial = (word: string | undefined) => word !== undefined && /^\p{Lu}$/u.test(word);
+
+/**
+ * Names among the words: two or three naming someone exactly, or one naming people more than a topic, with the
+ * initial a reference writes before or after it ("E. Zhou", "Zhou, E."), read as "E Zhou".
+ */
 function namesAmong(words: string[], { store, people }: PlanContext) {
-  return namesIn(words, (at) => {
-    const found = [3, 2, 1].find((length) => {
+  const found = namesIn(words, (at) => {
+    const length = [3, 2, 1].find((length) => {
       const run = words.slice(at, at + length);
       if (run.length < length) return false;
       return length > 1 ? personNamed(run, people) : isNamePart(run[0] ?? "", store);
     });
-    return found ?? 0;
+    if (length === 1 && isInitial(words[at + 1])) return 2;
+    if (length === undefined && isInitial(words[at]) && isNamePart(words[at + 1] ?? "", store)) return 2;
+    return length ?? 0;
   });
+  const initialFirst = (name: string) => name.replace(/^(\S+) (\p{Lu})$/u, "$2 $1");
+  return { ...found, names: found.names.map(initialFirst) };
 }
 
 /** An unquoted `author:` name goes on while the words after it name someone: "author:Enyu Zhou reward". */
@@ -185,6 +196,7 @@ export function planOf(parsed: ParsedQuery, context: PlanContext): Plan {
     missing: all((plan) => plan.missing),
     missingWeight: idfOf(0.5, context.papers),
     phrases: all((plan) => plan.phrases),
+    phraseWeight: alternatives.reduce((sum, plan) => sum + plan.phraseWeight, 0),
     excluded,
     // Each side's names are its own (search.ts reads them side by side).
     authors: [],
@@ -297,15 +309,18 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
   });
   // A letter or digit alone ("vitamin D", "type 2") counts beside other words, never as the whole query.
   const alone = read.every((term) => term.words.join("").length < 2);
+  const phrases = phrasesOf(parsed.phrases);
   return {
     terms: alone ? [] : read,
     missing,
     missingWeight: idfOf(0.5, total),
-    phrases: phrasesOf(parsed.phrases),
+    phrases,
+    phraseWeight: phrases.flat().reduce((sum, word) => sum + idfOf(papersOf(word, store), total), 0),
     excluded: phrasesOf(parsed.excluded),
     authors: [...authored.authors, ...names],
     named: names,
     ...(years === undefined ? {} : { years }),
+    ...(asked.length > 0 ? { yearsBare: true as const } : {}),
     newest: parsed.newest,
   };
 }

@@ -19,6 +19,7 @@ import {
   type NamedPeople,
   namedAuthorsNotice,
   nobodyOnNotice,
+  noPaperFromNotice,
   noPapersByNotice,
   onlyExclusionsNotice,
   stopWordsNotice,
@@ -123,7 +124,8 @@ export function createSearch(context: PlanContext) {
       ? plan.alternatives.every(lacks)
       : plan.missing.length > 0 &&
         (!positive(plan) ||
-          plan.terms.reduce((sum, term) => sum + term.weight, 0) < neededWeight(plan, defaults) - 1e-9);
+          plan.terms.reduce((sum, term) => sum + term.weight, plan.phraseWeight) <
+            neededWeight(plan, defaults) - 1e-9);
 
   /** Queries close to one that found nothing: each missing word corrected more loosely, or left out. */
   const suggestionsFor = (query: string, plan: Plan): string[] => {
@@ -194,7 +196,11 @@ export function createSearch(context: PlanContext) {
     }
     // Names read among the words with no such paper: everyone's, and the answer says so.
     const fallBack = plan.named.length === plan.authors.length;
-    const { matches, theirs } = matchesFor(plan, offset, limit, authors, fallBack);
+    let { matches, theirs } = matchesFor(plan, offset, limit, authors, fallBack);
+    // A bare year no paper of these is from ("RMB 2025" of a 2024 preprint): these, from any year.
+    const { years, yearsBare, ...anyYear } = plan;
+    const yearless = matches.total === 0 && yearsBare === true && years !== undefined;
+    if (yearless) ({ matches, theirs } = matchesFor(anyYear, offset, limit, authors, fallBack));
     if (matches.total === 0) return unmatched(showing);
     const marks = marksAsked(() => marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store)));
     const hits = hitsOf(store, matches.top, marks);
@@ -202,7 +208,7 @@ export function createSearch(context: PlanContext) {
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...eitherNamedNotice(plan),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
-      ...yearsSaid(hits),
+      ...(yearless ? [noPaperFromNotice(years)] : yearsSaid(hits)),
     ];
     return answer({
       total: matches.total,

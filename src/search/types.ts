@@ -152,12 +152,16 @@ export interface Plan {
   missingWeight: number;
   /** Quoted phrases and exclusions, their searched words. */
   phrases: string[][];
+  /** The phrases' words' IDF: every paper a phrase matches holds them, so they count as terms held. */
+  phraseWeight: number;
   excluded: string[][];
   /** Names the papers must be by (`author:` and names among the words), and those among the words. */
   authors: string[];
   named: string[];
   /** The years the papers must be from, and whether the newest come first ("recent"). */
   years?: Years;
+  /** The years are a bare year among the words ("agents 2023"): where no paper of the rest is from them, any year. */
+  yearsBare?: true;
   newest: boolean;
   /** The plans of the sides of an `OR`: a paper matching any of them matches; the fields above hold them all. */
   alternatives?: Plan[];

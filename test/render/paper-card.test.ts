@@ -262,6 +262,17 @@ describe("a paper named by what people paste", () => {
     );
     // "The" of the title is no part of "The Agent Consortium", an author of another paper.
     expect(message.text).not.toContain("Agent Consortium");
+    // Initials beside surnames, either way round ("E. L. Berger" has an "E" too), and the year of another version.
+    const rmb = paperTitled("RMB");
+    for (const pasted of [
+      "Zhou, E., Zheng, G., Wang, B., et al. RMB: Comprehensively benchmarking reward models in LLM alignment. ICLR 2025.",
+      "E. Zhou, G. Zheng, B. Wang, “RMB: Comprehensively benchmarking reward models in LLM alignment,” in ICLR, 2025.",
+    ]) {
+      const pastedMessage = await ask(pasted);
+      const first = sectionText(pastedMessage.blocks.find((block) => /^1\. /.test(sectionText(block))));
+      expect(first, pasted).toContain(rmb.title);
+      expect(pastedMessage.text, pasted).toContain("Papers by Enyu Zhou and Guodong Zheng and Binghai Wang.");
+    }
   });
 
   it("says the library lacks a DOI or arXiv id no paper has, not that its digits are in no abstract", async () => {

@@ -90,6 +90,11 @@ describe("search", () => {
     // Years alone list that year's papers; a topic of other years offers the topic alone.
     expect(dated.search("papers from 2024")).toMatchObject({ total: 1, notice: "From 2024." });
     expect(dated.search("reward models in 2024")).toMatchObject({ total: 0, didYouMean: ["reward models"] });
+    // A bare year of a reference ("RMB 2025" of a 2024 preprint) that none of the rest is from: the rest, any year.
+    expect(ids("reward models 2024")).toEqual(["aaaa"]);
+    expect(dated.search("reward models 2024").notice).toBe(
+      "No paper here is from 2024; these are from any year.",
+    );
     // Quoted, a year is a phrase's word.
     expect(dated.search('"agents from 2024"').total).toBe(0);
   });
@@ -185,6 +190,21 @@ describe("search", () => {
     // "human feedback" appears as a phrase in two papers; the scattered words also occur in a third.
     expect(new Set(idsFor('"human feedback"'))).toEqual(new Set(["b7c8d9e0f1", "c0ffee1234"]));
     expect(idsFor('"feedback human"')).toEqual([]);
+  });
+
+  it("weighs the words beside a quoted phrase as it weighs words alone: a long quoted title finds its paper", () => {
+    const engine = engineOver(
+      "Comprehensively benchmarking reward models for alignment, with a benchmark of preference pairs.",
+      "Reward models drift during policy optimization.",
+      "Agents plan with a world model.",
+    );
+    // A title pasted in quotes, with a venue no paper names: the paper, and the word no paper holds.
+    const pasted = engine.search('"Comprehensively benchmarking reward models for alignment" ICLR');
+    expect(pasted.hits.map((hit) => hit.paper.id)).toEqual(["aaaa000001"]);
+    expect(pasted.missing).toEqual(["ICLR"]);
+    // A short phrase beside a word both its papers do not hold: the paper holding both first, the other after.
+    const beside = engine.search('"reward models" benchmark');
+    expect(beside.hits.map((hit) => hit.paper.id)).toEqual(["aaaa000001", "bbbb000001"]);
   });
 
   it("leaves the snippets out when only the papers are wanted, the papers and their order the same", () => {
