@@ -122,6 +122,16 @@ function personOf(
   return found?.name === undefined ? {} : { person: { key: found.key, name: found.name } };
 }
 
+/** Words beside an identifier that make a reference, not a note on a link ("see", "what is"). */
+const MIN_REFERENCE_WORDS = 4;
+
+/** The words of a text holding a DOI, arXiv id or link, but for those (none when it holds none). */
+const wordsBesideIdentifiers = (text: string): string[] => {
+  const words = text.split(/\s+/).filter((word) => word !== "");
+  const beside = words.filter((word) => !namesIdentifier(word));
+  return beside.length === words.length ? [] : beside.filter((word) => /[\p{L}\p{N}]/u.test(word));
+};
+
 /** A search for words that only looked like a paper's id; "no such paper" when they make no search. */
 function searchedInstead(index: SearchIndex, id: string, words: string): Answer | Promise<Answer> {
   const search = searchOf(words);
@@ -210,6 +220,9 @@ export async function paperAnswer(
   const { orSearch } = intent;
   const paper = await paperMeant(index, intent.id, orSearch);
   if (paper === undefined) {
+    // A reference pasted whole ("Zhou, E., et al. RMB: … arXiv:2410.09893"): its words, when its id is not here.
+    const beside = wordsBesideIdentifiers(orSearch ?? "");
+    if (beside.length >= MIN_REFERENCE_WORDS) return searchedInstead(index, intent.id, beside.join(" "));
     if (namesIdentifier(orSearch ?? intent.id)) return paperNotFound(orSearch ?? intent.id);
     if (orSearch === undefined) return paperNotFound(intent.id);
     return searchedInstead(index, intent.id, orSearch);

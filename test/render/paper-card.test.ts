@@ -267,6 +267,8 @@ describe("a paper named by what people paste", () => {
     for (const pasted of [
       "Zhou, E., Zheng, G., Wang, B., et al. RMB: Comprehensively benchmarking reward models in LLM alignment. ICLR 2025.",
       "E. Zhou, G. Zheng, B. Wang, “RMB: Comprehensively benchmarking reward models in LLM alignment,” in ICLR, 2025.",
+      // GB/T 7714, as Google Scholar gives it, with an arXiv id the library's entries do not have.
+      "Zhou E, Zheng G, Wang B, et al. RMB: Comprehensively benchmarking reward models in LLM alignment[J]. arXiv preprint arXiv:2410.09893, 2024.",
     ]) {
       const pastedMessage = await ask(pasted);
       const first = sectionText(pastedMessage.blocks.find((block) => /^1\. /.test(sectionText(block))));
