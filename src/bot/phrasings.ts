@@ -127,6 +127,12 @@ const WHO_WROTE =
 /** "summarize RMB": the paper of that name (or id), its whole abstract; the message searched when no paper is so named. */
 const ABSTRACT_OF =
   /^(?:summari[sz]e|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d;
+/** "what's the bib for our RMB paper", "cite AgentGym", "how do I cite RMB": the BibTeX of the paper so named. */
+const CITE =
+  /^(?:(?:what(?:'s|’s|s| is) |give me |send me |get |copy |can i (?:get|have) )?(?:the |a |its )?(?:bib|bibtex|citation|reference|cite key|citation key)(?: entry)? (?:for|of) |cite |how (?:do|should|can) (?:i|we) cite )(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)(?: paper| one| work)?$/d;
+/** "send me the link to AgentGym", "arxiv link for RMB", "pdf of RMB": the card of the paper so named, with its links. */
+const LINK_OF =
+  /^(?:what(?:'s|’s|s| is) |give me |send me |get |can i (?:get|have) |where(?:'s|’s| is) )?(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) (?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)(?: paper| one| work)?$/d;
 /** Under a card: "summarize this", "what is it about?": its whole abstract. */
 const ABSTRACT_OF_THIS =
   /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
@@ -258,6 +264,11 @@ export function phrasedIntentOf(text: string): Intent | undefined {
     const name = unquoted(summarized);
     return { kind: "paper", id: name.toLowerCase(), full: true, orSearch: name };
   }
+  const cited = argOf(CITE, lower, original);
+  if (cited) return { kind: "bibtex", id: unquoted(cited).toLowerCase(), orSearch: unquoted(cited) };
+  const linked = argOf(LINK_OF, lower, original);
+  if (linked)
+    return { kind: "paper", id: unquoted(linked).toLowerCase(), full: false, orSearch: unquoted(linked) };
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))
     return { kind: "threadPaper", wants: "theirPapers" };
   const partner = argOf(WORKED_WITH, lower, original);

@@ -33,6 +33,9 @@ const summary = (name: string, text: string): Intent => ({ kind: "author", name,
 
 /** Questions about papers: searched as typed (trailing punctuation aside), names among the words included. */
 const SEARCHES = [
+  // A topic's words that happen to begin as a request for a paper's citation or link would
+  "reference model for RLHF",
+  "links between reward models and PPO",
   "papers by Shihan Dou",
   "Papers by Shihan Dou?",
   "work by Enyu Zhou",
@@ -95,6 +98,13 @@ const PHRASINGS: [string, Intent][] = [
   ["what is it about?", { kind: "threadPaper", wants: "abstract" }],
   ["tl;dr", { kind: "threadPaper", wants: "abstract" }],
   ["summarize RMB", { kind: "paper", id: "rmb", full: true, orSearch: "RMB" }],
+  // A named paper's BibTeX, or its card (its links), as people ask for them after a search
+  ["what's the bib for our RMB paper", { kind: "bibtex", id: "rmb", orSearch: "RMB" }],
+  ["how do I cite the AgentGym paper?", { kind: "bibtex", id: "agentgym", orSearch: "AgentGym" }],
+  ["cite PPO-max", { kind: "bibtex", id: "ppo-max", orSearch: "PPO-max" }],
+  ["send me the link to AgentGym", { kind: "paper", id: "agentgym", full: false, orSearch: "AgentGym" }],
+  ["arxiv link for RMB", { kind: "paper", id: "rmb", full: false, orSearch: "RMB" }],
+  ["pdf of the StepCoder paper", { kind: "paper", id: "stepcoder", full: false, orSearch: "StepCoder" }],
   // The people behind a topic
   ["who wrote StepCoder?", { kind: "who", topic: "StepCoder", offset: 0, paging: false, wrote: true }],
   [
