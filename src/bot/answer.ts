@@ -34,9 +34,11 @@ const WHICH_PAPER: Record<ThreadPaperQuestion, string> = {
   writers: MESSAGES.whichPaperAuthors,
   abstract: MESSAGES.whichPaperAbstract,
   theirPapers: MESSAGES.whichPaperPeople,
+  bibtex: MESSAGES.whichPaperBibtex,
+  links: MESSAGES.whichPaperLinks,
 };
 
-/** "who wrote this?", "summarize this", "more by these authors" under a card; elsewhere, which paper? */
+/** "who wrote this?", "summarize this", "cite this", "more by these authors" under a card; elsewhere, which paper? */
 async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: ThreadPaperQuestion) {
   const index = deps.index();
   const id = await threadPaperOf(deps, request);
@@ -45,6 +47,8 @@ async function threadPaperAnswer(deps: BotDeps, request: BotRequest, wants: Thre
   if (paper === undefined) return which;
   if (wants === "writers") return writtenBy(paper);
   if (wants === "abstract") return toAsker({ kind: "card", card: { ...cardOf(paper), full: true } });
+  if (wants === "links") return toAsker({ kind: "card", card: cardOf(paper) });
+  if (wants === "bibtex") return toAsker({ kind: "bibtex", paper });
   const key = paper.ownerKeys[0] ?? paper.authorKeys[0];
   const summary = key === undefined ? undefined : await index.authorByKey(key);
   return summary === undefined ? which : toAsker({ kind: "author", summary });

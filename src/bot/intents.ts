@@ -1,7 +1,7 @@
 import type { DailySpecRequest } from "./daily-spec.js";
 
 /** What "who wrote this?", "more by these authors" and "summarize this" ask of the paper a thread is about. */
-export type ThreadPaperQuestion = "writers" | "theirPapers" | "abstract";
+export type ThreadPaperQuestion = "writers" | "theirPapers" | "abstract" | "bibtex" | "links";
 
 /** What a usage card can be about besides everything: one feature's commands. */
 export const HELP_TOPICS = ["daily", "follow", "share", "saved"] as const;

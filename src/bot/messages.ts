@@ -56,6 +56,10 @@ export const MESSAGES = {
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or give its id: `/paper id <id>` shows it with its authors.",
   whichPaperAbstract:
     "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name it: `/paper summarize RMB`.",
+  whichPaperBibtex:
+    "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name it: `/paper cite RMB`.",
+  whichPaperLinks:
+    "Which paper? Ask in the thread under its card (a shared one, or a paper of the day), or name it: `/paper link to RMB`.",
   whichPaperPeople:
     "Whose papers? Ask in the thread under a card (a shared one, or a paper of the day), or name the person: `/paper author Enyu Zhou`.",
   writtenBy: "Who wrote it",

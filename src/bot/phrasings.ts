@@ -133,6 +133,11 @@ const CITE =
 /** "send me the link to AgentGym", "arxiv link for RMB", "pdf of RMB": the card of the paper so named, with its links. */
 const LINK_OF =
   /^(?:what(?:'s|’s|s| is) |give me |send me |get |can i (?:get|have) |where(?:'s|’s| is) )?(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) (?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)(?: paper| one| work)?$/d;
+/** Under a card: "cite this", "the bibtex": its BibTeX; "send me the link", "pdf?": its card, with its links. */
+const CITE_THIS =
+  /^(?:cite (?:this|that|it)(?: one| paper)?|how (?:do|should|can) (?:i|we) cite (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )?(?:bib|bibtex|citation|reference)(?: entry)? (?:for|of) (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )(?:bib|bibtex|citation)(?: entry)?)$/;
+const LINKS_OF_THIS =
+  /^(?:what(?:'s|’s|s| is) |give me |send me |get |where(?:'s|’s| is) )?(?:the |its |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi)s?(?: (?:for|of|to) (?:this|that|it)(?: one| paper)?)?$/;
 /** Under a card: "summarize this", "what is it about?": its whole abstract. */
 const ABSTRACT_OF_THIS =
   /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
@@ -259,6 +264,8 @@ export function phrasedIntentOf(text: string): Intent | undefined {
   if (topic) return { kind: "help", topic };
   if (WHO_WROTE_THIS.test(lower)) return { kind: "threadPaper", wants: "writers" };
   if (ABSTRACT_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "abstract" };
+  if (CITE_THIS.test(lower)) return { kind: "threadPaper", wants: "bibtex" };
+  if (LINKS_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "links" };
   const summarized = argOf(ABSTRACT_OF, lower, original);
   if (summarized) {
     const name = unquoted(summarized);

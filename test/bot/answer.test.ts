@@ -351,6 +351,12 @@ describe("answer: people", () => {
     expect(await ask("who wrote this?")).toBe(MESSAGES.whichPaperAuthors);
     expect(await ask("summarize this")).toBe(MESSAGES.whichPaperAbstract);
     expect(await ask("more by these authors")).toBe(MESSAGES.whichPaperPeople);
+    expect(await ask("cite this")).toBe(MESSAGES.whichPaperBibtex);
+    expect(await ask("send me the link")).toBe(MESSAGES.whichPaperLinks);
+    const cited = expectKind((await answer(depsWith(), slash("cite RMB"))).reply, "bibtex");
+    expect(cited.paper.headline).toMatch(/^RMB/);
+    const linked = expectKind((await answer(depsWith(), slash("link to RMB"))).reply, "card");
+    expect(linked.card.paper.headline).toMatch(/^RMB/);
     // The way out each one offers works.
     const named = expectKind((await answer(depsWith(), slash("summarize RMB"))).reply, "card");
     expect(named.card.paper.headline).toMatch(/^RMB/);

@@ -105,6 +105,10 @@ const PHRASINGS: [string, Intent][] = [
   ["send me the link to AgentGym", { kind: "paper", id: "agentgym", full: false, orSearch: "AgentGym" }],
   ["arxiv link for RMB", { kind: "paper", id: "rmb", full: false, orSearch: "RMB" }],
   ["pdf of the StepCoder paper", { kind: "paper", id: "stepcoder", full: false, orSearch: "StepCoder" }],
+  ["cite this", { kind: "threadPaper", wants: "bibtex" }],
+  ["what's the bibtex for that paper?", { kind: "threadPaper", wants: "bibtex" }],
+  ["send me the link", { kind: "threadPaper", wants: "links" }],
+  ["pdf?", { kind: "threadPaper", wants: "links" }],
   // The people behind a topic
   ["who wrote StepCoder?", { kind: "who", topic: "StepCoder", offset: 0, paging: false, wrote: true }],
   [

@@ -123,6 +123,16 @@ describe.each(SLACK_MODES)("in a thread under a card, over %s", (mode) => {
     expect(more.blocks).toContain(paper.headline.slice(0, 30));
   });
 
+  it("answers “cite this” with the card's BibTeX and “send me the link” with its card, from the card the thread is under", async () => {
+    const paper = paperWith(index, "imitation game");
+    const cited = await askIn(threadOf(cardBlocks(paper, "Paper of the day")), "<@U0BOT> cite this");
+    expect(cited.blocks).toContain("BibTeX for");
+    expect(cited.blocks).toContain(paper.authors[0]?.split(" ").at(-1) ?? "");
+    const linked = await askIn(threadOf(cardBlocks(paper)), "<@U0BOT> send me the link");
+    expect(linked.blocks).toContain(paper.id);
+    expect(linked.blocks).not.toContain("BibTeX for");
+  });
+
   it("reads a long thread to its end for the latest card", async () => {
     const first = paperWith(index, "imitation game");
     const latest = paperWith(index, "analytical engine");
