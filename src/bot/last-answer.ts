@@ -18,7 +18,8 @@ export type FollowUp =
   | { kind: "more" }
   | { kind: "open"; which: Which }
   | { kind: "similar"; which: Which }
-  | { kind: "writers"; which: Which };
+  | { kind: "writers"; which: Which }
+  | { kind: "cite"; which: Which };
 
 /** "first" … "tenth": the places a follow-up can name in words. */
 const ORDINALS = [
@@ -56,6 +57,15 @@ const WRITERS = new RegExp(
   "i",
 );
 
+const CITE = new RegExp(
+  String.raw`^(?:cite|(?:(?:send\s+me|give\s+me|copy)\s+)?(?:the\s+)?(?:bib|bibtex|citation)(?:\s+entry)?\s+(?:for|of))\s+(?:${POINTED}|${PLACE}${THING})${END}`,
+  "i",
+);
+const LINK = new RegExp(
+  String.raw`^(?:(?:send\s+me|give\s+me)\s+)?(?:the\s+)?(?:link|url|pdf|arxiv\s+link)\s+(?:for|of|to)\s+(?:${POINTED}|${PLACE}${THING})${END}`,
+  "i",
+);
+
 function whichOf(match: RegExpExecArray): Which {
   const [, word, digits, numbered] = match;
   if (word !== undefined) {
@@ -75,7 +85,10 @@ export function followUpOf(text: string): FollowUp | undefined {
   if (writers) return { kind: "writers", which: whichOf(writers) };
   const similar = SIMILAR.exec(typed);
   if (similar) return { kind: "similar", which: whichOf(similar) };
-  const open = OPEN.exec(typed);
+  const cite = CITE.exec(typed);
+  if (cite) return { kind: "cite", which: whichOf(cite) };
+  // Its card holds its links.
+  const open = OPEN.exec(typed) ?? LINK.exec(typed);
   if (open) return { kind: "open", which: whichOf(open) };
   return undefined;
 }
@@ -222,6 +235,8 @@ export function followUpAnswer(
       return { kind: "paper", id, full: false };
     case "similar":
       return { kind: "similar", id };
+    case "cite":
+      return { kind: "bibtex", id };
     case "writers": {
       const paper = deps.index().paper(id);
       if (paper === undefined) return { kind: "paper", id, full: false };

@@ -17,6 +17,10 @@ describe("follow-ups in a DM", () => {
     expect(followUpOf("Who wrote it")).toEqual({ kind: "writers", which: "that" });
     expect(followUpOf("who wrote the second one?")).toEqual({ kind: "writers", which: 2 });
     expect(followUpOf("who are the authors?")).toEqual({ kind: "writers", which: "that" });
+    expect(followUpOf("cite the second one")).toEqual({ kind: "cite", which: 2 });
+    expect(followUpOf("bibtex for that")).toEqual({ kind: "cite", which: "that" });
+    expect(followUpOf("send me the link to the first one")).toEqual({ kind: "open", which: 1 });
+    expect(followUpOf("pdf of #3")).toEqual({ kind: "open", which: 3 });
   });
 
   it("leaves questions that name their own topic to the usual grammar", () => {
@@ -27,6 +31,8 @@ describe("follow-ups in a DM", () => {
       "first-order optimization",
       "the first law of thermodynamics",
       "papers like RMB",
+      "cite RMB",
+      "link to AgentGym",
       "one",
       "",
     ])

@@ -62,6 +62,10 @@ describe("follow-ups in a DM through the Bolt app, remembered in the store", () 
     const writers = await dm("who wrote that?");
     expect(writers).toContain("Who wrote it");
     expect(writers).toContain(`"id\\":\\"${ids[1]}\\"`);
+    // Its BibTeX, as the card's Copy BibTeX shows it.
+    const cited = await dm("cite that");
+    expect(cited).toContain("BibTeX for");
+    expect(cited).toContain("@");
     // The store keeps it for this person and DM only.
     expect(await store.recentAnswers.get("U0ASKER", "D0ASKER", 1_767_000_000_001)).toBeDefined();
     expect(await dm("more", "D0ELSEWHERE")).toContain(MESSAGES.nothingToFollowUp.slice(0, 40));
