@@ -201,7 +201,7 @@ export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
     "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
     "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
     "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers arrive · `/paper saved` — your reading list",
-    "Or ask in plain words, in a mention or a DM: “who works on agents?”, “anything on reward models?”, “papers by Senjie Jin”, “surprise me”. In a DM, “more”, “the first one” and “who wrote that?” act on my last answer.",
+    "Or ask in plain words, in a mention or a DM: “who works on agents?”, “anything on reward models?”, “papers by Senjie Jin”, “cite RMB”, “surprise me”. In a DM, “more”, “the first one” and “who wrote that?” act on my last answer.",
     "From anywhere: “Ask Paperbot” in the shortcuts menu (the ⚡ or + in the message box).",
   ];
 }
