@@ -136,8 +136,14 @@ const LINK_OF =
 /** Under a card: "cite this", "the bibtex": its BibTeX; "send me the link", "pdf?": its card, with its links. */
 const CITE_THIS =
   /^(?:cite (?:this|that|it)(?: one| paper)?|how (?:do|should|can) (?:i|we) cite (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )?(?:bib|bibtex|citation|reference)(?: entry)? (?:for|of) (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )(?:bib|bibtex|citation)(?: entry)?)$/;
-const LINKS_OF_THIS =
-  /^(?:what(?:'s|’s|s| is) |give me |send me |get |where(?:'s|’s| is) )?(?:the |its |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi)s?(?: (?:for|of|to) (?:this|that|it)(?: one| paper)?)?$/;
+const LINKS_OF_THIS = (() => {
+  const ask = "(?:what(?:'s|’s|s| is) |give me |send me |get |where(?:'s|’s| is) )?";
+  const where = "(?:link|url|pdf|arxiv(?: link| page)?|doi)s?";
+  // "arxiv" or "doi" alone is a search ("/paper arxiv"); "the arxiv", "arxiv of this" ask for the card's.
+  return new RegExp(
+    `^(?:${ask}(?:the |its |a )?(?:link|url|pdf)s?|${ask}(?:the |its )${where}|${ask}(?:the |its |a )?${where} (?:for|of|to) (?:this|that|it)(?: one| paper)?)$`,
+  );
+})();
 /** Under a card: "summarize this", "what is it about?": its whole abstract. */
 const ABSTRACT_OF_THIS =
   /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;

@@ -35,6 +35,7 @@ const summary = (name: string, text: string): Intent => ({ kind: "author", name,
 const SEARCHES = [
   // A topic's words that happen to begin as a request for a paper's citation or link would
   "reference model for RLHF",
+  "arxiv",
   "links between reward models and PPO",
   "papers by Shihan Dou",
   "Papers by Shihan Dou?",
