@@ -127,12 +127,29 @@ const WHO_WROTE =
 /** "summarize RMB": the paper of that name (or id), its whole abstract; the message searched when no paper is so named. */
 const ABSTRACT_OF =
   /^(?:summari[sz]e|tl;?dr(?: of| for)?|(?:a |the )?(?:summary|abstract|gist|tl;?dr) (?:of|for)) (?:the )?(.+?)(?: paper| one| work)?$/d;
+/** What may follow a paper's name: "paper", and where it is to go ("in our paper", "for my thesis"). */
+const PAPER_TAIL =
+  "(?: paper| one| work)?(?: (?:in|for) (?:our|my|the|a) (?:paper|draft|thesis|survey|report|slides|talk))?";
 /** "what's the bib for our RMB paper", "cite AgentGym", "how do I cite RMB": the BibTeX of the paper so named. */
-const CITE =
-  /^(?:(?:what(?:'s|’s|s| is) |give me |send me |get |copy |can i (?:get|have) )?(?:the |a |its )?(?:bib|bibtex|citation|reference|cite key|citation key)(?: entry)? (?:for|of) |cite |how (?:do|should|can) (?:i|we) cite )(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)(?: paper| one| work)?$/d;
+const CITE = (() => {
+  const ask =
+    "(?:what(?:'s|’s|s| is) |give me |send me |get |copy |can i (?:get|have) |do you have |is there )?";
+  const named = `(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)${PAPER_TAIL}`;
+  return new RegExp(
+    `^(?:${ask}(?:the |a |its )?(?:bib|bibtex|citation|reference|cite key|citation key)(?: entry)? (?:for|of) |cite |how (?:do|should|can) (?:i|we) cite )${named}$`,
+    "d",
+  );
+})();
 /** "send me the link to AgentGym", "arxiv link for RMB", "pdf of RMB": the card of the paper so named, with its links. */
-const LINK_OF =
-  /^(?:what(?:'s|’s|s| is) |give me |send me |get |can i (?:get|have) |where(?:'s|’s| is) )?(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) (?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)(?: paper| one| work)?$/d;
+const LINK_OF = (() => {
+  const ask =
+    "(?:what(?:'s|’s|s| is) |give me |send me |get |can i (?:get|have) |where(?:'s|’s| is) |where can i (?:find|get) |do you have |is there )?";
+  const named = `(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)${PAPER_TAIL}`;
+  return new RegExp(
+    `^${ask}(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) ${named}$`,
+    "d",
+  );
+})();
 /** Under a card: "cite this", "the bibtex": its BibTeX; "send me the link", "pdf?": its card, with its links. */
 const CITE_THIS =
   /^(?:cite (?:this|that|it)(?: one| paper)?|how (?:do|should|can) (?:i|we) cite (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )?(?:bib|bibtex|citation|reference)(?: entry)? (?:for|of) (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )(?:bib|bibtex|citation)(?: entry)?)$/;

@@ -131,8 +131,11 @@ function commandIntent(text: string): Intent | undefined {
       // "bib 5w9y4r6" by its id; "bib secrets of rlhf part ii" the paper those words name or find first.
       const id = idOf(words[1]);
       if (id === undefined) return { kind: "invalid", message: MESSAGES.needsBibPaper };
-      // One word is an id, or a paper's name when no paper has that id ("bib agentgym").
-      return { kind: "bibtex", id, orSearch: rest };
+      // One word is an id, or a paper's name when no paper has that id ("bib agentgym"); "bibtex entry for the
+      // PPO-max paper" names PPO-max.
+      const named = rest.replace(/^(?:entry |key )?(?:for |of )?(?:the |our )?/i, "").replace(/ paper$/i, "");
+      const asked = named === rest ? id : (idOf(named.split(" ")[0]) ?? id);
+      return { kind: "bibtex", id: asked, orSearch: named };
     }
     case "share": {
       // "share 5w9y4r6": the card in the channel, as its Share button posts it; other words are searched.

@@ -106,6 +106,17 @@ const PHRASINGS: [string, Intent][] = [
   ["send me the link to AgentGym", { kind: "paper", id: "agentgym", full: false, orSearch: "AgentGym" }],
   ["arxiv link for RMB", { kind: "paper", id: "rmb", full: false, orSearch: "RMB" }],
   ["pdf of the StepCoder paper", { kind: "paper", id: "stepcoder", full: false, orSearch: "StepCoder" }],
+  ["how should we cite StepCoder in our paper?", { kind: "bibtex", id: "stepcoder", orSearch: "StepCoder" }],
+  ["can you give me the bibtex of StepCoder?", { kind: "bibtex", id: "stepcoder", orSearch: "StepCoder" }],
+  ["bibtex entry for the PPO-max paper", { kind: "bibtex", id: "PPO-max", orSearch: "PPO-max" }],
+  [
+    "where can I find the pdf of AgentGym",
+    { kind: "paper", id: "agentgym", full: false, orSearch: "AgentGym" },
+  ],
+  [
+    "do you have a link to StepCoder?",
+    { kind: "paper", id: "stepcoder", full: false, orSearch: "StepCoder" },
+  ],
   ["cite this", { kind: "threadPaper", wants: "bibtex" }],
   ["what's the bibtex for that paper?", { kind: "threadPaper", wants: "bibtex" }],
   ["send me the link", { kind: "threadPaper", wants: "links" }],
