@@ -280,7 +280,8 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
     const whole = joined !== undefined && !/\d/.test(typed) ? correctionOf(joined, context) : undefined;
     if (whole !== undefined)
       terms.push(term([whole], true, { changed: changesLetters(joined ?? "", whole) }));
-    else missing.push(typed);
+    // A letter alone no paper holds says nothing of a topic (a reference's "[J]", an initial away from its name).
+    else if ([...typed].length > 1) missing.push(typed);
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);

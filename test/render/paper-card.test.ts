@@ -274,6 +274,8 @@ describe("a paper named by what people paste", () => {
       const first = sectionText(pastedMessage.blocks.find((block) => /^1\. /.test(sectionText(block))));
       expect(first, pasted).toContain(rmb.title);
       expect(pastedMessage.text, pasted).toContain("Papers by Enyu Zhou and Guodong Zheng and Binghai Wang.");
+      // A letter alone ("[J]") is no word the papers lack.
+      expect(pastedMessage.text, pasted).not.toMatch(/mentions[^.]*“J”/);
     }
   });
 
