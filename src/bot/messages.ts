@@ -155,7 +155,7 @@ export const INVALID_BUTTON =
 
 export const SEARCH_SUGGESTIONS = {
   fewerWords: (words: string) => `fewer words, e.g. “${words}”`,
-  spelling: "checking the spelling, or a synonym (RLHF, reward model, agent…)",
+  spelling: "checking the spelling, or another word for it (an acronym, or its long form)",
   who: "`/paper who <topic>` to find the people behind a topic",
   author: (name: string) => `\`/paper author ${name}\`: it looks like a person`,
 } as const;

@@ -3,7 +3,7 @@ import type { Years } from "./query.js";
 export const emptyQueryNotice =
   'Type a few words to search for, e.g. `reward models` or `author:"Shihan Dou"`.';
 export const stopWordsNotice =
-  "Every word is too short or too common to search for. Try something more specific, e.g. `speculative decoding`.";
+  "Every word is too short or too common to search for. Try a more specific word or two, such as a method's name.";
 export const onlyExclusionsNotice = "Add a word to search for besides the ones to leave out.";
 export const emptyAuthorNotice = 'Put a name after `author:`, e.g. `author:"Shihan Dou"`.';
 
