@@ -2,9 +2,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type App, Assistant } from "@slack/bolt";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { assistantPromptsFor } from "../bot/assistant-prompts.js";
 import {
   ASSISTANT_LOADING_MESSAGES,
-  ASSISTANT_PROMPTS,
   ASSISTANT_PROMPTS_TITLE,
   ASSISTANT_STATUS,
   MESSAGES,
@@ -145,7 +145,7 @@ export function registerAssistant(app: App, deps: ListenerDeps): void {
       threads.update(channel, threadTs, viewing.channel_id ? { viewing: viewing.channel_id } : {});
       await setSuggestedPrompts({
         title: ASSISTANT_PROMPTS_TITLE,
-        prompts: ASSISTANT_PROMPTS.map((prompt) => ({ ...prompt })),
+        prompts: await assistantPromptsFor(deps.bot.index),
       }).catch((error: unknown) => failed("assistant.threads.setSuggestedPrompts", error));
       const receivedAt = receivedAtOf(context, deps.policy.now());
       const outcome = await deliverAnswer(
