@@ -130,37 +130,26 @@ const ABSTRACT_OF =
 /** What may follow a paper's name: "paper", and where it is to go ("in our paper", "for my thesis"). */
 const PAPER_TAIL =
   "(?: paper| one| work)?(?: (?:in|for) (?:our|my|the|a) (?:paper|draft|thesis|survey|report|slides|talk))?";
-/** "what's the bib for our RMB paper", "cite AgentGym", "how do I cite RMB": the BibTeX of the paper so named. */
-const CITE = (() => {
-  const ask =
-    "(?:what(?:'s|’s|s| is) |give me |send me |get |copy |can i (?:get|have) |do you have |is there )?";
-  const named = `(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)${PAPER_TAIL}`;
-  return new RegExp(
-    `^(?:${ask}(?:the |a |its )?(?:bib|bibtex|citation|reference|cite key|citation key)(?: entry)? (?:for|of) |cite |how (?:do|should|can) (?:i|we) cite )${named}$`,
-    "d",
-  );
-})();
-/** "send me the link to AgentGym", "arxiv link for RMB", "pdf of RMB": the card of the paper so named, with its links. */
-const LINK_OF = (() => {
-  const ask =
-    "(?:what(?:'s|’s|s| is) |give me |send me |get |can i (?:get|have) |where(?:'s|’s| is) |where can i (?:find|get) |do you have |is there )?";
-  const named = `(?:our |the )?(?!(?:this|that|it)(?: one| paper)?$)(.+?)${PAPER_TAIL}`;
-  return new RegExp(
-    `^${ask}(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) ${named}$`,
-    "d",
-  );
-})();
-/** Under a card: "cite this", "the bibtex": its BibTeX; "send me the link", "pdf?": its card, with its links. */
-const CITE_THIS =
-  /^(?:cite (?:this|that|it)(?: one| paper)?|how (?:do|should|can) (?:i|we) cite (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )?(?:bib|bibtex|citation|reference)(?: entry)? (?:for|of) (?:this|that|it)(?: one| paper)?|(?:what(?:'s|’s|s| is) |give me |send me |get |copy )?(?:the |its )(?:bib|bibtex|citation)(?: entry)?)$/;
-const LINKS_OF_THIS = (() => {
-  const ask = "(?:what(?:'s|’s|s| is) |give me |send me |get |where(?:'s|’s| is) )?";
-  const where = "(?:link|url|pdf|arxiv(?: link| page)?|doi)s?";
-  // "arxiv" or "doi" alone is a search ("/paper arxiv"); "the arxiv", "arxiv of this" ask for the card's.
-  return new RegExp(
-    `^(?:${ask}(?:the |its |a )?(?:link|url|pdf)s?|${ask}(?:the |its )${where}|${ask}(?:the |its |a )?${where} (?:for|of|to) (?:this|that|it)(?: one| paper)?)$`,
-  );
-})();
+/** How a request for a paper's citation or links opens ("what's the", "send me", "where can I find"). */
+const ASKED_FOR =
+  "(?:what(?:'s|’s|s| is) |give me |send me |get |copy |can i (?:get|have) |where(?:'s|’s| is) |where can i (?:find|get) |do you have |is there )?";
+const NAMED = `(?:our |the )?(.+?)${PAPER_TAIL}`;
+/** "what's the bib for our RMB paper", "cite AgentGym", "how do I cite RMB": its BibTeX ("cite this": the card's). */
+const CITE = new RegExp(
+  `^(?:${ASKED_FOR}(?:the |a |its )?(?:bib|bibtex|citation|reference|cite key|citation key)(?: entry)? (?:for|of) |cite |how (?:do|should|can) (?:i|we) cite )${NAMED}$`,
+  "d",
+);
+/** "send me the link to AgentGym", "arxiv link for RMB", "pdf of RMB": its card, with its links ("pdf of this"). */
+const LINK_OF = new RegExp(
+  `^${ASKED_FOR}(?:the |a )?(?:link|url|pdf|arxiv(?: link| page)?|doi|paper link)s? (?:for|of|to) ${NAMED}$`,
+  "d",
+);
+/** Under a card, asked with no name: "the bibtex"; "send me the link", "pdf?" ("arxiv" or "doi" alone is a search). */
+const CITE_BARE = new RegExp(`^${ASKED_FOR}(?:the |its )(?:bib|bibtex|citation)(?: entry)?$`);
+const LINK_BARE = new RegExp(
+  `^${ASKED_FOR}(?:(?:the |its |a )?(?:link|url|pdf)s?|(?:the |its )(?:arxiv(?: link| page)?|doi)s?)$`,
+);
+const POINTED = /^(?:this|that|it)$/;
 /** Under a card: "summarize this", "what is it about?": its whole abstract. */
 const ABSTRACT_OF_THIS =
   /^(?:summari[sz]e(?: (?:this|that|it)(?: one| paper)?)?|tl;?dr|(?:the |a )?(?:summary|abstract|full abstract|gist)(?: (?:of|for) (?:this|that|it)(?: one| paper)?)?|what(?:'s| is|’s|s| does) (?:this|that|it)(?: one| paper)? (?:about|propose|do)|(?:show|give)(?: me)? the (?:full |whole )?abstract)$/;
@@ -287,16 +276,19 @@ export function phrasedIntentOf(text: string): Intent | undefined {
   if (topic) return { kind: "help", topic };
   if (WHO_WROTE_THIS.test(lower)) return { kind: "threadPaper", wants: "writers" };
   if (ABSTRACT_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "abstract" };
-  if (CITE_THIS.test(lower)) return { kind: "threadPaper", wants: "bibtex" };
-  if (LINKS_OF_THIS.test(lower)) return { kind: "threadPaper", wants: "links" };
   const summarized = argOf(ABSTRACT_OF, lower, original);
   if (summarized) {
     const name = unquoted(summarized);
     return { kind: "paper", id: name.toLowerCase(), full: true, orSearch: name };
   }
+  // A paper's BibTeX or links: the one named, or the card the thread is under ("cite this", "the link").
   const cited = argOf(CITE, lower, original);
+  if (CITE_BARE.test(lower) || (cited !== undefined && POINTED.test(cited.toLowerCase())))
+    return { kind: "threadPaper", wants: "bibtex" };
   if (cited) return { kind: "bibtex", id: unquoted(cited).toLowerCase(), orSearch: unquoted(cited) };
   const linked = argOf(LINK_OF, lower, original);
+  if (LINK_BARE.test(lower) || (linked !== undefined && POINTED.test(linked.toLowerCase())))
+    return { kind: "threadPaper", wants: "links" };
   if (linked)
     return { kind: "paper", id: unquoted(linked).toLowerCase(), full: false, orSearch: unquoted(linked) };
   if (MORE_BY_THEM.some((pattern) => pattern.test(lower)))

@@ -16,12 +16,13 @@ const stopWords: ReadonlySet<string> = new Set([
   paper papers article articles publication publications anything something everything stuff thing things
   anyone anybody someone somebody everyone write writes wrote written authored`.split(/\s+/),
 ]);
-const asciiOnly = /^[ -~]*$/;
+/** Printable ASCII and line breaks: text that needs no Unicode folding and holds only [A-Za-z0-9] words. */
+const ascii = /^[\t\n\r -~]*$/;
 const wordPattern = /[\p{L}\p{N}]+/gu;
 
 /** Lower case without accents, as the index's tokenizer folds them: "Zoë" → "zoe". */
 export function foldedText(text: string): string {
-  if (asciiOnly.test(text)) return text.toLowerCase();
+  if (ascii.test(text)) return text.toLowerCase();
   return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
 }
 
@@ -52,7 +53,6 @@ export function wordsOf(text: string): Word[] {
   );
 }
 
-const ascii = /^[\t\n\r -~]*$/;
 const asciiWordPattern = /[A-Za-z0-9]+/g;
 
 /** The words of a text as written, in order. */
