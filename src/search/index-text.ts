@@ -31,7 +31,8 @@ export interface Synonym extends Acronym {
 export interface Synonyms {
   byShort: Map<string, Synonym[]>;
   byShortStem: Map<string, Synonym[]>;
-  byOpening: Map<string, Synonym[]>;
+  /** First stem → second stem → acronyms: two lookups of stems whose hashes are known, not one of a new string. */
+  byOpening: Map<string, Map<string, Synonym[]>>;
 }
 
 const searched = (folded: string) => !isStopWord(folded);
@@ -52,7 +53,10 @@ export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
     const synonym = { short, long, shortStem: stemOf(shortFolded), stems };
     add(table.byShort, short, synonym);
     add(table.byShortStem, synonym.shortStem, synonym);
-    add(table.byOpening, `${stems[0]} ${stems[1]}`, synonym);
+    const [first = "", second = ""] = stems;
+    const opening = table.byOpening.get(first) ?? new Map<string, Synonym[]>();
+    table.byOpening.set(first, opening);
+    add(opening, second, synonym);
   }
   return table;
 }
@@ -60,7 +64,7 @@ export function synonymsOf(acronyms: readonly Acronym[]): Synonyms {
 /** The acronyms whose long form `stems` write from `at` on. */
 export function longFormsAt(synonyms: Synonyms, stems: readonly string[], at: number): Synonym[] {
   if (at + 1 >= stems.length) return [];
-  const opening = synonyms.byOpening.get(`${stems[at]} ${stems[at + 1]}`);
+  const opening = synonyms.byOpening.get(stems[at] ?? "")?.get(stems[at + 1] ?? "");
   return opening?.filter((synonym) => synonym.stems.every((stem, j) => stems[at + j] === stem)) ?? [];
 }
 
@@ -93,9 +97,7 @@ interface WordEntry {
  */
 export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: string) => TextRow {
   const entries = new Map<string, WordEntry>();
-  const firstStems = new Set(
-    [...synonyms.byOpening.values()].flatMap((opening) => opening[0]?.stems[0] ?? []),
-  );
+  const firstStems = synonyms.byOpening;
   const entryOf = (word: string): WordEntry => {
     const known = entries.get(word);
     if (known !== undefined) return known;
