@@ -1,4 +1,4 @@
-import { type BibEntry, readBibtex } from "./bibtex.js";
+import { type BibEntry, type BibStrings, readBibtex } from "./bibtex.js";
 import {
   addEntry,
   arxivIdIn,
@@ -16,6 +16,16 @@ const VOLUME_TYPES = new Set(`proceedings mvproceedings book mvbook collection m
 /** Entry types that are never papers. */
 const NOT_PAPERS = new Set(["set", "xdata"]);
 
+/**
+ * What a volume says of itself, never of the papers in it: its title (their booktitle), its abstract and its own
+ * identifiers and links (an LNCS volume's DOI would make every paper of the volume one paper).
+ */
+const NOT_INHERITED = new Set(
+  "title abstract doi url eprint eprinttype archiveprefix eprintclass primaryclass arxivid isbn file pdf urldate ids".split(
+    " ",
+  ),
+);
+
 /** The fields a `crossref` child takes from its parent when it has none of its own. */
 function withInherited(entry: BibEntry, byKey: Map<string, BibEntry>): Map<string, string> {
   const parentKey = entry.fields.get("crossref")?.trim().toLowerCase();
@@ -23,7 +33,7 @@ function withInherited(entry: BibEntry, byKey: Map<string, BibEntry>): Map<strin
   if (parent === undefined) return entry.fields;
   const fields = new Map(entry.fields);
   for (const [name, value] of parent.fields)
-    if (!fields.has(name) && name !== "title") fields.set(name, value);
+    if (!fields.has(name) && !NOT_INHERITED.has(name)) fields.set(name, value);
   const parentTitle = parent.fields.get("booktitle") ?? parent.fields.get("title");
   if (!fields.has("booktitle") && parentTitle !== undefined) fields.set("booktitle", parentTitle);
   return fields;
@@ -108,8 +118,8 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: st
 }
 
 /** The papers of a .bib file; an entry that cannot be read, or has no title nor abstract, is skipped with its line. */
-export function parseBibtexFile(fileName: string, text: string): LibraryRead {
-  const bib = readBibtex(fileName, text);
+export function parseBibtexFile(fileName: string, text: string, shared?: BibStrings): LibraryRead {
+  const bib = readBibtex(fileName, text, shared);
   const read: LibraryRead = { entries: [], problems: [...bib.problems] };
   const byKey = new Map<string, BibEntry>();
   for (const entry of bib.entries)

@@ -26,13 +26,33 @@ class EntryError extends Error {
   }
 }
 
-/** The entries of a .bib file; a bad entry is skipped with its line, reading on at the next line starting with `@`. */
-export function readBibtex(fileName: string, text: string): { entries: BibEntry[]; problems: Problem[] } {
+/** `@string` abbreviations: lower-case name → value, and → its definition as it came in after those it uses. */
+export interface BibStrings {
+  values: Map<string, string>;
+  sources: Map<string, string[]>;
+}
+
+/** Where an entry may start: `@`, a type, then its brace (an "@name" in a wrapped abstract is no entry). */
+const ENTRY_START = /^[ \t]*@[A-Za-z]+\s*[{(]/;
+
+/**
+ * The entries of a .bib file; a bad entry is skipped with its line, reading on at the next line starting an entry.
+ * `shared`: abbreviations other files of the folder define (IEEEtran's IEEEabrv.bib beside refs.bib).
+ */
+export function readBibtex(
+  fileName: string,
+  text: string,
+  shared?: BibStrings,
+): { entries: BibEntry[]; problems: Problem[] } {
   const entries: BibEntry[] = [];
   const problems: Problem[] = [];
-  const strings = new Map<string, string>(MONTHS.map((month, at) => [month, String(at + 1)]));
+  const strings = new Map<string, string>([
+    ...MONTHS.map((month, at): [string, string] => [month, String(at + 1)]),
+    ...(shared?.values ?? []),
+  ]);
   /** A defined `@string` name → its definition as it came in, after the definitions it uses. */
-  const stringSources = new Map<string, string[]>();
+  const stringSources = new Map<string, string[]>(shared?.sources);
+  const unknown = new Set<string>();
   let position = 0;
   let line = 1;
   let counted = 0;
@@ -57,9 +77,18 @@ export function readBibtex(fileName: string, text: string): { entries: BibEntry[
     }
     const entryLine = lineAt(at);
     try {
-      position = readEntryAt(text, at, strings, stringSources, (entry) =>
-        entries.push({ ...entry, line: entryLine }),
-      );
+      position = readEntryAt(text, at, { values: strings, sources: stringSources }, (entry, used) => {
+        entries.push({ ...entry, line: entryLine });
+        for (const name of used) {
+          if (strings.has(name) || unknown.has(name)) continue;
+          unknown.add(name);
+          problems.push({
+            file: fileName,
+            line: entryLine,
+            message: `@string ${name} is defined in no .bib file here; read as the word itself`,
+          });
+        }
+      });
     } catch (error) {
       if (!(error instanceof EntryError)) throw error;
       problems.push({ file: fileName, line: entryLine, message: `${error.message}; entry skipped` });
@@ -82,9 +111,9 @@ function skipSpaces(text: string, at: number): number {
   return SPACES.lastIndex;
 }
 
-/** The next line that starts with `@` after `at` (where reading goes on after a bad entry), or the end. */
+/** The next line that starts an entry after `at` (where reading goes on after a bad entry), or the end. */
 function nextEntryStart(text: string, at: number): number {
-  const next = /\n[ \t]*@/g;
+  const next = /\n[ \t]*@[A-Za-z]+\s*[{(]/g;
   next.lastIndex = at;
   const found = next.exec(text);
   return found === null ? text.length : found.index + 1;
@@ -94,9 +123,8 @@ function nextEntryStart(text: string, at: number): number {
 function readEntryAt(
   text: string,
   at: number,
-  strings: Map<string, string>,
-  stringSources: Map<string, string[]>,
-  add: (entry: Omit<BibEntry, "line">) => void,
+  { values: strings, sources: stringSources }: BibStrings,
+  add: (entry: Omit<BibEntry, "line">, used: ReadonlySet<string>) => void,
 ): number {
   IDENTIFIER.lastIndex = at + 1;
   const typeMatch = IDENTIFIER.exec(text);
@@ -143,7 +171,7 @@ function readEntryAt(
     if (text[cursor] !== "," && text[cursor] !== close)
       throw new EntryError(`@${type}{${key}: expected "," after the field ${name}`, reader.resumeAt);
   }
-  add({ type, key, fields, source: text.slice(at, cursor + 1), strings: usedStrings() });
+  add({ type, key, fields, source: text.slice(at, cursor + 1), strings: usedStrings() }, reader.used);
   return cursor + 1;
 }
 
@@ -229,7 +257,7 @@ class FieldReader {
       else if (c === 0x7d) {
         depth -= 1;
         if (depth === 0) return i;
-      } else if (c === 0x0a && /^[ \t]*@/.test(text.slice(i + 1, i + 40))) break;
+      } else if (c === 0x0a && ENTRY_START.test(text.slice(i + 1, i + 40))) break;
     }
     throw new EntryError("a brace is never closed", this.resumeAt);
   }
@@ -243,8 +271,22 @@ class FieldReader {
       else if (c === "{") depth += 1;
       else if (c === "}") depth -= 1;
       else if (c === '"' && depth <= 0) return i;
-      else if (c === "\n" && /^[ \t]*@/.test(text.slice(i + 1, i + 40))) break;
+      else if (c === "\n" && ENTRY_START.test(text.slice(i + 1, i + 40))) break;
     }
     throw new EntryError("a quoted value is never closed", this.resumeAt);
   }
+}
+
+/** The `@string` abbreviations a .bib file defines, read alone (one scan for them, no other entry read). */
+export function bibStringsOf(text: string): BibStrings {
+  const found: BibStrings = { values: new Map(), sources: new Map() };
+  for (const { index } of text.matchAll(/^[ \t]*@string\s*[{(]/gim)) {
+    try {
+      readEntryAt(text, text.indexOf("@", index), found, () => undefined);
+    } catch (error) {
+      // The file's own reading names a bad definition.
+      if (!(error instanceof EntryError)) throw error;
+    }
+  }
+  return found;
 }

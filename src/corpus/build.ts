@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import { abstractFactsOf, completedCorpus } from "./abstract-facts.js";
+import { type BibStrings, bibStringsOf } from "./bibtex.js";
 import { parseBibtexFile } from "./bibtex-papers.js";
 import { decodeCorpusBytes } from "./decode.js";
 import { publicIdKeysOf } from "./identifiers.js";
@@ -34,6 +35,8 @@ interface PaperDraft {
   keys: string[];
   /** Keys that say which paper this is across edits but never match two entries (an author file's owner and line). */
   placeKeys: string[];
+  /** Its authors' names as its entries give them (compared only when a title or an abstract matches). */
+  authorNames: string[];
   /** Set when an entry showed this draft and an earlier one to be the same paper: it lives on in that one. */
   mergedInto?: PaperDraft;
 }
@@ -149,9 +152,9 @@ type Parsed =
   | { kind: "library"; entries: LibraryEntry[]; problems: Problem[] };
 
 /** A corpus file's text, read as its name says: an author file (.txt), a .bib, CSL-JSON (.json) or arXiv JSONL. */
-function parsedFile(name: string, text: string): Parsed {
+function parsedFile(name: string, text: string, bibStrings?: BibStrings): Parsed {
   const lower = name.toLowerCase();
-  if (lower.endsWith(".bib")) return { kind: "library", ...parseBibtexFile(name, text) };
+  if (lower.endsWith(".bib")) return { kind: "library", ...parseBibtexFile(name, text, bibStrings) };
   if (lower.endsWith(".jsonl")) return { kind: "library", ...parseArxivJsonlFile(name, text) };
   if (lower.endsWith(".json")) return { kind: "library", ...parseCslJsonFile(name, text) };
   return { kind: "seeds", parsed: parseCorpusText(name, text) };
@@ -205,6 +208,18 @@ function abstractMatchKey(abstract: string): string | undefined {
   const loose = looseText(abstract);
   return loose.length < MIN_ABSTRACT_KEY ? undefined : `abs:${hash("sha256", loose, "base64")}`;
 }
+
+/** Whether two lists of names share a word (folded, initials left out), or either names nobody. */
+function shareAnAuthor(some: readonly string[], others: readonly string[]): boolean {
+  const wordsOf = (names: readonly string[]) =>
+    names.flatMap((name) => name.split(/[\s,.-]+/).map(personKey)).filter((word) => word.length > 1);
+  const theirs = new Set(wordsOf(some));
+  const words = wordsOf(others);
+  return theirs.size === 0 || words.length === 0 || words.some((word) => theirs.has(word));
+}
+
+/** A title or an abstract is weak evidence: two entries with authors and no author in common are two papers. */
+const isWeakKey = (key: string) => key.startsWith("title:") || key.startsWith("abs:");
 
 /** The keys an export's entry is known by, most stable first. */
 function libraryKeysOf(entry: LibraryEntry): string[] {
@@ -323,6 +338,7 @@ export function readCorpusRemembering(
       fields: {},
       keys: [],
       placeKeys: [],
+      authorNames: [],
     };
     drafts.push(draft);
     return draft;
@@ -363,16 +379,37 @@ export function readCorpusRemembering(
     target.sources.push(...other.sources);
     addMissing(target.owners, other.owners);
     addMissing(target.libraryKeys, other.libraryKeys);
+    target.authorNames.push(...other.authorNames);
     for (const key of other.keys) byKey.set(key, target);
     claim(target, other.keys);
     target.placeKeys.push(...other.placeKeys);
   };
 
+  // Abbreviations one .bib file defines serve the folder's others (IEEEtran's IEEEabrv.bib beside refs.bib).
+  const bibFiles = sorted.filter((file) => file.name.toLowerCase().endsWith(".bib"));
+  const bibTexts = new Map<string, string | undefined>();
+  const definedIn = new Map<string, BibStrings>();
+  if (bibFiles.length > 1)
+    for (const file of bibFiles) {
+      const text = textOf(file);
+      bibTexts.set(file.name, text);
+      if (text !== undefined) definedIn.set(file.name, bibStringsOf(text));
+    }
+  const stringsBeside = (name: string): BibStrings | undefined => {
+    const others = [...definedIn].filter(([other]) => other !== name).map(([, strings]) => strings);
+    if (others.every((strings) => strings.values.size === 0)) return undefined;
+    return {
+      values: new Map(others.flatMap((strings) => [...strings.values])),
+      sources: new Map(others.flatMap((strings) => [...strings.sources])),
+    };
+  };
+
   for (const file of sorted) {
     if (isMembersFile(file)) continue;
-    const text = textOf(file);
+    const text = bibTexts.has(file.name) ? bibTexts.get(file.name) : textOf(file);
+    bibTexts.delete(file.name);
     if (text === undefined) continue;
-    const read = parsedFile(file.name, text);
+    const read = parsedFile(file.name, text, stringsBeside(file.name));
     if (read.kind === "seeds") {
       readSeedsFile(file.name, read.parsed);
       continue;
@@ -396,7 +433,14 @@ export function readCorpusRemembering(
         });
         keys = keys.filter((key) => !key.startsWith("key:"));
       }
+      // The same generic title ("Introduction to the Special Issue") or placeholder abstract ("An abstract is not
+      // available for this content…") by other people is another paper.
+      keys = keys.filter((key) => {
+        const holder = isWeakKey(key) ? byKey.get(key) : undefined;
+        return holder === undefined || shareAnAuthor(resolved(holder).authorNames, entry.authors);
+      });
       const draft = draftFor(keys);
+      draft.authorNames.push(...entry.authors);
       const earlier = draft.sources.find((source) => source.file === file.name);
       if (earlier !== undefined) {
         problems.push({
@@ -443,6 +487,7 @@ export function readCorpusRemembering(
         seenHere.set(seedsKey, entry.line);
       }
       const draft = draftFor(keys);
+      draft.authorNames.push(...entry.authors);
       claim(draft, keys);
       draft.placeKeys.push(`seed:${line}|${nth}`);
       draft.sources.push({ file: fileName, line: entry.line });

@@ -89,8 +89,11 @@ const decodedEntities = (value: string) =>
       return ENTITIES.get(named?.toLowerCase() ?? "") ?? whole;
     },
   );
+/** CSL-JSON's text is plain text with a little HTML, never LaTeX: "~30%", "{n}" and "C:\\temp" stay as written. */
 const plain = (value: string | undefined): string =>
-  fieldText(decodedEntities((value ?? "").replace(MARKUP, "")));
+  decodedEntities((value ?? "").replace(MARKUP, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 
 /**
  * An abstract as text. Crossref's CSL-JSON (a DOI looked up in Zotero or through doi.org) writes abstracts in JATS
@@ -167,6 +170,20 @@ function itemLines(source: string): number[] {
   return lines;
 }
 
+/** Whether the first line that holds anything is a JSON object on its own. */
+function isJsonLines(source: string): boolean {
+  const first = source
+    .slice(0, 1_000_000)
+    .split("\n")
+    .find((line) => line.trim().length > 0);
+  try {
+    const record: unknown = JSON.parse(first ?? "");
+    return typeof record === "object" && record !== null && !Array.isArray(record);
+  } catch {
+    return false;
+  }
+}
+
 const ITEM_WORDS = { noun: "item", kind: "a CSL-JSON item", unit: "item" };
 
 /** The papers of a CSL-JSON file (an array of items): an item that does not fit the schema is skipped with its line. */
@@ -175,6 +192,8 @@ export function parseCslJsonFile(fileName: string, source: string): LibraryRead 
   try {
     parsed = JSON.parse(source);
   } catch (error) {
+    // Kaggle's arXiv snapshot is JSON Lines named arxiv-metadata-oai-snapshot.json: a record a line.
+    if (isJsonLines(source)) return parseArxivJsonlFile(fileName, source);
     const reason = error instanceof Error ? error.message : String(error);
     return skippedFile(fileName, 0, `not valid JSON (${reason}); file skipped`);
   }

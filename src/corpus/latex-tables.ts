@@ -24,6 +24,10 @@ export const SYMBOLS = pairsOf(`
   int ∫ ldots … dots … cdots ⋯ circ ∘ degree ° ast ∗ star ⋆ prime ′ lvert | rvert | vert | mid | langle ⟨
   rangle ⟩ lfloor ⌊ rfloor ⌋ lceil ⌈ rceil ⌉ checkmark ✓ dagger † ddagger ‡ S § textasciitilde ~ textbar |
   textbullet • textdegree ° texttrademark ™ textregistered ® copyright © textquoteright ’ textquoteleft ‘
+  textendash – textemdash — texttimes × textpm ± textmu µ textless < textgreater > textbackslash \\
+  textquotedblleft “ textquotedblright ” textquotesingle ' guillemotleft « guillemotright » guillemetleft «
+  guillemetright » textellipsis … textsection § textparagraph ¶ texteuro € euro € pounds £ textsterling £
+  textexclamdown ¡ textquestiondown ¿ textperiodcentered · textasciicircum ^ textunderscore _ ell ℓ hbar ħ
   LaTeX LaTeX TeX TeX alpha α beta β gamma γ delta δ epsilon ε varepsilon ε zeta ζ eta η theta θ vartheta ϑ
   iota ι kappa κ lambda λ mu μ nu ν xi ξ pi π rho ρ sigma σ tau τ upsilon υ phi φ varphi φ chi χ psi ψ omega ω
   Gamma Γ Delta Δ Theta Θ Lambda Λ Xi Ξ Pi Π Sigma Σ Upsilon Υ Phi Φ Psi Ψ Omega Ω
@@ -42,10 +46,12 @@ export const WRAPPERS =
   "textbf|textit|textsl|textsc|textsf|texttt|textrm|textmd|textup|textnormal|emph|underline|uline|mbox|hbox|text|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|mathfrak|mathscr|boldsymbol|bm|operatorname|url|textsuperscript|textsubscript|footnote|hat|bar|tilde|vec|widehat|widetilde|overline";
 
 /** Letters LaTeX writes as commands of their own ("{\\O}stergaard", "Gro{\\ss}"). */
-export const LETTER_COMMANDS = pairsOf("o ø O Ø l ł L Ł ss ß ae æ AE Æ oe œ OE Œ aa å AA Å i ı");
+export const LETTER_COMMANDS = pairsOf(
+  "ss ß ae æ AE Æ oe œ OE Œ aa å AA Å th þ TH Þ dh ð DH Ð dj đ DJ Đ ng ŋ NG Ŋ o ø O Ø l ł L Ł i ı j ȷ",
+);
 
 /** The combining marks of LaTeX's accent commands. */
 export const COMBINING = byPlace(
-  "`'^~=u.\"rHvc",
-  "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030A\u030B\u030C\u0327",
+  "`'^~=u.\"rHvckdb",
+  "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030A\u030B\u030C\u0327\u0328\u0323\u0331",
 );

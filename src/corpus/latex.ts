@@ -7,7 +7,7 @@ const NOTHING_RE = /\\(?:relax|protect|nocorr)(?![A-Za-z])\s*/g;
 const HREF_RE = /\\href\s*\{[^{}]*\}\s*\{([^{}]*)\}/g;
 const FRAC_RE = /\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}/g;
 const SQRT_RE = /\\sqrt\s*\{([^{}]*)\}/g;
-const ACCENT_RE = /\\([`'^"~=.]|c|u|v|H|r)\s*(?:\{\s*(\\?[A-Za-z])\s*\}|(?<![A-Za-z])([A-Za-z]))/g;
+const ACCENT_RE = /\\([`'^"~=.]|c|u|v|H|r|k|d|b)\s*(?:\{\s*(\\?[A-Za-z])\s*\}|(?<![A-Za-z])([A-Za-z]))/g;
 const MATH_RE =
   /\$\$([\s\S]{1,400}?)\$\$|\\\(([\s\S]{1,400}?)\\\)|\\\[([\s\S]{1,400}?)\\\]|(?<!\\)\$(?![\s$])((?:[^$\\\n]|\\[\s\S]){1,300}?)(?<![\s\\])\$(?!\d)/g;
 const COMMAND_RE = /\\([A-Za-z]+)(?![A-Za-z])\s?/g;

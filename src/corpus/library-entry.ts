@@ -67,9 +67,13 @@ const MAX_TITLE_LENGTH = 500;
 /** Longest entry source kept for "Copy BibTeX". */
 export const MAX_SOURCE_LENGTH = 20_000;
 
-const LETTER_COMMAND = /\\(ss|ae|AE|oe|OE|aa|AA|[oOlLi])(?![A-Za-z])\s?/g;
-/** An accent over a dotless i or j ("Garc{\\'\\i}a") is an accent over the letter. */
-const ACCENTED_DOTLESS = /(\\[`'^"~=.])\s*\\([ij])(?![A-Za-z])/g;
+const LETTER_COMMAND = new RegExp(`\\\\(${[...LETTER_COMMANDS.keys()].join("|")})(?![A-Za-z])\\s?`, "g");
+/** An accent over a dotless i or j ("Garc{\\'\\i}a", DBLP's "Garc{\\'{\\i}}a") is an accent over the letter. */
+const ACCENTED_DOTLESS = /(\\[`'^"~=.])\s*(?:\{\s*\\([ij])\s*\}|\\([ij])(?![A-Za-z]))/g;
+
+/** LaTeX's `~` ties two words ("Fig.~3"); one that starts a number ("~30%") is "about", as plain text writes it. */
+const tieOrTilde = (tilde: string, at: number, text: string) =>
+  /\d/.test(text[at + 1] ?? "") && /^$|[\s([]/.test(text[at - 1] ?? "") ? tilde : " ";
 
 const PROTECTED_OPEN = "\ue000";
 const PROTECTED_CLOSE = "\ue001";
@@ -83,9 +87,12 @@ export function fieldText(value: string): string {
   const guarded = value
     .replace(/\\\{/g, PROTECTED_OPEN)
     .replace(/\\\}/g, PROTECTED_CLOSE)
-    .replace(ACCENTED_DOTLESS, "$1$2")
+    .replace(
+      ACCENTED_DOTLESS,
+      (_match, accent: string, braced?: string, bare?: string) => accent + (braced ?? bare),
+    )
     .replace(LETTER_COMMAND, (_match, name: string) => LETTER_COMMANDS.get(name) ?? name);
-  const text = latexToText(guarded.replace(/(?<!\\)~/g, " "))
+  const text = latexToText(guarded.replace(/(?<!\\)~/g, tieOrTilde))
     .replace(/[{}]/g, "")
     .replace(/\s+/g, " ")
     .trim();
