@@ -122,7 +122,8 @@ function cleanDoi(raw: string | undefined, notes: string[]): string | undefined 
 
 /** An http(s) link, or undefined: any other scheme (javascript:, a Slack <!channel>) is left out and noted. */
 function cleanUrl(raw: string | undefined, notes: string[]): string | undefined {
-  const text = (raw ?? "").replace(/\\([_%&#~])/g, "$1").trim();
+  // DBLP writes "\\%7E" for "%7E" (~): every backslash before an escaped character goes.
+  const text = (raw ?? "").replace(/\\+([_%&#~])/g, "$1").trim();
   if (text.length === 0) return undefined;
   try {
     const url = new URL(text);

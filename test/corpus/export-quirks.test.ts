@@ -59,13 +59,14 @@ describe("papers that share a volume, a title or a placeholder", () => {
 });
 
 describe("LaTeX as exports write it", () => {
-  it("reads DBLP's accented dotless i, text-mode symbols, ogonek and Icelandic letters as Unicode", () => {
+  it("reads DBLP's accented dotless i and escaped link, text-mode symbols, ogonek and Icelandic letters", () => {
     const bib = String.raw`@inproceedings{DBLP:conf/trec/Lopez-UbedaDMU18,
 	author    = {Pilar L{\'{o}}pez{-}{\'{U}}beda and Manuel Carlos D{\'{\i}}az{-}Galiano and Mar{\'{\i}}a Teresa Mart{\'{\i}}n{-}Valdivia and Tomasz Wi{\k{e}}cek and {\TH}{\'o}r Gar{\dh}arsson},
 	title     = {Up to 6{\texttimes} Faster {\textendash} the $(k,\ell)$-Pebble Game},
 	booktitle = {Computer Security {\textendash} {ESORICS} 2022},
 	abstract  = {Kritische Entgegnung auf die Studie {\guillemotleft}Zur Relevanz{\guillemotright}, with 2\texttimes{}2 matrices.},
-	year      = {2022}
+	year      = {2022},
+	url       = {https://www.cs.cmu.edu/\\%7Erwh/pfpl/index.html}
 }`;
     const [paper] = buildCorpus([file("dblp.bib", bib)]).papers;
     expect(paper?.authors).toEqual([
@@ -77,6 +78,7 @@ describe("LaTeX as exports write it", () => {
     ]);
     expect(paper?.title).toBe("Up to 6× Faster – the (k,ℓ)-Pebble Game");
     expect(paper?.venue).toBe("Computer Security – ESORICS 2022");
+    expect(paper?.url).toBe("https://www.cs.cmu.edu/%7Erwh/pfpl/index.html");
     expect(paper?.abstract).toBe("Kritische Entgegnung auf die Studie «Zur Relevanz», with 2×2 matrices.");
   });
 
