@@ -37,7 +37,7 @@ const FOLLOW = [
   /^(?:tell|notify|alert|ping) me (?:when|if|whenever) (.+?) (?:publishes|writes|puts out|posts|adds)(?: (?:something|anything|a paper|papers|a new paper|new papers))?(?: new)?$/d,
 ];
 const FOLLOWING =
-  /^(?:what am i following|what do i follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
+  /^(?:what (?:am i|i am|i'm|i’m) following|what (?:do i|i) follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
 const SAVED =
   /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
 const WHATS_NEW_ON =

@@ -256,6 +256,9 @@ const PHRASINGS: [string, Intent][] = [
   ["stop notifying me about RLHF", { kind: "unfollow", what: "RLHF" }],
   ["what am I following?", following],
   ["What do I follow", following],
+  // The button's own words ("What I follow (2)"), typed back.
+  ["what I follow", following],
+  ["what I'm following?", following],
   ["show me my follows", following],
   ["following", following],
   ["saved", saved],
