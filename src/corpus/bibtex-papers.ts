@@ -1,4 +1,5 @@
 import { type BibEntry, type BibStrings, readBibtex } from "./bibtex.js";
+import { JOURNAL_MACROS } from "./latex-tables.js";
 import {
   addEntry,
   arxivIdIn,
@@ -46,7 +47,9 @@ function venueOf(fields: Map<string, string>): string | undefined {
   for (const name of VENUE_FIELDS) {
     const value = fields.get(name);
     if (value !== undefined) {
-      const text = fieldText(value);
+      // NASA ADS writes the big astronomy journals as the AAS macros (`journal = {\apj}`).
+      const macro = /^\s*\\([a-z]+)\s*$/.exec(value)?.[1];
+      const text = (macro === undefined ? undefined : JOURNAL_MACROS.get(macro)) ?? fieldText(value);
       if (text.length > 0 && !/^\\?url/i.test(value)) return text;
     }
   }
@@ -106,7 +109,7 @@ function libraryEntryOf(entry: BibEntry, fields: Map<string, string>, source: st
     authors: people.names,
     etAl: people.etAl,
     abstract: fieldText(fields.get("abstract") ?? ""),
-    citationKey: entry.key,
+    citationKey: entry.key === "" ? undefined : entry.key,
     bibtex: source.length <= MAX_SOURCE_LENGTH ? source : undefined,
     year: yearIn(fields.get("year") ?? fields.get("date")),
     // An e-print with no journal (BibLaTeX's `eprinttype = {arxiv}`) appeared on arXiv, as arXiv's own export says.

@@ -155,11 +155,13 @@ function readEntryAt(
     stringSources.set(name, [...usedStrings(), text.slice(at, end + 1)]);
     return end + 1;
   }
-  const keyPattern = /[^,\s{}()]*/y;
+  // EndNote writes no citation key (`@article{` and the fields), JabRef an empty one (`@Article{,`): the entry is
+  // still a paper, without a key.
+  const keyPattern = /([^,\s{}()=]*)(\s*=)?/y;
   keyPattern.lastIndex = cursor;
-  const key = keyPattern.exec(text)?.[0] ?? "";
-  if (key.length === 0) throw new EntryError(`@${type} has no citation key`, reader.resumeAt);
-  cursor = skipSpaces(text, keyPattern.lastIndex);
+  const [, written = "", fieldFollows] = keyPattern.exec(text) ?? [];
+  const key = fieldFollows === undefined ? written : "";
+  if (fieldFollows === undefined) cursor = skipSpaces(text, keyPattern.lastIndex);
   const fields = new Map<string, string>();
   while (true) {
     if (text[cursor] === ",") cursor = skipSpaces(text, cursor + 1);

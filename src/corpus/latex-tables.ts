@@ -55,3 +55,25 @@ export const COMBINING = byPlace(
   "`'^~=u.\"rHvckdb",
   "\u0300\u0301\u0302\u0303\u0304\u0306\u0307\u0308\u030A\u030B\u030C\u0327\u0328\u0323\u0331",
 );
+
+/**
+ * The AAS journal macros NASA ADS exports use (aas_macros.sty), as the journals abbreviate themselves: `\apj` → ApJ.
+ * Their long names are left to the abbreviation: astronomers write and search "ApJ", "MNRAS", "A&A".
+ */
+export const JOURNAL_MACROS = new Map(
+  `aj AJ|actaa Acta Astron.|araa ARA&A|apj ApJ|apjl ApJL|apjs ApJS|ao Appl. Opt.|apss Ap&SS|aap A&A|aapr A&A Rev.|
+  aaps A&AS|azh AZh|baas BAAS|bac Bull. Astron. Inst. Czechoslovakia|caa Chinese Astron. Astrophys.|
+  cjaa Chinese J. Astron. Astrophys.|icarus Icarus|jcap JCAP|jrasc JRASC|memras MmRAS|mnras MNRAS|na New A|
+  nar New A Rev.|pra Phys. Rev. A|prb Phys. Rev. B|prc Phys. Rev. C|prd Phys. Rev. D|pre Phys. Rev. E|
+  prl Phys. Rev. Lett.|pasa PASA|pasp PASP|pasj PASJ|rmxaa Rev. Mexicana Astron. Astrofis.|qjras QJRAS|
+  skytel S&T|solphys Sol. Phys.|sovast Soviet Ast.|ssr Space Sci. Rev.|zap ZAp|nat Nature|iaucirc IAU Circ.|
+  aplett Astrophys. Lett.|apspr Astrophys. Space Phys. Res.|bain Bull. Astron. Inst. Netherlands|
+  fcp Fund. Cosmic Phys.|gca Geochim. Cosmochim. Acta|grl Geophys. Res. Lett.|jcp J. Chem. Phys.|
+  jgr J. Geophys. Res.|jqsrt JQSRT|memsai Mem. Soc. Astron. Italiana|nphysa Nucl. Phys. A|physrep Phys. Rep.|
+  physscr Phys. Scr|planss Planet. Space Sci.|procspie Proc. SPIE|psj PSJ|aas AAS Meeting Abstracts`
+    .split("|")
+    .map((pair): [string, string] => {
+      const [macro = "", ...name] = pair.trim().split(" ");
+      return [macro, name.join(" ")];
+    }),
+);

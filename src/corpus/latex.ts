@@ -74,7 +74,7 @@ function dashesToText(text: string): string {
   return text
     .replace(/---/g, "—")
     .replace(/(\d)--(?=\d)/g, "$1–")
-    .replace(/ -- /g, " – ")
+    .replace(/\s--\s/g, " – ")
     .replace(/([^\s-])--(?=[^\s-])/g, "$1—");
 }
 
@@ -102,6 +102,8 @@ export function latexToText(input: string): string {
   }
   if (text.includes("\\")) {
     text = text.replace(NOTHING_RE, "").replace(DROPPED_RE, "").replace(HREF_RE, "$1");
+    // `\-` only allows a hyphenation; before a capital ("pre\-{C}olumbian") it is the hyphen meant.
+    text = text.replace(/\\-(?=\{?\p{Lu})/gu, "-").replace(/\\-/g, "");
     text = repeatReplace(text, WRAPPER_RE, (_name = "", content = "") => content);
     text = text.replace(ESCAPE_RE, "$1").replace(SPACING_RE, " ");
     text = commandsToText(text, false);

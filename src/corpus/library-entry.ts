@@ -113,7 +113,8 @@ function cleanDoi(raw: string | undefined, notes: string[]): string | undefined 
   const doi = (raw ?? "")
     .replace(/\\([_%&#])/g, "$1")
     .replace(/\s+/g, "")
-    .replace(/^(?:https?:\/\/(?:dx\.)?doi\.org\/|doi:)/i, "");
+    // Any resolver's link (doi.org, dx.doi.org, ACM's old doi.acm.org) or "doi:" before the DOI itself.
+    .replace(/^(?:https?:\/\/[a-z.]*\/(?=10\.)|doi:)/i, "");
   if (doi.length === 0) return undefined;
   if (/^10\.\d{4,9}\/[^\s"<>]+$/.test(doi)) return doi;
   notes.push(`the DOI "${doi.slice(0, 80)}" is not a DOI; left out`);
@@ -151,11 +152,15 @@ export function yearIn(text: string | undefined): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
+const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+$/u;
+
 /** "Lee, Ann" / "Ann Lee" / "von Neumann, John" / "{OpenAI}" → a display name "Ann Lee". */
 function displayName(written: string): string {
   const parts = splitOutsideBraces(written, /,/y, ",").map((part) => fieldText(part));
   if (parts.length === 1) return parts[0] ?? "";
   const [last = "", second = "", third] = parts;
+  // A name in Chinese, Japanese or Korean script is written family name first, without a space ("肖发民").
+  if (third === undefined && CJK_NAME.test(last) && CJK_NAME.test(second)) return `${last}${second}`;
   // "Last, Jr, First" puts the suffix second.
   return (third === undefined ? `${second} ${last}` : `${third} ${last} ${second}`)
     .replace(/\s+/g, " ")
@@ -191,7 +196,8 @@ export function bibtexNames(list: string): { names: string[]; etAl: boolean } {
   let etAl = false;
   for (const part of splitOutsideBraces(list, /\s+and\s+/iy, " \n\t")) {
     const written = part.trim();
-    if (written.toLowerCase() === "others") etAl = true;
+    // Crossref's BibTeX (doi.org) ends a cut list in "and et al.".
+    if (/^(?:others|et\.? al\.?)$/i.test(written)) etAl = true;
     else if (written.length > 0) {
       const name = displayName(written);
       if (name.length > 0) names.push(name);

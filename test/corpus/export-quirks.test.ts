@@ -2,7 +2,9 @@
 // search corpus on 2026-12-07: DBLP records (a TREC 2018 proceedings page's BibTeX, timjs/tophat-equivalence's
 // dblp.bib with a crossref'd LNCS volume), Zotero + Better BibTeX libraries (Panreta/zotero-library,
 // El3ssar/zotero-bib), Google Scholar's export (knstntn1/bibtex_compare), IEEEtran's IEEEabrv.bib beside a refs.bib,
-// Zotero's CSL-JSON (shanptom/mdZotero) and lines of arXiv's Kaggle snapshot.
+// Zotero's CSL-JSON (shanptom/mdZotero) and lines of arXiv's Kaggle snapshot; then an EndNote export (from a bug
+// report to Better BibTeX), NASA ADS (the CASTRO papers' paper.bib), JabRef's test library (BibDesk/ACM entries),
+// Better BibLaTeX's Chinese entries and Crossref's BibTeX from doi.org.
 import { describe, expect, it } from "vitest";
 import { buildCorpus } from "../../src/corpus/build.js";
 
@@ -175,5 +177,48 @@ describe("files as groups keep them", () => {
       abstract: "About ~30% of patients improved; files in C:\\temp stayed.",
       year: 2020,
     });
+  });
+});
+
+describe("what other reference managers write", () => {
+  it("reads EndNote's and JabRef's entries without a citation key as papers", () => {
+    const bib = `
+	@article{
+	  author = {Huang, Y. and Mucke, L.},
+	  title = {Alzheimer mechanisms and therapeutic strategies},
+	  journal = {Cell},
+	  year = {2012}
+	}
+@Article{,
+  author = {Lee, Ann},
+  title = {A JabRef Entry With No Key},
+  year = {2020}
+}
+`;
+    const corpus = buildCorpus([file("endnote.bib", bib)]);
+    expect(corpus.problems).toEqual([]);
+    expect(titled(corpus, "Alzheimer mechanisms")).toMatchObject({ venue: "Cell", year: 2012 });
+    expect(titled(corpus, "Alzheimer mechanisms")?.authors).toEqual(["Y. Huang", "L. Mucke"]);
+    expect(titled(corpus, "A JabRef Entry")?.citationKey).toBeUndefined();
+  });
+
+  it("reads NASA ADS's journal macros, an old ACM DOI link, CJK names, \\-, -- and Crossref's 'and et al.'", () => {
+    const entries = [
+      String.raw`@ARTICLE{castro, author = {{Almgren}, A.~S. and {Zingale}, M.}, title = "{CASTRO: A New Compressible Astrophysical Solver}", journal = {\apj}, year = "2010"}`,
+      String.raw`@inproceedings{xp, author = {Bostr\"{o}m, Gustav}, title = {Extending XP practices: SESS06 --
+	secure by design}, doi = {http://doi.acm.org/10.1145/1137627.1137631}, year = {2006}}`,
+      "@book{xiao, author = {肖, 发民}, title = {法医学铁道损伤图谱}, date = {2003}}",
+      String.raw`@incollection{fleece, author = {Bogad{\'o}ttir, Ragnheidur}, title = {Fleece: {I}mperial metabolism in the pre\-{C}olumbian {A}ndes}, year = {2012}}`,
+      "@article{ggbn, author = {Droege, G. and Barker, K. and et al.}, title = {The GGBN Data Standard}, year = {2016}}",
+    ];
+    const corpus = buildCorpus([file("mixed.bib", entries.join("\n"))]);
+    expect(titled(corpus, "CASTRO")?.venue).toBe("ApJ");
+    expect(titled(corpus, "Extending XP")).toMatchObject({
+      title: "Extending XP practices: SESS06 – secure by design",
+      doi: "10.1145/1137627.1137631",
+    });
+    expect(titled(corpus, "法医学")?.authors).toEqual(["肖发民"]);
+    expect(titled(corpus, "Fleece")?.title).toBe("Fleece: Imperial metabolism in the pre-Columbian Andes");
+    expect(titled(corpus, "The GGBN")).toMatchObject({ authors: ["G. Droege", "K. Barker"], etAl: true });
   });
 });
