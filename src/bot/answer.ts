@@ -88,7 +88,7 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   }
 }
 
-/** The paper a thread is about: its latest card (shared, a paper of the day); undefined outside a thread. */
+/** The paper a thread is about: its latest single card (shared, a paper of the day); undefined outside a thread. */
 async function threadPaperOf(deps: BotDeps, request: BotRequest) {
   const thread =
     request.source === "mention" && request.threadTs !== undefined
@@ -98,10 +98,8 @@ async function threadPaperOf(deps: BotDeps, request: BotRequest) {
         : undefined;
   if (thread === undefined || !deps.threads) return undefined;
   const index = deps.index();
-  const ids = await deps.threads.latestCards(thread.channelId, thread.ts);
-  const papers = new Set(ids.flatMap((id) => index.paper(id)?.id ?? []));
-  const [only] = papers;
-  return papers.size === 1 ? only : undefined;
+  const id = await deps.threads.latestCard(thread.channelId, thread.ts);
+  return id === undefined ? undefined : index.paper(id)?.id;
 }
 
 /** "more like this" in a thread under a card: papers like that card's. */

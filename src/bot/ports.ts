@@ -57,8 +57,8 @@ export interface ReadingList {
 
 /** What a conversation's thread shows; implemented by slack/ over conversations.replies, absent elsewhere. */
 export interface ThreadPapers {
-  /** The papers on the cards of the thread's latest message with any (a shared card, a paper of the day). */
-  latestCards(channelId: string, threadTs: string): Promise<string[]>;
+  /** The paper of the thread's latest message with one card (a shared card, a paper of the day), if any. */
+  latestCard(channelId: string, threadTs: string): Promise<string | undefined>;
 }
 
 /** The last answer per person and conversation (JSON), for DM follow-ups; implemented by state/. */

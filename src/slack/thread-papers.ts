@@ -46,15 +46,16 @@ function cardPapersOf(blocks: readonly unknown[]): string[] {
 /** A thread it cannot read has no cards (the bot then asks which). */
 export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPapers {
   return {
-    async latestCards(channelId, threadTs) {
+    async latestCard(channelId, threadTs) {
       try {
-        let latest: string[] = [];
+        let latest: string | undefined;
         let pages = 0;
         const read = { channel: channelId, ts: threadTs, limit: PAGE_MESSAGES };
         for await (const page of client.paginate("conversations.replies", read)) {
           for (const message of threadSchema.parse(page).messages) {
+            // A list (the answer to "more like this") is about no one paper: the card the thread is under is.
             const ids = cardPapersOf(message.blocks ?? []);
-            if (ids.length > 0) latest = ids;
+            if (ids.length === 1) latest = ids[0];
           }
           if (++pages >= MAX_PAGES) break;
         }
@@ -64,7 +65,7 @@ export function threadPapersOf(client: SlackClient, logger: Logger): ThreadPaper
           { channel: channelId, reason: describeFailure(slackFailureOf(error)) },
           "could not read the thread to see which paper it is about",
         );
-        return [];
+        return undefined;
       }
     },
   };

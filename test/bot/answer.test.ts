@@ -160,7 +160,7 @@ describe("answer: search", () => {
     expect(named.card).toMatchObject({ paper: { id: paper.id }, full: true });
     // The abstract to its last words, not a preview.
     expect(JSON.stringify(renderSlackMessage(named).blocks)).toContain(paper.abstract.slice(-40));
-    const threads = { latestCards: async () => [paper.id] };
+    const threads = { latestCard: async () => paper.id };
     const asked = { ...mention("what is this about?"), threadTs: "1700000000.000100" };
     const inThread = expectKind((await answer(depsWith({ threads }), asked)).reply, "card");
     expect(inThread.card).toMatchObject({ paper: { id: paper.id }, full: true });

@@ -100,6 +100,23 @@ describe.each(SLACK_MODES)("in a thread under a card, over %s", (mode) => {
     );
   });
 
+  it("still answers about the card the thread is under after a list of papers was answered in it", async () => {
+    const paper = paperWith(index, "imitation game");
+    const other = paperWith(index, "analytical engine");
+    // The thread as "more like this" leaves it: the card, then a list of papers like it.
+    const list = renderSlackMessage({
+      kind: "results",
+      query: "agents",
+      total: 2,
+      offset: 0,
+      cards: [other, paper].map((card) => ({ paper: card, buttons: ["similar" as const] })),
+    });
+    const thread = threadOf(cardBlocks(paper, "Paper of the day"), list.blocks);
+    const writers = await askIn(thread, "<@U0BOT> who wrote this?");
+    expect(writers.blocks).toContain(MESSAGES.writtenBy);
+    for (const author of paper.authors) expect(writers.blocks).toContain(author);
+  });
+
   it("answers who else works on the topic of the card the thread is under, leaving its authors out: nobody, when no paper is close", async () => {
     const paper = paperWith(index, "imitation game");
     const thread = threadOf(cardBlocks(paper, "Paper of the day"));
