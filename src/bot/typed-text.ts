@@ -8,6 +8,8 @@ function typedTextOf(text: string): string {
       if (target.startsWith("@")) return label ?? "";
       return label ?? target.replace(/^mailto:/, "");
     })
+    // Emoji as Slack sends them (":rocket:", ":wave::skin-tone-2:") say nothing of a topic.
+    .replace(/(?<=^|\s)(?::[a-z0-9_+'-]+:)+(?=\s|$)/g, " ")
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&amp;/g, "&");

@@ -18,8 +18,9 @@ const messageEventSchema = z.object({
 export const dmEventSchema = messageEventSchema.extend({
   type: z.literal("message"),
   channel_type: z.literal("im"),
-  // A message with a file attached (file_share) is answered by its text like any other.
-  subtype: z.literal("file_share").optional(),
+  // A message with a file attached (file_share), or a thread reply also sent to the conversation (thread_broadcast),
+  // is answered by its text like any other.
+  subtype: z.enum(["file_share", "thread_broadcast"]).optional(),
 });
 
 const conversationEventSchemas = {

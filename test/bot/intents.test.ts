@@ -238,6 +238,9 @@ const PHRASINGS: [string, Intent][] = [
   ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
   // Follows, the reading list and what is new
   ["follow reward models", follow("reward models")],
+  // Emoji as Slack sends them are no words of a topic.
+  [":tada: follow reward models :wave::skin-tone-2:", follow("reward models")],
+  [":rocket: reward models at 10:30:00", search("reward models at 10:30:00")],
   ["Follow RLHF", follow("RLHF")],
   ["follow author Enyu Zhou", follow("Enyu Zhou", "author")],
   ["follow topic Enyu", follow("Enyu", "topic")],

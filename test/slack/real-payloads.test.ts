@@ -111,6 +111,28 @@ describe.each(SLACK_MODES)("events as Slack sends them, over %s", (mode) => {
     expect(JSON.stringify(postsIn(channel)[0]?.args.blocks)).toContain(paper.headline.slice(0, 30));
   });
 
+  it("answers a DM thread reply also sent to the conversation (subtype thread_broadcast)", async () => {
+    const channel = `D0CAST${mode.toUpperCase()}`;
+    const root = nextTs();
+    const ts = nextTs();
+    const paper = paperWith(index, "RLHF");
+    await surface.event(`Ev0CAST${mode}`, {
+      type: "message",
+      subtype: "thread_broadcast",
+      text: "RLHF",
+      user: "U0ASKER",
+      ts,
+      thread_ts: root,
+      root: { type: "message", user: "U0ASKER", text: "papers", ts: root, thread_ts: root, reply_count: 1 },
+      client_msg_id: "0c8f4a1e-5b7d-4e2a-9c3f-7d6e5b4a3c2d",
+      event_ts: ts,
+      channel,
+      channel_type: "im",
+    });
+    await waitUntil(() => expect(postsIn(channel)).toHaveLength(1));
+    expect(JSON.stringify(postsIn(channel)[0]?.args.blocks)).toContain(paper.headline.slice(0, 30));
+  });
+
   it("answers a thread question in a group DM from the card the thread is under", async () => {
     const scopes: string[] = parse(readFileSync("manifest.yml", "utf8")).oauth_config.scopes.bot;
     // Slack refuses to read a group DM's threads without mpim:history (missing_scope).
