@@ -1,4 +1,4 @@
-import type { Paper } from "../corpus/types.js";
+import type { Member, Paper } from "../corpus/types.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
@@ -245,8 +245,27 @@ function markMembers(answer: Answer, index: SearchIndex): Answer {
   }
 }
 
+const USER_MENTION = /<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g;
+
+/**
+ * A colleague @-mentioned as Slack sends it ("papers by <@U02ABC>") is read as their name when members.yml gives that
+ * Slack account; undefined when someone else is mentioned, whose name Slack does not send.
+ */
+function withMembersNamed(request: BotRequest, members: readonly Member[]): BotRequest | undefined {
+  if (request.source === "action" || !request.text.includes("<@")) return request;
+  let unknown = false;
+  const text = request.text.replace(USER_MENTION, (_mention, id: string) => {
+    const member = members.find((known) => known.slack === id);
+    unknown ||= member === undefined;
+    return member === undefined ? "" : ` ${member.name} `;
+  });
+  return unknown ? undefined : { ...request, text };
+}
+
 /** What the bot answers to a request, and who sees it. Never throws for user input: bad input gets a friendly reply. */
-export async function answer(deps: BotDeps, request: BotRequest): Promise<Answer> {
+export async function answer(deps: BotDeps, asked: BotRequest): Promise<Answer> {
+  const request = withMembersNamed(asked, deps.index().stats().members ?? []);
+  if (request === undefined) return info(MESSAGES.unknownMention);
   // In a DM, "more", "the first one" and "who wrote that?" act on the last answer there.
   const followUp = request.source === "dm" ? followUpOf(request.text) : undefined;
   const previous = followUp === undefined ? undefined : await recallAnswer(deps, request);

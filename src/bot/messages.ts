@@ -3,6 +3,8 @@ export const MESSAGES = {
   hello:
     "Hi! Ask me about the group's papers: “papers about reward models”, “who works on agents?”, or say “help”.",
   thanks: "Happy to help!",
+  unknownMention:
+    "I can't tell who that @-mention is: Slack sends me only an account id, and the group's members.yml doesn't list it. Type the person's name instead (`/paper author Enyu Zhou`), or ask an admin to add their `slack` id to members.yml.",
   identifierNotInLibrary:
     "The library has no paper with this DOI, arXiv id or link: add its entry to a .bib, CSL-JSON or arXiv file in the corpus folder, or search for its words with `/paper <words>`.",
   noMoreResults: "That's everything: there are no more results.",

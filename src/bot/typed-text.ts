@@ -1,18 +1,20 @@
 /** Slack's wire format back to what was typed: entities decoded, links as their labels, mentions as names. */
 function typedTextOf(text: string): string {
-  return text
-    .replace(/<([^<>]*)>/g, (_, inner: string) => {
-      const [target = "", label] = inner.split("|", 2);
-      if (target.startsWith("!")) return "";
-      if (target.startsWith("#")) return label ? `#${label}` : "";
-      if (target.startsWith("@")) return label ?? "";
-      return label ?? target.replace(/^mailto:/, "");
-    })
-    // Emoji as Slack sends them (":rocket:", ":wave::skin-tone-2:") say nothing of a topic.
-    .replace(/(?<=^|\s)(?::[a-z0-9_+'-]+:)+(?=\s|$)/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+  return (
+    text
+      .replace(/<([^<>]*)>/g, (_, inner: string) => {
+        const [target = "", label] = inner.split("|", 2);
+        if (target.startsWith("!")) return "";
+        if (target.startsWith("#")) return label ? `#${label}` : "";
+        if (target.startsWith("@")) return label ?? "";
+        return label ?? target.replace(/^mailto:/, "");
+      })
+      // Emoji as Slack sends them (":rocket:", ":wave::skin-tone-2:") say nothing of a topic.
+      .replace(/(?<=^|\s)(?::[a-z0-9_+'-]+:)+(?=\s|$)/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&")
+  );
 }
 
 /** Typed text with control characters and extra spaces removed. */

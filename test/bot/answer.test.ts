@@ -721,6 +721,27 @@ describe("answer: one way to a person's papers", () => {
     for (const id of first.ids) expect(hers).toContain(id);
   });
 
+  it("reads a colleague @-mentioned as members.yml names them, and says when it cannot tell who is meant", async () => {
+    // test/fixtures/corpus/library/members.yml gives Zhiheng Xi the Slack id U01ZHIHENG, Enyu Zhou U02ENYU.
+    const library = await servedIndex("test/fixtures/corpus/library");
+    const deps = depsWith({ index: () => library });
+    const papersBy = expectKind(
+      (await answer(deps, mention("papers by <@U01ZHIHENG> on agents"))).reply,
+      "results",
+    );
+    expect(papersBy.notice).toBe("Papers by Zhiheng Xi.");
+    expect(papersBy.cards.length).toBeGreaterThan(0);
+    for (const card of papersBy.cards)
+      expect([...card.paper.authors, ...card.paper.owners]).toContain("Zhiheng Xi");
+    const summary = expectKind(
+      (await answer(deps, slash("who is <@U02ENYU|enyu>?"))).reply,
+      "author",
+    ).summary;
+    expect(summary.name).toBe("Enyu Zhou");
+    const stranger = await answer(deps, mention("papers by <@U0NOBODY> on agents"));
+    expect(stranger.reply).toEqual({ kind: "info", message: MESSAGES.unknownMention });
+  });
+
   it("says a name after “by” is nobody's, offering the near names", async () => {
     const nobody = expectKind(
       (await answer(depsWith(), mention("papers by Nobody Known on RLHF"))).reply,
