@@ -69,7 +69,9 @@ export const MESSAGES = {
     "There's no earlier answer here to go on. Ask me something first, like “papers on reward models” or “who works on agents?”.",
   nothingToPointAt: (what: string) => `The last answer showed no ${what} to point at.`,
   onlyShown: (count: number, what: string, last: string) =>
-    `The last answer showed ${count} ${what}${count === 1 ? "" : "s"}: say “the first one” up to “the ${last} one”.`,
+    count === 1
+      ? `The last answer showed one ${what}: say “the first one”.`
+      : `The last answer showed ${count} ${what}s: say “the first one” up to “the ${last} one”.`,
   whichOfThem: (count: number) =>
     `Which one? The last answer showed ${count} papers: say “who wrote the second one?” or “open the first one”.`,
   peopleNotPapers:

@@ -163,14 +163,16 @@ function readEntryAt(
   const key = fieldFollows === undefined ? written : "";
   if (fieldFollows === undefined) cursor = skipSpaces(text, keyPattern.lastIndex);
   const fields = new Map<string, string>();
+  // An entry opened with "(" and closed with "}" (or the other way round) is read as meant, as biber reads it.
+  const closes = (at: number) => text[at] === close || text[at] === (close === ")" ? "}" : ")");
   while (true) {
     if (text[cursor] === ",") cursor = skipSpaces(text, cursor + 1);
-    if (text[cursor] === close) break;
+    if (closes(cursor)) break;
     if (cursor >= text.length) throw new EntryError(`@${type}{${key} is not closed`, text.length);
     const [name, value] = reader.field(cursor);
     if (!fields.has(name)) fields.set(name, value.text);
     cursor = skipSpaces(text, value.end);
-    if (text[cursor] !== "," && text[cursor] !== close)
+    if (text[cursor] !== "," && !closes(cursor))
       throw new EntryError(`@${type}{${key}: expected "," after the field ${name}`, reader.resumeAt);
   }
   add({ type, key, fields, source: text.slice(at, cursor + 1), strings: usedStrings() }, reader.used);

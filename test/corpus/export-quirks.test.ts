@@ -202,6 +202,23 @@ describe("what other reference managers write", () => {
     expect(titled(corpus, "A JabRef Entry")?.citationKey).toBeUndefined();
   });
 
+  it("reads an entry opened with a parenthesis and closed with a brace, as a README's citation block had it", () => {
+    const bib = `@inproceedings(MCMICHEN:2024:MEMOIR,
+    title={Representing Data Collections in an SSA Form},
+    author={McMichen, Tommy and Campanoni, Simone},
+    year={2024},
+}
+
+@inproceedings{next2024, title={A Following Entry}, author={Doe, Jane}, year={2024}}
+`;
+    const corpus = buildCorpus([file("memoir.bib", bib)]);
+    expect(corpus.problems).toEqual([]);
+    expect(corpus.papers.map((paper) => paper.title).sort()).toEqual([
+      "A Following Entry",
+      "Representing Data Collections in an SSA Form",
+    ]);
+  });
+
   it("reads NASA ADS's journal macros, an old ACM DOI link, CJK names, \\-, -- and Crossref's 'and et al.'", () => {
     const entries = [
       String.raw`@ARTICLE{castro, author = {{Almgren}, A.~S. and {Zingale}, M.}, title = "{CASTRO: A New Compressible Astrophysical Solver}", journal = {\apj}, year = "2010"}`,
