@@ -135,6 +135,13 @@ export function parseBibtexFile(fileName: string, text: string, shared?: BibStri
   for (const entry of bib.entries) {
     if (NOT_PAPERS.has(entry.type)) continue;
     if (VOLUME_TYPES.has(entry.type) && parents.has(entry.key.toLowerCase())) continue;
+    const parent = entry.fields.get("crossref")?.trim();
+    if (parent !== undefined && !byKey.has(parent.toLowerCase()))
+      read.problems.push({
+        file: fileName,
+        line: entry.line,
+        message: `crossref ${parent} is no entry of this file; read without its volume's fields`,
+      });
     const paper = libraryEntryOf(entry, withInherited(entry, byKey), copyableSource(entry, byKey));
     addEntry(read, fileName, paper, `@${entry.type}{${entry.key} has no title; entry skipped`);
   }

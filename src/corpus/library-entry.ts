@@ -43,11 +43,24 @@ type GivenEntry = Omit<LibraryEntry, "line" | "notes" | "etAl"> & { etAl?: boole
  */
 const ARXIV_VENUE = /^(?:corr|arxiv(?:\s+preprint(?:\s+arxiv:\s*\S+)?|\s+e-prints)?)$/i;
 
+/** A URL path's %-escapes decoded; as it is where one is broken. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+const DOI_LINK = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.\d{4,9}\/[^?#]+)$/i;
+
 /** The entry of what an export gives: title bounded, DOI and URL checked, what was left out noted. */
 export function libraryEntry(line: number, given: GivenEntry): LibraryEntry {
   const notes: string[] = [];
-  const doi = cleanDoi(given.doi, notes);
   const url = cleanUrl(given.url, notes);
+  // A link through a DOI resolver ("http://dx.doi.org/10.1007/…", as JabRef's Springer entries give it) is the DOI.
+  const resolved = given.doi === undefined && url !== undefined ? DOI_LINK.exec(url)?.[1] : undefined;
+  const doi = cleanDoi(given.doi ?? (resolved === undefined ? undefined : decodedPath(resolved)), notes);
   const title = boundedTitle(given.title, notes);
   const arxiv = given.venue !== undefined && ARXIV_VENUE.test(given.venue.trim());
   return {

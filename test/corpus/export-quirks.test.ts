@@ -219,6 +219,23 @@ describe("what other reference managers write", () => {
     ]);
   });
 
+  it("takes the DOI from a link through doi.org, and names a crossref to no entry of the file", () => {
+    const entries = [
+      // JabRef's Springer entries: the DOI only in the link (and the note).
+      "@incollection{springer, author = {Lee, Ann}, title = {A Springer Chapter}, url = {http://dx.doi.org/10.1007/978-3-540-74958-5_3}, note = {10.1007/978-3-540-74958-5_3}, year = {2007}}",
+      // Patashnik's btxdoc example: the parent volume lives in another file.
+      "@inproceedings{child, author = {Doe, Jane}, title = {A Child Without Its Volume}, crossref = {gg-proceedings}, year = {1988}}",
+    ];
+    const corpus = buildCorpus([file("jabref.bib", entries.join("\n"))]);
+    expect(titled(corpus, "A Springer Chapter")?.doi).toBe("10.1007/978-3-540-74958-5_3");
+    expect(titled(corpus, "A Child Without")).toBeDefined();
+    expect(corpus.problems).toContainEqual({
+      file: "jabref.bib",
+      line: 2,
+      message: "crossref gg-proceedings is no entry of this file; read without its volume's fields",
+    });
+  });
+
   it("reads NASA ADS's journal macros, an old ACM DOI link, CJK names, \\-, -- and Crossref's 'and et al.'", () => {
     const entries = [
       String.raw`@ARTICLE{castro, author = {{Almgren}, A.~S. and {Zingale}, M.}, title = "{CASTRO: A New Compressible Astrophysical Solver}", journal = {\apj}, year = "2010"}`,
