@@ -218,6 +218,20 @@ function shareAnAuthor(some: readonly string[], others: readonly string[]): bool
   return theirs.size === 0 || words.length === 0 || words.some((word) => theirs.has(word));
 }
 
+/** DOIs of preprint servers (arXiv, bioRxiv and medRxiv, SSRN, Research Square…): a paper may have one and a journal's. */
+const PREPRINT_DOI = /^doi:10\.(?:48550|1101|2139|21203|31234|20944|36227)\//i;
+
+/** Whether two papers' keys hold different DOIs (preprint servers' aside) or different arXiv ids: two works. */
+function idsDiffer(some: readonly string[], others: readonly string[]): boolean {
+  return ["doi:", "arxiv:"].some((kind) => {
+    const idsOf = (keys: readonly string[]) =>
+      keys.filter((key) => key.startsWith(kind) && !PREPRINT_DOI.test(key));
+    const theirs = idsOf(some);
+    const mine = idsOf(others);
+    return theirs.length > 0 && mine.length > 0 && !mine.some((id) => theirs.includes(id));
+  });
+}
+
 /** A title or an abstract is weak evidence: two entries with authors and no author in common are two papers. */
 const isWeakKey = (key: string) => key.startsWith("title:") || key.startsWith("abs:");
 
@@ -434,10 +448,13 @@ export function readCorpusRemembering(
         keys = keys.filter((key) => !key.startsWith("key:"));
       }
       // The same generic title ("Introduction to the Special Issue") or placeholder abstract ("An abstract is not
-      // available for this content…") by other people is another paper.
+      // available for this content…") by other people, or with another DOI or arXiv id, is another paper.
+      const ids = keys;
       keys = keys.filter((key) => {
         const holder = isWeakKey(key) ? byKey.get(key) : undefined;
-        return holder === undefined || shareAnAuthor(resolved(holder).authorNames, entry.authors);
+        if (holder === undefined) return true;
+        const { authorNames, keys: theirs } = resolved(holder);
+        return shareAnAuthor(authorNames, entry.authors) && !idsDiffer(theirs, ids);
       });
       const draft = draftFor(keys);
       draft.authorNames.push(...entry.authors);
@@ -540,6 +557,16 @@ export function readCorpusRemembering(
   const idOf = new Map(live.map((draft, at) => [draft, liveIds[at] ?? ""]));
   const idsInOrder = drafts.map((draft) => idOf.get(resolved(draft)) ?? "");
   const people = register.people(idsInOrder);
+  // A member no paper names is most often a name written another way than the papers write it.
+  const membersFile = sorted.find(isMembersFile)?.name ?? MEMBERS_FILE_NAMES[0] ?? "";
+  for (const member of members)
+    if ((people.get(member.key)?.paperIds.length ?? 0) === 0)
+      problems.push({
+        file: membersFile,
+        line: 0,
+        message: `no paper names ${member.name}: write the name as the papers do, or add that spelling to aliases`,
+        notice: true,
+      });
   const papers: PaperRead[] = live.map((draft) => ({
     id: idsInOrder[draft.index] ?? "",
     authors: draft.authors.map(nameOf),

@@ -32,6 +32,14 @@ function addRecord<T>(
 }
 
 const text = z.union([z.string(), z.number()]).transform(String);
+/**
+ * A field a paper can do without, read leniently: the first of a list (doi.org writes `URL` as one), and a value of
+ * another type (doi.org's `event` object, a null date) as absent, so the item still loads.
+ */
+const loose = z
+  .union([text, z.array(text).transform((values) => values[0])])
+  .optional()
+  .catch(undefined);
 const name = z.object({
   family: z.string().optional(),
   given: z.string().optional(),
@@ -40,11 +48,15 @@ const name = z.object({
   "dropping-particle": z.string().optional(),
   suffix: z.string().optional(),
 });
-const date = z.object({
-  "date-parts": z.array(z.array(text)).optional(),
-  raw: z.string().optional(),
-  literal: z.string().optional(),
-});
+const date = z.union([
+  z.object({
+    "date-parts": z.array(z.array(text.nullable())).optional().catch(undefined),
+    raw: loose,
+    literal: loose,
+  }),
+  // An EDTF string ("2023-05"), as some exporters write `issued`.
+  z.string().transform((raw) => ({ raw, "date-parts": undefined, literal: undefined })),
+]);
 
 /** One CSL-JSON item, as Zotero, Better BibTeX, Manubot and citation.js write it: the fields a paper uses. */
 const cslItemSchema = z.object({
@@ -52,18 +64,22 @@ const cslItemSchema = z.object({
   title: z.string().optional(),
   author: z.array(name).optional(),
   editor: z.array(name).optional(),
-  issued: date.optional(),
-  "container-title": z.union([z.string(), z.array(z.string())]).optional(),
-  "collection-title": z.string().optional(),
-  event: z.string().optional(),
-  "event-title": z.string().optional(),
-  publisher: z.string().optional(),
-  DOI: z.string().optional(),
-  URL: z.string().optional(),
+  issued: date.optional().catch(undefined),
+  "container-title": loose,
+  "collection-title": loose,
+  // doi.org writes a conference as an object: its name is the venue.
+  event: z
+    .union([text, z.object({ name: z.string() }).transform((event) => event.name)])
+    .optional()
+    .catch(undefined),
+  "event-title": loose,
+  publisher: loose,
+  DOI: loose,
+  URL: loose,
   abstract: z.string().optional(),
-  "citation-key": z.string().optional(),
-  note: z.string().optional(),
-  number: text.optional(),
+  "citation-key": loose,
+  note: loose,
+  number: loose,
 });
 type CslItem = z.infer<typeof cslItemSchema>;
 type CslName = z.infer<typeof name>;
@@ -122,10 +138,12 @@ function displayNameOf(person: CslName): string {
 }
 
 function venueOf(item: CslItem): string | undefined {
-  const container = item["container-title"];
-  const first = Array.isArray(container) ? container[0] : container;
   const venue = plain(
-    first ?? item["event-title"] ?? item.event ?? item["collection-title"] ?? item.publisher,
+    item["container-title"] ??
+      item["event-title"] ??
+      item.event ??
+      item["collection-title"] ??
+      item.publisher,
   );
   return venue.length > 0 ? venue : undefined;
 }
@@ -149,8 +167,8 @@ function cslEntryOf(item: CslItem, line: number): LibraryEntry {
   });
 }
 
-/** The 1-based line of each item (each object directly inside the top-level array), in order. */
-function itemLines(source: string): number[] {
+/** The 1-based line of each item (each object opened at `itemDepth`: 1 inside the top-level array), in order. */
+function itemLines(source: string, itemDepth: number): number[] {
   const lines: number[] = [];
   let line = 1;
   let depth = 0;
@@ -163,7 +181,7 @@ function itemLines(source: string): number[] {
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
     else if (c === "[" || c === "{") {
-      if (depth === 1) lines.push(line);
+      if (depth === itemDepth) lines.push(line);
       depth += 1;
     } else if (c === "]" || c === "}") depth -= 1;
   }
@@ -182,6 +200,21 @@ function isJsonLines(source: string): boolean {
   } catch {
     return false;
   }
+}
+
+const isObject = (value: unknown): value is object =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The items of a CSL-JSON file, and how deep they sit: an array of them; the Zotero Web API's `{"items": […]}`; or an
+ * object of them keyed by id (citation.js, pandoc's older JSON).
+ */
+function cslItemsIn(parsed: unknown): { items?: unknown[]; depth: number } {
+  if (Array.isArray(parsed)) return { items: parsed, depth: 1 };
+  if (!isObject(parsed)) return { depth: 0 };
+  if ("items" in parsed && Array.isArray(parsed.items)) return { items: parsed.items, depth: 2 };
+  const values = Object.values(parsed);
+  return values.length > 0 && values.every(isObject) ? { items: values, depth: 1 } : { depth: 0 };
 }
 
 const ITEM_WORDS = { noun: "item", kind: "a CSL-JSON item", unit: "item" };
@@ -203,12 +236,13 @@ export function parseCslJsonFile(fileName: string, source: string): LibraryRead 
     addRecord(read, fileName, { raw: parsed, line: 1 }, cslItemSchema, cslEntryOf, ITEM_WORDS);
     return read;
   }
-  if (!Array.isArray(parsed)) {
+  const { items, depth } = cslItemsIn(parsed);
+  if (items === undefined) {
     return skippedFile(fileName, 1, "not CSL-JSON (expected an array of items); file skipped");
   }
-  const lines = itemLines(source);
+  const lines = itemLines(source, depth);
   const read: LibraryRead = { entries: [], problems: [] };
-  parsed.forEach((raw: unknown, at) => {
+  items.forEach((raw: unknown, at) => {
     addRecord(read, fileName, { raw, line: lines[at] ?? 0 }, cslItemSchema, cslEntryOf, ITEM_WORDS);
   });
   return read;

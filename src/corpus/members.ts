@@ -67,16 +67,45 @@ export function parseMembersFile(fileName: string, text: string): { members: Mem
       );
       return;
     }
-    const { name, aliases, slack } = written.data;
+    const { aliases, slack } = written.data;
+    const name = nameAsWritten(written.data.name);
     const key = personKey(name);
-    if (key.length === 0 || members.some((known) => known.key === key)) {
+    if (key.length === 0) {
+      problems.push(problem(`member ${at + 1} has no name; skipped`, line));
+      return;
+    }
+    if (members.some((known) => known.key === key)) {
       problems.push(problem(`member ${at + 1} (${name}) is listed twice; skipped`, line));
       return;
     }
-    const slackId = memberSchema.shape.slack.safeParse(slack);
+    // A mention copied from Slack (`<@U012AB3CD>`, `<@U012AB3CD|enyu>`) holds the id.
+    const slackId = memberSchema.shape.slack.safeParse(
+      typeof slack === "string"
+        ? (/^<@([UW][A-Z0-9]+)(?:\|[^>]*)?>$/.exec(slack.trim())?.[1] ?? slack)
+        : slack,
+    );
     if (!slackId.success)
       problems.push(problem(`${name}'s slack id is not a Slack user id (U012AB3CD); kept without it`, line));
     members.push({ name, aliases, key, ...(slackId.success && slackId.data ? { slack: slackId.data } : {}) });
   });
+  // An alias that is another member's name would make the two one person.
+  for (const member of members) {
+    const others = member.aliases.filter((alias) =>
+      members.some((other) => other !== member && other.key === personKey(alias)),
+    );
+    for (const alias of others)
+      problems.push(problem(`${member.name}'s alias ${alias} is another member's name; alias ignored`));
+    member.aliases = member.aliases.filter((alias) => !others.includes(alias));
+  }
   return { members, problems };
+}
+
+/** A name as written in a list: "Zhou, Enyu" is Enyu Zhou; an e-mail (<…>) or a note ("(PhD student)") is no part of it. */
+function nameAsWritten(written: string): string {
+  const name = written
+    .replace(/<[^<>]*>|\([^()]*\)|\S+@\S+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const parts = name.split(",").map((part) => part.trim());
+  return parts.length === 2 && parts.every((part) => part.length > 0) ? `${parts[1]} ${parts[0]}` : name;
 }

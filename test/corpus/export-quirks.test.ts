@@ -256,3 +256,116 @@ describe("what other reference managers write", () => {
     expect(titled(corpus, "The GGBN")).toMatchObject({ authors: ["G. Droege", "K. Barker"], etAl: true });
   });
 });
+
+describe("files a group keeps by script or by hand", () => {
+  // Shapes of doi.org's CSL-JSON (Crossref records without a date, IEEE conferences' event object, URL lists:
+  // manubot#66, CrossRef/rest-api-doc#197 and #432) and of the Zotero Web API's `format=csljson` answer.
+  const item = (fields: Record<string, unknown>) => ({
+    type: "paper-conference",
+    author: [{ given: "Bob", family: "Ray", sequence: "first", affiliation: [] }],
+    ...fields,
+  });
+
+  it("loads doi.org's items with a null date, an event object or a list of URLs", () => {
+    const items = [
+      item({ id: "a", title: "A Preprint Crossref Leaves Undated", issued: { "date-parts": [[null]] } }),
+      item({
+        id: "b",
+        title: "A Conference Paper Fetched By Its DOI",
+        event: { name: "IEEE International Conference on Neural Networks", location: "Orlando" },
+        issued: { "date-parts": [[1994, 6]] },
+      }),
+      item({
+        id: "c",
+        title: "A Paper With Two Links",
+        URL: ["https://example.org/a", "https://example.org/b"],
+      }),
+    ];
+    const corpus = buildCorpus([file("doi.json", JSON.stringify(items, null, 2))]);
+    expect(corpus.problems).toEqual([]);
+    expect(titled(corpus, "A Preprint")?.year).toBeUndefined();
+    expect(titled(corpus, "A Conference Paper")).toMatchObject({
+      venue: "IEEE International Conference on Neural Networks",
+      year: 1994,
+    });
+    expect(titled(corpus, "A Paper With Two Links")?.url).toBe("https://example.org/a");
+  });
+
+  it("reads the Zotero Web API's {items: […]} and an object of items keyed by id, naming an item's line", () => {
+    const wrapped = JSON.stringify(
+      { items: [item({ id: "z1", title: "From The Web API" }), { id: "bad" }] },
+      null,
+      2,
+    );
+    const keyed = JSON.stringify(
+      { key1: item({ id: "key1", title: "From An Object Keyed By Id" }) },
+      null,
+      2,
+    );
+    const corpus = buildCorpus([file("zotero-api.json", wrapped), file("keyed.json", keyed)]);
+    expect(titled(corpus, "From The Web API")).toBeDefined();
+    expect(titled(corpus, "From An Object Keyed By Id")).toBeDefined();
+    expect(corpus.problems).toEqual([
+      { file: "zotero-api.json", line: 16, message: "this item has no title; item skipped" },
+    ]);
+  });
+
+  it("keeps apart two papers of one title with different DOIs, though their authors share a surname", () => {
+    const items = [
+      {
+        id: "w1",
+        type: "article-journal",
+        title: "Introduction to the Special Issue on Large Language Models",
+        author: [{ given: "Wei", family: "Wang" }],
+        DOI: "10.1007/s11390-023-0001-1",
+      },
+      {
+        id: "w2",
+        type: "article-journal",
+        title: "Introduction to the Special Issue on Large Language Models",
+        author: [
+          { given: "Lei", family: "Wang" },
+          { given: "Jun", family: "Li" },
+        ],
+        DOI: "10.1145/3650000",
+      },
+      // The first again as its arXiv preprint's DOI gives it: the same paper.
+      {
+        id: "w3",
+        type: "article",
+        title: "Introduction to the special issue on large language models",
+        author: [{ given: "Wei", family: "Wang" }],
+        DOI: "10.48550/arXiv.2301.00001",
+      },
+    ];
+    const corpus = buildCorpus([file("lib.json", JSON.stringify(items, null, 2))]);
+    expect(corpus.papers.map((paper) => paper.doi).sort()).toEqual([
+      "10.1007/s11390-023-0001-1",
+      "10.1145/3650000",
+    ]);
+  });
+
+  it("reads members.yml names written as lists write them, and names a member no paper names or an alias of another", () => {
+    const members = `members:
+  - name: Zhou, Enyu
+    slack: <@U02ENYU|enyu>
+  - name: Senjie Jin <sjjin21@m.fudan.edu.cn>
+    aliases: [Enyu Zhou]
+  - name: Wen-Xiang Chen (PhD student)
+  - name: Ann Nobody
+`;
+    const bib = `@article{a, author = {Zhou, Enyu and Jin, Senjie and Chen, Wen-Xiang}, title = {A Group Paper}, year = {2024}}`;
+    const corpus = buildCorpus([file("members.yml", members), file("lab.bib", bib)]);
+    expect(corpus.members).toEqual([
+      { name: "Enyu Zhou", key: "enyuzhou", aliases: [], slack: "U02ENYU" },
+      { name: "Senjie Jin", key: "senjiejin", aliases: [] },
+      { name: "Wen-Xiang Chen", key: "wenxiangchen", aliases: [] },
+      { name: "Ann Nobody", key: "annnobody", aliases: [] },
+    ]);
+    expect(titled(corpus, "A Group Paper")?.owners).toEqual(["Enyu Zhou", "Senjie Jin", "Wen-Xiang Chen"]);
+    expect(corpus.problems.map((problem) => problem.message)).toEqual([
+      "Senjie Jin's alias Enyu Zhou is another member's name; alias ignored",
+      "no paper names Ann Nobody: write the name as the papers do, or add that spelling to aliases",
+    ]);
+  });
+});
