@@ -79,6 +79,8 @@ export async function note(deps: ListenerDeps, respond: RespondFn | undefined, t
 export interface PrivateReply {
   respond: RespondFn | undefined;
   responseUrl: string | undefined;
+  /** The message clicked in is seen by others (a channel's, not the asker's ephemeral one): never replaced. */
+  seenByOthers?: boolean;
 }
 
 /** A refused one is followed by a note, so it is not lost silently. */
@@ -107,7 +109,11 @@ export async function answerPrivately(
 ): Promise<void> {
   const answered = await replyOrApology<ResponsePayload | ReturnType<typeof errorPayload>>(
     deps,
-    async () => responsePayload(await answerFor(deps, request)),
+    async () => {
+      const payload = responsePayload(await answerFor(deps, request));
+      // A click on a list someone posted in a channel answers the clicker alone, leaving that list as it was.
+      return reply.seenByOthers === true ? { ...payload, replace_original: false } : payload;
+    },
     () => errorPayload(FRIENDLY_ERROR),
   );
   await sendPrivately(deps, kind, receivedAt, reply, answered);

@@ -25,6 +25,7 @@ import {
   commandRequest,
   conversationRequest,
   responseUrlOf,
+  seenByOthers,
 } from "./requests.js";
 
 /** A share Slack refused, or did not confirm, is told to the sharer, who can click again. */
@@ -91,7 +92,7 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       const reply = { respond, responseUrl: responseUrlOf(body) };
       return openBibtex(deps, client, body.trigger_id, reply, request, receivedAt);
     }
-    const reply = { respond, responseUrl: responseUrlOf(body) };
+    const reply = { respond, responseUrl: responseUrlOf(body), seenByOthers: seenByOthers(body) };
     await answerPrivately(deps, "action", receivedAt, reply, request);
   });
 

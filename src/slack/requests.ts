@@ -126,6 +126,22 @@ export function commandRequest(command: SlashCommand): ButtonRequest {
 
 const responseUrlSchema = z.object({ response_url: z.string().url() });
 
+const clickedInSchema = z.object({
+  container: z.object({ is_ephemeral: z.boolean().optional(), channel_id: z.string().optional() }),
+  channel: z.object({ id: z.string() }).optional(),
+});
+
+/**
+ * Whether a click came from a message others see: a channel's message, not the clicker's ephemeral one nor one in a
+ * direct message (App Home and modals have no message: nobody else sees them).
+ */
+export function seenByOthers(body: unknown): boolean {
+  const parsed = clickedInSchema.safeParse(body);
+  if (!parsed.success || parsed.data.container.is_ephemeral !== false) return false;
+  const channel = parsed.data.channel?.id ?? parsed.data.container.channel_id ?? "";
+  return channel !== "" && !channel.startsWith("D");
+}
+
 export function responseUrlOf(body: unknown): string | undefined {
   const parsed = responseUrlSchema.safeParse(body);
   return parsed.success ? parsed.data.response_url : undefined;

@@ -72,6 +72,8 @@ export interface ButtonClick {
   userId?: string;
   channelId?: string;
   messageTs?: string;
+  /** Whether the message clicked in is the clicker's own ephemeral one (true unless said). */
+  ephemeral?: boolean;
   responseUrl: string;
 }
 
@@ -88,7 +90,7 @@ export function buttonClickBody(click: ButtonClick): string {
       type: "message",
       message_ts: click.messageTs ?? "1700000000.000100",
       channel_id: channel,
-      is_ephemeral: true,
+      is_ephemeral: click.ephemeral ?? true,
     },
     trigger_id: "1.2.3",
     channel: { id: channel, name: "papers" },

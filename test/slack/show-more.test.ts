@@ -90,9 +90,15 @@ async function pressShowMore(
   more: { value: string; actionId: string },
   path: string,
   moreLabel = MORE_PEOPLE,
+  clickedIn: { ephemeral?: boolean; channelId?: string } = {},
 ): Promise<Page> {
   const hook = captureResponseUrl(path);
-  const body = buttonClickBody({ value: more.value, actionId: more.actionId, responseUrl: hook.url });
+  const body = buttonClickBody({
+    value: more.value,
+    actionId: more.actionId,
+    responseUrl: hook.url,
+    ...clickedIn,
+  });
   const ack = await postSigned(eventsUrl, body, FORM);
   expect(ack.status).toBe(200);
   await waitUntil(() => expect(hook.bodies).toHaveLength(1));
@@ -149,6 +155,25 @@ afterAll(async () => {
   nock.cleanAll();
   await app.stop();
   resetNock();
+});
+
+describe("Show more on a list others see", () => {
+  it("answers the clicker with a message of their own, leaving a channel's list as it was; in a DM it pages in place", async () => {
+    const first = await slash("who reward models", "/seen/1");
+    expect(first.more).toBeDefined();
+    const more = first.more ?? { value: "", actionId: "" };
+    // The list as a mention's answer in a channel: a message everyone there sees.
+    const inChannel = await pressShowMore(more, "/seen/2", MORE_PEOPLE, { ephemeral: false });
+    expect(inChannel.message.replace_original).toBe(false);
+    expect(inChannel.lines.length).toBeGreaterThan(0);
+    const inDm = await pressShowMore(more, "/seen/3", MORE_PEOPLE, {
+      ephemeral: false,
+      channelId: "D0ASKER",
+    });
+    expect(inDm.message.replace_original).toBe(true);
+    const ephemeral = await pressShowMore(more, "/seen/4");
+    expect(ephemeral.message.replace_original).toBe(true);
+  });
 });
 
 describe("/paper who, page by page", () => {
