@@ -19,19 +19,20 @@ export function personKey(name: string): string {
 
 /** Surname particles written in lower case ("Ludwig van Beethoven", "Maria de la Cruz"). */
 const PARTICLES = new Set(
-  `al bin binti da das de dei del della der des di do dos du e el ibn la le van von ten
-  ter y zu`.split(/\s+/),
+  `al bin binti da das de dei del della den der des di do dos du e el het ibn la las le los 't van von ten
+  ter und y zu`.split(/\s+/),
 );
 
-const NAME_WORD = /^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*$|^\p{Ll}\.$/u;
+/** A capitalised word, maybe after a particle joined to it ("d'Aspremont", "al-Sayed"), or an initial ("e."). */
+const NAME_WORD = /^(?:\p{Ll}{1,3}['’-])?[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’.-]*$|^\p{Ll}\.$/u;
 const ET_AL = /[,;]?\s*(?:et\.?\s*al\.?|and\s+others)\s*$/iu;
 const ET_AL_REACH = 16;
 const NAME_SEPARATORS = /\s*(?:[,;]|\s&\s|\sand\s)\s*/u;
 
-/** A single person's name: 1-6 capitalised words, lower-case surname particles allowed. */
+/** A single person's name: 1-6 capitalised words, and lower-case surname particles ("Juan de los Reyes"). */
 export function isPersonName(text: string): boolean {
   const words = text.split(/\s+/).filter((w) => w.length > 0);
-  if (words.length === 0 || words.length > 6) return false;
+  if (words.length === 0 || words.filter((word) => !PARTICLES.has(word)).length > 6) return false;
   let named = false;
   for (const word of words) {
     if (word.length > 40) return false;
@@ -45,7 +46,7 @@ export function isPersonName(text: string): boolean {
 const LINKING_WORDS = /^(?:and|&|et|al\.?|others)$/i;
 
 /** Cheap test on the text before the first comma, so that abstracts are turned away without splitting them. */
-function startsLikeAName(line: string): boolean {
+export function startsLikeAName(line: string): boolean {
   const comma = line.search(/[,;]/);
   const head = comma < 0 ? line : line.slice(0, comma);
   if (head.length > 200) return false;

@@ -1,5 +1,5 @@
 import { latexToText } from "./latex.js";
-import { splitAuthorLine } from "./names.js";
+import { type AuthorLine, splitAuthorLine, startsLikeAName } from "./names.js";
 import type { Problem } from "./types.js";
 
 interface ParsedEntry {
@@ -34,6 +34,8 @@ export const PARSE_MESSAGES = {
   abstractWithoutAuthors:
     "expected an author line (names separated by commas) but found text that looks like an abstract; skipped this paragraph",
   authorsWithoutAbstract: "this author line has no abstract after it; skipped it",
+  headingSkipped:
+    "a short paragraph between an author line and its abstract (a heading or a title?); read the abstract after it",
   danglingAuthors: "the file ends with an author line that has no abstract; skipped it",
 } as const;
 
@@ -47,15 +49,45 @@ function paragraphsOf(text: string): Paragraph[] {
     // Decoded text has plain spaces only; tabs are still folded here for text that did not come through decode.
     const line = raw.includes("  ") || raw.includes("\t") ? raw.replace(/\s+/g, " ") : raw;
     if (line.length === 0) {
-      if (parts.length > 0)
-        paragraphs.push({ line: start, text: parts.length === 1 ? (parts[0] ?? "") : parts.join(" ") });
+      if (parts.length > 0) paragraphs.push(...gluedApart(start, parts));
       parts = [];
     } else {
       if (parts.length === 0) start = i + 1;
       parts.push(line);
     }
   }
-  if (parts.length > 0) paragraphs.push({ line: start, text: parts.join(" ") });
+  if (parts.length > 0) paragraphs.push(...gluedApart(start, parts));
+  return paragraphs;
+}
+
+/** An author line of its own: two names or more, or a list ending in "et al." (one name alone may be a heading). */
+function isListOfAuthors(text: string): boolean {
+  const authors = authorLineOf(text);
+  return authors !== undefined && (authors.names.length > 1 || authors.etAl);
+}
+
+/**
+ * The paragraphs of lines with no blank line between them: one, unless a blank line was left out, where lines that
+ * are an author line start it or follow a sentence's end ("…agents. / Rui Zheng, Shihan Dou et al. / The abstract…").
+ */
+function gluedApart(start: number, lines: string[]): Paragraph[] {
+  const whole = lines.length === 1 ? (lines[0] ?? "") : lines.join(" ");
+  if (lines.length === 1 || authorLineOf(whole) !== undefined) return [{ line: start, text: whole }];
+  const listed = lines.map(isListOfAuthors);
+  if (!listed.includes(true)) return [{ line: start, text: whole }];
+  const paragraphs: Paragraph[] = [];
+  let from = 0;
+  for (let at = 0; at < lines.length; at++) {
+    const opens = listed[at] === true && (at === 0 || /[.!?]["”’)]?$/u.test(lines[at - 1] ?? ""));
+    if (!opens) continue;
+    let end = at;
+    while (listed[end + 1] === true) end++;
+    if (from < at) paragraphs.push({ line: start + from, text: lines.slice(from, at).join(" ") });
+    paragraphs.push({ line: start + at, text: lines.slice(at, end + 1).join(" ") });
+    from = end + 1;
+    at = end;
+  }
+  if (from < lines.length) paragraphs.push({ line: start + from, text: lines.slice(from).join(" ") });
   return paragraphs;
 }
 
@@ -74,7 +106,7 @@ export function parseCorpusText(fileName: string, text: string): ParsedFile {
 
   let owner: string | undefined;
   let rest = paragraphs;
-  const firstAuthors = isAuthorLineShaped(first.text) ? splitAuthorLine(first.text) : undefined;
+  const firstAuthors = authorLineOf(first.text);
   if (firstAuthors !== undefined && firstAuthors.names.length === 1 && !firstAuthors.etAl) {
     owner = firstAuthors.names[0];
     rest = paragraphs.slice(1);
@@ -87,8 +119,24 @@ export function parseCorpusText(fileName: string, text: string): ParsedFile {
 
   const entries: ParsedEntry[] = [];
   let pending: { line: number; authors: string[]; etAl: boolean } | undefined;
-  for (const paragraph of rest) {
-    const authorLine = isAuthorLineShaped(paragraph.text) ? splitAuthorLine(paragraph.text) : undefined;
+  const authorLines = rest.map((paragraph) => authorLineOf(paragraph.text));
+  for (const [at, paragraph] of rest.entries()) {
+    const authorLine = authorLines[at];
+    const next = rest[at + 1];
+    // "Abstract", or the paper's title, between its author line and its abstract: the abstract follows. An author
+    // line of two names or more is never one ("Rui Zheng, Shihan Dou": the last one had no abstract).
+    const oneWord =
+      authorLine === undefined || (authorLine.names.length === 1 && !/\s/.test(authorLine.names[0] ?? ""));
+    if (
+      pending !== undefined &&
+      next !== undefined &&
+      authorLines[at + 1] === undefined &&
+      oneWord &&
+      isHeading(paragraph.text)
+    ) {
+      problem(paragraph.line, PARSE_MESSAGES.headingSkipped);
+      continue;
+    }
     if (authorLine !== undefined) {
       if (pending !== undefined) problem(pending.line, PARSE_MESSAGES.authorsWithoutAbstract);
       pending = { line: paragraph.line, authors: authorLine.names, etAl: authorLine.etAl };
@@ -107,4 +155,42 @@ export function parseCorpusText(fileName: string, text: string): ParsedFile {
 /** Cheap pre-check before splitting: author lines hold no sentence punctuation (of any length: big collaborations). */
 function isAuthorLineShaped(text: string): boolean {
   return !/[:!?()[\]"“”<>=/|@#%*+0-9]/.test(text);
+}
+
+/**
+ * A paragraph as an author line, written as people paste one: full-width commas (，、), an Oxford "and" (", and",
+ * ", &"), affiliation marks (Zheng1, Dou1,2, Gao¹, Xi*, Jin†) and a list cut with "…"; undefined when it is none.
+ */
+function authorLineOf(text: string): AuthorLine | undefined {
+  // An abstract is turned away by its first words, before the whole of it is read; most lines need no mending.
+  if (!startsLikeAName(text)) {
+    // Marks on the first two words ("Zheng1, Shihan", "郑锐，窦士涵") are worth mending the start for.
+    const start = text.slice(0, 60);
+    if (!PASTED.test(start)) return undefined;
+    const firstTwo = start.split(/\s+/, 2);
+    if (!firstTwo.every((word) => startsLikeAName(word.replace(MARKS, "")))) return undefined;
+    const words = text.length > 60 ? start.slice(0, start.lastIndexOf(" ") + 1) : start;
+    if (!startsLikeAName(plainAuthorText(words))) return undefined;
+  }
+  // A word in small letters that is no particle ("we propose", "However, this") ends it: no author line.
+  if (/ (?!others\b|della\b|binti\b)[a-z]{4,}/.test(text)) return undefined;
+  const plain = PASTED.test(text) ? plainAuthorText(text) : text;
+  return isAuthorLineShaped(plain) ? splitAuthorLine(plain) : undefined;
+}
+
+const MARKS = /[\d*†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰，、；,;…]+/gu;
+
+/** What plainAuthorText mends. */
+const PASTED = /[\d*†‡§¶¹²³⁴⁵⁶⁷⁸⁹⁰，、；…]|\.\.\.|,\s*(?:and|&)\s/u;
+
+const plainAuthorText = (text: string) =>
+  text
+    .replace(/[，、；]/gu, ",")
+    .replace(/,\s*(?:and|&)\s+/giu, ", ")
+    .replace(/(?<=[\p{L}.])(?:[\d¹²³⁴⁵⁶⁷⁸⁹⁰]+(?:,[\d¹²³⁴⁵⁶⁷⁸⁹⁰]+)*|[*†‡§¶]+)(?=\s*[,;]|\s|$)/gu, "")
+    .replace(/,?\s*(?:…|\.\.\.)$/u, " et al.");
+
+/** A short line that ends no sentence: a heading ("Abstract") or a title, not an abstract. */
+function isHeading(text: string): boolean {
+  return text.length <= 200 && text.split(" ").length <= 20 && !/[.!?]["”’)]?$/u.test(text);
 }

@@ -102,4 +102,57 @@ describe("parseCorpusText", () => {
     );
     expect(parsed.entries[0]?.abstract).toBe("We reach 95% with R³ and bold ideas.");
   });
+
+  it("reads author lines as people paste them: Oxford and, full-width commas, affiliation marks, a cut list", () => {
+    const lines = [
+      "Rui Zheng, Shihan Dou, and Songyang Gao",
+      "Rui Zheng, Shihan Dou, & Songyang Gao",
+      "郑锐，窦士涵、高松阳",
+      "Rui Zheng1, Shihan Dou1,2, Songyang Gao2",
+      "Rui Zheng¹, Shihan Dou¹², Songyang Gao*",
+      "Rui Zheng*, Shihan Dou†, Songyang Gao‡",
+      "Rui Zheng, Shihan Dou, Songyang Gao, …",
+      "Aaron van den Oord, Juan de los Reyes, Alexandre d'Aspremont, Ahmed al-Sayed",
+      "Pedro Antonio Martinez de la Cruz Ruiz, Ana Lee",
+    ];
+    const text = ["Ann Lee", ...lines.flatMap((line) => [line, ABSTRACT_A])].join("\n\n");
+    const parsed = parseCorpusText("ann.txt", text);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.entries.map((entry) => [entry.authors, entry.etAl])).toEqual([
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], false],
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], false],
+      [["郑锐", "窦士涵", "高松阳"], false],
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], false],
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], false],
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], false],
+      [["Rui Zheng", "Shihan Dou", "Songyang Gao"], true],
+      [["Aaron van den Oord", "Juan de los Reyes", "Alexandre d'Aspremont", "Ahmed al-Sayed"], false],
+      [["Pedro Antonio Martinez de la Cruz Ruiz", "Ana Lee"], false],
+    ]);
+  });
+
+  it("reads the abstract after a heading or a title between it and its author line, saying so", () => {
+    const text = `Ann Lee\n\nAnn Lee, Bo Chen et al.\n\nAbstract\n\n${ABSTRACT_A}\n\nBo Chen, Ann Lee\n\nAlpha: Sorting Socks at Scale\n\n${ABSTRACT_B}\n`;
+    const parsed = parseCorpusText("ann.txt", text);
+    expect(parsed.entries).toEqual([
+      { line: 3, authors: ["Ann Lee", "Bo Chen"], etAl: true, abstract: ABSTRACT_A },
+      { line: 9, authors: ["Bo Chen", "Ann Lee"], etAl: false, abstract: ABSTRACT_B },
+    ]);
+    expect(parsed.problems).toEqual([
+      { file: "ann.txt", line: 5, message: PARSE_MESSAGES.headingSkipped },
+      { file: "ann.txt", line: 11, message: PARSE_MESSAGES.headingSkipped },
+    ]);
+  });
+
+  it("parts an author line from the abstract a missing blank line glued it to, before or after it", () => {
+    const text = `Ann Lee\n\nAnn Lee, Bo Chen et al.\n${ABSTRACT_A}\nBo Chen, Ann Lee\n\n${ABSTRACT_B}\n\nBo Chen,\nCy Dorn, Ann Lee\n\n${ABSTRACT_A}\n`;
+    const parsed = parseCorpusText("ann.txt", text);
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.entries).toEqual([
+      { line: 3, authors: ["Ann Lee", "Bo Chen"], etAl: true, abstract: ABSTRACT_A },
+      { line: 5, authors: ["Bo Chen", "Ann Lee"], etAl: false, abstract: ABSTRACT_B },
+      // An author line wrapped over two lines is one.
+      { line: 9, authors: ["Bo Chen", "Cy Dorn", "Ann Lee"], etAl: false, abstract: ABSTRACT_A },
+    ]);
+  });
 });
