@@ -92,7 +92,8 @@ export function dailySpecOf(words: string[]): DailySpecParse {
     }
     const weekdays = weekdaysOf(token);
     if (weekdays !== undefined) {
-      spec.weekdays = weekdays;
+      // "mon wed fri" is one set of days, as "mon,wed,fri" is.
+      spec.weekdays = [...new Set([...(spec.weekdays ?? []), ...weekdays])].sort((a, b) => a - b);
       continue;
     }
     if (isValidTimeZone(token)) {

@@ -38,6 +38,9 @@ const FOLLOW = [
 ];
 const FOLLOWING =
   /^(?:what (?:am i|i am|i'm|i’m) following|what (?:do i|i) follow|what (?:topics|people|authors|things) (?:am i following|do i follow)|who (?:am i following|do i follow)|what (?:am i|do i get) (?:subscribed to|watching|tracking|notified about|alerts for)|(?:my|list my) (?:follows|following|subscriptions|alerts|followed topics)|following|follows)$/;
+/** "export my reading list", "send me my saved papers as bibtex": the reading list as a file. */
+const SAVED_EXPORT =
+  /^(?:(?:please )?(?:export|download|send(?: me)?|give me|email me|get(?: me)?) (?:my |the |our )?(?:reading list|saved papers|saved|bookmarks|list)|(?:my )?(?:reading list|saved papers) (?:as|in) (?:a )?(?:bibtex|bib|markdown|md|file))(?: (?:as|in) (?:a )?(?:bibtex|bib|\.bib|markdown|md|\.md|file))?$/;
 const SAVED =
   /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
 const WHATS_NEW_ON =
@@ -260,6 +263,7 @@ export function phrasedIntentOf(text: string): Intent | undefined {
   if (STATS.test(lower)) return { kind: "stats" };
   if (DAILY_PREVIEW.some((pattern) => pattern.test(lower))) return { kind: "dailyPreview" };
   if (FOLLOWING.test(lower)) return { kind: "following", ...first };
+  if (SAVED_EXPORT.test(lower)) return { kind: "savedExport" };
   if (SAVED.test(lower)) return { kind: "saved", ...first };
   if (WHATS_NEW.test(lower)) return { kind: "whatsNew", ...first };
   const newOn = argOf(WHATS_NEW_ON, lower, original);

@@ -178,7 +178,8 @@ export function renderHomeView(model: HomeModel): HomeView {
   const follow = followBlocks(model.follows);
   const saved = savedBlocks(model.saved);
   const blocks: KnownBlock[] = [
-    ...(model.notice ? [section(`:white_check_mark: ${truncate(model.notice, 1000)}`)] : []),
+    // The outcome of the last click or form, a success or a failure alike: no check mark.
+    ...(model.notice ? [section(truncate(model.notice, 1000))] : []),
     section(ASK_TEXT.homeLine, homeButton({ label: ASK_TEXT.homeButton, action: { a: "ask" } }, "primary")),
     ...todayBlocks(model.today),
     divider(),

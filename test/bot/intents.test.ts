@@ -236,6 +236,12 @@ const PHRASINGS: [string, Intent][] = [
   ],
   ["daily on fri, mon,wed 17:05", { kind: "dailyOn", spec: { time: "17:05", weekdays: [1, 3, 5] } }],
   ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
+  ["daily on mon wed fri", { kind: "dailyOn", spec: { weekdays: [1, 3, 5] } }],
+  ["daily on Monday Tuesday 8:00", { kind: "dailyOn", spec: { time: "08:00", weekdays: [1, 2] } }],
+  // The reading list's export, asked in words.
+  ["export my reading list", { kind: "savedExport" }],
+  ["send me my reading list as bibtex", { kind: "savedExport" }],
+  ["download my saved papers", { kind: "savedExport" }],
   // Follows, the reading list and what is new
   ["follow reward models", follow("reward models")],
   // Emoji as Slack sends them are no words of a topic.
