@@ -11,7 +11,7 @@ import {
   type ResponsePayload,
   responsePayload,
 } from "../render/payloads.js";
-import { describeFailure, networkFailureOf } from "../slack-api/failures.js";
+import { describeFailure, networkFailureOf, slackFailureOf } from "../slack-api/failures.js";
 import {
   type AnswerTarget,
   type DeliveryDeps,
@@ -81,6 +81,28 @@ export interface PrivateReply {
   responseUrl: string | undefined;
   /** The message clicked in is seen by others (a channel's, not the asker's ephemeral one): never replaced. */
   seenByOthers?: boolean;
+  /** Who clicked, where: told by an ephemeral message when the response_url is refused (expired after 30 minutes). */
+  clicker?: { userId: string; channelId: string };
+}
+
+/** An answer a response_url refused, as an ephemeral message to the clicker where they clicked; false if refused too. */
+async function toClickerDirectly(
+  deps: ListenerDeps,
+  clicker: PrivateReply["clicker"],
+  message: ResponsePayload | ReturnType<typeof errorPayload>,
+): Promise<boolean> {
+  if (clicker === undefined) return false;
+  const { response_type: _type, replace_original: _replace, ...shown } = message;
+  try {
+    await deps.client.chat.postEphemeral({ ...shown, channel: clicker.channelId, user: clicker.userId });
+    return true;
+  } catch (error) {
+    deps.logger.warn(
+      { reason: describeFailure(slackFailureOf(error)) },
+      "could not answer the clicker directly",
+    );
+    return false;
+  }
 }
 
 /** A refused one is followed by a note, so it is not lost silently. */
@@ -96,7 +118,8 @@ export async function sendPrivately(
     return count(deps, kind, "failed", receivedAt);
   }
   const outcome = await deliverResponse(deps, reply.responseUrl, { ...answered.message });
-  if (outcome === "failed") await note(deps, reply.respond, MESSAGES_UNDELIVERED.failed);
+  if (outcome === "failed" && !(await toClickerDirectly(deps, reply.clicker, answered.message)))
+    await note(deps, reply.respond, MESSAGES_UNDELIVERED.failed);
   count(deps, kind, outcomeOfDelivery(outcome, answered.apologised), receivedAt);
 }
 

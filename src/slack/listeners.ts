@@ -92,7 +92,9 @@ export function registerListeners(app: App, deps: ListenerDeps): void {
       const reply = { respond, responseUrl: responseUrlOf(body) };
       return openBibtex(deps, client, body.trigger_id, reply, request, receivedAt);
     }
-    const reply = { respond, responseUrl: responseUrlOf(body), seenByOthers: seenByOthers(body) };
+    const clicker =
+      request.channelId === "" ? undefined : { userId: request.userId, channelId: request.channelId };
+    const reply = { respond, responseUrl: responseUrlOf(body), seenByOthers: seenByOthers(body), clicker };
     await answerPrivately(deps, "action", receivedAt, reply, request);
   });
 

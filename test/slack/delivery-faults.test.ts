@@ -218,6 +218,25 @@ describe("response_url answers (slash commands)", () => {
   });
 });
 
+describe("a button on a card older than its response_url (expired after 30 minutes)", () => {
+  it("answers the clicker with an ephemeral message where they clicked", async () => {
+    const path = "/actions/expired";
+    slack.outage(path, { status: 404 });
+    try {
+      const value = encodeAction({ a: "full", id: sharedPaperId });
+      const body = buttonClickBody({ value, responseUrl: slack.responseUrl(path), channelId: "C0EXPIRED" });
+      expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+      await waitUntil(() => expect(slack.callsOf("chat.postEphemeral")).toHaveLength(1));
+      const [told] = slack.callsOf("chat.postEphemeral");
+      expect(told?.args).toMatchObject({ channel: "C0EXPIRED", user: "U0ASKER" });
+      expect(JSON.stringify(told?.args.blocks)).toContain(sharedPaperId);
+      expect(told?.args).not.toHaveProperty("replace_original");
+    } finally {
+      slack.outage(path);
+    }
+  });
+});
+
 describe("sharing a card", () => {
   const share = () => encodeAction({ a: "share", id: sharedPaperId });
   async function click(path: string, messageTs: string) {
