@@ -266,8 +266,15 @@ function withMembersNamed(request: BotRequest, members: readonly Member[]): BotR
 export async function answer(deps: BotDeps, asked: BotRequest): Promise<Answer> {
   const request = withMembersNamed(asked, deps.index().stats().members ?? []);
   if (request === undefined) return info(MESSAGES.unknownMention);
-  // In a DM, "more", "the first one" and "who wrote that?" act on the last answer there.
-  const followUp = request.source === "dm" ? followUpOf(request.text) : undefined;
+  // In a DM, "more", "the first one" and "who wrote that?" act on the last answer there; in a thread of the assistant
+  // panel, "who wrote this?" asks about the card the thread is under, as in a channel's thread.
+  const typed = request.source === "dm" ? followUpOf(request.text) : undefined;
+  const aboutThreadCard =
+    request.source === "dm" &&
+    request.thread !== undefined &&
+    typed !== undefined &&
+    /\bthis\b/i.test(request.text);
+  const followUp = aboutThreadCard ? undefined : typed;
   const previous = followUp === undefined ? undefined : await recallAnswer(deps, request);
   const acted = followUp === undefined ? undefined : followUpAnswer(deps, previous, followUp);
   const answered =

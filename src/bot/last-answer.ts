@@ -110,9 +110,14 @@ const lastAnswerSchema = z.object({
 });
 export type LastAnswer = z.infer<typeof lastAnswerSchema>;
 
-/** The conversation a request belongs to: the DM (or assistant thread's DM), not the channel it looks at. */
+/**
+ * The conversation a request belongs to: the DM, or one thread of the assistant panel (each is a conversation of its
+ * own), not the channel it looks at.
+ */
 const conversationOf = (request: BotRequest): string =>
-  request.source === "dm" ? (request.thread?.channelId ?? request.channelId) : request.channelId;
+  request.source === "dm" && request.thread !== undefined
+    ? `${request.thread.channelId}:${request.thread.ts}`
+    : request.channelId;
 
 /** What to remember of a reply: only answers that show papers or people. */
 function lastAnswerOf(reply: Reply): LastAnswer | undefined {

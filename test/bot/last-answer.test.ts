@@ -94,3 +94,38 @@ describe("a DM remembers the last answer", () => {
     expect(await say("the first one")).toEqual({ kind: "info", message: MESSAGES.nothingToFollowUp });
   });
 });
+
+describe("the assistant panel's threads", () => {
+  it("keeps each thread's last answer its own, and reads “who wrote this?” as the card the thread is under", async () => {
+    const cardOfThread = new Map<string, string>();
+    const deps: BotDeps = {
+      index: () => index,
+      random: () => 0.42,
+      now: () => new Date("2025-03-03T08:00:00Z"),
+      defaultTimeZone: "UTC",
+      recentAnswers: memoryRecentAnswers(),
+      threads: { latestCard: async (_channel, ts) => cardOfThread.get(ts) },
+    };
+    const inThread = async (ts: string, text: string) =>
+      (
+        await answer(deps, {
+          source: "dm",
+          text,
+          userId: "U0ME",
+          channelId: "D0DM",
+          thread: { channelId: "D0DM", ts },
+        })
+      ).reply;
+    const first = await inThread("1.1", "large language models");
+    expect(idsOf(first).length).toBeGreaterThan(1);
+    // Another thread of the panel is another conversation: nothing to go on there.
+    expect(await inThread("2.2", "more")).toEqual({ kind: "info", message: MESSAGES.nothingToFollowUp });
+    expect((await inThread("1.1", "more")).kind).toBe("results");
+    // Under a card (a surprise paper), then a list of papers like it: "this" is the card.
+    const [paper] = idsOf(first);
+    cardOfThread.set("3.3", paper ?? "");
+    await inThread("3.3", "more like this");
+    const writers = await inThread("3.3", "who wrote this?");
+    expect(writers.kind === "card" && writers.card.paper.id).toBe(paper);
+  });
+});
