@@ -109,6 +109,11 @@ async function startBot(): Promise<void> {
 
 /** The paperbot CLI: its modules (commander, the whole-corpus loader) load only for it. */
 async function runCliCommand(args: string[]): Promise<number> {
+  // A reader that has read enough (`paperbot … | head`) closes the pipe: that is the end, not a crash.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   const [{ runCli }, { cliOptionsOf }] = await Promise.all([
     import("./cli/commands.js"),
     import("./start/cli-options.js"),

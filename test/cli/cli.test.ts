@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -228,6 +229,21 @@ describe("paperbot usage and errors", () => {
     });
     expect(result.status).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ notFound: "zzzzzzzz" });
+  });
+
+  it("ends quietly when the reader closes the pipe early (paperbot … | true)", async () => {
+    const cacheDir = tempDir("paperbot-cli-cache-");
+    const child = spawn(process.execPath, ["bin/paperbot.js", "--json", "search", "model", "--limit", "50"], {
+      env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += String(chunk)));
+    // `| true`: a reader that closes the pipe before reading.
+    child.stdout.destroy();
+    const [code] = await once(child, "close");
+    expect(code).toBe(0);
+    expect(stderr).not.toContain("EPIPE");
   });
 
   it("reads through the bot's snapshot cache, so the next command needs no parsing and answers the same", () => {
