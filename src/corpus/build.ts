@@ -329,6 +329,8 @@ export function readCorpusRemembering(
         if (aliasKey.length > 0 && aliasKey !== member.key) register.aliases.set(aliasKey, member.key);
       }
       profileKeys.add(register.note(member.name, true).key);
+      // An alias is a spelling of theirs, so a search or a name among the words finds them by it too.
+      for (const alias of member.aliases) register.note(alias);
     }
   }
   // A member is also their initial and surname ("E. Zhou", as IEEE and APA-styled exports write authors), when no

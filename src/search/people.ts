@@ -58,13 +58,19 @@ export function createPeopleIndex(store: IndexStore) {
   // Every name part in the corpus, for misspelt names: read when first needed.
   let nameParts: SearchableMap<true> | undefined;
 
-  /** The person a name (or its words the other way round) names exactly: "Rui Zheng", "Zheng Rui". */
+  /**
+   * The person a name (or its words the other way round) names exactly: "Rui Zheng", "Zheng Rui"; or the one person
+   * every whole part of a name of two or more is a part of a spelling of (a members.yml alias, "Enyu Zhuo").
+   */
   const exactly = (name: string): PersonRow | undefined => {
     const parts = name.split(/\s+/);
-    return (
+    const exact =
       store.person(personKey(name)) ??
-      (parts.length > 1 ? store.person(personKey([...parts].reverse().join(" "))) : undefined)
-    );
+      (parts.length > 1 ? store.person(personKey([...parts].reverse().join(" "))) : undefined);
+    if (exact !== undefined || parts.length < 2 || !parts.every((part) => /^\p{L}{2,}$/u.test(part)))
+      return exact;
+    const [only, ...more] = peopleNamedBy(name);
+    return more.length === 0 ? only : undefined;
   };
 
   /** People named by every part of `name`; an initial ("E. Zhou") stands for any part it begins. */

@@ -721,7 +721,7 @@ describe("answer: one way to a person's papers", () => {
     for (const id of first.ids) expect(hers).toContain(id);
   });
 
-  it("reads a colleague @-mentioned as members.yml names them, and says when it cannot tell who is meant", async () => {
+  it("reads a colleague @-mentioned or named by an alias as members.yml names them, and says when it cannot tell who", async () => {
     // test/fixtures/corpus/library/members.yml gives Zhiheng Xi the Slack id U01ZHIHENG, Enyu Zhou U02ENYU.
     const library = await servedIndex("test/fixtures/corpus/library");
     const deps = depsWith({ index: () => library });
@@ -738,6 +738,10 @@ describe("answer: one way to a person's papers", () => {
       "author",
     ).summary;
     expect(summary.name).toBe("Enyu Zhou");
+    // members.yml's alias "Enyu Zhuo" finds her in a search as in /paper author.
+    const byAlias = expectKind((await answer(deps, slash("Enyu Zhuo"))).reply, "results");
+    expect(byAlias.notice).toBe("Papers by Enyu Zhou.");
+    expect(byAlias.cards.length).toBeGreaterThan(0);
     const stranger = await answer(deps, mention("papers by <@U0NOBODY> on agents"));
     expect(stranger.reply).toEqual({ kind: "info", message: MESSAGES.unknownMention });
   });
