@@ -1,6 +1,7 @@
 import { COMBINING, FUNCTIONS, SILENT, SUBSCRIPTS, SUPERSCRIPTS, SYMBOLS, WRAPPERS } from "./latex-tables.js";
 
 const WRAPPER_RE = new RegExp(`\\\\(${WRAPPERS})\\*?\\s*\\{([^{}]*)\\}`, "g");
+const BEFORE_WRAPPER_RE = new RegExp(`(\\\\[A-Za-z]+)(?=\\\\(?:${WRAPPERS})\\*?\\s*\\{)`, "g");
 const DROPPED_RE = /\\(?:cite[tp]?|citep|citet|ref|eqref|label|noopsort)\*?\s*(?:\[[^\]]*\]\s*)?\{[^{}]*\}/g;
 /** Commands that print nothing, with the spaces after them (BibTeX files steer case with them: `{\\relax Ch}ris`). */
 const NOTHING_RE = /\\(?:relax|protect|nocorr)(?![A-Za-z])\s*/g;
@@ -53,7 +54,12 @@ function commandsToText(text: string, inMath: boolean): string {
 }
 
 function mathToText(math: string): string {
-  let text = repeatReplace(math, WRAPPER_RE, (_name = "", content = "") => content);
+  // A command ends before a wrapper that follows it: "x \\in\\mathbb{Z}" is "x ∈ Z", not "xinZ".
+  let text = repeatReplace(
+    math.replace(BEFORE_WRAPPER_RE, "$1 "),
+    WRAPPER_RE,
+    (_name = "", content = "") => content,
+  );
   text = repeatReplace(text, FRAC_RE, (a = "", b = "") => `${a}/${b}`);
   text = repeatReplace(text, SQRT_RE, (a = "") => (a.length > 1 ? `√(${a})` : `√${a}`));
   text = text.replace(ESCAPE_RE, "$1").replace(SPACING_RE, " ").replace(/~/g, " ");

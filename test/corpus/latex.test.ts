@@ -15,6 +15,9 @@ describe("latexToText", () => {
     ["$\\mathcal{O}(N^{2})$", "O(N²)"],
     ["$\\alpha \\leq 0.5$", "α ≤ 0.5"],
     ["$\\frac{1}{2}$", "1/2"],
+    // A symbol right before a wrapper keeps its end (arXiv titles write them so).
+    ["$x\\in\\mathbb{Z}$ and $f:\\mathbb{R}^n\\to\\mathbb{R}$", "x∈ Z and f:Rⁿ→ R"],
+    ["$\\alpha\\beta$-divergence", "αβ-divergence"],
     ["such as ``best for humanity``.", "such as “best for humanity”."],
     ["from scratch -- without SFT", "from scratch – without SFT"],
     ["off-policy settings--where stale", "off-policy settings—where stale"],
