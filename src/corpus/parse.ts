@@ -49,14 +49,14 @@ function paragraphsOf(text: string): Paragraph[] {
     // Decoded text has plain spaces only; tabs are still folded here for text that did not come through decode.
     const line = raw.includes("  ") || raw.includes("\t") ? raw.replace(/\s+/g, " ") : raw;
     if (line.length === 0) {
-      if (parts.length > 0) paragraphs.push(...gluedApart(start, parts));
+      if (parts.length > 0) paragraphs.push(...gluedApart(start, parts, paragraphs.length === 0));
       parts = [];
     } else {
       if (parts.length === 0) start = i + 1;
       parts.push(line);
     }
   }
-  if (parts.length > 0) paragraphs.push(...gluedApart(start, parts));
+  if (parts.length > 0) paragraphs.push(...gluedApart(start, parts, paragraphs.length === 0));
   return paragraphs;
 }
 
@@ -70,8 +70,12 @@ function isListOfAuthors(text: string): boolean {
  * The paragraphs of lines with no blank line between them: one, unless a blank line was left out, where lines that
  * are an author line start it or follow a sentence's end ("…agents. / Rui Zheng, Shihan Dou et al. / The abstract…").
  */
-function gluedApart(start: number, lines: string[]): Paragraph[] {
+function gluedApart(start: number, lines: string[], first = false): Paragraph[] {
   const whole = lines.length === 1 ? (lines[0] ?? "") : lines.join(" ");
+  // The owner's name, with the first author line under it (no blank line between): two paragraphs.
+  const [name = "", ...rest] = lines;
+  if (first && rest.length > 0 && !/[,;，、]/u.test(name) && authorLineOf(name)?.names.length === 1)
+    if (isListOfAuthors(rest.join(" "))) return [{ line: start, text: name }, ...gluedApart(start + 1, rest)];
   if (lines.length === 1 || authorLineOf(whole) !== undefined) return [{ line: start, text: whole }];
   const listed = lines.map(isListOfAuthors);
   if (!listed.includes(true)) return [{ line: start, text: whole }];

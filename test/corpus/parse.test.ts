@@ -155,4 +155,13 @@ describe("parseCorpusText", () => {
       { line: 9, authors: ["Bo Chen", "Cy Dorn", "Ann Lee"], etAl: false, abstract: ABSTRACT_A },
     ]);
   });
+
+  it("reads the owner's name with the first author line under it, no blank line between, as two paragraphs", () => {
+    const parsed = parseCorpusText("ann.txt", `Ann Lee\nAnn Lee, Bo Chen et al.\n\n${ABSTRACT_A}\n`);
+    expect(parsed.owner).toBe("Ann Lee");
+    expect(parsed.problems).toEqual([]);
+    expect(parsed.entries).toEqual([
+      { line: 2, authors: ["Ann Lee", "Bo Chen"], etAl: true, abstract: ABSTRACT_A },
+    ]);
+  });
 });
