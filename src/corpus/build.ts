@@ -542,6 +542,7 @@ export function readCorpusRemembering(
   };
   mergePairs(shortenedAbstractPairs(drafts));
   mergePairs(namedTitlePairs(drafts));
+  mergePairs(retypedInAnotherFilePairs(drafts));
 
   const live = drafts.filter((draft) => draft.mergedInto === undefined);
   // Members own the papers of exports that have no author file of theirs.
@@ -759,6 +760,49 @@ function namedTitlePairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft
 
 /** An export's abstract cut short ("… such agents due to their generalized …") is a prefix of the whole one. */
 const MIN_PREFIX_KEY = 100;
+
+/**
+ * Author-file papers listed by two members with the abstract a little other (a sentence added, or the last one left
+ * out): the same author line in two files, and two or more sentences shared, at least half of the shorter's. Grouped
+ * by author line first, so a corpus of 100,000 compares only papers that could be one.
+ */
+function retypedInAnotherFilePairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft][] {
+  // By first author (an object: no string is made or hashed for 100,000 papers), then the whole line compared.
+  const byFirstAuthor = new Map<PersonDraft, PaperDraft[]>();
+  for (const draft of drafts) {
+    const [first] = draft.authors;
+    if (draft.mergedInto !== undefined || !draft.fromSeeds || first === undefined) continue;
+    const group = byFirstAuthor.get(first);
+    if (group === undefined) byFirstAuthor.set(first, [draft]);
+    else group.push(draft);
+  }
+  const sameLine = (one: PaperDraft, two: PaperDraft) =>
+    one.etAl === two.etAl &&
+    one.authors.length === two.authors.length &&
+    one.authors.every((person, at) => two.authors[at] === person);
+  // Sentences are split only for papers that open or end alike (splitting every abstract costs a second).
+  const alike = (one: string, two: string) =>
+    one.slice(0, 60) === two.slice(0, 60) || one.slice(-60) === two.slice(-60);
+  const keys = new Map<PaperDraft, string[]>();
+  const keysOf = (draft: PaperDraft) =>
+    keys.get(draft) ?? keys.set(draft, sentenceKeys(draft.abstract)).get(draft) ?? [];
+  const pairs: [PaperDraft, PaperDraft][] = [];
+  for (const group of byFirstAuthor.values()) {
+    for (let at = 0; at < group.length; at++) {
+      for (let next = at + 1; next < group.length; next++) {
+        const [one, two] = [group[at], group[next]];
+        if (one === undefined || two === undefined) continue;
+        if (!sameLine(one, two) || !alike(one.abstract, two.abstract)) continue;
+        const files = new Set(one.sources.map((source) => source.file));
+        if (two.sources.every((source) => files.has(source.file))) continue;
+        const [mine, theirs] = [keysOf(one), keysOf(two)];
+        const shared = mine.filter((key) => theirs.includes(key)).length;
+        if (shared >= 2 && shared * 2 >= Math.min(mine.length, theirs.length)) pairs.push([one, two]);
+      }
+    }
+  }
+  return pairs;
+}
 
 /** The loose text of an abstract without a last word cut short by "…" or "...". */
 function cutAbstractKey(abstract: string): string {

@@ -369,3 +369,27 @@ describe("files a group keeps by script or by hand", () => {
     ]);
   });
 });
+
+describe("one paper in two members' author files", () => {
+  const opening = "Large language models have formulated a blueprint for artificial general intelligence.";
+  const middle = "We dissect the framework of RLHF and re-evaluate the inner workings of PPO in detail.";
+  const closing = "We release technical reports, reward models and PPO codes to the community at large.";
+  const author = (owner: string, abstract: string) =>
+    file(`${owner}.txt`, `${owner}\n\nRui Zheng, Shihan Dou, Songyang Gao et al.\n\n${abstract}\n`);
+
+  it("is one paper owned by both when one copy has a sentence more, and two when few sentences are shared", () => {
+    const jin = author("Senjie Jin", `${opening} ${middle} ${closing}`);
+    const zheng = author(
+      "Rui Zheng",
+      `${opening} ${middle} ${closing} Code is available at https://github.com/example/ppo.`,
+    );
+    const merged = buildCorpus([jin, zheng]);
+    expect(merged.papers).toHaveLength(1);
+    expect(merged.papers[0]?.owners.sort()).toEqual(["Rui Zheng", "Senjie Jin"]);
+    const other = author(
+      "Rui Zheng",
+      `${opening} A second study of reward models on many tasks, with findings of its own.`,
+    );
+    expect(buildCorpus([jin, other]).papers).toHaveLength(2);
+  });
+});
