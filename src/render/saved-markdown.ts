@@ -65,7 +65,14 @@ function bibtexSourceOf(item: SavedItem): BibtexSource {
 export function savedBibtex(reply: Extract<Reply, { kind: "export" }>): MarkdownFile {
   const date = dateOf(reply.at);
   const count = plural(reply.items.length, "paper");
-  const entries = reply.items.map((item) => bibtexOf(bibtexSourceOf(item)).entry);
+  const entries = reply.items.map((item) => {
+    const source = bibtexSourceOf(item);
+    const { entry, generated } = bibtexOf(source);
+    // As Copy BibTeX says it: an entry made for a paper the library has no title for needs one before it is cited.
+    return generated && !source.title
+      ? `% No title in the library for “${withoutControls(item.headline).replace(/\s+/g, " ")}”: add it before you cite.\n${entry}`
+      : entry;
+  });
   const content = [
     `% Reading list exported from Paperbot on ${date}: ${count}, newest first.`,
     "",
