@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -283,16 +284,28 @@ export async function startFakeSlackApi(options: FakeSlackOptions = {}): Promise
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
+  // A loopback address of its own (all of 127/8 is loopback): while down() has let go of its port, another test
+  // process binding 127.0.0.1 may take that port number without taking this server's place, or its way back.
+  let host = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   const listen = (port: number) =>
-    new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
   const closeListener = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());
       for (const socket of sockets) socket.destroy();
     });
-  await listen(0);
+  await listen(0).catch(() => {
+    host = "127.0.0.1";
+    return listen(0);
+  });
   const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://${host}:${port}`;
   return Object.assign(fake, {
     apiUrl: `${base}/api/`,
     responseUrl: (path: string) => `${base}${path}`,
