@@ -106,12 +106,14 @@ function decodeUtf8(bytes: Uint8Array, bom: boolean): DecodedText {
     return { ok: true, text: buffer.toString("latin1"), encoding: "utf-8", bom, ascii: true };
   if (isUtf8(buffer) && !buffer.includes(0))
     return { ok: true, text: buffer.toString("utf8"), encoding: "utf-8", bom };
-  // Not one UTF-8 sequence among its high bytes, a Latin-1 letter inside a word, and no NUL (binary, UTF-16): an
-  // 8-bit file, as older JabRef and Windows tools save .bib files; read as Windows-1252, of which Latin-1 is part
-  // ("Jos\xe9" is "José"). A stray byte between spaces is a bad byte of a UTF-8 file, dropped.
+  // Not one UTF-8 sequence among its high bytes, a Latin-1 letter inside a word (or Windows-1252's punctuation beside
+  // one: "doesn\x92t", "3\xd7"), and no NUL (binary, UTF-16): an 8-bit file, as older JabRef and Windows tools save
+  // .bib files; read as Windows-1252, of which Latin-1 is part ("Jos\xe9" is "José"). A stray byte between spaces is
+  // a bad byte of a UTF-8 file, dropped.
   const latin1 = buffer.toString("latin1");
   const bytesRead = latin1.replace(CUT_SEQUENCE_AT_END, "");
-  if (!bom && !buffer.includes(0) && LETTER_IN_WORD.test(bytesRead) && !UTF8_SEQUENCE.test(bytesRead)) {
+  const cp1252 = LETTER_IN_WORD.test(bytesRead) || PUNCTUATION_BY_WORD.test(bytesRead);
+  if (!bom && !buffer.includes(0) && cp1252 && !UTF8_SEQUENCE.test(bytesRead)) {
     const text = windows1252(latin1);
     const problems = [
       { line: 0, message: "not UTF-8; read as Windows-1252 (Latin-1). Save it as UTF-8 to be sure" },
@@ -129,6 +131,8 @@ const windows1252 = (latin1: string) =>
 
 /** A Latin-1 letter beside an ASCII one, and a UTF-8 file cut inside its last character: bytes read as Latin-1. */
 const LETTER_IN_WORD = /[A-Za-z][\xc0-\xd6\xd8-\xf6\xf8-\xff]|[\xc0-\xd6\xd8-\xf6\xf8-\xff][A-Za-z]/;
+/** Windows-1252's curly quotes, dashes, ellipsis, bullet, € and ™ against a letter or digit, or × after a digit ("3×"). */
+const PUNCTUATION_BY_WORD = /[A-Za-z0-9][\x80\x85\x91-\x97\x99]|[\x80\x85\x91-\x97\x99][A-Za-z0-9]|\d\xd7/;
 const CUT_SEQUENCE_AT_END = /[\xc2-\xf4][\x80-\xbf]{0,2}$/;
 /** A multi-byte UTF-8 character, its bytes read one by one as Latin-1 characters. */
 const UTF8_SEQUENCE = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/;

@@ -77,6 +77,30 @@ describe("decodeCorpusBytes", () => {
     ]);
   });
 
+  it("reads a Notepad-saved file whose only high bytes are Windows-1252 punctuation as Windows-1252", () => {
+    // Curly quotes, an apostrophe, an en dash and a times sign, as Word and Notepad save them; no accented letter.
+    const decoded = decodeCorpusBytes(
+      withBytes(
+        "We call it ",
+        [0x93],
+        "Magic",
+        [0x94],
+        " ",
+        [0x96],
+        " it doesn",
+        [0x92],
+        "t need labels: 3",
+        [0xd7],
+        " faster.\n",
+      ),
+    );
+    expect(decoded).toMatchObject({
+      ok: true,
+      text: "We call it “Magic” – it doesn’t need labels: 3× faster.\n",
+      encoding: "windows-1252",
+    });
+  });
+
   it("never reads overlong forms or encoded surrogates as the characters lenient decoders would make of them", () => {
     const cases: [Uint8Array, number][] = [
       [withBytes("Zoë\n", [0xc0, 0xaf], " and a long enough line to stay text"), 2],
