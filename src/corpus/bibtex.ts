@@ -34,6 +34,7 @@ export interface BibStrings {
 
 /** Where an entry may start: `@`, a type, then its brace (an "@name" in a wrapped abstract is no entry). */
 const ENTRY_START = /^[ \t]*@[A-Za-z]+\s*[{(]/;
+const NEXT_ENTRY_START = new RegExp(`\n${ENTRY_START.source.slice(1)}`, "g");
 
 /**
  * The entries of a .bib file; a bad entry is skipped with its line, reading on at the next line starting an entry.
@@ -113,9 +114,8 @@ function skipSpaces(text: string, at: number): number {
 
 /** The next line that starts an entry after `at` (where reading goes on after a bad entry), or the end. */
 function nextEntryStart(text: string, at: number): number {
-  const next = /\n[ \t]*@[A-Za-z]+\s*[{(]/g;
-  next.lastIndex = at;
-  const found = next.exec(text);
+  NEXT_ENTRY_START.lastIndex = at;
+  const found = NEXT_ENTRY_START.exec(text);
   return found === null ? text.length : found.index + 1;
 }
 

@@ -35,8 +35,6 @@ interface PaperDraft {
   keys: string[];
   /** Keys that say which paper this is across edits but never match two entries (an author file's owner and line). */
   placeKeys: string[];
-  /** Its authors' names as its entries give them (compared only when a title or an abstract matches). */
-  authorNames: string[];
   /** Set when an entry showed this draft and an earlier one to be the same paper: it lives on in that one. */
   mergedInto?: PaperDraft;
 }
@@ -354,7 +352,6 @@ export function readCorpusRemembering(
       fields: {},
       keys: [],
       placeKeys: [],
-      authorNames: [],
     };
     drafts.push(draft);
     return draft;
@@ -395,7 +392,6 @@ export function readCorpusRemembering(
     target.sources.push(...other.sources);
     addMissing(target.owners, other.owners);
     addMissing(target.libraryKeys, other.libraryKeys);
-    target.authorNames.push(...other.authorNames);
     for (const key of other.keys) byKey.set(key, target);
     claim(target, other.keys);
     target.placeKeys.push(...other.placeKeys);
@@ -455,11 +451,11 @@ export function readCorpusRemembering(
       keys = keys.filter((key) => {
         const holder = isWeakKey(key) ? byKey.get(key) : undefined;
         if (holder === undefined) return true;
-        const { authorNames, keys: theirs } = resolved(holder);
-        return shareAnAuthor(authorNames, entry.authors) && !idsDiffer(theirs, ids);
+        const { authors, keys: theirs } = resolved(holder);
+        const spelt = authors.flatMap((person) => person.spellings.map((tally) => tally.name));
+        return shareAnAuthor(spelt, entry.authors) && !idsDiffer(theirs, ids);
       });
       const draft = draftFor(keys);
-      draft.authorNames.push(...entry.authors);
       const earlier = draft.sources.find((source) => source.file === file.name);
       if (earlier !== undefined) {
         problems.push({
@@ -506,7 +502,6 @@ export function readCorpusRemembering(
         seenHere.set(seedsKey, entry.line);
       }
       const draft = draftFor(keys);
-      draft.authorNames.push(...entry.authors);
       claim(draft, keys);
       draft.placeKeys.push(`seed:${line}|${nth}`);
       draft.sources.push({ file: fileName, line: entry.line });
@@ -761,6 +756,9 @@ function namedTitlePairs(drafts: readonly PaperDraft[]): [PaperDraft, PaperDraft
 /** An export's abstract cut short ("… such agents due to their generalized …") is a prefix of the whole one. */
 const MIN_PREFIX_KEY = 100;
 
+/** Two abstracts are one paper's when they share two sentences or more, at least half of `of` sentences. */
+const sharesMost = (shared: number, of: number) => shared >= 2 && shared * 2 >= of;
+
 /**
  * Author-file papers listed by two members with the abstract a little other (a sentence added, or the last one left
  * out): the same author line in two files, and two or more sentences shared, at least half of the shorter's. Grouped
@@ -797,7 +795,7 @@ function retypedInAnotherFilePairs(drafts: readonly PaperDraft[]): [PaperDraft, 
         if (two.sources.every((source) => files.has(source.file))) continue;
         const [mine, theirs] = [keysOf(one), keysOf(two)];
         const shared = mine.filter((key) => theirs.includes(key)).length;
-        if (shared >= 2 && shared * 2 >= Math.min(mine.length, theirs.length)) pairs.push([one, two]);
+        if (sharesMost(shared, Math.min(mine.length, theirs.length))) pairs.push([one, two]);
       }
     }
   }
@@ -845,7 +843,7 @@ function shortenedAbstractPairs(drafts: readonly PaperDraft[]): [PaperDraft, Pap
     for (const [holder, count] of shared) {
       if (count <= bestCount) continue;
       if (![...(seedsTags.get(holder) ?? [])].some((tag) => tags.has(tag))) continue;
-      if (count < 2 || count * 2 < keys.length) {
+      if (!sharesMost(count, keys.length)) {
         cut ??= cutAbstractKey(draft.abstract);
         if (cut.length < MIN_PREFIX_KEY || !looseText(holder.abstract).startsWith(cut)) continue;
       }

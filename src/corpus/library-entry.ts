@@ -52,15 +52,14 @@ function decodedPath(path: string): string {
   }
 }
 
-const DOI_LINK = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.\d{4,9}\/[^?#]+)$/i;
-
 /** The entry of what an export gives: title bounded, DOI and URL checked, what was left out noted. */
 export function libraryEntry(line: number, given: GivenEntry): LibraryEntry {
   const notes: string[] = [];
   const url = cleanUrl(given.url, notes);
-  // A link through a DOI resolver ("http://dx.doi.org/10.1007/…", as JabRef's Springer entries give it) is the DOI.
-  const resolved = given.doi === undefined && url !== undefined ? DOI_LINK.exec(url)?.[1] : undefined;
-  const doi = cleanDoi(given.doi ?? (resolved === undefined ? undefined : decodedPath(resolved)), notes);
+  // A link through doi.org ("http://dx.doi.org/10.1007/…", as JabRef's Springer entries give it) is the DOI.
+  const doiLink =
+    url !== undefined && /^https?:\/\/(?:dx\.)?doi\.org\/10\./i.test(url) ? decodedPath(url) : undefined;
+  const doi = cleanDoi(given.doi ?? doiLink, notes);
   const title = boundedTitle(given.title, notes);
   const arxiv = given.venue !== undefined && ARXIV_VENUE.test(given.venue.trim());
   return {
