@@ -128,6 +128,34 @@ export function rankingScoreOf(
   };
 }
 
+/**
+ * How far a search's count means its topic: of every paper it counts, the share judged relevant, and of the relevant
+ * the share counted (means over queries with a relevant paper), and how many counts are over twice the relevant.
+ */
+export function countScoreOf(index: SearchEngine, qrels: Qrels, ids: ReadonlyMap<string, string>) {
+  const scores = Object.entries(qrels.queries).flatMap(([query, entry]) => {
+    const relevant = new Set(
+      Object.entries(entry.judged).flatMap(([key, gain]) => (gain > 0 ? (ids.get(key) ?? []) : [])),
+    );
+    if (relevant.size === 0) return [];
+    const result = index.search(query, { limit: 1000, snippets: false });
+    const counted = result.hits.filter((hit) => relevant.has(hit.paper.id)).length;
+    return [
+      {
+        precision: result.total === 0 ? 0 : counted / result.total,
+        recall: counted / relevant.size,
+        inflated: result.total > 2 * relevant.size,
+      },
+    ];
+  });
+  return {
+    precision: mean(scores.map((score) => score.precision)),
+    recall: mean(scores.map((score) => score.recall)),
+    inflated: scores.filter((score) => score.inflated).length,
+    queries: scores.length,
+  };
+}
+
 /** The qrels' "who" topics: at least `atLeast` of the judged people among the first `top`. */
 export function expertChecks(index: SearchEngine, qrels: Qrels): ExpertCheck[] {
   return Object.entries(qrels.experts).map(([topic, judged]): ExpertCheck => {

@@ -11,6 +11,7 @@ import { BASELINE_PATH, defaultDataDir, GATE, readBaseline, withinBudget, writeB
 import { pairedBootstrap, percentile } from "./metrics.js";
 import {
   authorChecks,
+  countScoreOf,
   expertChecks,
   HALVES,
   judgedPaperIds,
@@ -168,6 +169,10 @@ async function runOwn(): Promise<void> {
 
   const engine = oursOver(corpus);
   try {
+    const counts = countScoreOf(engine.engine, qrels, ids);
+    notes.push(
+      `own: of the papers a search counts, ${f3(counts.precision)} are judged relevant and ${f3(counts.recall)} of the relevant are counted (mean over ${counts.queries} queries; counts over twice the relevant: ${counts.inflated})`,
+    );
     for (const e of expertChecks(engine.engine, qrels)) {
       if (!e.met)
         failures.push(`who "${e.topic}": ${e.found.length} of the judged people in the top ${e.top}`);

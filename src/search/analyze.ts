@@ -77,8 +77,37 @@ export function isStopWord(folded: string): boolean {
   return stopWords.has(folded);
 }
 
+/**
+ * British and American spellings written one way, so "tumour" finds "tumor" and "randomized" "randomised": the
+ * productive patterns (-ize, -yze, -our, -tre, -ogue, ae/oe of medicine), not a word list, which misses a field's own
+ * words ("haematopoietic", "hypoxaemia"). Both sides of a pair map alike, so a word with one spelling only looks odd.
+ */
+const britishSpellings: readonly [RegExp, string][] = [
+  // -ize the other way: "supervise" has no -ize form, and it must stay "supervision"'s.
+  [/^(\w{3,})iz(e|es|ed|ing|ation|ations|er|ers)$/, "$1is$2"],
+  [/yz(e|es|ed|ing)$/, "ys$1"],
+  [/^(\w{3,})our(s|ed|ing|al|ally|ite|ites|er|ers|able)?$/, "$1or$2"],
+  [/^(\w{2,}[bt])re(s?)$/, "$1er$2"],
+  [/^(\w{2,}[bt])red$/, "$1ered"],
+  [/^(\w{3,}og)ue(s?)$/, "$1$2"],
+  [/^(defen|offen|licen|preten)ce(s?)$/, "$1se$2"],
+  [/^programme(s?)$/, "program$1"],
+  [/(h|^an|^leuk|isch|glyc|ox|ur|ter|tic|tox)aem/, "$1em"],
+  [/paed/, "ped"],
+  [/^(an|gyn|c|f)ae(s|c)/, "$1e$2"],
+  [/^aet/, "et"],
+  [/^(f?)oe(st|so|de|tu|ta)/, "$1e$2"],
+  [/(diarrh|dyspn)oe/, "$1e"],
+  [/^coeli/, "celi"],
+];
+
+export function oneSpellingOf(folded: string): string {
+  return britishSpellings.reduce((word, [pattern, american]) => word.replace(pattern, american), folded);
+}
+
 /** A folded word's Snowball English stem (keeps generation/general apart, unlike Porter); words with digits stay. */
-export const stemOfUncached = (folded: string): string => (/\d/.test(folded) ? folded : porter2(folded));
+export const stemOfUncached = (folded: string): string =>
+  /\d/.test(folded) ? folded : porter2(oneSpellingOf(folded));
 
 const stems = new LRUCache<string, string>({ max: 100_000, memoMethod: stemOfUncached });
 
@@ -86,8 +115,9 @@ const stems = new LRUCache<string, string>({ max: 100_000, memoMethod: stemOfUnc
 export const stemOf = (folded: string): string => stems.memo(folded);
 
 /** A light stem, plurals only (Harman's S-stemmer): what `surface` holds ("models" is "model", "computation" stays). */
-export function lightStemOf(folded: string): string {
-  if (folded.length < 4 || /\d/.test(folded)) return folded;
+export function lightStemOf(word: string): string {
+  if (word.length < 4 || /\d/.test(word)) return word;
+  const folded = oneSpellingOf(word);
   if (/[^ae]ies$/.test(folded)) return `${folded.slice(0, -3)}y`;
   if (/[^aeo]es$/.test(folded)) return folded.slice(0, -1);
   if (/[^us]s$/.test(folded)) return folded.slice(0, -1);

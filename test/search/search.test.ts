@@ -32,6 +32,31 @@ describe("search", () => {
     expect(idsFor("jailbreaks")).toEqual(["a1f00d0001"]);
   });
 
+  it("finds a paper written in British spelling by the American word and the other way round", () => {
+    const engine = engineOver(
+      "Tumour growth in a randomised trial of paediatric anaemia, with behavioural modelling.",
+      "Tumor growth in a randomized trial of pediatric anemia, with behavioral modeling.",
+      "The supervision of growth.",
+    );
+    const ids = (query: string) =>
+      engine
+        .search(query)
+        .hits.map((hit) => hit.paper.id)
+        .sort();
+    for (const query of [
+      "tumour",
+      "tumor",
+      "randomised trial",
+      "pediatric anemia",
+      "behavioural",
+      "modelling",
+    ])
+      expect(ids(query)).toEqual(["aaaa000001", "bbbb000001"]);
+    // No spelling rule parts a word from its family: "supervised" still finds "supervision".
+    expect(ids("supervised growth")).toEqual(["cccc000001"]);
+    expect(engine.search("tumor").showingFor).toBeUndefined();
+  });
+
   it("corrects words the corpus does not know, and says what it searched for", () => {
     expect(idsFor("jailbrek")).toEqual(["a1f00d0001"]);
     const result = index.search("Speculativ decodng");
