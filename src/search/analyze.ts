@@ -86,9 +86,10 @@ const britishSpellings: readonly [RegExp, string][] = [
   // -ize the other way: "supervise" has no -ize form, and it must stay "supervision"'s.
   [/^(\w{3,})iz(e|es|ed|ing|ation|ations|er|ers)$/, "$1is$2"],
   [/yz(e|es|ed|ing)$/, "ys$1"],
-  [/^(\w{3,})our(s|ed|ing|al|ally|ite|ites|er|ers|able)?$/, "$1or$2"],
+  // Not contour, detour, devour, nor hatred: American writes them so too.
+  [/^(\w{2,}[^t])(?<!^dev)our(s|ed|ing|al|ally|ite|ites|er|ers|able)?$/, "$1or$2"],
   [/^(\w{2,}[bt])re(s?)$/, "$1er$2"],
-  [/^(\w{2,}[bt])red$/, "$1ered"],
+  [/^(\w{3,}[bt])red$/, "$1ered"],
   [/^(\w{3,}og)ue(s?)$/, "$1$2"],
   [/^(defen|offen|licen|preten)ce(s?)$/, "$1se$2"],
   [/^programme(s?)$/, "program$1"],
@@ -101,7 +102,11 @@ const britishSpellings: readonly [RegExp, string][] = [
   [/^coeli/, "celi"],
 ];
 
+/** What every pattern above holds: most words hold none, and one test is cheaper than all of them. */
+const mayDiffer = /iz|yz|our|[bt]re|ogue|ae|oe|nce|mme/;
+
 export function oneSpellingOf(folded: string): string {
+  if (!mayDiffer.test(folded)) return folded;
   return britishSpellings.reduce((word, [pattern, american]) => word.replace(pattern, american), folded);
 }
 
