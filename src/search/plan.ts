@@ -4,6 +4,7 @@ import { personKey } from "../corpus/names.js";
 import { foldedText, isStopWord, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
+import { synonymsIn } from "./index-text.js";
 import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
 import { isYear, type ParsedQuery } from "./query.js";
@@ -162,6 +163,20 @@ function bylinesOf(words: string[], context: PlanContext) {
 
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
 
+/**
+ * An acronym typed in capitals as papers define it, whose word means more than it ("NO", nitric oxide, beside the word
+ * "no"): its long form, which papers writing either hold (index-text.ts). One long form only: "PD" of two is the word.
+ */
+function longFormMeant(typed: string, { store }: PlanContext): string[] | undefined {
+  if (!/^\p{Lu}{2,}s?$/u.test(typed)) return undefined;
+  const synonyms = synonymsIn(store).byShort.get(typed) ?? [];
+  const [first] = synonyms;
+  const stems = first?.stems.join(" ");
+  if (first === undefined || synonyms.some((synonym) => synonym.stems.join(" ") !== stems)) return undefined;
+  const words = searchedWordsOf(first.long);
+  return papersOf(foldedText(typed), store) > store.count(termMatch({ words })) ? words : undefined;
+}
+
 /** Two words run together ("syntheticdata"): the cut where the most papers write the two side by side. */
 function splitOf(word: string, store: IndexStore): string[] | undefined {
   // Past two long words' length, it is no slip of the space bar (and each cut costs two lookups).
@@ -249,6 +264,11 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
         more.papers ?? Math.max(Math.min(...found.map((word) => papersOf(word, store))), joinedPapers);
       return { typed, words: found, ...more, corrected, papers, weight: idfOf(papers, total) };
     };
+    const longForm = longFormMeant(typed, context);
+    if (longForm !== undefined) {
+      terms.push(term(longForm, false));
+      continue;
+    }
     const known = words.every(knows);
     if (known || joinedKnown) {
       terms.push(known ? term(words, false, joinedKnown ? { joined } : {}) : term([joined ?? ""], false));

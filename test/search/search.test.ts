@@ -57,6 +57,29 @@ describe("search", () => {
     expect(engine.search("tumor").showingFor).toBeUndefined();
   });
 
+  it("reads an acronym typed in capitals as the papers define it, never the word it spells: NO is nitric oxide", () => {
+    const abstracts = [
+      "Nitric oxide (NO) regulates vascular tone.",
+      "There was no effect of diet on tone.",
+      "No association was found between diet and vascular disease.",
+      "Inducible NO synthase is expressed in macrophages.",
+    ];
+    const engine = createSearchEngine(
+      corpusOf(
+        abstracts.map((abstract, at) => paper(`${"abcd"[at]?.repeat(4)}000001`, ["Ada Lovelace"], abstract)),
+        [{ short: "NO", long: "nitric oxide" }],
+      ),
+    );
+    const ids = (query: string) =>
+      engine
+        .search(query)
+        .hits.map((hit) => hit.paper.id)
+        .sort();
+    expect(ids("NO")).toEqual(["aaaa000001", "dddd000001"]);
+    expect(ids("nitric oxide")).toEqual(["aaaa000001", "dddd000001"]);
+    expect(ids("no effect")).toContain("bbbb000001");
+  });
+
   it("corrects words the corpus does not know, and says what it searched for", () => {
     expect(idsFor("jailbrek")).toEqual(["a1f00d0001"]);
     const result = index.search("Speculativ decodng");
