@@ -60,6 +60,13 @@ function startsOf(word: string, context: PlanContext): string[] {
     .map((start) => start.word);
 }
 
+/** The word papers write that a word they do not is a slip of, where both have one stem. */
+function hiddenSlipOf(word: string, context: PlanContext): string | undefined {
+  if (context.store.count(`surface : "${lightStemOf(word)}"`) > 0) return undefined;
+  const fixed = correctionOf(word, context);
+  return fixed !== undefined && stemOf(fixed) === stemOf(word) ? fixed : undefined;
+}
+
 /** Two letters side by side swapped ("agnet" for "agent"). */
 function isSwap(typed: string, word: string): boolean {
   const at = [...typed].findIndex((letter, i) => letter !== word[i]);
@@ -270,6 +277,13 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
       continue;
     }
     const known = words.every(knows);
+    // A slip the stemmer hides ("reinforcment" is "reinforc"): no paper writes it, a word of its stem a slip away.
+    const hidden =
+      known && words.length === 1 && !isSymbol(typed) ? hiddenSlipOf(words[0] ?? "", context) : undefined;
+    if (hidden !== undefined) {
+      terms.push(term([hidden], true));
+      continue;
+    }
     if (known || joinedKnown) {
       terms.push(known ? term(words, false, joinedKnown ? { joined } : {}) : term([joined ?? ""], false));
       continue;

@@ -87,6 +87,18 @@ describe("search", () => {
     expect(result.showingFor).toBe("speculative decoding");
   });
 
+  it("corrects a slip the stemmer would hide, and finds what the word typed right finds", () => {
+    const engine = engineOver(
+      "Reinforcement learning trains the agent.",
+      "Learning signals that are mutually reinforcing.",
+      "We apply reinforcement learning to code.",
+    );
+    const ids = (query: string) => engine.search(query).hits.map((hit) => hit.paper.id);
+    const slip = engine.search("reinforcment learning");
+    expect(slip.showingFor).toBe("reinforcement learning");
+    expect(ids("reinforcment learning")).toEqual(ids("reinforcement learning"));
+  });
+
   it("counts two swapped letters as one slip", () => {
     const result = index.search("rewrad modles");
     expect(result.showingFor).toBe("reward models");
