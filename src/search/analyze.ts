@@ -12,9 +12,9 @@ export interface Word {
 /** The one stop list, of the index and queries alike: English function words, and the words a question is framed with. */
 const stopWords: ReadonlySet<string> = new Set([
   ...eng,
-  ...`please pls thanks thank hey hi hello show find give list looking look want need recommend tell know
+  ...`please pls plz thanks thank thx thanx hey hi hello show find give list looking look want need recommend tell know
   paper papers article articles publication publications anything something everything stuff thing things
-  anyone anybody someone somebody everyone write writes wrote written authored`.split(/\s+/),
+  anyone anybody someone somebody everyone write writes wrote written authored publish published`.split(/\s+/),
 ]);
 /** Printable ASCII and line breaks: text that needs no Unicode folding and holds only [A-Za-z0-9] words. */
 const ascii = /^[\t\n\r -~]*$/;

@@ -22,6 +22,7 @@ describe("analysis", () => {
   it("drops stop words and the words a question is framed with, and folds accents", () => {
     expect(searchedWordsOf("Please find papers on the role of the Café")).toEqual(["role", "cafe"]);
     expect(termOf("the")).toBeUndefined();
+    expect(searchedWordsOf("what did we publish on RoPE? thx")).toEqual(["rope"]);
   });
 
   it("splits hyphenated words into their words", () => {
