@@ -319,22 +319,26 @@ function sidePlanOf(parsed: ParsedQuery, context: PlanContext): Plan {
   }
   const phrasesOf = (texts: readonly string[]) =>
     texts.map(searchedWordsOf).filter((words) => words.length > 0);
-  // A bare year no paper writes ("agents 2023") is when the papers are from, where papers have years.
-  const bareYears = parsed.years === undefined && store.dated() ? missing.filter(isYear) : [];
-  for (const year of bareYears) missing.splice(missing.indexOf(year), 1);
+  const pairsBeside = (at: number) =>
+    [at - 1, at].flatMap((first) => {
+      const [one, two] = [terms[first], terms[first + 1]];
+      return one && two ? [[...one.words, ...two.words]] : [];
+    });
+  const writtenBeside = (at: number) => pairsBeside(at).some((words) => store.count(phraseMatch(words)) > 0);
+  // A bare year is when the papers are from, where papers have years ("malaria 2020", though some abstract writes
+  // 2020), unless papers write it beside a word typed next to it: an edition's year ("AIME 2024", "COCO 2017").
+  const dated = parsed.years === undefined && store.dated();
+  const yearTerms = dated ? terms.filter((term, at) => isYear(term.typed) && !writtenBeside(at)) : [];
+  for (const term of yearTerms) terms.splice(terms.indexOf(term), 1);
+  const bareYears = [...(dated ? missing.filter(isYear) : []), ...yearTerms.map((term) => term.typed)];
+  for (const year of bareYears) if (missing.includes(year)) missing.splice(missing.indexOf(year), 1);
   const asked = bareYears.map(Number);
   const years = asked.length > 0 ? { from: Math.min(...asked), to: Math.max(...asked) } : parsed.years;
   // A correction no paper holds beside the rarest word typed right is no reading of the query ("inference foster").
   const rarest = terms.filter((term) => !term.corrected).sort((a, b) => a.papers - b.papers)[0];
   // A letter changed for another most often makes another word: it counts only beside a word typed next to it in some
   // paper ("reward hacking" is not "reward lacking"; "rewatd models" is "reward models").
-  const besideNeighbour = (at: number) => {
-    const pairs = [at - 1, at].flatMap((first) => {
-      const [one, two] = [terms[first], terms[first + 1]];
-      return one && two ? [[...one.words, ...two.words]] : [];
-    });
-    return pairs.length === 0 || pairs.some((words) => store.count(phraseMatch(words)) > 0);
-  };
+  const besideNeighbour = (at: number) => pairsBeside(at).length === 0 || writtenBeside(at);
   const read = terms.filter((term, at) => {
     if (!term.corrected || rarest === undefined) return true;
     const together = store.count(`${termMatch(term)} AND ${termMatch(rarest)}`);

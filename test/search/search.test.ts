@@ -126,10 +126,16 @@ describe("search", () => {
   it("reads the years asked for in a library with years: from, since, before, ranges, `year:`, and recent first", () => {
     const dated = createSearchEngine(
       corpusOf([
-        paper("aaaa000001", ["Ada Lovelace"], "Agents that plan with reward models.", 2022),
+        paper(
+          "aaaa000001",
+          ["Ada Lovelace"],
+          "Agents that plan with reward models. Surveyed in 2024 by many.",
+          2022,
+        ),
         paper("bbbb000001", ["Ada Lovelace"], "Agents with memory, and agents that act.", 2024),
         paper("cccc000001", ["Ada Lovelace"], "Agents for code, and agents for agents.", 2023),
         paper("dddd000001", ["Ada Lovelace"], "Agents written about in an author file."),
+        paper("eeee000001", ["Ada Lovelace"], "Reasoning evaluated on AIME 2024 problems.", 2025),
       ]),
     );
     const ids = (query: string) => dated.search(query).hits.map((hit) => hit.paper.id.slice(0, 4));
@@ -144,6 +150,10 @@ describe("search", () => {
     expect(ids("agents 2023")).toEqual(["cccc"]);
     expect(ids("agents in 2023 or 2024").sort()).toEqual(["bbbb", "cccc"]);
     expect(ids("agents 2022 2023").sort()).toEqual(["aaaa", "cccc"]);
+    // Though an abstract writes it; but written beside the word typed next to it, a year is an edition's.
+    expect(dated.search("agents 2024")).toMatchObject({ notice: "From 2024." });
+    expect(ids("agents 2024")).toEqual(["bbbb"]);
+    expect(ids("AIME 2024")).toEqual(["eeee"]);
     // Newest first, a paper without a year last; the notice says so.
     expect(ids("recent papers on agents")).toEqual(["bbbb", "cccc", "aaaa", "dddd"]);
     expect(dated.search("recent papers on agents").notice).toBe("Newest first.");
