@@ -14,7 +14,9 @@ const stopWords: ReadonlySet<string> = new Set([
   ...eng,
   ...`please pls plz thanks thank thx thanx hey hi hello show find give list looking look want need recommend tell know
   paper papers article articles publication publications anything something everything stuff thing things
-  anyone anybody someone somebody everyone write writes wrote written authored publish published`.split(/\s+/),
+  anyone anybody someone somebody everyone write writes wrote written authored publish published`.split(
+    /\s+/,
+  ),
 ]);
 /** Printable ASCII and line breaks: text that needs no Unicode folding and holds only [A-Za-z0-9] words. */
 const ascii = /^[\t\n\r -~]*$/;

@@ -51,6 +51,8 @@ const allOf = (parts: readonly string[]) =>
 export interface Matches {
   total: number;
   top: Ranked[];
+  /** Of `total`, the papers holding every term (where the plan has two or more). */
+  holdingAll?: number;
   /** The words, read as one written term (`writtenTermWords`): what a snippet marks. */
   phrase?: string[];
 }
@@ -118,7 +120,14 @@ export function matchesOf(
       : new Set<number>();
   if (written.size > 0) passing = passing.filter((c) => written.has(c.rowid));
   passing = datedAsAsked(store, passing, plan);
-  return { total: passing.length, top: passing, ...(written.size > 0 ? { phrase: words } : {}) };
+  const every = plan.terms.reduce((sum, term) => sum + term.weight, plan.phraseWeight) - 1e-9;
+  const holdingAll = passing.filter((c) => (held.get(c.rowid) ?? 0) >= every).length;
+  return {
+    total: passing.length,
+    top: passing,
+    ...(plan.terms.length >= 2 ? { holdingAll } : {}),
+    ...(written.size > 0 ? { phrase: words } : {}),
+  };
 }
 
 /** Papers from the years the plan asks for (each then has a year), the newest first when it asks so, else as ranked. */

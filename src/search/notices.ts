@@ -43,6 +43,12 @@ const quotedWords = (words: readonly string[]) => words.map((word) => `“${word
 export const missingWordsNotice = (words: readonly string[]) =>
   `No paper mentions ${quotedWords(words)}; these match the rest.`;
 
+/** Of the papers matching, how many hold every word of the query: the rest hold the rarer ones. */
+export const holdingAllNotice = (holdingAll: number) =>
+  holdingAll === 0
+    ? "No paper holds every word; these hold the rarer ones."
+    : `${holdingAll === 1 ? "One" : holdingAll} of these ${holdingAll === 1 ? "holds" : "hold"} every word.`;
+
 /** A bare year no paper of the rest is from: the rest, from any year. */
 export const noPaperFromNotice = ({ from, to }: Years) =>
   `No paper here is from ${from === to ? from : `${from} to ${to}`}; these are from any year.`;

@@ -171,8 +171,8 @@ function bylinesOf(words: string[], context: PlanContext) {
 const papersOf = (word: string, store: IndexStore) => store.termPapers(stemOf(word));
 
 /**
- * An acronym typed in capitals as papers define it, whose word means more than it ("NO", nitric oxide, beside the word
- * "no"): its long form, which papers writing either hold (index-text.ts). One long form only: "PD" of two is the word.
+ * An acronym typed in capitals as papers define it, whose word mostly means something else ("NO", nitric oxide, beside
+ * the word "no"): its long form, which papers writing either hold (index-text.ts). One long form only: "PD" of two is the word.
  */
 function longFormMeant(typed: string, { store }: PlanContext): string[] | undefined {
   if (!/^\p{Lu}{2,}s?$/u.test(typed)) return undefined;
@@ -181,7 +181,8 @@ function longFormMeant(typed: string, { store }: PlanContext): string[] | undefi
   const stems = first?.stems.join(" ");
   if (first === undefined || synonyms.some((synonym) => synonym.stems.join(" ") !== stems)) return undefined;
   const words = searchedWordsOf(first.long);
-  return papersOf(foldedText(typed), store) > store.count(termMatch({ words })) ? words : undefined;
+  // Its word's other sense is most of its papers: twice the acronym's ("LLMs" no definition names is no other sense).
+  return papersOf(foldedText(typed), store) > 2 * store.count(termMatch({ words })) ? words : undefined;
 }
 
 /** Two words run together ("syntheticdata"): the cut where the most papers write the two side by side. */

@@ -15,6 +15,7 @@ import {
   coauthorsNotice,
   emptyAuthorNotice,
   emptyQueryNotice,
+  holdingAllNotice,
   missingWordsNotice,
   type NamedPeople,
   namedAuthorsNotice,
@@ -208,6 +209,9 @@ export function createSearch(context: PlanContext) {
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...eitherNamedNotice(plan),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),
+      ...(plan.missing.length === 0 && (matches.holdingAll ?? matches.total) < matches.total
+        ? [holdingAllNotice(matches.holdingAll ?? 0)]
+        : []),
       ...(yearless ? [noPaperFromNotice(years)] : yearsSaid(hits)),
     ];
     return answer({

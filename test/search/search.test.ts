@@ -63,10 +63,11 @@ describe("search", () => {
       "There was no effect of diet on tone.",
       "No association was found between diet and vascular disease.",
       "Inducible NO synthase is expressed in macrophages.",
+      "No change in tone was seen.",
     ];
     const engine = createSearchEngine(
       corpusOf(
-        abstracts.map((abstract, at) => paper(`${"abcd"[at]?.repeat(4)}000001`, ["Ada Lovelace"], abstract)),
+        abstracts.map((abstract, at) => paper(`${"abcde"[at]?.repeat(4)}000001`, ["Ada Lovelace"], abstract)),
         [{ short: "NO", long: "nitric oxide" }],
       ),
     );
@@ -78,6 +79,24 @@ describe("search", () => {
     expect(ids("NO")).toEqual(["aaaa000001", "dddd000001"]);
     expect(ids("nitric oxide")).toEqual(["aaaa000001", "dddd000001"]);
     expect(ids("no effect")).toContain("bbbb000001");
+  });
+
+  it("says how many of the papers it counts hold every word, or that none does", () => {
+    const engine = engineOver(
+      "Reward models score agents.",
+      "Reward shaping for robots.",
+      "Agents that plan.",
+      "Cooking with gas.",
+    );
+    expect(engine.search("reward agents")).toMatchObject({
+      total: 3,
+      notice: "One of these holds every word.",
+    });
+    expect(engine.search("reward gas")).toMatchObject({
+      total: 1,
+      notice: "No paper holds every word; these hold the rarer ones.",
+    });
+    expect(engine.search("cooking gas").notice).toBeUndefined();
   });
 
   it("corrects words the corpus does not know, and says what it searched for", () => {
