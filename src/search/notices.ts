@@ -57,6 +57,10 @@ export const noPaperFromNotice = ({ from, to }: Years) =>
 export const nobodyOnNotice = (words: readonly string[]) =>
   `Nobody here has worked on that${words.length > 0 ? `: no paper mentions ${quotedWords(words)}` : ""}.`;
 
+/** Who, for a topic no paper holds every word of: the people of the rarer words, said so. */
+export const nobodyOnAllNotice =
+  "No paper holds every word of that; these people's papers hold the rarer ones.";
+
 /** The years asked for, and "Newest first." when the papers shown have years to order them by. */
 export function yearsNotice({ from, to }: Years = {}, newestFirst = false): string {
   const said = [];

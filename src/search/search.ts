@@ -19,6 +19,7 @@ import {
   missingWordsNotice,
   type NamedPeople,
   namedAuthorsNotice,
+  nobodyOnAllNotice,
   nobodyOnNotice,
   noPaperFromNotice,
   noPapersByNotice,
@@ -254,7 +255,8 @@ export function createSearch(context: PlanContext) {
     const authors = authorsOf(plan);
     if (authors !== undefined && "unknown" in authors) return none(unknownAuthorNotice(authors.unknown.name));
     const { matches, theirs } = matchesFor(plan, 0, limit, authors, true);
-    if (authors === undefined) return { plan, matches, leaving: [] };
+    const partly = matches.holdingAll === 0 ? { notice: nobodyOnAllNotice } : {};
+    if (authors === undefined) return { plan, matches, leaving: [], ...partly };
     if (!theirs) return { plan, matches, leaving: [], notice: noPapersByNotice(authors.named) };
     const { keys, named } = authors;
     return { plan, matches, leaving: keys, notice: coauthorsNotice(named), alone: aloneNotice(named) };

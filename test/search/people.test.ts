@@ -284,6 +284,25 @@ describe("who", () => {
     expect(people).toEqual(["Fay Focus"]);
   });
 
+  it("says so when no paper holds every word of the topic: the people are those of its rarer words", () => {
+    const corpus = corpusOf([
+      { id: "quantum001", authors: ["Qi Dot"], owners: [], abstract: "Quantum dots light up cells." },
+      {
+        id: "compute001",
+        authors: ["Cy Bit"],
+        owners: [],
+        abstract: "Computing on chips, and computing fast.",
+      },
+      { id: "compute002", authors: ["Cy Bit"], owners: [], abstract: "Computing in memory." },
+      { id: "both000001", authors: ["Bo Th"], owners: [], abstract: "Quantum annealing on chips." },
+    ]);
+    const engine = createSearchEngine(corpus);
+    expect(engine.who("quantum computing").notice).toBe(
+      "No paper holds every word of that; these people's papers hold the rarer ones.",
+    );
+    expect(engine.who("quantum dots").notice).toBeUndefined();
+  });
+
   it("says who has a file and so is fully known", () => {
     const { people } = index.who("agents");
     const chen = people.find((p) => p.name === "Wen-Xiang Chen");
