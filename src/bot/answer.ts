@@ -1,6 +1,7 @@
 import type { Member, Paper } from "../corpus/types.js";
 import { SearchUnavailableError } from "../search/errors.js";
 import type { SearchIndex } from "../search/types.js";
+import { examplesFor } from "./assistant-prompts.js";
 import { dailyAnswer, dailyPreviewAnswer } from "./daily-answers.js";
 import { followAnswer } from "./follow-answers.js";
 import type { Intent, ThreadPaperQuestion } from "./intents.js";
@@ -135,10 +136,12 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
   switch (intent.kind) {
     case "help": {
       const [exampleId] = index.paperIds();
+      const examples = await examplesFor(deps.index).catch(() => undefined);
       return toAsker({
         kind: "help",
         ...(intent.topic ? { topic: intent.topic } : {}),
         ...(exampleId ? { exampleId } : {}),
+        ...(examples ? { examples } : {}),
       });
     }
     case "smallTalk":

@@ -4,7 +4,7 @@ import type { DailySpecRequest } from "./daily-spec.js";
 export type ThreadPaperQuestion = "writers" | "theirPapers" | "abstract" | "bibtex" | "links";
 
 /** What a usage card can be about besides everything: one feature's commands. */
-export const HELP_TOPICS = ["daily", "follow", "share", "saved"] as const;
+export const HELP_TOPICS = ["search", "who", "author", "daily", "follow", "share", "saved"] as const;
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 
 /** What the asker wants, read from a slash command, a mention, a DM, the console or a button. */

@@ -1,3 +1,5 @@
+import type { HelpTopic } from "./intents.js";
+
 /** Everything the bot says in its own words; backticks mark commands, shown as code. */
 export const MESSAGES = {
   hello:
@@ -194,49 +196,87 @@ export const PAPER_SUGGESTIONS = [
 /** Used in the examples when the corpus is empty; every loaded corpus gives a real id instead. */
 const PLACEHOLDER_ID = "2f9k3xa";
 
-/** The usage card; `exampleId` is a real id of the loaded corpus, so the examples work when tried. */
-export function helpLines(exampleId = PLACEHOLDER_ID): string[] {
+/** Topics and a person of the loaded library for the usage card's examples, so they work when tried. */
+export interface HelpExamples {
+  topic: string;
+  otherTopic: string;
+  person: string;
+}
+
+/** The seeds' examples: for a library that writes of them, or while the papers cannot be read. */
+export const SEEDS_EXAMPLES: HelpExamples = {
+  topic: "RLHF",
+  otherTopic: "reward models",
+  person: "Enyu Zhou",
+};
+
+/** The usage card; `exampleId` is a real id of the loaded corpus, and `examples` its topics and a person. */
+export function helpLines(exampleId = PLACEHOLDER_ID, examples = SEEDS_EXAMPLES): string[] {
+  const { topic, otherTopic, person } = examples;
   return [
     "Find the group's papers from chat:",
-    "• `/paper reward models` — search (quotes for phrases, `-word` to exclude, `OR` for either, `since 2023` for years)",
-    "• `/paper who RLHF` — the people behind a topic",
-    "• `/paper author Enyu Zhou` — someone's papers, co-authors and topics",
+    `• \`/paper ${otherTopic}\` — search (quotes for phrases, \`-word\` to exclude, \`OR\` for either, \`since 2023\` for years)`,
+    `• \`/paper who ${topic}\` — the people behind a topic`,
+    `• \`/paper author ${person}\` — someone's papers, co-authors and topics`,
     `• \`/paper ${exampleId}\` · \`/paper similar ${exampleId}\` · \`/paper bib ${exampleId}\` — one paper by its id (or a pasted arXiv or DOI link), papers like it, its BibTeX`,
     "• `/paper random` — a paper to read · `/paper stats` — what is loaded",
     "• `/paper daily on 09:00 Europe/Berlin weekdays` — a paper of the day in this channel",
-    "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers arrive · `/paper saved` — your reading list",
-    "Or ask in plain words, in a mention or a DM: “who works on agents?”, “anything on reward models?”, “papers by Senjie Jin”, “cite RMB”, “surprise me”. In a DM, “more”, “the first one” and “who wrote that?” act on my last answer.",
+    `• \`/paper follow ${otherTopic}\` · \`/paper follow ${person}\` — a DM when new papers arrive · \`/paper saved\` — your reading list`,
+    `Or ask in plain words, in a mention or a DM: “who works on ${topic}?”, “anything on ${otherTopic}?”, “papers by ${person}”, “cite ${exampleId}”, “surprise me”. In a DM, “more”, “the first one” and “who wrote that?” act on my last answer.`,
     "From anywhere: “Ask Paperbot” in the shortcuts menu (the ⚡ or + in the message box).",
+    "More on one thing: `/paper help search`, `help who`, `help author`, `help follow`, `help share`, `help saved`, `help daily`.",
   ];
 }
 
-export const FOLLOW_HELP_LINES: readonly string[] = [
-  "Following a topic or a person:",
-  "• `/paper follow reward models` · `/paper follow Enyu Zhou` — a DM when new papers on it arrive",
-  "• “Follow …” in a card's or an author summary's ⋯ menu does the same",
-  "• `/paper following` — what you follow, each with Unfollow · `/paper unfollow reward models`",
-  "• `/paper new` — the papers the latest corpus change brought",
-];
-
-export const SHARE_HELP_LINES: readonly string[] = [
-  "Sharing a paper:",
-  "• Answers to `/paper` are private first: “Share in channel” on a card, or `/paper share <id>`, posts it here, credited to you",
-  "• A card's ⋯ menu: More like this, Full abstract, Save, Copy BibTeX, Follow …, and More by … on its own page",
-  "• `/paper bib <id or words>` — a paper's BibTeX to copy, as its export wrote it",
-  "• In a thread under a shared card or a paper of the day, mention me with “more like this”, “who else works on this?”, “who wrote this?” or “more by these authors”",
-];
-
-export const SAVED_HELP_LINES: readonly string[] = [
-  "Your reading list:",
-  "• “Save” in a card's ⋯ menu, or `/paper save <id>`",
-  "• `/paper saved` — newest first, each with Remove",
-  "• `/paper saved export` — the list as a Markdown file in your DM with me",
-];
-
-export const DAILY_HELP_LINES: readonly string[] = [
-  "Daily paper in this channel:",
-  "• `/paper daily on` — every day at 09:00",
-  "• `/paper daily on 08:30 Europe/Berlin weekdays` — time, IANA time zone and days are optional, in any order",
-  "• days: `weekdays`, `weekends`, `daily`, or a list such as `mon,wed,fri`",
-  "• `/paper daily off` — stop · `/paper daily` — show the schedule",
-];
+/** One feature's usage card, its examples this library's. */
+export function topicHelpLines(topic: HelpTopic, examples = SEEDS_EXAMPLES): readonly string[] {
+  const { otherTopic: topicWords, person } = examples;
+  const lines: Record<HelpTopic, readonly string[]> = {
+    search: [
+      "Searching the papers:",
+      `• \`/paper ${topicWords}\` — papers with these words, the rarer words counting most; typos are corrected and said`,
+      `• \`"${topicWords}"\` for a phrase · \`-word\` leaves papers with it out · \`A OR B\` either · \`author:"${person}"\` one person's`,
+      "• years where the library has them: `since 2023`, `before 2022`, `2021-2023`, `year:2024`, `recent papers on …`",
+      "• the answer is private first: “Share in channel” on a card posts it, credited to you; “Show more” pages on",
+    ],
+    who: [
+      "Who works on a topic:",
+      `• \`/paper who ${topicWords}\`, or “who has worked on ${topicWords}?” in a mention or a DM — the people behind it, group members first, each with the papers that are their evidence`,
+      `• “who works on ${topicWords} besides ${person}” leaves someone out · “who else works on this?” in a card's thread: the people behind that paper's topic`,
+    ],
+    author: [
+      "Someone's papers:",
+      `• \`/paper author ${person}\` — their papers, co-authors and topics; a slightly wrong name finds the nearest`,
+      `• “papers by ${person} on ${topicWords}” or \`author:"${person}" ${topicWords}\` — their papers on a topic`,
+      `• “who has worked with ${person}” — their co-authors · \`/paper follow ${person}\` — a DM when they have a new paper`,
+    ],
+    follow: [
+      "Following a topic or a person:",
+      `• \`/paper follow ${topicWords}\` · \`/paper follow ${person}\` — a DM when new papers on it arrive`,
+      "• “Follow …” in a card's or an author summary's ⋯ menu does the same",
+      `• \`/paper following\` — what you follow, each with Unfollow · \`/paper unfollow ${topicWords}\``,
+      "• `/paper new` — the papers the latest corpus change brought",
+    ],
+    share: [
+      "Sharing a paper:",
+      "• Answers to `/paper` are private first: “Share in channel” on a card, or `/paper share <id>`, posts it here, credited to you",
+      "• A card's ⋯ menu: More like this, Full abstract, Save, Copy BibTeX, Follow …, and More by … on its own page",
+      "• `/paper bib <id or words>` — a paper's BibTeX to copy, as its export wrote it",
+      "• In a thread under a shared card or a paper of the day, mention me with “more like this”, “who else works on this?”, “who wrote this?” or “more by these authors”",
+    ],
+    saved: [
+      "Your reading list:",
+      "• “Save” in a card's ⋯ menu, or `/paper save <id>`",
+      "• `/paper saved` — newest first, each with Remove",
+      "• `/paper saved export` — the list as Markdown and BibTeX files in your DM with me",
+    ],
+    daily: [
+      "Daily paper in this channel:",
+      "• `/paper daily on` — every day at 09:00",
+      "• `/paper daily on 08:30 Europe/Berlin weekdays` — time, IANA time zone and days are optional, in any order",
+      "• days: `weekdays`, `weekends`, `daily`, or a list such as `mon,wed,fri`",
+      "• `/paper daily off` — stop · `/paper daily` — show the schedule",
+    ],
+  };
+  return lines[topic];
+}

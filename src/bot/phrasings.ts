@@ -9,7 +9,7 @@ const GREETING =
 const THANKS =
   /^(?:thanks|thank you|thx|ty|cheers|many thanks|thanks a lot|great,? thanks|perfect,? thanks)(?: (?:paperbot|a lot|so much|again))?$/;
 const HELP =
-  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands|how (?:do|can|should) i (?:search|find papers|look (?:for|up) papers|ask you|use (?:it|the bot))(?: here| with you)?|how does paperbot work)$/;
+  /^(?:help(?: me| please| pls)?|i need help|usage|commands|\?|what can you do|what can i ask(?: you)?|how does this work|what do you do|how do i use (?:you|this|paperbot)|what are the commands|how (?:do|can|should) i (?:ask you|use (?:it|the bot))(?: here| with you)?|how does paperbot work)$/;
 const RANDOM =
   /^(?:something random|surprise me|random|a random paper|random paper|any paper|anything|a paper|something|something to read|a paper to read|what should i read(?: today| next| now)?|pick (?:one|a paper|something)(?: for me)?|recommend (?:a paper|something|me a paper|me something)|paper of the day|another one|one more|i'?m feeling lucky|feeling lucky)$/;
 // Apostrophes are optional: chat drops them ("whats tomorrows paper").
@@ -51,8 +51,16 @@ const WHATS_NEW =
 /** A question about using Paperbot itself ("how do I follow a topic?", "can you post a paper every day?"). */
 const HOW_DO_I =
   /^(?:(?:how (?:do|can|could|should|would) (?:i|we|you|one)|how to|can (?:i|we|you)|could (?:i|we|you)|is there a way to|is it possible to) |how (?:does|do) .+ work$)/;
+/** "how do I …", "how to …": the asker asks how to do it, not the bot to do it ("can you …"). */
+const ASKS_ME_HOW = /^(?:how (?:do|can|could|should) (?:i|we|one)|how to|is there a way to) /;
 /** Which feature such a question is about, by the words it uses. */
 const HELP_WORDS: readonly [HelpTopic, RegExp][] = [
+  ["who", /\b(?:who (?:works|worked|has worked|knows|is working)|people behind|experts?)\b/],
+  [
+    "author",
+    /\b(?:(?:someone|somebody|a person|a colleague|an author)'?s papers|papers (?:of|by) (?:someone|somebody|a person|an author))\b/,
+  ],
+  ["search", /\b(?:search|find (?:a |the )?papers?|look (?:for|up) (?:a |the )?papers?)\b/],
   ["daily", /\b(?:daily|every (?:day|morning|weekday)|each (?:day|morning)|paper of the day)\b/],
   [
     "follow",
@@ -76,7 +84,11 @@ function helpTopicOf(text: string): HelpTopic | undefined {
   if (STOP_DAILY.test(text)) return "daily";
   if (!HOW_DO_I.test(text)) return undefined;
   const topic = HELP_WORDS.find(([, words]) => words.test(text))?.[0];
-  return topic === "share" && ASKS_FOR_PAPERS.test(text) ? undefined : topic;
+  // "can you find papers by X", "how do I find papers on X": a request for them, not for help on the feature.
+  const asking = ASKS_FOR_PAPERS.test(text) || /\b(?:by|with) \S/.test(text) || !ASKS_ME_HOW.test(text);
+  return (topic === "share" || topic === "search" || topic === "who" || topic === "author") && asking
+    ? undefined
+    : topic;
 }
 
 // How plain-words questions about papers and people are worded: lead-ins, who, whose papers, what to search.

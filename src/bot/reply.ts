@@ -1,6 +1,7 @@
 import type { Paper } from "../corpus/types.js";
 import type { AuthorSummary, Expert, PersonCandidate, SnippetPart } from "../search/types.js";
 import type { HelpTopic } from "./intents.js";
+import type { HelpExamples } from "./messages.js";
 
 /** A paper as a card; `buttons`: what it offers (Share and Another one as buttons, the rest in its menu). */
 export interface Card {
@@ -211,8 +212,11 @@ export type Reply =
     }
   | {
       kind: "help";
-      topic?: HelpTopic /** A real paper id of the loaded corpus, for the examples. */;
+      topic?: HelpTopic;
+      /** A real paper id of the loaded corpus, for the examples. */
       exampleId?: string;
+      /** Topics and a person of the loaded corpus, for the examples. */
+      examples?: HelpExamples;
     }
   | { kind: "daily"; schedule: DailyScheduleView }
   /** A preview of the next daily post: the card as it will be posted, with the schedule it comes on. */

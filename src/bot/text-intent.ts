@@ -195,8 +195,12 @@ export function textIntentOf(typed: string): Intent {
     return { kind: "paper", id: query, full: false, orSearch: query };
   const id = pastedIdOf(query);
   if (id !== undefined) return { kind: "paper", id, full: false, orSearch: unquoted(query) };
-  return typedSearchOf(query);
+  return typedSearchOf(query.replace(ASKED_TO_SEARCH, ""));
 }
+
+/** "can you search for …": a request to search, whose verb is no word to find, as `search` is ("search engines"). */
+const ASKED_TO_SEARCH =
+  /^(?:(?:can|could|would|will) you(?: please)?|please|pls|plz) search(?: for)? (?=\S)/i;
 
 function originOf(from: { l: "f" | "s"; o: number }): ListOrigin {
   return { list: from.l === "f" ? "following" : "saved", offset: from.o };

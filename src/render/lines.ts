@@ -1,10 +1,4 @@
-import {
-  DAILY_HELP_LINES,
-  FOLLOW_HELP_LINES,
-  helpLines,
-  SAVED_HELP_LINES,
-  SHARE_HELP_LINES,
-} from "../bot/messages.js";
+import { helpLines, topicHelpLines } from "../bot/messages.js";
 import type { Card, MembersOf, Reply } from "../bot/reply.js";
 import { titleOf } from "../corpus/headline.js";
 import type { Paper } from "../corpus/types.js";
@@ -388,14 +382,11 @@ export function stateProblemLine(problem: string): string {
 }
 
 /** One feature's usage card. */
-const TOPIC_HELP_LINES = {
-  daily: DAILY_HELP_LINES,
-  follow: FOLLOW_HELP_LINES,
-  share: SHARE_HELP_LINES,
-  saved: SAVED_HELP_LINES,
-} as const;
 
 export function helpText(reply: Extract<Reply, { kind: "help" }>): string {
-  const lines = reply.topic === undefined ? helpLines(reply.exampleId) : TOPIC_HELP_LINES[reply.topic];
+  const lines =
+    reply.topic === undefined
+      ? helpLines(reply.exampleId, reply.examples)
+      : topicHelpLines(reply.topic, reply.examples);
   return lines.map((line) => messageText(line)).join("\n");
 }

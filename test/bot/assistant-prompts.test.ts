@@ -3,6 +3,7 @@ import { answer } from "../../src/bot/answer.js";
 import { assistantPromptsFor } from "../../src/bot/assistant-prompts.js";
 import { ASSISTANT_PROMPTS } from "../../src/bot/messages.js";
 import type { BotDeps } from "../../src/bot/ports.js";
+import { renderSlackMessage } from "../../src/render/blocks.js";
 import { servedIndex, servedIndexOf } from "../helpers/served-index.js";
 import { corpusOf } from "../search/fixture-corpus.js";
 
@@ -48,6 +49,49 @@ describe("the assistant panel's suggested prompts", () => {
       });
       expect(["people", "results", "card"], message).toContain(reply.kind);
     }
+  });
+
+  it("are the help card's examples too, and each example there finds something in this library", async () => {
+    const index = await servedIndexOf(stereo);
+    const deps: BotDeps = {
+      index: () => index,
+      random: () => 0.5,
+      now: () => new Date("2026-12-07T09:00:00Z"),
+      defaultTimeZone: "UTC",
+    };
+    const ask = (text: string) =>
+      answer(deps, { source: "slash", text, userId: "U0ASKER", channelId: "C0PAPERS" });
+    const help = renderSlackMessage((await ask("help")).reply).text;
+    expect(help).not.toMatch(/RLHF|Enyu Zhou|reward models/);
+    for (const topic of ["who", "author", "search", "follow"]) {
+      const lines = renderSlackMessage((await ask(`help ${topic}`)).reply).text;
+      expect(lines, topic).not.toMatch(/RLHF|Enyu Zhou|reward models/);
+    }
+    const commands = [...help.matchAll(/`\/paper ((?:who|author) [^`]+)`/g)].map((match) => match[1] ?? "");
+    expect(commands).toHaveLength(2);
+    for (const command of commands) {
+      const { reply } = await ask(command);
+      expect(["people", "author"], command).toContain(reply.kind);
+    }
+  });
+
+  it("answers how-to questions with the card of that feature, and a request to search with the search", async () => {
+    const index = await servedIndexOf(stereo);
+    const deps: BotDeps = {
+      index: () => index,
+      random: () => 0.5,
+      now: () => new Date("2026-12-07T09:00:00Z"),
+      defaultTimeZone: "UTC",
+    };
+    const ask = async (text: string) =>
+      (await answer(deps, { source: "dm", text, userId: "U0ASKER", channelId: "D0ASKER" })).reply;
+    expect(await ask("how do I find who works on something?")).toMatchObject({ kind: "help", topic: "who" });
+    expect(await ask("how can I see someone's papers?")).toMatchObject({ kind: "help", topic: "author" });
+    expect(await ask("how do I search?")).toMatchObject({ kind: "help", topic: "search" });
+    expect(await ask("can you search for stereo matching")).toMatchObject({
+      kind: "results",
+      query: "stereo matching",
+    });
   });
 
   it("are the fixed ones while the papers cannot be read", async () => {

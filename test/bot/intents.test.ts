@@ -194,8 +194,8 @@ const PHRASINGS: [string, Intent][] = [
   ["help", { kind: "help" }],
   ["help me", { kind: "help" }],
   ["what can you do?", { kind: "help" }],
-  ["how do I search?", { kind: "help" }],
-  ["how can I find papers here", { kind: "help" }],
+  ["how do I search?", { kind: "help", topic: "search" }],
+  ["how can I find papers here", { kind: "help", topic: "search" }],
   ["help daily", { kind: "help", topic: "daily" }],
   ["help saved", { kind: "help", topic: "saved" }],
   // Questions about using Paperbot: the help on that feature, not a search
