@@ -3,8 +3,9 @@ import { titleOf } from "../corpus/headline.js";
 import { type BibtexSource, bibtexOf } from "./bibtex-entry.js";
 import { withoutControls } from "./escape.js";
 import { plural } from "./lines.js";
+import { paperLinksOf } from "./paper-links.js";
 
-/** The reading list as a file: Markdown (headline, authors, owners, id and abstract) or BibTeX. */
+/** The reading list as a file: Markdown (title linked, authors, venue and year, links, owners, id, abstract) or BibTeX. */
 export interface MarkdownFile {
   fileName: string;
   title: string;
@@ -21,16 +22,34 @@ function escaped(text: string): string {
 
 const dateOf = (at: number) => new Date(at).toISOString().slice(0, 10);
 
+/** A Markdown link's address: http(s) only (paperLinksOf), its parentheses and spaces written as escapes. */
+const address = (url: string) => url.replace(/[()\s]/g, (mark) => encodeURIComponent(mark));
+
 function entryMarkdown(item: SavedItem): string[] {
   const paper = item.paper;
   const headline = paper ? titleOf(paper) : item.headline;
   const authors = paper ? `${paper.authors.join(", ")}${paper.etAl ? " et al." : ""}` : item.authors;
   const owners = paper?.owners ?? item.owners;
   const abstract = paper?.abstract ?? item.abstract;
+  const links = paper ? paperLinksOf(paper) : {};
+  // Where it was published, as a card's grey line says it: venue and year.
+  const published = [paper?.venue, paper?.year].filter((part) => part !== undefined).join(", ");
+  const opens = (
+    [
+      ["DOI", links.doi],
+      ["arXiv", links.arxiv],
+      ["PDF", links.pdf],
+      ["code", links.code],
+    ] as const
+  ).flatMap(([label, url]) => (url === undefined ? [] : [`[${label}](${address(url)})`]));
+  const title =
+    links.title === undefined ? escaped(headline) : `[${escaped(headline)}](${address(links.title)})`;
   return [
-    `## ${escaped(headline)}`,
+    `## ${title}`,
     "",
     `- Authors: ${escaped(authors) || "unknown"}`,
+    ...(published === "" ? [] : [`- Published: ${escaped(published)}`]),
+    ...(opens.length > 0 ? [`- Links: ${opens.join(" · ")}`] : []),
     ...(owners.length > 0 ? [`- Group members: ${owners.map(escaped).join(", ")}`] : []),
     `- Id: \`${item.paperId.replace(/`/g, "")}\``,
     `- Saved: ${dateOf(item.savedAt)}${paper ? "" : " (no longer in the corpus)"}`,
