@@ -14,6 +14,15 @@ export function nameTokensOf(name: string): string[] {
   return [...tokens];
 }
 
+const TRANSLITERATED: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", ø: "oe", å: "aa" };
+
+/** A name as a keyboard without ä, ö, ü, ø or å writes it: Müller → Mueller, Søren Østergaard → Soeren Oestergaard. */
+export const transliterated = (name: string): string =>
+  name.normalize("NFC").replace(/[äöüøåÄÖÜØÅ]/g, (letter) => {
+    const written = TRANSLITERATED[letter.toLowerCase()] ?? letter;
+    return letter === letter.toLowerCase() ? written : `${written[0]?.toUpperCase()}${written.slice(1)}`;
+  });
+
 /** Typed name words as the person writes them: "zheng" → Zheng, for Rui Zheng. */
 export function asWrittenIn(typed: string, name: string): string {
   const parts = name.split(/\s+/);

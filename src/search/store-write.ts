@@ -3,7 +3,7 @@ import type { AbstractFacts } from "../corpus/abstract-facts.js";
 import { identifierKeysOf } from "../corpus/identifiers.js";
 import type { Corpus, CorpusRead, PaperRead } from "../corpus/types.js";
 import { synonymsOf, type TextRow, textRowWriter } from "./index-text.js";
-import { nameTokensOf } from "./names.js";
+import { nameTokensOf, transliterated } from "./names.js";
 import { APPLICATION_ID, INDEX_VERSION, INDEXES, SCHEMA, SCHEMA_VERSION } from "./store-schema.js";
 
 export interface WriteOptions {
@@ -92,10 +92,11 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
     // Name parts written in key order (token, then person), each pair once.
     const tokens = new Set<string>();
     for (const person of corpus.people.values()) {
-      const spellings = JSON.stringify(person.spellings);
-      insertPerson.run(person.key, person.name, spellings, person.profiled ? 1 : 0, person.paperIds.length);
-      for (const token of [person.name, ...person.spellings].flatMap(nameTokensOf))
-        tokens.add(`${token}\0${person.key}`);
+      const written = JSON.stringify(person.spellings);
+      insertPerson.run(person.key, person.name, written, person.profiled ? 1 : 0, person.paperIds.length);
+      // Each spelling as written and as typed without its umlauts ("Mueller" finds Müller; "Muller" does already).
+      const spellings = [person.name, ...person.spellings].flatMap((name) => [name, transliterated(name)]);
+      for (const token of spellings.flatMap(nameTokensOf)) tokens.add(`${token}\0${person.key}`);
     }
     for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
     // The abstract and the BibTeX entry (which holds the abstract too) in columns of their own: as JSON strings, with

@@ -20,6 +20,28 @@ describe("author", () => {
     }
   });
 
+  it("finds a name typed without its umlauts as keyboards write it: Mueller for Müller, Oe for Ø", () => {
+    const engine = createSearchEngine(
+      corpusOf([
+        {
+          id: "zoe0000001",
+          authors: ["Zoë Müller", "Søren Østergaard"],
+          owners: [],
+          abstract: "T cells in mice.",
+        },
+        { id: "hans000001", authors: ["Hans Muller"], owners: [], abstract: "Glial cells of the retina." },
+      ]),
+    );
+    const nameOf = (typed: string) => {
+      const lookup = engine.author(typed);
+      return lookup.kind === "found" ? lookup.summary.name : lookup.kind;
+    };
+    expect(nameOf("Zoe Mueller")).toBe("Zoë Müller");
+    expect(nameOf("Soeren Oestergaard")).toBe("Søren Østergaard");
+    expect(nameOf("Hans Muller")).toBe("Hans Muller");
+    expect(engine.search("Mueller").hits.map((hit) => hit.paper.id)).toEqual(["zoe0000001"]);
+  });
+
   it("treats hyphenated and joined spellings as one person, shown as in their own file", () => {
     expect(summaryOf("Wenxiang Chen").name).toBe("Wen-Xiang Chen");
     expect(summaryOf("wen-xiang").name).toBe("Wen-Xiang Chen");
