@@ -148,8 +148,10 @@ export function didYouMeanSpecs(queries: string[]): ButtonSpec[] {
 }
 
 /** One menu option per paper, opening its card. */
+/** A paper to open from a list of someone's: its year first, where it has one, so the list reads newest first. */
 export function openPaperSpec(paper: Paper): ButtonSpec {
-  return { label: titleOf(paper), action: { a: "open", id: paper.id } };
+  const label = paper.year === undefined ? titleOf(paper) : `${paper.year} · ${titleOf(paper)}`;
+  return { label, action: { a: "open", id: paper.id } };
 }
 
 export function coauthorSpec(person: { key: string; name: string; papers: number }): ButtonSpec {

@@ -228,8 +228,10 @@ export function cardBodyText(card: Card, chars = PREVIEW_CHARS): string {
   return fmt.plain(abstractPreview(card.paper.abstract, chars));
 }
 
+/** "• Title (2024) `id`": a paper in a list, its year where it has one. */
 export function paperLine(paper: Paper): string {
-  return `• ${fmt.plain(truncate(titleOf(paper), 200))} ${fmt.code(paper.id)}`;
+  const year = paper.year === undefined ? "" : ` (${paper.year})`;
+  return `• ${fmt.plain(truncate(titleOf(paper), 200))}${year} ${fmt.code(paper.id)}`;
 }
 
 /** What a paper is called in a list: its named method ("SPA-VL"), else its headline shortened. */

@@ -27,6 +27,9 @@ const maxLookups = 30;
 /** Topic lists remembered, so a person looked up again costs one lookup. */
 const rememberedTopics = 500;
 
+/** A structured abstract's headings: capitals opening a sentence, before a capital ("MAIN OUTCOME MEASURES The…"). */
+const HEADINGS = /(^|[.:;!?]\s+)(?:\p{Lu}{2,}[,:]?\s+)*\p{Lu}{4,}:?\s+(?=\p{Lu})/gu;
+
 /** A candidate topic: its stems (what the index matches), as shown, and the acronym it is, if one. */
 interface Phrase {
   stems: string[];
@@ -65,7 +68,10 @@ function phrasesOf(text: string): Phrase[] {
   return words.flatMap((word, at) => {
     const next = words[at + 1];
     if (!kept(word)) return [];
-    const named = isNamedWord(word.text) ? [{ stems: [word.stem], shown: word.text, named: true }] : [];
+    // A unit after a number ("10 microM") is no name.
+    const unit = /^\p{N}/u.test(words[at - 1]?.folded ?? "");
+    const named =
+      isNamedWord(word.text) && !unit ? [{ stems: [word.stem], shown: word.text, named: true }] : [];
     if (!word.spaced || !kept(next)) return named;
     const shown = `${shownWord(word)} ${shownWord(next)}`;
     return [...named, { stems: [word.stem, next.stem], shown, named: false }];
@@ -83,8 +89,8 @@ function topicsOf(papers: readonly Paper[], store: IndexStore, total: number): s
   const mine = papers.slice(0, maxPapersRead);
   for (const paper of mine) {
     const title = paper.title ?? "";
-    // Links are not words ("github.com/WooooDyy").
-    const abstract = paper.abstract.replace(/\bhttps?:\/\/\S+/gu, " ");
+    // Links are not words ("github.com/WooooDyy"), nor a structured abstract's headings ("CONTEXT Rates of…").
+    const abstract = paper.abstract.replace(/\bhttps?:\/\/\S+/gu, " ").replace(HEADINGS, "$1");
     const phrases = [
       ...acronymsIn(`${title}. ${abstract}`, acronyms),
       // A named word that is an acronym ("RMs" too) is that acronym.

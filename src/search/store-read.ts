@@ -35,6 +35,9 @@ const HIDDEN_OWNER_PLACE = 99;
 const IN_JSON = "IN (SELECT value FROM json_each(?))";
 const AUTHORSHIP = `SELECT paper, person, coalesce(position, ${HIDDEN_OWNER_PLACE}) AS position FROM authorship`;
 
+/** A person's papers: first-author ones first, each part newest first (papers without a year last). */
+const NEWEST_FIRST_AUTHOR = "ORDER BY position > 0, p.year IS NULL, p.year DESC, position, a.paper";
+
 // A paper's abstract, BibTeX entry and headline are kept beside the rest of it (JSON).
 const PAPER_ROWS = `SELECT p.rowid, p.paper, p.abstract, p.bibtex, h.headline
   FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid`;
@@ -186,7 +189,10 @@ export function indexStoreOf(db: Database) {
     },
     /** A person's papers, first-author ones first, then by their place on the author line. */
     papersOf(key: string): AuthorshipRow[] {
-      return all<AuthorshipRow>(`${AUTHORSHIP} WHERE person = ? ORDER BY position, paper`, key);
+      return all<AuthorshipRow>(
+        `SELECT a.* FROM (${AUTHORSHIP} WHERE person = ?) a JOIN papers p ON p.rowid = a.paper ${NEWEST_FIRST_AUTHOR}`,
+        key,
+      );
     },
     /** Whether some paper has a year. */
     dated(): boolean {
@@ -208,8 +214,8 @@ export function indexStoreOf(db: Database) {
     /** The papers of any of these people, first-author ones first, then by their place on the author line. */
     papersOfAny(keys: readonly string[]): number[] {
       return prepared(
-        `SELECT paper FROM (${AUTHORSHIP}) WHERE person ${IN_JSON}
-         GROUP BY paper ORDER BY min(position), paper`,
+        `SELECT a.paper FROM (${AUTHORSHIP} WHERE person ${IN_JSON}) a JOIN papers p ON p.rowid = a.paper
+         GROUP BY a.paper ${NEWEST_FIRST_AUTHOR.replace(/position/g, "min(position)")}`,
       )
         .pluck()
         .all(JSON.stringify(keys)) as number[];

@@ -42,6 +42,57 @@ describe("author", () => {
     expect(engine.search("Mueller").hits.map((hit) => hit.paper.id)).toEqual(["zoe0000001"]);
   });
 
+  it("lists a person's papers first-author ones first, each part newest first, papers without a year last", () => {
+    const paper = (id: string, authors: string[], year?: number) => ({
+      id,
+      authors,
+      owners: [],
+      abstract: `Paper ${id}.`,
+      ...(year === undefined ? {} : { year }),
+    });
+    const engine = createSearchEngine(
+      corpusOf([
+        paper("old0000001", ["Ada Lin"], 2015),
+        paper("none000001", ["Ada Lin"]),
+        paper("new0000001", ["Ada Lin"], 2024),
+        paper("coold00001", ["Bo Chen", "Ada Lin"], 2016),
+        paper("conew00001", ["Bo Chen", "Ada Lin"], 2023),
+      ]),
+    );
+    const lookup = engine.author("Ada Lin");
+    if (lookup.kind !== "found") throw new Error(lookup.kind);
+    expect(lookup.summary.papers.map((p) => p.paper.id)).toEqual([
+      "new0000001",
+      "old0000001",
+      "none000001",
+      "conew00001",
+      "coold00001",
+    ]);
+  });
+
+  it("never takes a structured abstract's headings or a unit after a number for a person's topics", () => {
+    const abstracts = [
+      "CONTEXT Kainic acid seizures are common. RESULTS We saw PACAP rise to 10 microM in rats.",
+      "PURPOSE Kainic acid models. METHODS PACAP was given at 5 microM. CONCLUSIONS It helps.",
+      ...Array.from({ length: 6 }, (_, n) => `Cooking study ${n} of bread and gas.`),
+    ];
+    const engine = createSearchEngine(
+      corpusOf(
+        abstracts.map((abstract, at) => ({
+          id: `paper${String(at).padStart(5, "0")}`,
+          authors: [at < 2 ? "Ada Lin" : "Bo Chen"],
+          owners: [],
+          abstract,
+        })),
+      ),
+    );
+    const lookup = engine.author("Ada Lin");
+    if (lookup.kind !== "found") throw new Error(lookup.kind);
+    expect(lookup.summary.topics).toContain("PACAP");
+    for (const noise of ["CONTEXT", "RESULTS", "PURPOSE", "METHODS", "CONCLUSIONS", "microM"])
+      expect(lookup.summary.topics).not.toContain(noise);
+  });
+
   it("treats hyphenated and joined spellings as one person, shown as in their own file", () => {
     expect(summaryOf("Wenxiang Chen").name).toBe("Wen-Xiang Chen");
     expect(summaryOf("wen-xiang").name).toBe("Wen-Xiang Chen");
