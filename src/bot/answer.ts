@@ -28,7 +28,7 @@ import { membersAmong, whoAnswer, whoLikeAnswer } from "./who-answer.js";
 
 /** Who wrote a paper: its card, which names its authors. */
 const writtenBy = (paper: Paper): Answer =>
-  toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+  toAsker({ kind: "card", card: { ...cardOf(paper), allAuthors: true }, title: MESSAGES.writtenBy });
 
 /** What to ask, outside a card's thread, for each question about "this" paper. */
 const WHICH_PAPER: Record<ThreadPaperQuestion, string> = {
@@ -114,10 +114,18 @@ async function inThreadOf(
   return id === undefined ? intent : { kind: "similar", id };
 }
 
+/** The paper "who wrote …" names: by its id (or DOI, arXiv id), its name ("StepCoder"), or as the one paper on it. */
+async function paperWritten(index: SearchIndex, words: string): Promise<Paper | undefined> {
+  const named = await paperMeant(index, words, words);
+  if (named !== undefined) return named;
+  const { total, hits } = await index.search(words, { limit: 1, snippets: false });
+  return total === 1 ? hits[0]?.paper : undefined;
+}
+
 /** "who else works on this?" under a card: its topic's people; "who wrote StepCoder?": that paper's card. */
 async function whoOrWhoLike(deps: BotDeps, request: BotRequest, intent: Extract<Intent, { kind: "who" }>) {
   const index = deps.index();
-  const named = intent.wrote ? await paperNamed(index, intent.topic) : undefined;
+  const named = intent.wrote ? await paperWritten(index, intent.topic) : undefined;
   if (named !== undefined) return writtenBy(named);
   if (!POINTING.test(intent.topic)) return whoAnswer(index, intent);
   const id = await threadPaperOf(deps, request);

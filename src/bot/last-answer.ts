@@ -245,7 +245,11 @@ export function followUpAnswer(
     case "writers": {
       const paper = deps.index().paper(id);
       if (paper === undefined) return { kind: "paper", id, full: false };
-      return toAsker({ kind: "card", card: cardOf(paper), title: MESSAGES.writtenBy });
+      return toAsker({
+        kind: "card",
+        card: { ...cardOf(paper), allAuthors: true },
+        title: MESSAGES.writtenBy,
+      });
     }
   }
 }

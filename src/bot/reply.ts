@@ -13,6 +13,8 @@ export interface Card {
   shares?: string[];
   /** Show the whole abstract instead of a shortened one. */
   full?: boolean;
+  /** Name every author, not the first three ("who wrote it?"). */
+  allAuthors?: boolean;
   /** Slack user id of whoever shared this card in the channel. */
   sharedBy?: string;
   /** Ids of papers this thread has shown before this one: "Another one" offers none of them. */

@@ -43,7 +43,13 @@ export function cardBlocks(card: Card, layout: CardLayout): KnownBlock[] {
   const head: KnownBlock[] = layout.title ? [header(layout.title)] : [];
   const title = section(layout.rank === undefined ? titled : `${layout.rank}. ${titled}`);
   // In a list the grey line is one line; a card on its own shows the whole venue.
-  const byline = context([truncate(paperByline(paper, inline ? LINE_CHARS : 300, card.members), 1000)]);
+  const authorsShown = card.allAuthors ? paper.authors.length : undefined;
+  const byline = context([
+    truncate(
+      paperByline(paper, inline ? LINE_CHARS : 300, card.members, authorsShown),
+      card.allAuthors ? LIMITS.contextText : 1000,
+    ),
+  ]);
   const linked = [sharesLine(card.shares), paperLinksLine(paper), shared];
   const links = context([linked.filter((part) => part !== undefined).join(" · ")]);
   // The snippet, or the shortened abstract, or the whole abstract in section-sized parts.

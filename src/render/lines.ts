@@ -41,15 +41,19 @@ const AUTHORS_SHOWN = 3;
 const MEMBERS_SHOWN = 5;
 
 /** "A, *B*, C et al. · with *D*": the first authors, members in bold, then the members not shown. */
-export function authorLine(paper: Paper, memberKeys: readonly string[] = []): string {
+export function authorLine(
+  paper: Paper,
+  memberKeys: readonly string[] = [],
+  authorsShown = AUTHORS_SHOWN,
+): string {
   const members = new Set([...paper.ownerKeys, ...memberKeys]);
-  const shown = paper.authors.slice(0, AUTHORS_SHOWN).map((name, i) => {
+  const shown = paper.authors.slice(0, authorsShown).map((name, i) => {
     const safe = fmt.plain(truncate(name, 80));
     return members.has(paper.authorKeys[i] ?? "") ? fmt.bold(safe) : safe;
   });
-  const named = new Set(paper.authorKeys.slice(0, AUTHORS_SHOWN));
+  const named = new Set(paper.authorKeys.slice(0, authorsShown));
   const hidden = paper.owners.filter((_, i) => !named.has(paper.ownerKeys[i] ?? ""));
-  const etAl = paper.etAl || paper.authors.length > AUTHORS_SHOWN;
+  const etAl = paper.etAl || paper.authors.length > authorsShown;
   const line = `${shown.join(", ")}${shown.length > 0 && etAl ? " et al." : ""}`;
   if (hidden.length === 0) return line || "Authors unknown";
   const more = hidden.length > MEMBERS_SHOWN ? ` and ${hidden.length - MEMBERS_SHOWN} more` : "";
@@ -84,8 +88,13 @@ function venueIn(venue: string, room: number): string {
 }
 
 /** The card's grey line: the authors (members in bold), the venue and the year, in about `chars` characters. */
-export function paperByline(paper: Paper, chars = 90, memberKeys: readonly string[] = []): string {
-  const authors = authorLine(paper, memberKeys);
+export function paperByline(
+  paper: Paper,
+  chars = 90,
+  memberKeys: readonly string[] = [],
+  authorsShown = AUTHORS_SHOWN,
+): string {
+  const authors = authorLine(paper, memberKeys, authorsShown);
   // The venue gets what the authors leave of the line (marks and entities do not show), or is left out.
   const shown = authors.replace(/[*]|&[a-z]+;/g, " ").length;
   // Two " · " and a four-digit year: 10 characters.

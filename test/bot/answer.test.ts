@@ -549,6 +549,31 @@ describe("answer: people", () => {
     expectKind((await answer(depsWith(), mention("who wrote code generation papers"))).reply, "people");
   });
 
+  it("answers who wrote a paper given by its id, or by words only one paper holds, with every author named", async () => {
+    const authors = Array.from({ length: 7 }, (_, n) => `Author Number${"ABCDEFG"[n]}`);
+    const many = await servedIndexOf({
+      ...(await loadCorpus("seeds")),
+      papers: [
+        paperWith(index, "StepCoder"),
+        {
+          ...paperWith(index, "PPO-max"),
+          authors,
+          authorKeys: authors.map((a) => a.toLowerCase().replace(" ", "")),
+          etAl: false,
+        },
+      ],
+    });
+    const deps = depsWith({ index: () => many });
+    const ppo = paperWith(many, "PPO-max");
+    for (const text of [`who wrote ${ppo.id}`, "who wrote the paper on PPO-max?"]) {
+      const card = expectKind((await answer(deps, mention(text))).reply, "card");
+      expect(card.card.paper.id, text).toBe(ppo.id);
+      const shown = JSON.stringify(renderSlackMessage(card));
+      for (const name of authors) expect(shown, text).toContain(name);
+      expect(shown).not.toContain("et al.");
+    }
+  });
+
   it("answers papers like a paper named by its name with papers like it, and other words with a search", async () => {
     for (const text of [
       "papers similar to StepCoder",
