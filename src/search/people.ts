@@ -45,12 +45,21 @@ function isSlipOfName(typed: readonly string[], name: string): boolean {
   );
 }
 
-/** The one near name that keeps the typed words right, in their places or swapped ("enyu zhuo", "Zhou Enyu"). */
+/**
+ * The one near name that keeps the typed words right, in their places or swapped ("enyu zhuo", "Zhou Enyu"); for one
+ * word of five letters or more typed ("Schmit"), the one near name.
+ */
 function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefined {
   const typed = name.trim().toLowerCase().split(/\s+/);
-  const fitting = near.filter(
-    (person) => isSlipOfName(typed, person.name) || isSlipOfName([...typed].reverse(), person.name),
-  );
+  const fitting =
+    typed.length === 1
+      ? // A short one changed by a letter is another name too often ("Zhuo": Zhou, Zhu).
+        (typed[0] ?? "").length >= 5
+        ? near
+        : []
+      : near.filter(
+          (person) => isSlipOfName(typed, person.name) || isSlipOfName([...typed].reverse(), person.name),
+        );
   return fitting.length === 1 ? fitting[0] : undefined;
 }
 
@@ -83,8 +92,9 @@ export function createPeopleIndex(store: IndexStore) {
     for (const token of parts) {
       const withToken = new Set(store.personKeysWithToken(token));
       if (withToken.size === 0) {
-        // A hyphenated part may be spelt joined in the corpus; its joined token then does the narrowing.
-        if (name.includes("-")) continue;
+        // A hyphenated part may be spelt joined in the corpus, where its joined token does the narrowing.
+        const joined = parts.find((other) => other !== token && other.includes(token));
+        if (joined !== undefined && store.personKeysWithToken(joined).length > 0) continue;
         return [];
       }
       keys = keys ? new Set([...keys].filter((key) => withToken.has(key))) : withToken;

@@ -271,8 +271,14 @@ describe("author", () => {
     expect(index.author("Shiham Dou")).toMatchObject({ kind: "notFound", slipOf: { name: "Shihan Dou" } });
     expect(index.author("zhuo enyu")).toMatchObject({ kind: "notFound", slipOf: { name: "Enyu Zhou" } });
     expect(index.author("Senjie Jn")).toMatchObject({ kind: "notFound", slipOf: { name: "Senjie Jin" } });
-    // One word cannot settle it: the near names are suggested.
+    // One short word cannot settle it: the near names are suggested; a longer one with one near name can.
     expect(index.author("Zhuo")).not.toHaveProperty("slipOf");
+    expect(index.author("Shihna")).toMatchObject({ kind: "notFound", slipOf: { name: "Shihan Dou" } });
+    // A slip in one half of a hyphenated name is a slip, said so, not the person found as if typed right.
+    expect(index.author("Wen-Xaing Chen")).toMatchObject({
+      kind: "notFound",
+      slipOf: { name: "Wen-Xiang Chen" },
+    });
   });
 
   it("suggests the closest names for an unknown one it cannot settle on", () => {
