@@ -34,6 +34,8 @@ const DAY_SETS: Record<string, number[]> = {
 
 /** "09:00" from "9:00", "09:00", "9am", "2:30pm"; undefined when the token is not a time of day. */
 function timeOf(token: string): string | undefined {
+  const named = { noon: "12:00", midday: "12:00", midnight: "00:00" }[token.toLowerCase()];
+  if (named !== undefined) return named;
   const match = /^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$/i.exec(token);
   if (!match || (match[2] === undefined && match[3] === undefined)) return undefined;
   let hour = Number(match[1]);
@@ -57,6 +59,15 @@ function weekdaysOf(token: string): number[] | undefined {
     .map((part) => DAYS.get(part));
   if (days.length === 0 || days.some((day) => day === undefined)) return undefined;
   return [...new Set(days as number[])].sort((a, b) => a - b);
+}
+
+/** The one IANA zone a city names ("Berlin": Europe/Berlin, "new_york": America/New_York); none for two. */
+function zoneOfCity(token: string): string | undefined {
+  const city = token.toLowerCase();
+  const zones = Intl.supportedValuesOf("timeZone").filter(
+    (zone) => zone.split("/").pop()?.toLowerCase() === city,
+  );
+  return zones.length === 1 ? zones[0] : undefined;
 }
 
 function shown(token: string): string {
@@ -96,13 +107,14 @@ export function dailySpecOf(words: string[]): DailySpecParse {
       spec.weekdays = [...new Set([...(spec.weekdays ?? []), ...weekdays])].sort((a, b) => a - b);
       continue;
     }
-    if (isValidTimeZone(token)) {
-      spec.timeZone = token;
+    const timeZone = isValidTimeZone(token) ? token : zoneOfCity(token);
+    if (timeZone !== undefined) {
+      spec.timeZone = timeZone;
       continue;
     }
     return {
       ok: false,
-      message: `I don't understand “${shown(token)}”: use an IANA time zone such as Europe/Berlin, and days as weekdays, weekends or mon,wed,fri.`,
+      message: `I don't understand “${shown(token)}”: give a time (09:00, 9am, noon), a time zone such as Europe/Berlin (or its city alone, Berlin) and days as weekdays, weekends or mon,wed,fri.`,
     };
   }
   return { ok: true, spec };

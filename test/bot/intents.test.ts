@@ -238,6 +238,9 @@ const PHRASINGS: [string, Intent][] = [
   ["daily on weekends 9am", { kind: "dailyOn", spec: { time: "09:00", weekdays: [6, 7] } }],
   ["daily on mon wed fri", { kind: "dailyOn", spec: { weekdays: [1, 3, 5] } }],
   ["daily on Monday Tuesday 8:00", { kind: "dailyOn", spec: { time: "08:00", weekdays: [1, 2] } }],
+  // A time in words, and a zone by its city where one zone has it.
+  ["daily on noon Berlin", { kind: "dailyOn", spec: { time: "12:00", timeZone: "Europe/Berlin" } }],
+  ["daily on 9am Tokyo", { kind: "dailyOn", spec: { time: "09:00", timeZone: "Asia/Tokyo" } }],
   // The reading list's export, asked in words.
   ["export my reading list", { kind: "savedExport" }],
   ["send me my reading list as bibtex", { kind: "savedExport" }],
