@@ -144,7 +144,9 @@ export type Reply =
   /** People by lines; `nextOffset` counts people (a Show more resumes there), the rest counts lines. */
   | ({
       kind: "people";
+      /** The topic as asked (Show more asks it again); `heading`: the topic read, where it leaves someone out. */
       topic: string;
+      heading?: string;
       showingFor?: string;
       notice?: string;
       like?: { id: string; others: boolean };

@@ -179,7 +179,16 @@ export async function whoAnswer(
   }
   const showingFor = everyone.showingFor === undefined ? {} : { showingFor: everyone.showingFor };
   const notice = everyone.notice === undefined ? {} : { notice: everyone.notice };
-  return toAsker({ kind: "people", topic: intent.topic, ...showingFor, ...notice, ...page }, intent.paging);
+  const heading = everyone.topic === intent.topic ? {} : { heading: everyone.topic };
+  const reply = {
+    kind: "people" as const,
+    topic: intent.topic,
+    ...heading,
+    ...showingFor,
+    ...notice,
+    ...page,
+  };
+  return toAsker(reply, intent.paging);
 }
 
 /** "who works on this?" under a card: its authors and those of papers like it, a page of lines at a time. */

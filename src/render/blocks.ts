@@ -293,7 +293,7 @@ function fallbackOf(reply: Reply): string | undefined {
       );
       const behind = reply.like
         ? `papers like ${plain(reply.topic)}`
-        : quoted(reply.showingFor ?? reply.topic);
+        : quoted(reply.showingFor ?? reply.heading ?? reply.topic);
       return `People behind ${behind}: ${names.join("; ")}`;
     }
     case "author":

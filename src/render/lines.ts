@@ -281,7 +281,7 @@ export function peopleHeading(reply: Extract<Reply, { kind: "people" }>): string
     const who = reply.like.others ? "Others who work" : "People who work";
     return `${who} on papers like ${fmt.bold(fmt.plain(truncate(reply.topic, QUERY_CHARS)))}${lines}`;
   }
-  return `${fmt.bold(`People behind ${quoted(reply.topic)}`)}${lines}`;
+  return `${fmt.bold(`People behind ${quoted(reply.heading ?? reply.topic)}`)}${lines}`;
 }
 
 export function authorOverview(summary: AuthorSummary, members?: MembersOf): string {

@@ -316,6 +316,10 @@ describe("answer: people", () => {
         .slice(0, namesOf(besides).length),
     );
     expect(besides.notice).toBe("Leaving out Rui Zheng.");
+    // The heading names the topic; Show more asks the whole question again.
+    const shown = renderSlackMessage(besides).text;
+    expect(shown).toContain("People behind “reward models”");
+    expect(besides.topic).toContain("besides Rui Zheng");
     const anyZheng = await asked("who works on reward models other than zheng");
     expect(namesOf(anyZheng).filter((name) => name.endsWith("Zheng"))).toEqual([]);
     expect(anyZheng.notice).toBe("Leaving out anyone named “Zheng” (2 people).");
