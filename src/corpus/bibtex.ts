@@ -163,20 +163,39 @@ function readEntryAt(
   const key = fieldFollows === undefined ? written : "";
   if (fieldFollows === undefined) cursor = skipSpaces(text, keyPattern.lastIndex);
   const fields = new Map<string, string>();
+  const local: [number, number][] = [];
   // An entry opened with "(" and closed with "}" (or the other way round) is read as meant, as biber reads it.
   const closes = (at: number) => text[at] === close || text[at] === (close === ")" ? "}" : ")");
   while (true) {
     if (text[cursor] === ",") cursor = skipSpaces(text, cursor + 1);
     if (closes(cursor)) break;
     if (cursor >= text.length) throw new EntryError(`@${type}{${key} is not closed`, text.length);
+    const fieldAt = cursor;
     const [name, value] = reader.field(cursor);
     if (!fields.has(name)) fields.set(name, value.text);
     cursor = skipSpaces(text, value.end);
     if (text[cursor] !== "," && !closes(cursor))
       throw new EntryError(`@${type}{${key}: expected "," after the field ${name}`, reader.resumeAt);
+    if (LOCAL_FIELD.test(name)) local.push([fieldAt, text[cursor] === "," ? cursor + 1 : cursor]);
   }
-  add({ type, key, fields, source: text.slice(at, cursor + 1), strings: usedStrings() }, reader.used);
+  const source = withoutSpans(text, at, cursor + 1, local);
+  add({ type, key, fields, source, strings: usedStrings() }, reader.used);
   return cursor + 1;
+}
+
+/** Fields that point into someone's own disk (Zotero's, JabRef's and Mendeley's `file`, BibDesk's): never copied. */
+const LOCAL_FIELD = /^(?:file|local-url|bdsk-file-\d+)$/;
+
+/** text[from, to) without the spans, each with the spaces and the line break around it. */
+function withoutSpans(text: string, from: number, to: number, spans: readonly [number, number][]): string {
+  let kept = "";
+  let at = from;
+  for (const [start, end] of spans) {
+    const lineStart = text.slice(at, start).search(/[ \t]*$/) + at;
+    kept += text.slice(at, lineStart);
+    at = end + (text.slice(end).match(/^[ \t]*\r?\n/)?.[0].length ?? 0);
+  }
+  return kept + text.slice(at, to);
 }
 
 /** Index of the brace or parenthesis closing the one at `open`; an EntryError when it is not closed. */

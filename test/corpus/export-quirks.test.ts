@@ -202,6 +202,28 @@ describe("what other reference managers write", () => {
     expect(titled(corpus, "A JabRef Entry")?.citationKey).toBeUndefined();
   });
 
+  it("never copies the path to a member's own PDF (Zotero's and JabRef's `file`, BibDesk's) into the entry it shows", () => {
+    const bib = `@inproceedings{zhou2024rmb,
+  title = {{RMB}: Comprehensively Benchmarking Reward Models},
+  author = {Zhou, Enyu and Zheng, Guodong},
+  year = {2024},
+  file = {Full Text PDF:/Users/enyu/Zotero/storage/QX3Z7/Zhou et al. - 2024 - RMB.pdf:application/pdf},
+  urldate = {2024-11-02}
+}
+@article{lee2020, title={A BibDesk Entry}, author={Lee, Ann}, local-url={file:///Users/ann/Papers/lee.pdf},
+  bdsk-file-1 = {YnBsaXN0MDDSAQIDBFxyZWxhdGl2ZVBhdGhZYWxpYXNEYXRh}, year={2020}}
+`;
+    const corpus = buildCorpus([file("zotero.bib", bib)]);
+    expect(corpus.problems).toEqual([]);
+    const rmb = titled(corpus, "RMB");
+    expect(rmb?.bibtex).toContain("urldate = {2024-11-02}");
+    expect(rmb?.bibtex).toContain("year = {2024},");
+    for (const paper of [rmb, titled(corpus, "A BibDesk Entry")]) {
+      expect(paper?.bibtex).toMatch(/^@\w+\{\w+,[\s\S]*\}$/);
+      expect(paper?.bibtex).not.toMatch(/Users|file|bdsk/);
+    }
+  });
+
   it("reads an entry opened with a parenthesis and closed with a brace, as a README's citation block had it", () => {
     const bib = `@inproceedings(MCMICHEN:2024:MEMOIR,
     title={Representing Data Collections in an SSA Form},
