@@ -22,7 +22,12 @@ function sentence(log: Record<string, unknown>, messageKey: string): string {
   const details = Object.entries(log)
     .filter(([key, value]) => !QUIET_KEYS.has(key) && ["string", "number", "boolean"].includes(typeof value))
     .map(([key, value]) => `${key}: ${String(value)}`);
-  return `${word ? `${word}: ` : ""}${message}${cause ? `: ${cause}` : ""}${details.length > 0 && word ? ` (${details.join(", ")})` : ""}`;
+  // Beside a warning, what it is about ("seeds/a.txt:3: …" for each entry skipped), a line each under it.
+  const listed = Object.entries(log)
+    .flatMap(([key, value]) => (!QUIET_KEYS.has(key) && Array.isArray(value) && word ? value : []))
+    .filter((item) => typeof item === "string")
+    .map((item) => `\n  ${item}`);
+  return `${word ? `${word}: ` : ""}${message}${cause ? `: ${cause}` : ""}${details.length > 0 && word ? ` (${details.join(", ")})` : ""}${listed.join("")}`;
 }
 
 /** A pino destination writing human lines to `out` (the console's stderr), for LOG_FORMAT=text. */

@@ -112,9 +112,11 @@ export async function watchCorpusFolder(options: CorpusWatchOptions): Promise<{ 
       return;
     }
     const half = await halfWritten(changed.filter((name) => now.files.has(name)));
+    // Said once a wait, not at each check of it.
+    if (half.length > 0 && halfWrittenSince === undefined)
+      logger.info({ files: half }, `a corpus file looks half-written; waiting for it (${half.join(", ")})`);
     halfWrittenSince = half.length === 0 ? undefined : (halfWrittenSince ?? clock());
     if (halfWrittenSince !== undefined && clock() - halfWrittenSince < HALF_WRITTEN_WAIT_MS) {
-      logger.info({ files: half }, "a corpus file looks half-written; waiting for it");
       schedule(quietMs);
       return;
     }

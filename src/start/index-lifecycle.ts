@@ -68,7 +68,7 @@ export async function startServedIndex(
     const dir = config.corpusDir.endsWith("/") ? config.corpusDir : `${config.corpusDir}/`;
     logger.info(
       { source: loaded.source, ms: loaded.ms, papers, dir: config.corpusDir },
-      `${papers} papers from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
+      `${papers} ${papers === 1 ? "paper" : "papers"} from ${dir} in ${(loaded.ms / 1000).toFixed(loaded.ms < 100 ? 2 : 1)} s`,
     );
     if (problems.length > 0) {
       // Each skipped entry by file and line, as /paper stats lists them; a long list is cut.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,6 +39,21 @@ describe("npm start without tokens", { timeout: 60_000 }, () => {
       papers: 4,
       msg: expect.stringMatching(/^4 papers from/),
     });
+  });
+
+  it("names each skipped entry by file and line under the log's warning, as /paper stats does", async () => {
+    const library = join(dataDir, "library");
+    mkdirSync(library, { recursive: true });
+    writeFileSync(
+      join(library, "refs.bib"),
+      "@article{good, title={Agents that plan}, author={Ada Lin}, abstract={Agents plan.}}\n\n" +
+        "@article{broken,\n  title={No comma} author={X}\n}\n",
+    );
+    const run = await offlineConsoleOutput(dataDir, "", { LOG_LEVEL: "info", CORPUS_DIR: library });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(
+      /^1 paper from .+ in [\d.]+ s\nwarning: some corpus entries were skipped \(problems: 1\)\n {2}refs\.bib:3: @article\{broken: [^\n]+\n/,
+    );
   });
 
   it("exits 1 with one line naming a bad setting", async () => {

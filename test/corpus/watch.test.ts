@@ -17,13 +17,18 @@ const AUTHOR_FILE =
 const entry = (key: string, title: string) =>
   `@article{${key},\n  title = {${title}},\n  author = {Lee, Ann},\n}\n`;
 
+/** The messages the watcher logged, by the last folder watched. */
+let logged: string[] = [];
+
 /** `dir` watched with a short quiet period from `initial`; `reloads` holds the titles each reload served. */
 async function watching(dir: string, initial?: Parameters<typeof watchCorpusFolder>[0]["initial"]) {
   const reloads: string[][] = [];
+  const messages: string[] = [];
+  logged = messages;
   const watcher = await watchCorpusFolder({
     dir,
     ...(initial === undefined ? {} : { initial }),
-    logger: pino({ level: "silent" }),
+    logger: pino({ level: "info" }, { write: (line: string) => void messages.push(JSON.parse(line).msg) }),
     quietMs: 150,
     recheckMs: 400,
     reload: async () => {
@@ -108,6 +113,10 @@ describe("the watched corpus folder", () => {
     );
     await pause(1000);
     expect(reloads).toEqual([]);
+    // Said once, naming the file, though the folder was looked at again and again.
+    expect(logged.filter((message) => message.includes("half-written"))).toEqual([
+      "a corpus file looks half-written; waiting for it (library.bib)",
+    ]);
     writeFileSync(
       join(dir, "library.bib"),
       entry("a", "First Paper About Agents") + entry("b", "Second Paper About Rewards"),
