@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/commands.js";
+import { childEnv } from "../helpers/child-env.js";
 
 const temporary: string[] = [];
 afterEach(() => {
@@ -225,7 +226,7 @@ describe("paperbot usage and errors", () => {
     const cacheDir = tempDir("paperbot-cli-cache-");
     const result = spawnSync(process.execPath, ["bin/paperbot.js", "--json", "paper", "zzzzzzzz"], {
       encoding: "utf8",
-      env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
+      env: childEnv({ CORPUS_DIR: "seeds", CACHE_DIR: cacheDir }),
     });
     expect(result.status).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({ notFound: "zzzzzzzz" });
@@ -234,7 +235,7 @@ describe("paperbot usage and errors", () => {
   it("ends quietly when the reader closes the pipe early (paperbot … | true)", async () => {
     const cacheDir = tempDir("paperbot-cli-cache-");
     const child = spawn(process.execPath, ["bin/paperbot.js", "--json", "search", "model", "--limit", "50"], {
-      env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
+      env: childEnv({ CORPUS_DIR: "seeds", CACHE_DIR: cacheDir }),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
@@ -251,7 +252,7 @@ describe("paperbot usage and errors", () => {
     const stats = () =>
       spawnSync(process.execPath, ["bin/paperbot.js", "--json", "stats"], {
         encoding: "utf8",
-        env: { ...process.env, CORPUS_DIR: "seeds", CACHE_DIR: cacheDir },
+        env: childEnv({ CORPUS_DIR: "seeds", CACHE_DIR: cacheDir }),
       });
     const first = stats();
     expect(first.status).toBe(0);

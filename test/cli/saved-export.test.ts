@@ -9,6 +9,7 @@ import { createReadingList } from "../../src/follow/controls.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import type { PaperLookups } from "../../src/search/types.js";
 import { paperIdWith } from "../follow/helpers.js";
+import { childEnv } from "../helpers/child-env.js";
 import { childOutput, type ProcessOutput } from "../helpers/console-process.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { freshStates, type TestState } from "../helpers/stores.js";
@@ -16,12 +17,7 @@ import { freshStates, type TestState } from "../helpers/stores.js";
 /** `paperbot …` as installed, with this environment; resolves when it exits (the loopback Slack keeps serving). */
 function paperbot(args: string[], env: Record<string, string>): Promise<ProcessOutput> {
   const child = spawn(process.execPath, ["bin/paperbot.js", ...args], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      TMPDIR: process.env.TMPDIR ?? "",
-      ...env,
-    },
+    env: childEnv({ TMPDIR: process.env.TMPDIR ?? "", ...env }),
   });
   return childOutput(child);
 }

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { childEnv } from "../helpers/child-env.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 
 const run = promisify(execFile);
@@ -41,7 +42,7 @@ describe("the production build", () => {
       const { stdout } = await run(
         process.execPath,
         [join(scratch, "dist", entry), "paperbot", "--corpus", "test/fixtures/slack-corpus", "stats"],
-        { env: { PATH: process.env.PATH ?? "", CACHE_DIR: join(scratch, `cache-${entry}`) } },
+        { env: childEnv({ CACHE_DIR: join(scratch, `cache-${entry}`) }) },
       );
       expect(stdout).toMatch(/^\W*Papers\W+4 · /);
     },
@@ -57,8 +58,7 @@ describe("the production build", () => {
       slack = await startFakeSlackApi();
       // As the image's CMD runs it: the bundle, which starts the search workers and the build process from dist/.
       bot = spawn(process.execPath, [join(scratch, "dist/main.bundle.js")], {
-        env: {
-          PATH: process.env.PATH ?? "",
+        env: childEnv({
           SLACK_BOT_TOKEN: "xoxb-3-4-compiledbot",
           SLACK_SIGNING_SECRET: "compiled-signing-secret",
           SLACK_API_URL: slack.apiUrl,
@@ -66,7 +66,7 @@ describe("the production build", () => {
           CORPUS_DIR: "test/fixtures/slack-corpus",
           CACHE_DIR: join(scratch, "cache"),
           STATE_PATH: join(scratch, "state.db"),
-        },
+        }),
         stdio: ["ignore", "pipe", "pipe"],
       });
       bot.stdout?.on("data", (chunk) => {

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { recordCorpusChange } from "../../src/follow/announce.js";
+import { childEnv } from "../helpers/child-env.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { freshStates } from "../helpers/stores.js";
 import {
@@ -31,7 +32,7 @@ interface Bot {
 function startBot(env: Record<string, string>): Bot {
   let out = "";
   const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: tmpdir(), ...env },
+    env: childEnv({ TMPDIR: tmpdir(), ...env }),
   });
   child.stdout.on("data", (chunk) => {
     out += String(chunk);

@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { request } from "node:http";
+import { childEnv } from "./child-env.js";
 
 /** A bot started as `npm start` starts it (node running src/main.ts through tsx), with its output kept. */
 export interface BotProcess {
@@ -30,7 +31,7 @@ export interface BotProcessOptions {
 export function startBotProcess(options: BotProcessOptions): BotProcess {
   // node itself, not npm: signals must reach the bot's process, not a wrapper.
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+    env: childEnv(options.env),
   });
   let stdout = "";
   let stderr = "";

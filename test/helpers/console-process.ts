@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { join } from "node:path";
 import { FIXTURE_CORPUS } from "./bot.js";
+import { childEnv } from "./child-env.js";
 
 /** How a child process ended and everything it printed. */
 export interface ProcessOutput {
@@ -45,19 +46,13 @@ export function offlineConsoleOutput(
     "src/main.ts",
   ];
   const child = spawn(command, args, {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      // Set but empty: dotenv keeps them, so a developer's .env cannot switch this run to Slack.
-      SLACK_BOT_TOKEN: "",
-      SLACK_APP_TOKEN: "",
-      SLACK_SIGNING_SECRET: "",
+    env: childEnv({
       CORPUS_DIR: FIXTURE_CORPUS,
       CACHE_DIR: join(stateDir, "cache"),
       STATE_PATH: join(stateDir, "paperbot.db"),
       LOG_LEVEL: "warn",
       ...env,
-    },
+    }),
   });
   return childOutput(child, stdin);
 }

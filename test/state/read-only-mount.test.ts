@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/state/open-store.js";
+import { childEnv } from "../helpers/child-env.js";
 import { childOutput } from "../helpers/console-process.js";
 
 /*
@@ -73,9 +74,7 @@ describe("a clean SQLite state file on a read-only mount at start", { timeout: 6
       "tsx",
       driver,
     ];
-    const run = await childOutput(
-      spawn(command, args, { env: { PATH: process.env.PATH ?? "", STATE_DIR: stateDir } }),
-    );
+    const run = await childOutput(spawn(command, args, { env: childEnv({ STATE_DIR: stateDir }) }));
 
     expect(run.code, run.stderr).toBe(0);
     const said = Object.fromEntries(
