@@ -31,3 +31,31 @@ export function timeAcks(app: App, metrics: Metrics, now: () => number): void {
     await next();
   });
 }
+
+/**
+ * The requests still being answered, so a stop can wait for them: Slack was told "got it" at the ack, and sends the
+ * request no more. `drain` waits for them, at most `withinMs`.
+ */
+export function trackAnswers(app: App): { drain(withinMs: number): Promise<void> } {
+  const answering = new Set<Promise<void>>();
+  app.use(async ({ next }) => {
+    const work = next();
+    answering.add(work);
+    try {
+      await work;
+    } finally {
+      answering.delete(work);
+    }
+  });
+  return {
+    async drain(withinMs) {
+      if (answering.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((done) => {
+        timer = setTimeout(done, withinMs);
+      });
+      await Promise.race([Promise.allSettled([...answering]), late]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -17,7 +17,7 @@ import { createBoltLogger } from "./bolt-logger.js";
 import { type DeliveryDeps, type OutboxWorker, startOutboxWorker } from "./delivery.js";
 import { createDeliveryPolicy, type DeliveryPolicy } from "./delivery-policy.js";
 import type { HomeDeps } from "./home.js";
-import { timeAcks } from "./instrumented-app.js";
+import { timeAcks, trackAnswers } from "./instrumented-app.js";
 import { registerListeners } from "./listeners.js";
 import { createHttpReceiver, createSocketReceiver } from "./receivers.js";
 import { registerShortcut } from "./shortcut.js";
@@ -99,6 +99,9 @@ const HEALTH_LIMITS: HttpLimits = {
   maxConnections: 10_000,
 };
 
+/** How long a stop waits for answers in flight: a Slack call's timeout is 10 s by default, main's hard exit 10 s. */
+const DRAIN_MS = 8000;
+
 /** Socket Mode without a connection this long fails /healthz, so a supervisor restarts the process. */
 export const DEAF_LIMIT_MS = 2 * 60_000;
 
@@ -163,6 +166,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     ...identity,
   });
   timeAcks(app, metrics, now);
+  const answers = trackAnswers(app);
   const bot = {
     ...options.bot,
     index: timedIndexSource(options.bot.index, metrics.searchSeconds),
@@ -222,9 +226,10 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     served = { ports: { port }, stop };
   }
   const outbox = startOutboxWorker(listenerDeps);
-  const stop = () => {
+  // No new request comes in; the answers to those acked go out (main exits at 10 s whatever happens).
+  const stop = async () => {
     outbox.stop();
-    return served.stop();
+    await Promise.all([served.stop(), answers.drain(DRAIN_MS)]);
   };
   return { app, metrics, poster, delivery: listenerDeps, outbox, ...served.ports, stop };
 }
