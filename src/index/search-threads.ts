@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import type { Piscina } from "piscina";
 import type { Logger } from "../logger.js";
 import { SearchUnavailableError } from "../search/errors.js";
@@ -81,10 +82,12 @@ export async function openSearchThreads(
   let unusable: string | undefined;
   let drained: (() => void) | undefined;
 
-  const giveUp = (reason: string) => {
+  const giveUp = (reason: string, damaged = false) => {
     if (unusable !== undefined || closing) return;
     unusable = reason;
     logger.error({ path: order.path, reason }, "the search workers cannot serve this index");
+    // A damaged file is built again, not opened again by the reload and every restart after it.
+    if (damaged) rmSync(order.path, { force: true });
     for (const query of inFlight) query.abort();
     void pool.destroy();
     options.onUnusable?.(reason);
@@ -127,7 +130,7 @@ export async function openSearchThreads(
     const answered = await run<ReturnType<EngineQueries[M]>>(call);
     if ("value" in answered) return answered.value;
     if ("failed" in answered) throw new Error(answered.failed);
-    giveUp(answered.unusable);
+    giveUp(answered.unusable, answered.damaged);
     throw new SearchUnavailableError(answered.unusable);
   };
 

@@ -21,7 +21,14 @@ export interface SearchTask {
  * What a worker answers: the engine's value, the engine's error, or why the file cannot be opened. A thrown error
  * would cross to the main thread as a bare message, and a rejected task means the worker itself failed.
  */
-export type Answer<T = unknown> = { value: T } | { failed: string } | { unusable: string };
+export type Answer<T = unknown> =
+  | { value: T }
+  | { failed: string }
+  | { unusable: string /** The file itself is damaged: none may open it again. */; damaged?: true };
+
+/** SQLite's word for a file whose pages are not what it wrote: a damaged disk, a torn copy. */
+const isDamage = (error: unknown) =>
+  error instanceof Error && "code" in error && /^SQLITE_(?:CORRUPT|NOTADB)/.test(String(error.code));
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -46,6 +53,8 @@ export default function answer({ path, fingerprint, call }: SearchTask): Answer 
   try {
     return { value: call === undefined ? undefined : Reflect.apply(engine[call.method], engine, call.args) };
   } catch (error) {
+    // Damage deep in the file passes the check at opening and meets a query only: that file serves no more.
+    if (isDamage(error)) return { unusable: `the index file is damaged: ${reasonOf(error)}`, damaged: true };
     return { failed: reasonOf(error) };
   }
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -136,5 +136,30 @@ describe("a CACHE_DIR that cannot take the index", { timeout: 120_000 }, () => {
     const left = /left in the cache: \[(.*)\]/.exec(run.stderr)?.[1];
     expect(left).toBeDefined();
     expect(left).not.toContain("index-");
+  });
+});
+
+describe("an index file damaged deep inside, where opening it finds nothing wrong", { timeout: 120_000 }, () => {
+  it("asks the search again in a moment, then serves from a file built anew, not the damaged one again", async () => {
+    const root = scratch();
+    corpusCopy(root);
+    const cacheDir = join(root, "cache");
+    expect((await startWith(root, cacheDir)).search).toContain("1 paper* for “reward models”");
+    const [file = ""] = readdirSync(cacheDir).filter((name) => /^index-.*\.sqlite$/.test(name));
+    const path = join(cacheDir, file);
+    // A torn page near the end (a damaged sector, a copy cut short and patched): the first page is whole.
+    const bytes = readFileSync(path);
+    bytes.fill(0xa5, bytes.length - 30 * 1024, bytes.length - 10 * 1024);
+    writeFileSync(path, bytes);
+
+    const damaged = await startWith(root, cacheDir);
+    expect(damaged.code).toBe(0);
+    expect(damaged.search).toContain("Please ask again in a moment");
+    expect(damaged.search).not.toContain("something went wrong");
+    expect(damaged.stderr).toContain("the index file is damaged");
+
+    const next = await startWith(root, cacheDir);
+    expect(next.search).toContain("1 paper* for “reward models”");
+    expect(next.stderr).not.toContain("damaged");
   });
 });
