@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { webApi } from "@slack/bolt";
 import { z } from "zod";
+import { MESSAGES_SHARE } from "../bot/messages.js";
 import type { Logger } from "../logger.js";
 import type { Metrics } from "../ops/metrics.js";
+import { errorPayload } from "../render/payloads.js";
 import {
   describeFailure,
   networkFailureOf,
@@ -414,7 +416,17 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
     policy.now() > entry.giveUpAt
       ? ({ result: "retry", waitMs: 0, maybeSent: entry.maybeSent, why: "out of time" } as const)
       : await attemptEntry(deps, next, how, () => outbox.reschedule(entry.key, sending));
-  await settle(deps, next, attempt);
+  const outcome = await settle(deps, next, attempt);
+  // A share taken over from a process that stopped mid-way: its sharer is told, as the click's own process would.
+  const { message } = entry;
+  if (
+    message.via === "response_url" &&
+    message.once === true &&
+    (outcome === "unknown" || outcome === "failed")
+  ) {
+    const text = outcome === "unknown" ? MESSAGES_SHARE.unconfirmed : MESSAGES_SHARE.failed;
+    await postToResponseUrl(deps, message.url, errorPayload(text), 0);
+  }
 }
 
 export async function deliverDue(deps: DeliveryDeps): Promise<void> {

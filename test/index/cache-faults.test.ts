@@ -139,7 +139,9 @@ describe("a CACHE_DIR that cannot take the index", { timeout: 120_000 }, () => {
   });
 });
 
-describe("an index file damaged deep inside, where opening it finds nothing wrong", { timeout: 120_000 }, () => {
+describe("an index file damaged deep inside, where opening it finds nothing wrong", {
+  timeout: 120_000,
+}, () => {
   it("asks the search again in a moment, then serves from a file built anew, not the damaged one again", async () => {
     const root = scratch();
     corpusCopy(root);

@@ -328,6 +328,39 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
   });
 
+  it("a share whose process was killed while its post hung: not shared again blind, and the sharer is told", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const path = `/share/killed-${kind}`;
+    // What a process killed during its share's post leaves: the entry, marked as maybe sent, under no claim.
+    await first.outbox.add({
+      key: `share:killed-${kind}`,
+      message: {
+        via: "response_url",
+        url: slack.responseUrl(path),
+        body: { response_type: "in_channel", text: "A shared card" },
+        once: true,
+      },
+      createdAt: time,
+      giveUpAt: time + 30 * minute,
+      nextAt: time,
+      attempts: 1,
+      maybeSent: true,
+    });
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
+    expect(sharedAt(path)).toEqual([]);
+    expect(slack.responses(path)).toEqual([
+      expect.objectContaining({
+        response_type: "ephemeral",
+        text: expect.stringContaining("share it again"),
+      }),
+    ]);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+  });
+
   it("two processes on one state, both passing over the outbox through an outage: one answer", async () => {
     const state = await freshState();
     const [a, b] = [await state.open({ now: clock }), await state.open({ now: clock })];
