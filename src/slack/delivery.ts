@@ -271,21 +271,14 @@ const givenUpMessages = {
   given_up: "gave up on an answer Slack did not take in time",
 };
 
-/** `kept`: the entry is in the outbox and its key claimed (a first response_url attempt is neither). */
-async function settle(
-  deps: DeliveryDeps,
-  entry: OutboxEntry,
-  attempt: Attempt,
-  kept = true,
-): Promise<DeliveryOutcome> {
-  const { policy, metrics } = deps;
-  const ledger = kept ? deps.ledger : undefined;
-  const outbox = kept ? deps.outbox : undefined;
+/** After an attempt at an entry in the outbox, under its key's claim: done, given up, or waiting for the next. */
+async function settle(deps: DeliveryDeps, entry: OutboxEntry, attempt: Attempt): Promise<DeliveryOutcome> {
+  const { policy, metrics, ledger, outbox } = deps;
   const via = entry.message.via;
   const log = deps.logger.child({ key: entry.key, via, attempts: entry.attempts });
   if (attempt.result === "landed") {
-    await ledger?.markDone(entry.key);
-    await outbox?.remove(entry.key);
+    await ledger.markDone(entry.key);
+    await outbox.remove(entry.key);
     if (attempt.removed === true) {
       metrics.outbox.inc({ via, outcome: "second_removed" });
       log.warn(
@@ -305,8 +298,8 @@ async function settle(
   const nextAt = policy.now() + (attempt.result === "retry" ? attempt.waitMs : 0);
   const outOfUses = via === "response_url" && entry.attempts >= policy.responseUrlUses;
   if (attempt.result !== "retry" || nextAt > entry.giveUpAt || outOfUses) {
-    await outbox?.remove(entry.key);
-    await ledger?.release(entry.key);
+    await outbox.remove(entry.key);
+    await ledger.release(entry.key);
     const outcome =
       attempt.result === "unsure" ? "unconfirmed" : attempt.result === "refused" ? "refused" : "given_up";
     metrics.outbox.inc({ via, outcome });
@@ -314,12 +307,8 @@ async function settle(
     return outcome === "unconfirmed" ? "unknown" : "failed";
   }
   const schedule = { nextAt, attempts: entry.attempts, maybeSent: attempt.maybeSent };
-  if (kept) {
-    await deps.outbox.reschedule(entry.key, schedule);
-    await deps.ledger.release(entry.key);
-  } else {
-    await deps.outbox.add({ ...entry, ...schedule });
-  }
+  await outbox.reschedule(entry.key, schedule);
+  await ledger.release(entry.key);
   if (entry.attempts === 1) metrics.outbox.inc({ via, outcome: "queued" });
   log.warn({ why: attempt.why, waitMs: nextAt - policy.now() }, "an answer is waiting for Slack");
   return "queued";
@@ -374,8 +363,9 @@ export async function deliverAnswer(
 }
 
 /**
- * A private answer's first attempt writes no state; only one Slack did not take goes to the outbox. A share
- * (`shareKey`, under the click's claim the caller holds) is kept first and never sent again after a 5xx or timeout.
+ * A private answer is kept in the outbox under a claim of its own before its first attempt, so a process killed
+ * while it is sent leaves it for the next one (which may, rarely, show it twice: a response_url cannot be looked up).
+ * A share (`shareKey`, under the click's claim the caller holds) is never sent again after a 5xx or timeout.
  */
 export async function deliverResponse(
   deps: DeliveryDeps,
@@ -385,23 +375,25 @@ export async function deliverResponse(
 ): Promise<DeliveryOutcome> {
   const now = deps.policy.now();
   const share = shareKey !== undefined;
+  const key = shareKey ?? `response:${randomUUID()}`;
+  if (!share) await deps.ledger.claim(key, deps.policy.leaseMs);
   const entry: OutboxEntry = {
-    key: shareKey ?? `response:${randomUUID()}`,
+    key,
     message: { via: "response_url", url, body, ...(share ? { once: true } : {}) },
     createdAt: now,
     giveUpAt: now + deps.policy.responseUrlLimitMs,
-    // A share's first try is under way: its next waits a lease.
-    nextAt: share ? now + deps.policy.leaseMs : now,
+    // The first try is under way: the next waits a lease.
+    nextAt: now + deps.policy.leaseMs,
     attempts: 1,
     maybeSent: share,
   };
-  if (share && !(await deps.outbox.add(entry))) {
+  if (!(await deps.outbox.add(entry))) {
     // An earlier click's share is waiting for Slack: that one goes.
     await deps.ledger.release(entry.key);
     return "busy";
   }
   const attempt = await attemptEntry(deps, entry, { look: false, alone: false }, async () => {});
-  return settle(deps, entry, attempt, share);
+  return settle(deps, entry, attempt);
 }
 
 async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<void> {

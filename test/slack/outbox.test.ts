@@ -328,6 +328,27 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
   });
 
+  it("a /paper answer whose process was killed during its first send: the next process sends it", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox });
+    const path = `/commands/killed-${kind}`;
+    slack.fail(path, { hang: true });
+    const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(one.eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+    await waitUntil(() => expect(slack.callsOf(path)).toHaveLength(1));
+    // Killed now, mid-send: the state holds the answer, which is all the next process has.
+    expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1);
+    await kill(one.app);
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
+    expect(slack.responses(path)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining("RLHF") }),
+    ]);
+  });
+
   it("a share whose process was killed while its post hung: not shared again blind, and the sharer is told", async () => {
     const state = await freshState();
     const first = await state.open({ now: clock });
