@@ -89,7 +89,10 @@ export async function answerIntent(deps: BotDeps, request: BotRequest, intent: I
   }
 }
 
-/** The paper a thread is about: its latest single card (shared, a paper of the day); undefined outside a thread. */
+/**
+ * The paper "this" means: a thread's latest single card (shared, a paper of the day); in a DM, else the paper the last
+ * answer showed alone or was opened from it ("the first one", then "who else works on this?").
+ */
 async function threadPaperOf(deps: BotDeps, request: BotRequest) {
   const thread =
     request.source === "mention" && request.threadTs !== undefined
@@ -97,10 +100,13 @@ async function threadPaperOf(deps: BotDeps, request: BotRequest) {
       : request.source === "dm"
         ? request.thread
         : undefined;
-  if (thread === undefined || !deps.threads) return undefined;
   const index = deps.index();
-  const id = await deps.threads.latestCard(thread.channelId, thread.ts);
-  return id === undefined ? undefined : index.paper(id)?.id;
+  const carded = thread && (await deps.threads?.latestCard(thread.channelId, thread.ts));
+  if (carded !== undefined) return index.paper(carded)?.id;
+  if (request.source !== "dm") return undefined;
+  const last = await recallAnswer(deps, request);
+  const shown = last?.focus ?? (last?.papers.length === 1 ? last.papers[0] : undefined);
+  return shown === undefined ? undefined : index.paper(shown)?.id;
 }
 
 /** "more like this" in a thread under a card: papers like that card's. */

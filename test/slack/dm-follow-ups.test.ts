@@ -66,6 +66,11 @@ describe("follow-ups in a DM through the Bolt app, remembered in the store", () 
     const cited = await dm("cite that");
     expect(cited).toContain("BibTeX for");
     expect(cited).toContain("@");
+    // "This" is the paper opened, as under a card in a thread.
+    const others = await dm("who else works on this?");
+    expect(others).not.toContain(MESSAGES.whichPaperWho.slice(0, 30));
+    expect(others).toContain("papers like");
+
     // The store keeps it for this person and DM only.
     expect(await store.recentAnswers.get("U0ASKER", "D0ASKER", 1_767_000_000_001)).toBeDefined();
     expect(await dm("more", "D0ELSEWHERE")).toContain(MESSAGES.nothingToFollowUp.slice(0, 40));
