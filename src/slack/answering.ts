@@ -18,6 +18,7 @@ import {
   type DeliveryOutcome,
   deliverAnswer,
   deliverResponse,
+  keepRequest,
 } from "./delivery.js";
 import type { HomeDeps } from "./home.js";
 import { handedOver } from "./saved-export.js";
@@ -112,12 +113,14 @@ export async function sendPrivately(
   receivedAt: number,
   reply: PrivateReply,
   answered: { message: ResponsePayload | ReturnType<typeof errorPayload>; apologised: boolean },
+  /** The kept request this answers (keepRequest). */
+  kept?: string,
 ): Promise<void> {
   if (reply.responseUrl === undefined) {
     deps.logger.error({ kind }, "a request came without a response_url to answer through");
     return count(deps, kind, "failed", receivedAt);
   }
-  const outcome = await deliverResponse(deps, reply.responseUrl, { ...answered.message });
+  const outcome = await deliverResponse(deps, reply.responseUrl, { ...answered.message }, undefined, kept);
   if (outcome === "failed" && !(await toClickerDirectly(deps, reply.clicker, answered.message)))
     await note(deps, reply.respond, MESSAGES_UNDELIVERED.failed);
   count(deps, kind, outcomeOfDelivery(outcome, answered.apologised), receivedAt);
@@ -130,16 +133,26 @@ export async function answerPrivately(
   reply: PrivateReply,
   request: BotRequest,
 ): Promise<void> {
-  const answered = await replyOrApology<ResponsePayload | ReturnType<typeof errorPayload>>(
+  // A command is kept until its answer is in the outbox: a crash while it is worked out leaves it to the next process.
+  const kept =
+    request.source === "slash" && reply.responseUrl !== undefined
+      ? await keepRequest(deps, reply.responseUrl, request)
+      : undefined;
+  const answered = await privateAnswerOf(deps, request, reply.seenByOthers === true);
+  await sendPrivately(deps, kind, receivedAt, reply, answered, kept);
+}
+
+/** The private answer to a request, or an apology. */
+export function privateAnswerOf(deps: ListenerDeps, request: BotRequest, seenByOthers = false) {
+  return replyOrApology<ResponsePayload | ReturnType<typeof errorPayload>>(
     deps,
     async () => {
       const payload = responsePayload(await answerFor(deps, request));
       // A click on a list someone posted in a channel answers the clicker alone, leaving that list as it was.
-      return reply.seenByOthers === true ? { ...payload, replace_original: false } : payload;
+      return seenByOthers ? { ...payload, replace_original: false } : payload;
     },
     () => errorPayload(FRIENDLY_ERROR),
   );
-  await sendPrivately(deps, kind, receivedAt, reply, answered);
 }
 
 /** `beforeRender` runs only when the answer is ours to send; what it returns runs once it is rendered. */

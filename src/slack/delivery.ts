@@ -45,7 +45,12 @@ export interface DeliveryDeps {
   logger: Logger;
   /** This process's answers posted under a memory-only claim, looked at again when due by `deliverDue`. */
   rechecks: Recheck[];
+  /** Works out the private answer to a `/paper` command another process acked and did not answer (a crash). */
+  answerLater?: (request: SlashRequest) => Promise<Record<string, unknown>>;
 }
+
+/** A `/paper` command as the outbox keeps it. */
+export type SlashRequest = Extract<QueuedMessage, { via: "request" }>["request"];
 
 /** Another process may post the same answer up to a lease after ours (one cut off from the store sees no claim). */
 export type Recheck = Pick<PostMessage, "channel" | "threadTs" | "after"> & { key: string; dueAt: number };
@@ -236,6 +241,8 @@ async function attemptEntry(
       return { result: "unsure", why: sent.why };
     return sent;
   }
+  // A kept command is worked out, not sent (answerTakenOver): never an attempt.
+  if (message.via === "request") return { result: "refused", why: "a command, not an answer" };
   if (look || alone) {
     const seen = await answersWithKey(deps, message, entry.key);
     if (seen !== undefined && seen.length > 0) return { result: "landed", already: true };
@@ -372,6 +379,8 @@ export async function deliverResponse(
   url: string,
   body: Record<string, unknown>,
   shareKey?: string,
+  /** The request it answers, kept since the ack (keepRequest): the answer now stands in its place. */
+  answering?: string,
 ): Promise<DeliveryOutcome> {
   const now = deps.policy.now();
   const share = shareKey !== undefined;
@@ -392,12 +401,59 @@ export async function deliverResponse(
     await deps.ledger.release(entry.key);
     return "busy";
   }
+  if (answering !== undefined) await deps.outbox.remove(answering);
   const attempt = await attemptEntry(deps, entry, { look: false, alone: false }, async () => {});
   return settle(deps, entry, attempt);
 }
 
+/**
+ * A `/paper` command kept from its ack until its answer is in the outbox, so a process killed while it works the answer
+ * out leaves the command to the next one (Slack does not send an acked command again). Its key, or undefined.
+ */
+export async function keepRequest(
+  deps: DeliveryDeps,
+  url: string,
+  request: SlashRequest,
+): Promise<string | undefined> {
+  const now = deps.policy.now();
+  const key = `request:${randomUUID()}`;
+  const kept = await deps.outbox.add({
+    key,
+    message: { via: "request", url, request },
+    createdAt: now,
+    giveUpAt: now + deps.policy.responseUrlLimitMs,
+    // Worked out now: another process takes it over only once this one has had a lease for it.
+    nextAt: now + deps.policy.leaseMs,
+    attempts: 1,
+    maybeSent: false,
+  });
+  return kept ? key : undefined;
+}
+
+/** A command another process acked and did not answer: its answer, worked out here, goes as any private answer. */
+async function answerTakenOver(
+  deps: DeliveryDeps,
+  entry: OutboxEntry,
+  message: Extract<QueuedMessage, { via: "request" }>,
+) {
+  const { ledger, outbox, policy } = deps;
+  if (deps.answerLater === undefined) return;
+  if ((await ledger.claim(entry.key, policy.leaseMs)) !== "mine") return;
+  if (policy.now() > entry.giveUpAt) {
+    await outbox.remove(entry.key);
+    deps.logger.error({ key: entry.key }, givenUpMessages.given_up);
+    return ledger.markDone(entry.key);
+  }
+  deps.logger.warn({ key: entry.key }, "answering a command whose process stopped before it answered");
+  const body = await deps.answerLater(message.request);
+  await deliverResponse(deps, message.url, body, undefined, entry.key);
+  await ledger.markDone(entry.key);
+}
+
 async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<void> {
   const { ledger, outbox, policy } = deps;
+  const { message } = entry;
+  if (message.via === "request") return answerTakenOver(deps, entry, message);
   const claim = await ledger.claim(entry.key, policy.leaseMs);
   if (claim === "busy") return;
   if (claim === "done") return outbox.remove(entry.key);
@@ -410,7 +466,6 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
       : await attemptEntry(deps, next, how, () => outbox.reschedule(entry.key, sending));
   const outcome = await settle(deps, next, attempt);
   // A share taken over from a process that stopped mid-way: its sharer is told, as the click's own process would.
-  const { message } = entry;
   if (
     message.via === "response_url" &&
     message.once === true &&

@@ -11,6 +11,7 @@ import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/once.js";
 import { createMemoryOutbox, type Outbox } from "../state/outbox.js";
+import { type ListenerDeps, privateAnswerOf } from "./answering.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
 import { createBoltLogger } from "./bolt-logger.js";
@@ -173,7 +174,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     // Which card a thread is under ("more like this" there), read through the no-retry client.
     threads: threadPapersOf(poster, logger),
   };
-  const listenerDeps = {
+  const listenerDeps: ListenerDeps = {
     bot,
     adminUsers: options.adminUsers,
     ledger: options.ledger,
@@ -187,6 +188,10 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     ...(options.home ? { home: { ...options.home, bot, logger } } : {}),
     ...(options.isLocalClaim === undefined ? {} : { isLocalClaim: options.isLocalClaim }),
   };
+  // A command another process acked and did not answer (it stopped): answered here, as it would have been.
+  listenerDeps.answerLater = async (request) => ({
+    ...(await privateAnswerOf(listenerDeps, request)).message,
+  });
   registerListeners(app, listenerDeps);
   registerShortcut(app, listenerDeps);
   registerAskShortcut(app, listenerDeps);

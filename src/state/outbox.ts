@@ -25,7 +25,19 @@ const responseUrlSchema = z.object({
   once: z.boolean().optional(),
 });
 
-const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema]);
+/** A `/paper` command acked and not yet answered: whoever takes it over works the answer out and sends it. */
+const requestSchema = z.object({
+  via: z.literal("request"),
+  url: z.string().url(),
+  request: z.object({
+    source: z.literal("slash"),
+    text: z.string(),
+    userId: z.string(),
+    channelId: z.string(),
+  }),
+});
+
+const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema, requestSchema]);
 
 export type QueuedMessage = z.infer<typeof queuedMessageSchema>;
 

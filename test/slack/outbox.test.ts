@@ -43,12 +43,12 @@ afterEach(async () => {
 afterAll(() => slack.close());
 
 /** A bot process: its own metrics and logs, the given ledger and outbox, outbox passes only when drained. */
-async function startBot(state: { ledger: DeliveryLedger; outbox: Outbox }) {
+async function startBot(state: { ledger: DeliveryLedger; outbox: Outbox }, deps: BotDeps = bot) {
   const logs = capturedLogger();
   const metrics = createMetrics({ processMetrics: false });
   const app = await startSlackApp(
     httpAppOptions("xoxb-7-8-outboxbot", {
-      bot,
+      bot: deps,
       logger: logs.logger,
       slackApiUrl: slack.apiUrl,
       slackTimeoutMs: 600,
@@ -101,9 +101,11 @@ const posts = (channel: string) =>
   slack.callsOf("chat.postMessage").filter((c) => c.args.channel === channel);
 
 /** Stops a process without draining its outbox, as a kill would. */
+/** Killed: no answer in flight waited for, no outbox pass more. */
 async function kill(app: RunningSlackApp) {
   running.splice(running.indexOf(app), 1);
-  await app.stop();
+  app.outbox.stop();
+  await app.app.stop();
 }
 
 /** Moves the clock a second at a time, running one outbox pass per step, until `done` or `forMs` is over. */
@@ -347,6 +349,27 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     expect(slack.responses(path)).toEqual([
       expect.objectContaining({ text: expect.stringContaining("RLHF") }),
     ]);
+  });
+
+  it("a /paper command whose process was killed before its answer was worked out: the next one answers it", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    // A search that never ends: the process is killed while it works the answer out.
+    const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck);
+    const path = `/commands/unanswered-${kind}`;
+    const body = slashCommandBody({ text: "reward models", responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(one.eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+    await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
+    await kill(one.app);
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
+    expect(slack.responses(path)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining("reward models") }),
+    ]);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
   });
 
   it("a share whose process was killed while its post hung: not shared again blind, and the sharer is told", async () => {
