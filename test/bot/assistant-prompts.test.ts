@@ -4,6 +4,7 @@ import { assistantPromptsFor } from "../../src/bot/assistant-prompts.js";
 import { ASSISTANT_PROMPTS } from "../../src/bot/messages.js";
 import type { BotDeps } from "../../src/bot/ports.js";
 import { renderSlackMessage } from "../../src/render/blocks.js";
+import type { SearchIndex } from "../../src/search/types.js";
 import { servedIndex, servedIndexOf } from "../helpers/served-index.js";
 import { corpusOf } from "../search/fixture-corpus.js";
 
@@ -22,6 +23,14 @@ const stereo = corpusOf(
   })),
 );
 
+/** The bot over one library, as a test asks it. */
+const depsOver = (index: SearchIndex): BotDeps => ({
+  index: () => index,
+  random: () => 0.5,
+  now: () => new Date("2026-12-07T09:00:00Z"),
+  defaultTimeZone: "UTC",
+});
+
 describe("the assistant panel's suggested prompts", () => {
   it("are the fixed ones where the library writes of reward models and RLHF", async () => {
     const seeds = await servedIndex("seeds");
@@ -33,12 +42,7 @@ describe("the assistant panel's suggested prompts", () => {
     const prompts = await assistantPromptsFor(() => index);
     expect(prompts.map((prompt) => prompt.message)).not.toContain("Papers on RLHF");
     expect(prompts.slice(2)).toEqual(ASSISTANT_PROMPTS.slice(2));
-    const deps: BotDeps = {
-      index: () => index,
-      random: () => 0.5,
-      now: () => new Date("2026-12-07T09:00:00Z"),
-      defaultTimeZone: "UTC",
-    };
+    const deps = depsOver(index);
     for (const { message } of prompts.slice(0, 2)) {
       expect(message).toMatch(/stereo|matching|cost|disparity/i);
       const { reply } = await answer(deps, {
@@ -53,12 +57,7 @@ describe("the assistant panel's suggested prompts", () => {
 
   it("are the help card's examples too, and each example there finds something in this library", async () => {
     const index = await servedIndexOf(stereo);
-    const deps: BotDeps = {
-      index: () => index,
-      random: () => 0.5,
-      now: () => new Date("2026-12-07T09:00:00Z"),
-      defaultTimeZone: "UTC",
-    };
+    const deps = depsOver(index);
     const ask = (text: string) =>
       answer(deps, { source: "slash", text, userId: "U0ASKER", channelId: "C0PAPERS" });
     const help = renderSlackMessage((await ask("help")).reply).text;
@@ -77,12 +76,7 @@ describe("the assistant panel's suggested prompts", () => {
 
   it("answers how-to questions with the card of that feature, and a request to search with the search", async () => {
     const index = await servedIndexOf(stereo);
-    const deps: BotDeps = {
-      index: () => index,
-      random: () => 0.5,
-      now: () => new Date("2026-12-07T09:00:00Z"),
-      defaultTimeZone: "UTC",
-    };
+    const deps = depsOver(index);
     const ask = async (text: string) =>
       (await answer(deps, { source: "dm", text, userId: "U0ASKER", channelId: "D0ASKER" })).reply;
     expect(await ask("how do I find who works on something?")).toMatchObject({ kind: "help", topic: "who" });

@@ -1,46 +1,29 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { FIXTURE_CORPUS } from "../helpers/bot.js";
 import { type BotProcess, startBotProcess } from "../helpers/bot-process.js";
+import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
+import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
 
 const BOT_TOKEN = "xoxb-9-9-mainbottoken";
 
-/** A loopback Web API that knows auth.test, reached through SLACK_API_URL. */
-function startFakeWebApi(): Promise<{ server: Server; url: string; calls: string[] }> {
-  const calls: string[] = [];
-  const server = createServer((req, res) => {
-    calls.push(`${req.method} ${req.url} ${req.headers.authorization ?? ""}`);
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(
-      JSON.stringify({ ok: true, user_id: "U0BOT", bot_id: "B0BOT", team_id: "T0TEST", user: "paperbot" }),
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/` }),
-    ),
-  );
-}
-
-let api: Awaited<ReturnType<typeof startFakeWebApi>>;
+let slack: FakeSlackApi;
 let bot: BotProcess;
 // The bot's index cache and state go to a folder of this file's own, not the project's data/.
 let dataDir = "";
 
 beforeAll(async () => {
-  api = await startFakeWebApi();
+  slack = await startFakeSlackApi();
   dataDir = mkdtempSync(join(tmpdir(), "paperbot-main-"));
   bot = startBotProcess({
     name: "bot in HTTP mode",
     env: {
       SLACK_BOT_TOKEN: BOT_TOKEN,
       SLACK_APP_TOKEN: "",
-      SLACK_SIGNING_SECRET: "main-test-signing-secret",
-      SLACK_API_URL: api.url,
+      SLACK_SIGNING_SECRET: SIGNING_SECRET,
+      SLACK_API_URL: slack.apiUrl,
       PORT: "0",
       CORPUS_DIR: FIXTURE_CORPUS,
       CACHE_DIR: join(dataDir, "cache"),
@@ -52,14 +35,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await bot.stop("SIGKILL");
-  await new Promise((resolve) => api.server.close(resolve));
+  await slack.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("npm start in HTTP mode", () => {
-  it("checks the token against SLACK_API_URL, serves /healthz, reloads on SIGHUP and stops on SIGTERM", async () => {
+  it("checks the token against SLACK_API_URL, serves /healthz, reloads on SIGHUP, and on SIGTERM sends the answers in flight, then stops", async () => {
     const port = await bot.ready;
-    expect(api.calls[0]).toBe(`POST /api/auth.test Bearer ${BOT_TOKEN}`);
+    expect(slack.calls[0]).toMatchObject({ method: "auth.test", authorization: `Bearer ${BOT_TOKEN}` });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     process.kill(bot.pid, "SIGHUP");
@@ -68,8 +51,29 @@ describe("npm start in HTTP mode", () => {
       interval: 100,
     });
 
-    expect((await bot.stop("SIGTERM")).code).toBe(0);
+    // A /paper answer on its way to a slow Slack when the stop comes (a deploy): it goes out before the exit.
+    slack.together("/slow", 2);
+    const acked = await postSigned(
+      `http://127.0.0.1:${port}/slack/events`,
+      slashCommandBody({ text: "reward models", responseUrl: slack.responseUrl("/slow") }),
+      "application/x-www-form-urlencoded",
+    );
+    expect(acked.status).toBe(200);
+    await vi.waitFor(() => expect(slack.callsOf("/slow")).toHaveLength(1), { timeout: 30_000, interval: 20 });
+    const exited = bot.stop("SIGTERM");
+    await new Promise((done) => setTimeout(done, 500));
+    expect(bot.running()).toBe(true);
+    // Slack answers now: the held post completes, the process ends.
+    await fetch(slack.responseUrl("/slow"), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: "release" }),
+    });
+    expect((await exited).code).toBe(0);
+    const answers = slack.responses("/slow").filter((body) => body.text !== "release");
+    expect(answers).toHaveLength(1);
+    expect(JSON.stringify(answers[0])).toMatch(/reward/i);
     expect(bot.stdout()).not.toContain(BOT_TOKEN);
-    expect(bot.stdout()).not.toContain("main-test-signing-secret");
+    expect(bot.stdout()).not.toContain(SIGNING_SECRET);
   }, 180_000);
 });

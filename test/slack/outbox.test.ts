@@ -11,7 +11,7 @@ import { capturedLogger } from "../helpers/logs.js";
 import { paperWith } from "../helpers/papers.js";
 import { buttonClickBody, eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
 import { httpAppOptions } from "../helpers/slack-app.js";
-import { freshStates, storeKinds } from "../helpers/stores.js";
+import { freshStates, storeKinds, type TestState } from "../helpers/stores.js";
 
 /*
  * Answers through a Slack outage: the real Bolt app, signed requests, a loopback Slack that keeps what it
@@ -265,6 +265,27 @@ describe("a card shared through a Slack outage", () => {
 describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
   const freshState = freshStates(kind);
 
+  const command = async (eventsUrl: string, path: string, text: string) => {
+    const body = slashCommandBody({ text, responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+  };
+  /** `app` killed and its state closed: the next process on the same state sends the answer to `path`, once. */
+  const answeredByTheNext = async (
+    state: TestState,
+    app: RunningSlackApp,
+    opened: { close(): Promise<void> },
+    path: string,
+    text: string,
+  ) => {
+    await kill(app);
+    await opened.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
+    expect(slack.responses(path)).toEqual([expect.objectContaining({ text: expect.stringContaining(text) })]);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+  };
+
   it("a process stopped mid-outage: the next one on the same state delivers the answer once", async () => {
     const state = await freshState();
     const first = await state.open({ now: clock });
@@ -336,19 +357,11 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     const one = await startBot({ ledger: first.deliveries, outbox: first.outbox });
     const path = `/commands/killed-${kind}`;
     slack.fail(path, { hang: true });
-    const body = slashCommandBody({ text: "RLHF", responseUrl: slack.responseUrl(path) });
-    expect((await postSigned(one.eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+    await command(one.eventsUrl, path, "RLHF");
     await waitUntil(() => expect(slack.callsOf(path)).toHaveLength(1));
     // Killed now, mid-send: the state holds the answer, which is all the next process has.
     expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1);
-    await kill(one.app);
-    await first.close();
-    const second = await state.open({ now: clock });
-    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
-    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
-    expect(slack.responses(path)).toEqual([
-      expect.objectContaining({ text: expect.stringContaining("RLHF") }),
-    ]);
+    await answeredByTheNext(state, one.app, first, path, "RLHF");
   });
 
   it("a /paper command whose process was killed before its answer was worked out: the next one answers it", async () => {
@@ -358,18 +371,9 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
     const one = await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck);
     const path = `/commands/unanswered-${kind}`;
-    const body = slashCommandBody({ text: "reward models", responseUrl: slack.responseUrl(path) });
-    expect((await postSigned(one.eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+    await command(one.eventsUrl, path, "reward models");
     await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
-    await kill(one.app);
-    await first.close();
-    const second = await state.open({ now: clock });
-    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
-    await passTime([two.app], 3 * minute, () => slack.responses(path).length > 0, 10_000);
-    expect(slack.responses(path)).toEqual([
-      expect.objectContaining({ text: expect.stringContaining("reward models") }),
-    ]);
-    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+    await answeredByTheNext(state, one.app, first, path, "reward models");
   });
 
   it("a share whose process was killed while its post hung: not shared again blind, and the sharer is told", async () => {
