@@ -95,8 +95,10 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
       const written = JSON.stringify(person.spellings);
       insertPerson.run(person.key, person.name, written, person.profiled ? 1 : 0, person.paperIds.length);
       // Each spelling as written and as typed without its umlauts ("Mueller" finds Müller; "Muller" does already).
-      const spellings = [person.name, ...person.spellings].flatMap((name) => [name, transliterated(name)]);
-      for (const token of spellings.flatMap(nameTokensOf)) tokens.add(`${token}\0${person.key}`);
+      const spellings = new Set(
+        [person.name, ...person.spellings].flatMap((name) => [name, transliterated(name)]),
+      );
+      for (const token of [...spellings].flatMap(nameTokensOf)) tokens.add(`${token}\0${person.key}`);
     }
     for (const pair of [...tokens].sort()) insertToken.run(...pair.split("\0"));
     // The abstract and the BibTeX entry (which holds the abstract too) in columns of their own: as JSON strings, with
