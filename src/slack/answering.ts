@@ -136,7 +136,7 @@ export async function answerPrivately(
   // A command is kept until its answer is in the outbox: a crash while it is worked out leaves it to the next process.
   const kept =
     request.source === "slash" && reply.responseUrl !== undefined
-      ? await keepRequest(deps, reply.responseUrl, request)
+      ? await keepRequest(deps, { url: reply.responseUrl }, request)
       : undefined;
   const answered = await privateAnswerOf(deps, request, reply.seenByOthers === true);
   await sendPrivately(deps, kind, receivedAt, reply, answered, kept);
@@ -165,26 +165,37 @@ export async function answerInConversation(
   retried: boolean,
   beforeRender?: () => Promise<() => void>,
 ): Promise<RequestOutcome> {
+  // Kept until its answer is in the outbox: a crash while it is worked out leaves it to the next process.
+  const kept =
+    request.source === "mention" || request.source === "dm"
+      ? await keepRequest(deps, { target }, request)
+      : undefined;
   let apologised = false;
   const message = async (): Promise<webApi.ChatPostMessageArguments> => {
     const rendered = await beforeRender?.();
-    const reply = await replyOrApology<webApi.ChatPostMessageArguments>(
-      deps,
-      async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
-      () => ({
-        text: FRIENDLY_ERROR,
-        channel: target.channel,
-        ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
-        ...NO_UNFURL,
-      }),
-    );
+    const reply = await postAnswerOf(deps, request, target);
     rendered?.();
     apologised = reply.apologised;
     return reply.message;
   };
-  const outcome = outcomeOfDelivery(await deliverAnswer(deps, target, { retried, message }), apologised);
+  const delivered = await deliverAnswer(deps, target, { retried, message }, kept);
+  const outcome = outcomeOfDelivery(delivered, apologised);
   count(deps, kind, outcome, receivedAt);
   return outcome;
+}
+
+/** The answer to a request as a post in the conversation at `target`, or an apology. */
+export function postAnswerOf(deps: ListenerDeps, request: BotRequest, target: AnswerTarget) {
+  return replyOrApology<webApi.ChatPostMessageArguments>(
+    deps,
+    async () => postPayload(await answerFor(deps, request), target.channel, target.threadTs),
+    () => ({
+      text: FRIENDLY_ERROR,
+      channel: target.channel,
+      ...(target.threadTs === undefined ? {} : { thread_ts: target.threadTs }),
+      ...NO_UNFURL,
+    }),
+  );
 }
 
 /** A delivered apology counts as an error. */

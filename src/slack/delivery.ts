@@ -45,12 +45,15 @@ export interface DeliveryDeps {
   logger: Logger;
   /** This process's answers posted under a memory-only claim, looked at again when due by `deliverDue`. */
   rechecks: Recheck[];
-  /** Works out the private answer to a `/paper` command another process acked and did not answer (a crash). */
-  answerLater?: (request: SlashRequest) => Promise<Record<string, unknown>>;
+  /** Works out the answer to a request another process acked and did not answer (a crash): private, or a post. */
+  answerLater?: {
+    privately(request: KeptRequest): Promise<Record<string, unknown>>;
+    inConversation(request: KeptRequest, target: AnswerTarget): Promise<webApi.ChatPostMessageArguments>;
+  };
 }
 
-/** A `/paper` command as the outbox keeps it. */
-export type SlashRequest = Extract<QueuedMessage, { via: "request" }>["request"];
+/** A request as the outbox keeps it until it is answered. */
+export type KeptRequest = Extract<QueuedMessage, { via: "request" }>["request"];
 
 /** Another process may post the same answer up to a lease after ours (one cut off from the store sees no claim). */
 export type Recheck = Pick<PostMessage, "channel" | "threadTs" | "after"> & { key: string; dueAt: number };
@@ -330,11 +333,16 @@ export async function deliverAnswer(
     message: () => Promise<webApi.ChatPostMessageArguments>;
     refused?: (error: string) => void;
   },
+  /** The request it answers, kept since the ack (keepRequest): the answer, or another's, now stands in its place. */
+  answering?: string,
 ): Promise<DeliveryOutcome> {
   const { ledger, policy } = deps;
+  const answered = async () => {
+    if (answering !== undefined) await deps.outbox.remove(answering);
+  };
   const claim = await ledger.claim(target.key, policy.leaseMs);
-  if (claim === "done") return "duplicate";
-  if (claim === "busy") return "busy";
+  if (claim === "done") return answered().then(() => "duplicate");
+  if (claim === "busy") return answered().then(() => "busy");
   const alone = ledger.claimIsShared?.(target.key) === false;
   const message = await request.message();
   const metadata = message.metadata ?? { event_type: ANSWER_EVENT_TYPE, event_payload: {} };
@@ -362,8 +370,10 @@ export async function deliverAnswer(
   if (!(await deps.outbox.add(entry))) {
     // Already waiting in the outbox (Slack retried an event whose answer is queued): the outbox sends it.
     await ledger.release(target.key);
+    await answered();
     return "busy";
   }
+  await answered();
   const attempt = await attemptEntry(deps, entry, { look: request.retried, alone }, async () => {});
   if (attempt.result === "refused") request.refused?.(attempt.why);
   return settle(deps, entry, attempt);
@@ -407,19 +417,19 @@ export async function deliverResponse(
 }
 
 /**
- * A `/paper` command kept from its ack until its answer is in the outbox, so a process killed while it works the answer
- * out leaves the command to the next one (Slack does not send an acked command again). Its key, or undefined.
+ * A request kept from its ack until its answer is in the outbox, so a process killed while it works the answer out
+ * leaves the request to the next one (Slack does not send an acked request again). Its key, or undefined.
  */
 export async function keepRequest(
   deps: DeliveryDeps,
-  url: string,
-  request: SlashRequest,
+  reply: { url: string } | { target: AnswerTarget },
+  request: KeptRequest,
 ): Promise<string | undefined> {
   const now = deps.policy.now();
   const key = `request:${randomUUID()}`;
   const kept = await deps.outbox.add({
     key,
-    message: { via: "request", url, request },
+    message: { via: "request", ...reply, request },
     createdAt: now,
     giveUpAt: now + deps.policy.responseUrlLimitMs,
     // Worked out now: another process takes it over only once this one has had a lease for it.
@@ -444,9 +454,15 @@ async function answerTakenOver(
     deps.logger.error({ key: entry.key }, givenUpMessages.given_up);
     return ledger.markDone(entry.key);
   }
-  deps.logger.warn({ key: entry.key }, "answering a command whose process stopped before it answered");
-  const body = await deps.answerLater(message.request);
-  await deliverResponse(deps, message.url, body, undefined, entry.key);
+  deps.logger.warn({ key: entry.key }, "answering a request whose process stopped before it answered");
+  const { answerLater } = deps;
+  const { url, target, request } = message;
+  if (url !== undefined)
+    await deliverResponse(deps, url, await answerLater.privately(request), undefined, entry.key);
+  else if (target !== undefined) {
+    const post = () => answerLater.inConversation(request, target);
+    await deliverAnswer(deps, target, { retried: true, message: post }, entry.key);
+  } else await outbox.remove(entry.key);
   await ledger.markDone(entry.key);
 }
 

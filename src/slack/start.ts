@@ -11,7 +11,7 @@ import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/once.js";
 import { createMemoryOutbox, type Outbox } from "../state/outbox.js";
-import { type ListenerDeps, privateAnswerOf } from "./answering.js";
+import { type ListenerDeps, postAnswerOf, privateAnswerOf } from "./answering.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
 import { createBoltLogger } from "./bolt-logger.js";
@@ -188,10 +188,11 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
     ...(options.home ? { home: { ...options.home, bot, logger } } : {}),
     ...(options.isLocalClaim === undefined ? {} : { isLocalClaim: options.isLocalClaim }),
   };
-  // A command another process acked and did not answer (it stopped): answered here, as it would have been.
-  listenerDeps.answerLater = async (request) => ({
-    ...(await privateAnswerOf(listenerDeps, request)).message,
-  });
+  // A request another process acked and did not answer (it stopped): answered here, as it would have been.
+  listenerDeps.answerLater = {
+    privately: async (request) => ({ ...(await privateAnswerOf(listenerDeps, request)).message }),
+    inConversation: async (request, target) => (await postAnswerOf(listenerDeps, request, target)).message,
+  };
   registerListeners(app, listenerDeps);
   registerShortcut(app, listenerDeps);
   registerAskShortcut(app, listenerDeps);

@@ -25,16 +25,27 @@ const responseUrlSchema = z.object({
   once: z.boolean().optional(),
 });
 
-/** A `/paper` command acked and not yet answered: whoever takes it over works the answer out and sends it. */
+const asker = { text: z.string(), userId: z.string(), channelId: z.string() };
+
+/**
+ * A request acked and not yet answered: whoever takes it over works the answer out and sends it, privately to `url`
+ * (a `/paper` command) or into the conversation at `target` (a mention, a DM).
+ */
 const requestSchema = z.object({
   via: z.literal("request"),
-  url: z.string().url(),
-  request: z.object({
-    source: z.literal("slash"),
-    text: z.string(),
-    userId: z.string(),
-    channelId: z.string(),
-  }),
+  url: z.string().url().optional(),
+  target: z
+    .object({ key: z.string(), channel: z.string(), threadTs: z.string().optional(), after: z.string() })
+    .optional(),
+  request: z.discriminatedUnion("source", [
+    z.object({ source: z.literal("slash"), ...asker }),
+    z.object({ source: z.literal("mention"), threadTs: z.string().optional(), ...asker }),
+    z.object({
+      source: z.literal("dm"),
+      thread: z.object({ channelId: z.string(), ts: z.string() }).optional(),
+      ...asker,
+    }),
+  ]),
 });
 
 const queuedMessageSchema = z.discriminatedUnion("via", [postSchema, responseUrlSchema, requestSchema]);

@@ -376,6 +376,24 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     await answeredByTheNext(state, one.app, first, path, "reward models");
   });
 
+  it("a mention whose process was killed before its answer was worked out: the next one answers it, once", async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
+    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck);
+    const m = freshMention();
+    await mention(one.eventsUrl, m.event);
+    await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
+    await kill(one.app);
+    await first.close();
+    const second = await state.open({ now: clock });
+    const two = await startBot({ ledger: second.deliveries, outbox: second.outbox });
+    await passTime([two.app], 3 * minute, () => stored(m.channel).length > 0, 10_000);
+    await passTime([two.app], 5 * minute, () => false, minute);
+    expect(stored(m.channel)).toHaveLength(1);
+    expect(await state.sql("SELECT key FROM outbox")).toEqual([]);
+  });
+
   it("a share whose process was killed while its post hung: not shared again blind, and the sharer is told", async () => {
     const state = await freshState();
     const first = await state.open({ now: clock });
