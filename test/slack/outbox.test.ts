@@ -269,6 +269,13 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     const body = slashCommandBody({ text, responseUrl: slack.responseUrl(path) });
     expect((await postSigned(eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
   };
+  /** A process on a fresh state whose searches never end: it is killed while it works an answer out. */
+  const stuckProcess = async () => {
+    const state = await freshState();
+    const first = await state.open({ now: clock });
+    const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
+    return { state, first, one: await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck) };
+  };
   /** `app` killed and its state closed: the next process on the same state sends the answer to `path`, once. */
   const answeredByTheNext = async (
     state: TestState,
@@ -365,11 +372,7 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
   });
 
   it("a /paper command whose process was killed before its answer was worked out: the next one answers it", async () => {
-    const state = await freshState();
-    const first = await state.open({ now: clock });
-    // A search that never ends: the process is killed while it works the answer out.
-    const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
-    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck);
+    const { state, first, one } = await stuckProcess();
     const path = `/commands/unanswered-${kind}`;
     await command(one.eventsUrl, path, "reward models");
     await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
@@ -377,10 +380,7 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
   });
 
   it("a mention whose process was killed before its answer was worked out: the next one answers it, once", async () => {
-    const state = await freshState();
-    const first = await state.open({ now: clock });
-    const stuck: BotDeps = { ...bot, index: () => ({ ...bot.index(), search: () => new Promise(() => {}) }) };
-    const one = await startBot({ ledger: first.deliveries, outbox: first.outbox }, stuck);
+    const { state, first, one } = await stuckProcess();
     const m = freshMention();
     await mention(one.eventsUrl, m.event);
     await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
