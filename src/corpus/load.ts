@@ -201,7 +201,7 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 /** What readCorpusFiles found in a folder. */
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
-/** The corpus read but for headlines and acronyms; with `memoryDir`, memory.ts's write is left to the caller. */
+/** The corpus read but for its headlines and acronyms; with `memoryDir`, memory.ts's write is left to the caller. */
 export function corpusReadToRemember(
   dir: string,
   read: CorpusFolderRead,

@@ -25,15 +25,17 @@ export interface SentenceSpan {
   end: number;
 }
 
-/** Intl.Segmenter's sentences, keeping "e.g.", "et al." and initials inside and no lower-case start. */
-export function sentenceSpansOf(text: string): SentenceSpan[] {
-  const spans: SentenceSpan[] = [];
-  const close = (start: number, end: number) => {
+/**
+ * Intl.Segmenter's sentences, keeping "e.g.", "et al." and initials inside and no lower-case start, one at a time:
+ * a reader that stops at the sentence it wants segments no further.
+ */
+export function* sentenceSpansIn(text: string): Generator<SentenceSpan> {
+  const spanOf = (start: number, end: number): SentenceSpan | undefined => {
     const slice = text.slice(start, end);
     const trimmed = slice.trimStart();
     const from = start + slice.length - trimmed.length;
     const to = from + trimmed.trimEnd().length;
-    if (to > from) spans.push({ start: from, end: to });
+    return to > from ? { start: from, end: to } : undefined;
   };
   let pendingStart = 0;
   let pendingEnd = 0;
@@ -45,15 +47,22 @@ export function sentenceSpansOf(text: string): SentenceSpan[] {
       pendingEnd = index + segment.length;
       continue;
     }
-    close(pendingStart, pendingEnd);
+    const span = spanOf(pendingStart, pendingEnd);
+    if (span !== undefined) yield span;
     pendingStart = index;
     pendingEnd = index + segment.length;
   }
-  close(pendingStart, pendingEnd);
-  return spans;
+  const span = spanOf(pendingStart, pendingEnd);
+  if (span !== undefined) yield span;
 }
 
-/** The sentences of a text (sentenceSpansOf), each without the white space around it. */
-export function sentencesOf(text: string): string[] {
-  return sentenceSpansOf(text).map(({ start, end }) => text.slice(start, end));
+/** Every sentence's span (sentenceSpansIn). */
+export const sentenceSpansOf = (text: string): SentenceSpan[] => [...sentenceSpansIn(text)];
+
+/** The sentences of a text, one at a time, each without the white space around it. */
+export function* sentencesIn(text: string): Generator<string> {
+  for (const { start, end } of sentenceSpansIn(text)) yield text.slice(start, end);
 }
+
+/** The sentences of a text (sentencesIn), all at once. */
+export const sentencesOf = (text: string): string[] => [...sentencesIn(text)];

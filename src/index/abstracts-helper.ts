@@ -14,7 +14,6 @@ export const HELPED_FROM = 5000;
 const ROWS_A_CLAIM = 1000;
 
 const factsSchema = z.object({
-  headlines: z.array(z.string()),
   acronyms: z.array(z.object({ short: z.string(), long: z.string() })),
 });
 const column = z.string();
@@ -33,11 +32,11 @@ const fromHelper = z.union([
 ]);
 
 /**
- * The headlines and acronyms of the papers' abstracts, worked out on a thread of its own, then the text rows shared
+ * The acronyms the papers' abstracts define, worked out on a thread of its own, then the text rows shared
  * with the build thread: each side claims a batch at a time from one shared count, the helper from the front (sent
  * as it goes; the build thread writes them between its own batches), the build thread from the back. So whichever
  * is free sooner (the helper while the build thread writes the papers; the build thread while the helper works out
- * the headlines of papers without a title) takes more. Resolves once the helper has the papers in hand: the caller
+ * the acronyms) takes more. Resolves once the helper has the papers in hand: the caller
  * may then block its own thread (the index's synchronous writes), which a helper still waiting to be handed its task
  * would wait for. Never fails for the helper's sake: what a helper that stops has not sent is worked out here.
  */

@@ -1,11 +1,10 @@
-// The abstracts helper: works out headlines and acronyms, then text rows, while the build thread writes.
+// The abstracts helper: works out the acronyms, then text rows, while the build thread writes.
 import type { MessagePort } from "node:worker_threads";
 import { abstractFactsOf } from "../corpus/abstract-facts.js";
 import { synonymsOf, type TextPaper, textRowWriter } from "../search/index-text.js";
 
 /**
- * Says it has started (the build thread may then block its own), sends the headlines and acronyms as soon as they
- * are known (the build thread's text rows wait for them), then text rows, a batch of `batchSize` rows at a time:
+ * Says it has started (the build thread may then block its own), sends the acronyms as soon as they are known (the build thread's text rows wait for them), then text rows, a batch of `batchSize` rows at a time:
  * each batch is claimed from the shared count (`claims`), this thread taking its own from the front and the build
  * thread from the back, so the two meet wherever they do. Last `{ end: true }`.
  */
@@ -33,7 +32,7 @@ export default function abstractsFacts({
     const from = sent * batchSize;
     const rows = rowOrder
       .slice(from, from + batchSize)
-      .map((at) => textRowOf(papers[at] ?? { abstract: "" }, facts.headlines[at] ?? ""));
+      .map((at) => textRowOf(papers[at] ?? { abstract: "" }));
     started.postMessage({ from, rows });
     sent += 1;
   }

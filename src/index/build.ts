@@ -35,7 +35,7 @@ export async function buildIndexFile(
   const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
   // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits);
-  // the corpus's memory is written while it works out the headlines, which the text rows wait for.
+  // the corpus's memory is written while it works out the acronyms, which the text rows wait for.
   const options = { fingerprint: order.fingerprint, onPapers, meanwhile: remember };
   await writeIndexFileHelped(order.path, corpus, options, startedHelperOf);
 }

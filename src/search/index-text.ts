@@ -90,12 +90,12 @@ interface WordEntry {
 
 /**
  * Writes papers' rows over one set of synonyms: a paper's row holds the abstract's stems and its words as written,
- * its title's stems (the headline worked out from the abstract when its export gave no title), the synonyms, and
- * its venue's stems. An acronym counts where the paper writes it as defined ("SFT", not "sft"; "NO", not the word
+ * its title's stems (none for a paper without: a headline made up from its abstract added nothing to any eval set's
+ * ranking), the synonyms, and its venue's stems. An acronym counts where the paper writes it as defined ("SFT", not "sft"; "NO", not the word
  * "no"), both ways. Each distinct word is analysed once per writer (one lookup a word after that): a corpus holds
  * far fewer words than tokens.
  */
-export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: string) => TextRow {
+export function textRowWriter(synonyms: Synonyms): (paper: TextPaper) => TextRow {
   const entries = new Map<string, WordEntry>();
   const firstStems = synonyms.byOpening;
   const entryOf = (word: string): WordEntry => {
@@ -117,7 +117,7 @@ export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: 
     termsOf(text)
       .map((terms) => terms.stem)
       .join(" ");
-  return (paper, headline) => {
+  return (paper) => {
     const { abstract } = paper;
     const stems: string[] = [];
     const surface = [...termsOf(paper.title ?? ""), ...termsOf(paper.venue ?? "")].map(
@@ -141,7 +141,7 @@ export function textRowWriter(synonyms: Synonyms): (paper: TextPaper, headline: 
       if (terms !== undefined) surface.push(terms.surface);
     }
     return {
-      headline: stemsOfText(paper.title ?? headline),
+      headline: stemsOfText(paper.title ?? ""),
       stems: stems.join(" "),
       surface: surface.join(" "),
       synonyms: added.join(" "),
@@ -160,5 +160,5 @@ export function textRowsOf(
   places: readonly number[],
 ): TextRow[] {
   const textRowOf = textRowWriter(synonymsOf(facts.acronyms));
-  return places.map((at) => textRowOf(papers[at] ?? { abstract: "" }, facts.headlines[at] ?? ""));
+  return places.map((at) => textRowOf(papers[at] ?? { abstract: "" }));
 }

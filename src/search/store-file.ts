@@ -14,7 +14,7 @@ export class IndexFileError extends Error {
 }
 
 /**
- * The headlines and acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile;
+ * The acronyms, as a helper gives them: the text rows wait for them, the rest is written meanwhile;
  * and, when it shares the text rows, which rows to work out here and the helper's.
  */
 export interface FromAbstractsInTurn {
@@ -24,9 +24,9 @@ export interface FromAbstractsInTurn {
 
 /**
  * Writes the index of a corpus as read into a new file at `path` (which must not exist), flushed to disk. What
- * comes from its abstracts alone (headlines, acronyms) is worked out by `helper` (on another thread, say) while the
- * rest is written: it is given the papers and their row order at once; the text rows wait for its headlines and
- * acronyms, and those it works out itself are written after the ones worked out here.
+ * comes from its abstracts together (the acronyms) is worked out by `helper` (on another thread, say) while the
+ * rest is written: it is given the papers and their row order at once; the text rows wait for its acronyms, and
+ * those it works out itself are written after the ones worked out here.
  */
 export async function writeIndexFileHelped(
   path: string,

@@ -1,5 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { z } from "zod";
+import { headlineFor } from "../corpus/headline.js";
 import type { Acronym, Paper } from "../corpus/types.js";
 import type { Years } from "./query.js";
 
@@ -38,16 +39,14 @@ const AUTHORSHIP = `SELECT paper, person, coalesce(position, ${HIDDEN_OWNER_PLAC
 /** A person's papers: first-author ones first, each part newest first (papers without a year last). */
 const NEWEST_FIRST_AUTHOR = "ORDER BY position > 0, p.year IS NULL, p.year DESC, position, a.paper";
 
-// A paper's abstract, BibTeX entry and headline are kept beside the rest of it (JSON).
-const PAPER_ROWS = `SELECT p.rowid, p.paper, p.abstract, p.bibtex, h.headline
-  FROM papers AS p JOIN headlines AS h ON h.rowid = p.rowid`;
-type PaperRow = { rowid: number; paper: string; abstract: string; bibtex: string | null; headline: string };
-const paperOf = (row: PaperRow): Paper => ({
-  ...(JSON.parse(row.paper) as Omit<Paper, "abstract" | "headline">),
-  abstract: row.abstract,
-  ...(row.bibtex === null ? {} : { bibtex: row.bibtex }),
-  headline: row.headline,
-});
+// A paper's abstract and BibTeX entry are kept beside the rest of it (JSON).
+const PAPER_ROWS = "SELECT p.rowid, p.paper, p.abstract, p.bibtex FROM papers AS p";
+type PaperRow = { rowid: number; paper: string; abstract: string; bibtex: string | null };
+const paperOf = (row: PaperRow): Paper => {
+  const read = JSON.parse(row.paper) as Omit<Paper, "abstract" | "headline">;
+  const paper = { ...read, abstract: row.abstract, ...(row.bibtex === null ? {} : { bibtex: row.bibtex }) };
+  return { ...paper, headline: headlineFor(paper) };
+};
 type PersonRecord = Omit<PersonRow, "spellings" | "profiled"> & { spellings: string; profiled: number };
 const personOf = (record?: PersonRecord): PersonRow | undefined =>
   record && {

@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 20;
+export const SCHEMA_VERSION = 21;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
@@ -12,7 +12,6 @@ export const SCHEMA = `
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE papers(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE COLLATE NOCASE, abstract TEXT NOT NULL,
   bibtex TEXT, paper TEXT NOT NULL, year INTEGER);
-CREATE TABLE headlines(rowid INTEGER PRIMARY KEY, headline TEXT NOT NULL);
 CREATE VIRTUAL TABLE text USING fts5(headline, stems, surface, synonyms, venue, content='',
   tokenize='unicode61 remove_diacritics 2');
 CREATE TABLE people(key TEXT PRIMARY KEY, name TEXT NOT NULL, spellings TEXT NOT NULL,

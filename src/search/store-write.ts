@@ -11,7 +11,7 @@ export interface WriteOptions {
   fingerprint: string;
   /** Called as papers are indexed, every few hundred. */
   onPapers?: (indexed: number, total: number) => void;
-  /** The caller's own work, done while a helper works out the headlines and acronyms (writeIndexFileHelped). */
+  /** The caller's own work, done while a helper works out the acronyms (writeIndexFileHelped). */
   meanwhile?: () => void;
 }
 
@@ -45,12 +45,12 @@ export function rowOrderOf(papers: readonly Pick<PaperRead, "id">[]): number[] {
  */
 export function writeIndex(db: Database, corpus: Corpus, options: WriteOptions): void {
   const written = startIndex(db, corpus, options);
-  written.writeText({ headlines: corpus.papers.map((paper) => paper.headline), acronyms: corpus.acronyms });
+  written.writeText({ acronyms: corpus.acronyms });
   written.finish();
 }
 
 /**
- * Writes all of the index but what comes from the abstracts alone (the papers' headlines and the acronyms), in a
+ * Writes all of the index but what comes from the abstracts together (the acronyms they define), in a
  * transaction left open: that may be worked out meanwhile on another thread, and so may part of the text rows. The
  * steps returned write the text rows and the rest, and commit.
  */
@@ -64,7 +64,6 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
   const insertPaper = db.prepare(
     "INSERT INTO papers(rowid, id, abstract, bibtex, paper, year) VALUES (?, ?, ?, ?, ?, ?)",
   );
-  const insertHeadline = db.prepare("INSERT INTO headlines(rowid, headline) VALUES (?, ?)");
   const insertText = db.prepare(
     "INSERT INTO text(rowid, headline, stems, surface, synonyms, venue) VALUES (?, @headline, @stems, @surface, @synonyms, @venue)",
   );
@@ -129,22 +128,19 @@ export function startIndex(db: Database, corpus: CorpusRead, options: WriteOptio
   };
   let acronymsKnown: AbstractFacts["acronyms"] = [];
   /**
-   * Writes the headlines, and the text rows: all worked out here, or with `shared`, those it gives this thread as
+   * Writes the text rows: all worked out here, or with `shared`, those it gives this thread as
    * they are claimed, and the helper's that are here by then. The rest follow with writeRows.
    */
-  const writeText = ({ headlines, acronyms }: AbstractFacts, shared?: SharedRows) => {
-    if (headlines.length !== papers.length) throw new Error("a headline for each paper was expected");
+  const writeText = ({ acronyms }: AbstractFacts, shared?: SharedRows) => {
     acronymsKnown = acronyms;
-    // The text rows need the headlines and the acronyms: written here, once those are known.
+    // The text rows need the acronyms: written here, once those are known.
     // Merged once, by 'optimize' below: pending terms flushed every 64 MB (not 1 MB) and no merges before then,
     // a fifth less time at 100,000 papers for the same terms, documents and positions.
     db.exec("INSERT INTO text(text, rank) VALUES ('automerge', 0)");
     db.exec("INSERT INTO text(text, rank) VALUES ('crisismerge', 2000)");
     db.exec("INSERT INTO text(text, rank) VALUES ('hashsize', 67108864)");
-    for (const [place, { at }] of papers.entries()) insertHeadline.run(place + 1, headlines[at] ?? "");
     const textRowOf = textRowWriter(synonymsOf(acronyms));
-    const rowsOf = (from: number, to: number) =>
-      papers.slice(from, to).map(({ paper, at }) => textRowOf(paper, headlines[at] ?? ""));
+    const rowsOf = (from: number, to: number) => papers.slice(from, to).map(({ paper }) => textRowOf(paper));
     if (shared === undefined) return writeRows({ from: 0, rows: rowsOf(0, papers.length) });
     for (let mine = shared.claim(); mine !== undefined; mine = shared.claim()) {
       for (let theirs = shared.ready(); theirs !== undefined; theirs = shared.ready()) writeRows(theirs);

@@ -80,7 +80,9 @@ describe("the distinctive words of a message", () => {
     if (answer.reply.kind !== "results") throw new Error(answer.reply.kind);
     const top = answer.reply.cards.slice(0, 3).map((card) => card.paper.abstract.toLowerCase());
     expect(top).toHaveLength(3);
-    for (const abstract of top) expect(abstract).toMatch(/reward model/);
+    // The first two on reward models; the third may be the one paper on RL from noisy supervision.
+    for (const abstract of top.slice(0, 2)) expect(abstract).toMatch(/reward model/);
+    for (const abstract of top) expect(abstract).toMatch(/reward model|noisy/);
     expect(answer.reply.notice?.startsWith(MESSAGES.relatedNotice)).toBe(true);
   });
 

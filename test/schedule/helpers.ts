@@ -17,6 +17,7 @@ import { capturedLogger } from "../helpers/logs.js";
 export function corpusOf(ids: readonly string[]): Corpus {
   const papers: Paper[] = ids.map((id, i) => ({
     id,
+    title: `Paper ${id} on topic ${i}`,
     headline: `Paper ${id} on topic ${i}`,
     authors: [`Author ${id}`],
     authorKeys: [`author${id}`],

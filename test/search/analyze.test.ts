@@ -2,11 +2,8 @@ import { describe, expect, it } from "vitest";
 import { foldedWordsOf, searchedWordsOf, termOf } from "../../src/search/analyze.js";
 import { type Synonyms, synonymsOf, textRowWriter } from "../../src/search/index-text.js";
 
-const textRowOf = (
-  paper: Parameters<ReturnType<typeof textRowWriter>>[0],
-  headline: string,
-  synonyms: Synonyms,
-) => textRowWriter(synonyms)(paper, headline);
+const textRowOf = (paper: Parameters<ReturnType<typeof textRowWriter>>[0], synonyms: Synonyms) =>
+  textRowWriter(synonyms)(paper);
 
 describe("analysis", () => {
   it("stems words so inflections meet", () => {
@@ -37,37 +34,37 @@ describe("the index row of a paper", () => {
   ]);
 
   it("writes an acronym's long form where a paper writes the acronym, and the acronym where it writes the long form", () => {
-    const short = textRowOf({ abstract: "We apply SFT before PPO-max." }, "SFT", synonyms);
+    const short = textRowOf({ abstract: "We apply SFT before PPO-max." }, synonyms);
     expect(short.synonyms.split(" ")).toEqual(expect.arrayContaining(["supervis", "fine", "tune"]));
-    const long = textRowOf({ abstract: "Supervised fine-tuning helps." }, "", synonyms);
+    const long = textRowOf({ abstract: "Supervised fine-tuning helps." }, synonyms);
     expect(long.synonyms.split(" ")).toContain("sft");
   });
 
   it("writes a hyphenated compound joined, and the abstract as written beside its stems", () => {
-    const row = textRowOf({ abstract: "We apply SFT before PPO-max." }, "", synonyms);
+    const row = textRowOf({ abstract: "We apply SFT before PPO-max." }, synonyms);
     expect(row.synonyms.split(" ")).toContain("ppomax");
     expect(row.surface.split(" ")).toEqual(["apply", "sft", "ppo", "max", "ppomax"]);
   });
 
   it("takes an acronym only as the papers define it: the word “no” is no nitric oxide", () => {
-    expect(
-      textRowOf({ abstract: "There is no effect of NO here." }, "", synonyms).synonyms.split(" "),
-    ).toEqual(["nitric", "oxid"]);
-    expect(textRowOf({ abstract: "There is no effect." }, "", synonyms).synonyms).toBe("");
+    expect(textRowOf({ abstract: "There is no effect of NO here." }, synonyms).synonyms.split(" ")).toEqual([
+      "nitric",
+      "oxid",
+    ]);
+    expect(textRowOf({ abstract: "There is no effect." }, synonyms).synonyms).toBe("");
   });
 });
 
 describe("a paper's title and venue", () => {
-  it("indexes an export's title as the headline and its venue on its own, instead of the worked-out headline", () => {
+  it("indexes an export's title as the headline and its venue on its own; a paper without a title has none", () => {
     const row = textRowOf(
       { abstract: "We study rewards.", title: "Secrets of RLHF", venue: "NeurIPS" },
-      "a worked-out headline",
       synonymsOf([]),
     );
     expect(row.headline.split(" ")).toEqual(["secret", "rlhf"]);
     expect(row.venue).toBe("neurip");
-    expect(textRowOf({ abstract: "We study rewards." }, "Reward study", synonymsOf([])).headline).toBe(
-      "reward studi",
+    expect(textRowOf({ abstract: "We introduce RewardBench, a benchmark." }, synonymsOf([])).headline).toBe(
+      "",
     );
   });
 });

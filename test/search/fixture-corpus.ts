@@ -1,3 +1,4 @@
+import { headlineFor } from "../../src/corpus/headline.js";
 import { personKey as keyOf } from "../../src/corpus/names.js";
 import type { Acronym, Corpus, Paper, Person } from "../../src/corpus/types.js";
 
@@ -13,7 +14,7 @@ interface PaperSpec {
 function paperOf(spec: PaperSpec): Paper {
   return {
     id: spec.id,
-    headline: spec.abstract.split(". ")[0] ?? spec.abstract,
+    headline: headlineFor(spec),
     authors: spec.authors,
     authorKeys: spec.authors.map(keyOf),
     etAl: spec.etAl ?? true,
