@@ -213,8 +213,9 @@ function clippedSnippet(whole: SnippetPart[], max: number): SnippetPart[] {
       continue;
     }
     const space = part.text.lastIndexOf(" ", room);
-    // A matched word that does not fit is left out whole: "multi-*age*…" would bold half a word.
-    let cut = space > 0 ? space : part.match ? 0 : room;
+    // A word that does not fit is left out whole: "multi-*age*…" would bold half a word, "*RLHF* u…" show a letter.
+    // Only a first word longer than the room is cut inside.
+    let cut = space >= 0 ? space : part.match || kept.length > 0 ? 0 : room;
     // Never half of a surrogate pair: a lone half is not text.
     const code = part.text.charCodeAt(cut - 1);
     if (code >= 0xd800 && code <= 0xdbff) cut -= 1;

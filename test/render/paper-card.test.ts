@@ -117,6 +117,20 @@ describe("a search's cards", () => {
     );
   });
 
+  it("ends a snippet at a word: the word after a match that does not fit is left out, not cut to its first letter", () => {
+    // POLAR's snippet for "RLHF" showed "… capabilities in *RLHF* u…".
+    const snippet = [
+      { text: "POLAR also shows robust generalization capabilities in ", match: false },
+      { text: "RLHF", match: true },
+      { text: " using a reward model trained from policy pairs.", match: false },
+    ];
+    const card = { paper: agentSurvey, snippet, buttons: [] };
+    const room = "POLAR also shows robust generalization capabilities in RLHF us".length;
+    expect(cardBodyText(card, room)).toBe("POLAR also shows robust generalization capabilities in *RLHF*…");
+    const oneLongWord = [{ text: "Pneumonoultramicroscopicsilicovolcanoconiosis", match: false }];
+    expect(cardBodyText({ ...card, snippet: oneLongWord }, 12)).toBe("Pneumonoult…");
+  });
+
   it("links the real title to its DOI, greys authors with members in bold, venue and year, and links arXiv, DOI and PDF", async () => {
     const message = await ask("AgentGym evolving environments");
     const agentGym = paperTitled("AgentGym");
