@@ -11,7 +11,7 @@ import { type CorpusMemory, NO_MEMORY, type Remembered } from "./memory.js";
 import { byCodePoint, personKey, rankSpellings } from "./names.js";
 import { abstractFingerprint, assignPaperIds, fullPaperId } from "./paper-id.js";
 import { parseCorpusText } from "./parse.js";
-import { sentencesOf } from "./sentences.js";
+import { sentencesIn } from "./sentences.js";
 import { isCaseFlattened, titleCased } from "./title-case.js";
 import { abstractNamedBy, contentStemsOf } from "./title-match.js";
 import type { Corpus, CorpusFile, CorpusRead, Member, Paper, PaperRead, Person, Problem } from "./types.js";
@@ -697,7 +697,7 @@ const MIN_SENTENCE_KEY = 40;
 /** The abstract's sentences long enough to match on, as loose text, in order. */
 function sentenceKeys(abstract: string): string[] {
   const keys: string[] = [];
-  for (const sentence of sentencesOf(abstract)) {
+  for (const sentence of sentencesIn(abstract)) {
     const key = looseText(sentence);
     if (key.length >= MIN_SENTENCE_KEY && !keys.includes(key)) keys.push(key);
   }

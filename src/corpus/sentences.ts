@@ -63,6 +63,3 @@ export const sentenceSpansOf = (text: string): SentenceSpan[] => [...sentenceSpa
 export function* sentencesIn(text: string): Generator<string> {
   for (const { start, end } of sentenceSpansIn(text)) yield text.slice(start, end);
 }
-
-/** The sentences of a text (sentencesIn), all at once. */
-export const sentencesOf = (text: string): string[] => [...sentencesIn(text)];

@@ -4,7 +4,8 @@ import { abstractFactsOf } from "../corpus/abstract-facts.js";
 import { synonymsOf, type TextPaper, textRowWriter } from "../search/index-text.js";
 
 /**
- * Says it has started (the build thread may then block its own), sends the acronyms as soon as they are known (the build thread's text rows wait for them), then text rows, a batch of `batchSize` rows at a time:
+ * Says it has started (the build thread may then block its own), sends the acronyms as soon as they are known
+ * (the build thread's text rows wait for them), then text rows, a batch of `batchSize` rows at a time:
  * each batch is claimed from the shared count (`claims`), this thread taking its own from the front and the build
  * thread from the back, so the two meet wherever they do. Last `{ end: true }`.
  */

@@ -91,7 +91,8 @@ interface WordEntry {
 /**
  * Writes papers' rows over one set of synonyms: a paper's row holds the abstract's stems and its words as written,
  * its title's stems (none for a paper without: a headline made up from its abstract added nothing to any eval set's
- * ranking), the synonyms, and its venue's stems. An acronym counts where the paper writes it as defined ("SFT", not "sft"; "NO", not the word
+ * ranking), the synonyms, and its venue's stems. An acronym counts where the paper writes it as defined ("SFT",
+ * not "sft"; "NO", not the word
  * "no"), both ways. Each distinct word is analysed once per writer (one lookup a word after that): a corpus holds
  * far fewer words than tokens.
  */

@@ -7,7 +7,7 @@ import {
   shortenText,
 } from "../../src/corpus/headline-fit.js";
 import { loadCorpus } from "../../src/corpus/load.js";
-import { sentencesOf } from "../../src/corpus/sentences.js";
+import { sentencesIn } from "../../src/corpus/sentences.js";
 
 const SEEDS = new URL("../../seeds/", import.meta.url).pathname;
 const corpus = await loadCorpus(SEEDS);
@@ -140,18 +140,16 @@ describe("cleanedDescription", () => {
   });
 });
 
-describe("sentencesOf", () => {
+describe("sentencesIn", () => {
   it("does not split after e.g., i.e. or initials", () => {
-    expect(sentencesOf("Methods (e.g. PPO) help. Work by J. Smith et al. Is good. 3.5 points.")).toEqual([
-      "Methods (e.g. PPO) help.",
-      "Work by J. Smith et al. Is good.",
-      "3.5 points.",
-    ]);
+    expect([...sentencesIn("Methods (e.g. PPO) help. Work by J. Smith et al. Is good. 3.5 points.")]).toEqual(
+      ["Methods (e.g. PPO) help.", "Work by J. Smith et al. Is good.", "3.5 points."],
+    );
   });
 
   it("reads an abbreviation at the end of a long sentence, and a capital word's full stop as an end", () => {
     const long = "We measured the latency of every request that the replicas answered during the outage";
-    expect(sentencesOf(`${long}, approx.  Twice as fast. ${long} with GPT. It held.`)).toEqual([
+    expect([...sentencesIn(`${long}, approx.  Twice as fast. ${long} with GPT. It held.`)]).toEqual([
       `${long}, approx.  Twice as fast.`,
       `${long} with GPT.`,
       "It held.",
