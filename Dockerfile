@@ -26,7 +26,8 @@ ENV NODE_ENV=production \
   CACHE_DIR=/app/data/cache \
   PORT=3000 \
   HEALTH_PORT=3000 \
-  MALLOC_ARENA_MAX=2
+  MALLOC_ARENA_MAX=1 \
+  MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

@@ -12,7 +12,6 @@ import {
   noSuchAuthor,
   paperAnswer,
   paperMeant,
-  paperNamed,
   paperNotFound,
   randomAnswer,
   searchAnswer,

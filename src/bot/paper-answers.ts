@@ -142,7 +142,7 @@ function searchedInstead(index: SearchIndex, id: string, words: string): Answer 
  * The paper whose name the words are ("StepCoder", "the PPO-max", its whole title): the one its title, or the method
  * its abstract names (a title need not: "Secrets of RLHF… Part I: PPO" introduces PPO-max), is named for.
  */
-export async function paperNamed(index: SearchIndex, words: string) {
+async function paperNamed(index: SearchIndex, words: string) {
   const name = foldedName(words.replace(/^the /i, "").replace(/ (?:paper|one|work)$/i, ""));
   if (name === "") return undefined;
   const { hits } = await index.search(words, { limit: 3 });
