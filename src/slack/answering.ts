@@ -1,6 +1,7 @@
 import type { RespondFn, webApi } from "@slack/bolt";
+import { decodeAction, encodeAction } from "../bot/actions.js";
 import { answer } from "../bot/answer.js";
-import { FRIENDLY_ERROR, MESSAGES_UNDELIVERED } from "../bot/messages.js";
+import { FRIENDLY_ERROR, INVALID_BUTTON, MESSAGES_UNDELIVERED } from "../bot/messages.js";
 import type { Answer, BotDeps } from "../bot/ports.js";
 import type { BotRequest } from "../bot/request.js";
 import type { Metrics, RequestOutcome } from "../ops/metrics.js";
@@ -18,6 +19,7 @@ import {
   type DeliveryOutcome,
   deliverAnswer,
   deliverResponse,
+  type KeptRequest,
   keepRequest,
 } from "./delivery.js";
 import type { HomeDeps } from "./home.js";
@@ -133,13 +135,33 @@ export async function answerPrivately(
   reply: PrivateReply,
   request: BotRequest,
 ): Promise<void> {
-  // A command is kept until its answer is in the outbox: a crash while it is worked out leaves it to the next process.
+  // A command or click is kept until its answer is in the outbox: a crash while it is worked out leaves it to the
+  // next process.
+  const keeping = keptRequestOf(request, reply.seenByOthers === true);
   const kept =
-    request.source === "slash" && reply.responseUrl !== undefined
-      ? await keepRequest(deps, { url: reply.responseUrl }, request)
+    keeping !== undefined && reply.responseUrl !== undefined
+      ? await keepRequest(deps, { url: reply.responseUrl }, keeping)
       : undefined;
   const answered = await privateAnswerOf(deps, request, reply.seenByOthers === true);
   await sendPrivately(deps, kind, receivedAt, reply, answered, kept);
+}
+
+/** A request as the outbox keeps it: a click by its button's value. Only commands and clicks are kept privately. */
+function keptRequestOf(request: BotRequest, seenByOthers: boolean): KeptRequest | undefined {
+  if (request.source === "slash") return request;
+  if (request.source !== "action") return undefined;
+  const { action, userId, channelId } = request;
+  return { source: "action", value: encodeAction(action), seenByOthers, userId, channelId };
+}
+
+/** The private answer to a request kept by a process that stopped, worked out here as that process would have. */
+export async function privateAnswerOfKept(deps: ListenerDeps, kept: KeptRequest) {
+  if (kept.source !== "action") return privateAnswerOf(deps, kept);
+  const { value, seenByOthers, userId, channelId } = kept;
+  const action = decodeAction(value);
+  // A button of another version of the bot: what a click on it says now.
+  if (action === undefined) return { message: errorPayload(INVALID_BUTTON), apologised: true };
+  return privateAnswerOf(deps, { source: "action", action, userId, channelId }, seenByOthers);
 }
 
 /** The private answer to a request, or an apology. */

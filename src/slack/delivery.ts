@@ -48,7 +48,10 @@ export interface DeliveryDeps {
   /** Works out the answer to a request another process acked and did not answer (a crash): private, or a post. */
   answerLater?: {
     privately(request: KeptRequest): Promise<Record<string, unknown>>;
-    inConversation(request: KeptRequest, target: AnswerTarget): Promise<webApi.ChatPostMessageArguments>;
+    inConversation(
+      request: Exclude<KeptRequest, { source: "action" }>,
+      target: AnswerTarget,
+    ): Promise<webApi.ChatPostMessageArguments>;
   };
 }
 
@@ -459,7 +462,7 @@ async function answerTakenOver(
   const { url, target, request } = message;
   if (url !== undefined)
     await deliverResponse(deps, url, await answerLater.privately(request), undefined, entry.key);
-  else if (target !== undefined) {
+  else if (target !== undefined && request.source !== "action") {
     const post = () => answerLater.inConversation(request, target);
     await deliverAnswer(deps, target, { retried: true, message: post }, entry.key);
   } else await outbox.remove(entry.key);

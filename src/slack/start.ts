@@ -11,7 +11,7 @@ import { timedIndexSource } from "../ops/timed-index.js";
 import { slackFailureOf } from "../slack-api/failures.js";
 import type { DeliveryLedger } from "../state/once.js";
 import { createMemoryOutbox, type Outbox } from "../state/outbox.js";
-import { type ListenerDeps, postAnswerOf, privateAnswerOf } from "./answering.js";
+import { type ListenerDeps, postAnswerOf, privateAnswerOfKept } from "./answering.js";
 import { registerAskShortcut } from "./ask-shortcut.js";
 import { registerAssistant } from "./assistant.js";
 import { createBoltLogger } from "./bolt-logger.js";
@@ -190,7 +190,7 @@ export async function startSlackApp(options: SlackStartOptions): Promise<Running
   };
   // A request another process acked and did not answer (it stopped): answered here, as it would have been.
   listenerDeps.answerLater = {
-    privately: async (request) => ({ ...(await privateAnswerOf(listenerDeps, request)).message }),
+    privately: async (request) => ({ ...(await privateAnswerOfKept(listenerDeps, request)).message }),
     inConversation: async (request, target) => (await postAnswerOf(listenerDeps, request, target)).message,
   };
   registerListeners(app, listenerDeps);

@@ -29,7 +29,7 @@ const asker = { text: z.string(), userId: z.string(), channelId: z.string() };
 
 /**
  * A request acked and not yet answered: whoever takes it over works the answer out and sends it, privately to `url`
- * (a `/paper` command) or into the conversation at `target` (a mention, a DM).
+ * (a `/paper` command, a click) or into the conversation at `target` (a mention, a DM).
  */
 const requestSchema = z.object({
   via: z.literal("request"),
@@ -39,6 +39,14 @@ const requestSchema = z.object({
     .optional(),
   request: z.discriminatedUnion("source", [
     z.object({ source: z.literal("slash"), ...asker }),
+    /** A click: the button's value as Slack sent it; `seenByOthers`: clicked in a message others see. */
+    z.object({
+      source: z.literal("action"),
+      value: z.string(),
+      seenByOthers: z.boolean(),
+      userId: z.string(),
+      channelId: z.string(),
+    }),
     z.object({ source: z.literal("mention"), threadTs: z.string().optional(), ...asker }),
     z.object({
       source: z.literal("dm"),

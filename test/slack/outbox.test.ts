@@ -379,6 +379,16 @@ describe.each(storeKinds)("answers waiting in the %s store", (kind) => {
     await answeredByTheNext(state, one.app, first, path, "reward models");
   });
 
+  it("a click whose process was killed before its answer was worked out: the next one answers it", async () => {
+    const { state, first, one } = await stuckProcess();
+    const path = `/clicks/unanswered-${kind}`;
+    const value = encodeAction({ a: "page", q: "reward models", offset: 0 });
+    const body = buttonClickBody({ value, actionId: "paper_page:0", responseUrl: slack.responseUrl(path) });
+    expect((await postSigned(one.eventsUrl, body, "application/x-www-form-urlencoded")).status).toBe(200);
+    await waitUntil(async () => expect(await state.sql("SELECT key FROM outbox")).toHaveLength(1));
+    await answeredByTheNext(state, one.app, first, path, "reward models");
+  });
+
   it("a mention whose process was killed before its answer was worked out: the next one answers it, once", async () => {
     const { state, first, one } = await stuckProcess();
     const m = freshMention();
