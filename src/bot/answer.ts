@@ -15,6 +15,7 @@ import {
   paperNotFound,
   randomAnswer,
   searchAnswer,
+  searchedInstead,
   similarAnswer,
 } from "./paper-answers.js";
 import { type Answer, type BotDeps, info, problem, toAsker } from "./ports.js";
@@ -182,10 +183,16 @@ async function intentAnswer(deps: BotDeps, request: BotRequest, intent: Intent):
       return similarAnswer(index, await inThreadOf(deps, request, intent));
     case "bibtex": {
       const { orSearch } = intent;
-      const paper =
-        (await paperMeant(index, intent.id, orSearch)) ??
-        (orSearch === undefined ? undefined : (await index.search(orSearch, { limit: 1 })).hits[0]?.paper);
-      return paper ? toAsker({ kind: "bibtex", paper }) : paperNotFound(intent.id);
+      const paper = await paperMeant(index, intent.id, orSearch);
+      if (paper !== undefined) return toAsker({ kind: "bibtex", paper });
+      if (orSearch === undefined) return paperNotFound(intent.id);
+      // The words' first paper when they find it as typed; a citation is no guess: found only for a corrected
+      // word ("nope" as "hope") or without some of the words, the papers are shown to copy the right one from.
+      const found = await index.search(orSearch, { limit: 1 });
+      const [first] = found.hits;
+      if (first !== undefined && found.showingFor === undefined && (found.missing ?? []).length === 0)
+        return toAsker({ kind: "bibtex", paper: first.paper });
+      return searchedInstead(index, intent.id, orSearch);
     }
     case "share": {
       const paper = index.paper(intent.id);

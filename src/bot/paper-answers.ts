@@ -133,7 +133,7 @@ const wordsBesideIdentifiers = (text: string): string[] => {
 };
 
 /** A search for words that only looked like a paper's id; "no such paper" when they make no search. */
-function searchedInstead(index: SearchIndex, id: string, words: string): Answer | Promise<Answer> {
+export function searchedInstead(index: SearchIndex, id: string, words: string): Answer | Promise<Answer> {
   const search = searchOf(words);
   return search.kind === "search" ? searchAnswer(index, search) : paperNotFound(id);
 }

@@ -370,6 +370,15 @@ describe("answer: people", () => {
     ).toBe("Enyu Zhou");
   });
 
+  it("cites the paper words find as typed, and shows the papers to pick from when it had to correct them", async () => {
+    const cited = expectKind((await answer(depsWith(), slash("bib reward model benchmark"))).reply, "bibtex");
+    expect(cited.paper.headline).toMatch(/^RMB/);
+    // "nope" is in no paper; "hope" is: a citation is not guessed from a corrected word.
+    const corrected = expectKind((await answer(depsWith(), slash("bib nope"))).reply, "results");
+    expect(corrected.showingFor).toBe("hope");
+    expect(corrected.cards.length).toBeGreaterThan(0);
+  });
+
   it("says a filter names nobody rather than finding nobody", async () => {
     const reply = expectKind(
       (await answer(depsWith(), slash('who reward models author:"Nobody Here"'))).reply,
