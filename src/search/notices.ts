@@ -49,6 +49,9 @@ export const holdingAllNotice = (holdingAll: number) =>
     ? "No paper holds every word; these hold the rarer ones."
     : `${holdingAll === 1 ? "One" : holdingAll} of these ${holdingAll === 1 ? "holds" : "hold"} every word.`;
 
+/** Years asked for in a corpus of undated papers (author files): left out, and said so. */
+export const yearsUnknownNotice = "No paper here has a year, so the years asked for are left out.";
+
 /** A bare year no paper of the rest is from: the rest, from any year. */
 export const noPaperFromNotice = ({ from, to }: Years) =>
   `No paper here is from ${from === to ? from : `${from} to ${to}`}; these are from any year.`;

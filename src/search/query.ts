@@ -11,6 +11,8 @@ export interface ParsedQuery {
   emptyAuthor: boolean;
   /** The years the papers must be from ("from 2024", "since 2022", "2020-2023", `year:2024`), each end optional. */
   years?: Years;
+  /** Years asked for in words ("since 2022") of papers none of which has a year: left out, and said so. */
+  yearsUnknown?: true;
   /** "recent", "latest", "newest": the newest first. */
   newest: boolean;
   /** The sides of an `OR` typed between words ("RLHF OR DPO"), each read alone; the fields above hold them all. */
@@ -26,18 +28,20 @@ const YEAR = "(19[5-9]\\d|20\\d\\d)";
 /** A word that is a year, as a bare year typed ("agents 2023") is. */
 export const isYear = (word: string): boolean => new RegExp(`^${YEAR}$`).test(word);
 const RANGE = `${YEAR}(?:\\s*(?:-|–|to|and|or)\\s*${YEAR})?`;
-/** How years are asked for, and the years each means (a range's second year, when typed). */
-const YEAR_ASKED: [RegExp, (first: number, second?: number) => Years][] = [
+type YearsOf = (first: number, second?: number) => Years;
+/** How years are asked for in words, and the years each means (a range's second year, when typed). */
+const YEARS_SAID: [RegExp, YearsOf][] = [
   [new RegExp(`\\byear:${RANGE}\\b`, "giu"), (from, to) => ({ from, to: to ?? from })],
   [new RegExp(`\\b(?:from|in|during|between) ${RANGE}\\b`, "giu"), (from, to) => ({ from, to: to ?? from })],
   [new RegExp(`\\bsince ${YEAR}\\b`, "giu"), (from) => ({ from })],
   [new RegExp(`\\bafter ${YEAR}\\b`, "giu"), (year) => ({ from: year + 1 })],
   [new RegExp(`\\b(?:until|till|up to) ${YEAR}\\b`, "giu"), (to) => ({ to })],
   [new RegExp(`\\bbefore ${YEAR}\\b`, "giu"), (year) => ({ to: year - 1 })],
-  [
-    new RegExp(`(?<![\\p{L}\\p{N}])${YEAR}\\s*(?:-|–)\\s*${YEAR}(?![\\p{L}\\p{N}])`, "gu"),
-    (from, to) => ({ from, to }),
-  ],
+];
+/** A bare range ("2020-2023"): years in a dated corpus, words (a benchmark's edition, say) in one without. */
+const YEAR_RANGE: [RegExp, YearsOf] = [
+  new RegExp(`(?<![\\p{L}\\p{N}])${YEAR}\\s*(?:-|–)\\s*${YEAR}(?![\\p{L}\\p{N}])`, "gu"),
+  (from, to) => ({ from, to }),
 ];
 const NEWEST = /\b(?:most recent|recent|latest|newest)\b/giu;
 /** "recent papers", "latest work", "new preprints": said of papers, never a topic, dated corpus or not. */
@@ -49,15 +53,28 @@ const curlyQuotes = /[“”„‟″«»]/g;
 const slackMarkup = /<[@!#][^>]*>|<(?:https?|mailto):[^>]*>/g;
 const partPattern = /author:"([^"]*)"?|author:(\S*)|-"([^"]*)"?|"([^"]*)"?|-(\S+)|(\S+)/giu;
 
-/** Text without the years and "recent" it asks for, which `parsed` takes (years only when `dated`). */
+/**
+ * Text without the years and "recent" it asks for, which `parsed` takes; when not `dated`, years said in words
+ * ("since 2022") are taken out as unknown (no paper has a year to meet them), and "in 2024", a bare year or a range
+ * stay words.
+ */
 function withoutYearsAsked(text: string, parsed: ParsedQuery, dated: boolean): string {
   const newest = () => {
     parsed.newest = true;
     return " ";
   };
-  if (!dated) return text.replace(NEWEST_PAPERS, newest);
   let rest = text;
-  for (const [pattern, yearsOf] of YEAR_ASKED)
+  if (!dated) {
+    for (const [pattern] of YEARS_SAID)
+      rest = rest.replace(pattern, (said: string) => {
+        // "in 2024" may be a paper's own words ("released in 2024"): a phrase to find, as a bare year is.
+        if (/^in\s/i.test(said)) return said;
+        parsed.yearsUnknown = true;
+        return " ";
+      });
+    return rest.replace(NEWEST_PAPERS, newest);
+  }
+  for (const [pattern, yearsOf] of [...YEARS_SAID, YEAR_RANGE])
     rest = rest.replace(pattern, (_, first: string, second: unknown) => {
       // A pattern of one year is called with the match's offset next.
       const asked = yearsOf(Number(first), typeof second === "string" ? Number(second) : undefined);

@@ -27,6 +27,7 @@ import {
   stopWordsNotice,
   unknownAuthorNotice,
   yearsNotice,
+  yearsUnknownNotice,
 } from "./notices.js";
 import { candidateOf } from "./people.js";
 import { type PlanContext, planOf, showingFor } from "./plan.js";
@@ -155,8 +156,11 @@ export function createSearch(context: PlanContext) {
       ...extra,
     });
     const parsed = parseQuery(query, store.dated());
+    const undated = parsed.yearsUnknown ? [yearsUnknownNotice] : [];
     if (isBlankQuery(parsed))
-      return answer({ notice: parsed.emptyAuthor ? emptyAuthorNotice : emptyQueryNotice });
+      return answer({
+        notice: [...undated, parsed.emptyAuthor ? emptyAuthorNotice : emptyQueryNotice].join(" "),
+      });
     const plan = planOf(parsed, context);
     const authors = authorsOf(plan);
     if (authors !== undefined && "unknown" in authors)
@@ -196,7 +200,7 @@ export function createSearch(context: PlanContext) {
         total,
         hits,
         ...(authors === undefined ? {} : { by: authors.keys }),
-        ...noticeOf(...by, ...yearsSaid(hits)),
+        ...noticeOf(...undated, ...by, ...yearsSaid(hits)),
       });
     }
     // Names read among the words with no such paper: everyone's, and the answer says so.
@@ -210,6 +214,7 @@ export function createSearch(context: PlanContext) {
     const marks = marksAsked(() => marksOf(plan, matches.phrase, defaults.prefixFrom, synonymsIn(store)));
     const hits = hitsOf(store, matches.top, marks);
     const notices = [
+      ...undated,
       ...(authors === undefined ? [] : [(theirs ? namedAuthorsNotice : noPapersByNotice)(authors.named)]),
       ...eitherNamedNotice(plan),
       ...(plan.missing.length > 0 ? [missingWordsNotice(plan.missing)] : []),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createSearchEngine } from "../../src/search/engine.js";
-import { emptyQueryNotice, stopWordsNotice } from "../../src/search/notices.js";
+import { emptyQueryNotice, stopWordsNotice, yearsUnknownNotice } from "../../src/search/notices.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
 const index = createSearchEngine(fixtureCorpus);
@@ -188,12 +188,21 @@ describe("search", () => {
     expect(dated.search('"agents from 2024"').total).toBe(0);
   });
 
-  it("reads years as words where no paper has a year, but never 'recent papers' as a topic", () => {
+  it("reads years as words where no paper has a year, but never 'recent papers' nor 'since 2023' as a topic", () => {
     const undated = engineOver("Agents in 2024 plan.", "Recent agents remember.", "Code agents act.");
     expect(undated.search("agents in 2024").hits[0]?.paper.id).toBe("aaaa000001");
     expect(undated.search("agents 2023")).toMatchObject({ total: 0, missing: ["2023"] });
     expect(undated.search("recent papers on agents").total).toBe(3);
     expect(undated.search("recent papers on agents").notice).toBeUndefined();
+    // Years said as such are no words: they are left out, and the answer says why.
+    for (const asked of [
+      "agents since 2023",
+      "agents before 2025",
+      "agents from 2020 to 2023",
+      "agents year:2024",
+    ])
+      expect(undated.search(asked)).toMatchObject({ total: 3, notice: yearsUnknownNotice });
+    expect(undated.search("since 2023").notice).toContain(yearsUnknownNotice);
   });
 
   it("finds a word of Chinese, Japanese or Korean text, written without spaces, inside the run that holds it", () => {
