@@ -477,7 +477,12 @@ async function deliverQueued(deps: DeliveryDeps, entry: OutboxEntry): Promise<vo
   if (claim === "busy") return;
   if (claim === "done") return outbox.remove(entry.key);
   const next = { ...entry, attempts: entry.attempts + 1 };
-  const sending = { nextAt: policy.now() + policy.leaseMs, attempts: next.attempts, maybeSent: true };
+  const sending = {
+    nextAt: policy.now() + policy.leaseMs,
+    attempts: next.attempts,
+    maybeSent: true,
+    taken: true,
+  };
   const how = { look: entry.maybeSent, alone: ledger.claimIsShared?.(entry.key) === false };
   const attempt =
     policy.now() > entry.giveUpAt

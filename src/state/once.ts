@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger } from "../logger.js";
 import { messageOf } from "./errors.js";
 import type { StateDb } from "./schema.js";
@@ -21,13 +22,33 @@ export interface DeliveryLedger {
   release(key: string): Promise<void>;
 }
 
+/**
+ * Who holds a claim or an outbox entry: this host, process and start. A holder on this host whose process is gone
+ * (a kill -9, a crash) is known dead at once, so the next process need not wait out its lease to answer for it.
+ */
+export const processHolder = `${hostname()}|${process.pid}|${randomUUID()}`;
+
+/** A holder known dead: on this host, its process gone, or this pid's earlier start (a restarted container). */
+export function isDeadHolder(holder: string | null | undefined): boolean {
+  const [host, pid, started] = holder?.split("|") ?? [];
+  const [ownHost, ownPid, ownStart] = processHolder.split("|");
+  if (host !== ownHost || started === undefined || started === ownStart) return false;
+  if (pid === ownPid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (error) {
+    return error instanceof Error && "code" in error && error.code === "ESRCH";
+  }
+}
+
 // Rows untouched this long are deleted (Slack stops retrying within hours), looked for every ten minutes.
 const keepMs = 24 * 60 * 60 * 1000;
 const pruneEveryMs = 10 * 60 * 1000;
 
-/** `release` frees only this process's claim. */
+/** `release` frees only this ledger's claim; a claim whose holder is known dead is taken over (isDeadHolder). */
 export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedger {
-  const holder = randomUUID();
+  const holder = `${processHolder}|${randomUUID()}`;
   let lastPrune = Number.NEGATIVE_INFINITY;
   return {
     async claim(key, leaseMs) {
@@ -60,10 +81,21 @@ export function sqlDeliveryLedger(db: StateDb, now: () => number): DeliveryLedge
         if (won.length === 1) return "mine";
         const row = await db
           .selectFrom("deliveries")
-          .select("done")
+          .select(["done", "holder"])
           .where("key", "=", key)
           .executeTakeFirst();
-        if (row !== undefined) return row.done === 1 ? "done" : "busy";
+        if (row?.done === 1) return "done";
+        if (row !== undefined && !isDeadHolder(row.holder)) return "busy";
+        if (row !== undefined) {
+          const taken = await db
+            .updateTable("deliveries")
+            .set({ holder, lease_until: at + leaseMs, updated_at: at })
+            .where("key", "=", key)
+            .where("done", "=", 0)
+            .where("holder", "=", row.holder)
+            .executeTakeFirst();
+          if (taken.numUpdatedRows === 1n) return "mine";
+        }
       }
       return "busy";
     },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Logger } from "../logger.js";
 import { messageOf } from "./errors.js";
+import { isDeadHolder, processHolder } from "./once.js";
 import { flagColumn, rowSchema } from "./rows.js";
 import type { StateDb } from "./schema.js";
 
@@ -72,10 +73,13 @@ export interface OutboxEntry {
   maybeSent: boolean;
 }
 
-export type OutboxSchedule = Pick<OutboxEntry, "nextAt" | "attempts" | "maybeSent">;
+export type OutboxSchedule = Pick<OutboxEntry, "nextAt" | "attempts" | "maybeSent"> & {
+  /** An attempt is under way: this process's until `nextAt`, or until it is known dead. Else it waits for `nextAt`. */
+  taken?: boolean;
+};
 
 export interface Outbox {
-  /** False when an entry with its key is there already. */
+  /** False when an entry with its key is there already; its first attempt is under way (taken). */
   add(entry: OutboxEntry): Promise<boolean>;
   /** The longest-waiting first. */
   due(at: number, limit: number): Promise<OutboxEntry[]>;
@@ -108,6 +112,7 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
           next_at: entry.nextAt,
           attempts: entry.attempts,
           maybe_sent: entry.maybeSent ? 1 : 0,
+          holder: processHolder,
         })
         .onConflict((c) => c.column("key").doNothing())
         .returning("key")
@@ -115,10 +120,24 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
       return added.length === 1;
     },
     async due(at, limit) {
+      // Entries another process took up and has not finished are its own until next_at, unless it is known dead.
+      const holders = await db
+        .selectFrom("outbox")
+        .select("holder")
+        .distinct()
+        .where("next_at", ">", at)
+        .where("holder", "is not", null)
+        .where("holder", "!=", processHolder)
+        .execute();
+      const dead = holders.flatMap(({ holder }) => (holder !== null && isDeadHolder(holder) ? [holder] : []));
       const rows = await db
         .selectFrom("outbox")
-        .selectAll()
-        .where("next_at", "<=", at)
+        .select(["key", "message", "created_at", "give_up_at", "next_at", "attempts", "maybe_sent"])
+        .where((e) =>
+          dead.length === 0
+            ? e("next_at", "<=", at)
+            : e.or([e("next_at", "<=", at), e("holder", "in", dead)]),
+        )
         .orderBy("next_at")
         .limit(limit)
         .execute();
@@ -143,6 +162,7 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
           next_at: schedule.nextAt,
           attempts: schedule.attempts,
           maybe_sent: schedule.maybeSent ? 1 : 0,
+          holder: schedule.taken === true ? processHolder : null,
         })
         .where("key", "=", key)
         .execute();
@@ -183,9 +203,9 @@ export function createMemoryOutbox(): Outbox {
         .slice(0, limit)
         .map((entry) => ({ ...entry }));
     },
-    async reschedule(key, schedule) {
+    async reschedule(key, { nextAt, attempts, maybeSent }) {
       const entry = entries.get(key);
-      if (entry !== undefined) entries.set(key, { ...entry, ...schedule });
+      if (entry !== undefined) entries.set(key, { ...entry, nextAt, attempts, maybeSent });
     },
     async remove(key) {
       entries.delete(key);

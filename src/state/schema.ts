@@ -48,6 +48,8 @@ export interface StateTables {
     next_at: number;
     attempts: number;
     maybe_sent: number;
+    /** The process that last took the entry up (once.ts's processHolder): known dead, it need not wait for next_at. */
+    holder: string | null;
   };
   follow_digests: {
     id: string;
@@ -322,6 +324,15 @@ const steps: readonly Step[] = [
       // A post an earlier Paperbot had started may be in the channel without the key the delivery looks for
       // now: it is never posted again (at most once wins over a duplicate). Claims keep their leases.
       await sql`UPDATE daily_posts SET state = 'unknown' WHERE state = 'posting'`.execute(db);
+    },
+  },
+  {
+    name: "outbox entries know their holder",
+    async up(db) {
+      // Nullable, so an earlier Paperbot still running beside this one goes on writing rows.
+      const outbox = (await db.introspection.getTables()).find((table) => table.name === "outbox");
+      if (outbox?.columns.some((column) => column.name === "holder") === true) return;
+      await db.schema.alterTable("outbox").addColumn("holder", "text").execute();
     },
   },
 ];
