@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readlinkSync } from "node:fs";
 import { hostname } from "node:os";
 import type { Logger } from "../logger.js";
 import { messageOf } from "./errors.js";
@@ -22,11 +23,20 @@ export interface DeliveryLedger {
   release(key: string): Promise<void>;
 }
 
+/** This host, and the process ids it can see (two containers may share a host name, never a pid namespace). */
+function pidSpace(): string {
+  try {
+    return `${hostname()}/${readlinkSync("/proc/self/ns/pid")}`;
+  } catch {
+    return hostname();
+  }
+}
+
 /**
  * Who holds a claim or an outbox entry: this host, process and start. A holder on this host whose process is gone
  * (a kill -9, a crash) is known dead at once, so the next process need not wait out its lease to answer for it.
  */
-export const processHolder = `${hostname()}|${process.pid}|${randomUUID()}`;
+export const processHolder = `${pidSpace()}|${process.pid}|${randomUUID()}`;
 
 /** A holder known dead: on this host, its process gone, or this pid's earlier start (a restarted container). */
 export function isDeadHolder(holder: string | null | undefined): boolean {
