@@ -1,6 +1,9 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { request } from "node:http";
+import { join } from "node:path";
+import { FIXTURE_CORPUS } from "./bot.js";
 import { childEnv } from "./child-env.js";
+import { SIGNING_SECRET } from "./signed-request.js";
 
 /** A bot started as `npm start` starts it (node running src/main.ts through tsx), with its output kept. */
 export interface BotProcess {
@@ -26,6 +29,26 @@ export interface BotProcessOptions {
   env: Record<string, string>;
   /** How long the start may take before `ready` rejects; default 120 s (a tsx start beside another suite). */
   startTimeoutMs?: number;
+}
+
+/** The environment of a bot in HTTP mode over the fixture corpus, its cache and state file in `dataDir`. */
+export function httpModeEnv(options: {
+  botToken: string;
+  apiUrl: string;
+  dataDir: string;
+  stateFile?: string;
+}): Record<string, string> {
+  return {
+    SLACK_BOT_TOKEN: options.botToken,
+    SLACK_APP_TOKEN: "",
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: options.apiUrl,
+    PORT: "0",
+    CORPUS_DIR: FIXTURE_CORPUS,
+    CACHE_DIR: join(options.dataDir, "cache"),
+    STATE_PATH: join(options.dataDir, options.stateFile ?? "paperbot.db"),
+    LOG_LEVEL: "info",
+  };
 }
 
 export function startBotProcess(options: BotProcessOptions): BotProcess {

@@ -3,10 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FIXTURE_CORPUS } from "../helpers/bot.js";
-import { type BotProcess, startBotProcess } from "../helpers/bot-process.js";
+import { type BotProcess, httpModeEnv, startBotProcess } from "../helpers/bot-process.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
-import { eventBody, postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
+import { eventBody, postSigned, slashCommandBody } from "../helpers/signed-request.js";
 
 let slack: FakeSlackApi;
 let dataDir = "";
@@ -15,17 +14,7 @@ const bots: BotProcess[] = [];
 const botOn = (name: string, stateFile: string) => {
   const bot = startBotProcess({
     name,
-    env: {
-      SLACK_BOT_TOKEN: "xoxb-9-9-killedprocess",
-      SLACK_APP_TOKEN: "",
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: "0",
-      CORPUS_DIR: FIXTURE_CORPUS,
-      CACHE_DIR: join(dataDir, "cache"),
-      STATE_PATH: join(dataDir, stateFile),
-      LOG_LEVEL: "info",
-    },
+    env: httpModeEnv({ botToken: "xoxb-9-9-killedprocess", apiUrl: slack.apiUrl, dataDir, stateFile }),
   });
   bots.push(bot);
   return bot;

@@ -2,8 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FIXTURE_CORPUS } from "../helpers/bot.js";
-import { type BotProcess, startBotProcess } from "../helpers/bot-process.js";
+import { type BotProcess, httpModeEnv, startBotProcess } from "../helpers/bot-process.js";
 import { type FakeSlackApi, startFakeSlackApi } from "../helpers/fake-slack-api.js";
 import { postSigned, SIGNING_SECRET, slashCommandBody } from "../helpers/signed-request.js";
 
@@ -19,17 +18,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "paperbot-main-"));
   bot = startBotProcess({
     name: "bot in HTTP mode",
-    env: {
-      SLACK_BOT_TOKEN: BOT_TOKEN,
-      SLACK_APP_TOKEN: "",
-      SLACK_SIGNING_SECRET: SIGNING_SECRET,
-      SLACK_API_URL: slack.apiUrl,
-      PORT: "0",
-      CORPUS_DIR: FIXTURE_CORPUS,
-      CACHE_DIR: join(dataDir, "cache"),
-      STATE_PATH: join(dataDir, "paperbot.db"),
-      LOG_LEVEL: "info",
-    },
+    env: httpModeEnv({ botToken: BOT_TOKEN, apiUrl: slack.apiUrl, dataDir }),
   });
 });
 
