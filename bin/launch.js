@@ -70,6 +70,18 @@ const ownLocations = (bundleDir) => ({
   },
 });
 
+/**
+ * JavaScript source with every character past ASCII written as its `\\u` escape, the same code: in a string,
+ * template or regular expression the escape means the character, and one written escaped already ("\\’", an
+ * identity escape) loses its backslash, which would otherwise escape the escape.
+ */
+export function asciiOnly(source) {
+  return source.replace(/(\\*)([^\0-\x7f])/g, (_, slashes, char) => {
+    const kept = slashes.length % 2 === 1 ? slashes.slice(1) : slashes;
+    return `${kept}\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
+
 /** dist/main.bundle.js from the compiled dist/ in `dir`; false (and no file) when it cannot be made. */
 async function bundle(dir) {
   try {
@@ -102,10 +114,7 @@ async function bundle(dir) {
     // esbuild leaves regular expressions and comments as written: one character past Latin-1 and V8 holds the
     // whole 6 MB source in two bytes a character, in the heap for the life of the process.
     const [output] = result.outputFiles;
-    writeFileSync(
-      output.path,
-      output.text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
-    );
+    writeFileSync(output.path, asciiOnly(output.text));
     return true;
   } catch {
     rmSync(join(dir, "main.bundle.js"), { force: true });
