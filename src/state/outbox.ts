@@ -120,29 +120,23 @@ export function sqlOutbox(db: StateDb, logger?: Logger): Outbox {
       return added.length === 1;
     },
     async due(at, limit) {
-      // Entries another process took up and has not finished are its own until next_at, unless it is known dead.
-      const holders = await db
-        .selectFrom("outbox")
-        .select("holder")
-        .distinct()
-        .where("next_at", ">", at)
-        .where("holder", "is not", null)
-        .where("holder", "!=", processHolder)
-        .execute();
-      const dead = holders.flatMap(({ holder }) => (holder !== null && isDeadHolder(holder) ? [holder] : []));
+      // Due ones sort first; then those another process took up, its own until next_at unless it is known dead.
       const rows = await db
         .selectFrom("outbox")
-        .select(["key", "message", "created_at", "give_up_at", "next_at", "attempts", "maybe_sent"])
+        .selectAll()
         .where((e) =>
-          dead.length === 0
-            ? e("next_at", "<=", at)
-            : e.or([e("next_at", "<=", at), e("holder", "in", dead)]),
+          e.or([
+            e("next_at", "<=", at),
+            e.and([e("holder", "is not", null), e("holder", "!=", processHolder)]),
+          ]),
         )
         .orderBy("next_at")
         .limit(limit)
         .execute();
+      const isDue = ({ next_at, holder }: { next_at: number; holder: string | null }) =>
+        Number(next_at) <= at || isDeadHolder(holder);
       const entries: OutboxEntry[] = [];
-      for (const raw of rows) {
+      for (const raw of rows.filter(isDue)) {
         const row = entryRowSchema.parse(raw);
         const message = queuedMessageSchema.safeParse(safeJson(row.message));
         if (!message.success) {
