@@ -181,9 +181,45 @@ export function buildCorpus(files: CorpusFile[]): Corpus {
   return completedCorpus(read, abstractFactsOf(read.papers));
 }
 
+/** An author file's abstract's keys: its fingerprint (its id's source) and, when long enough, its match key. */
+interface SeedsKeys {
+  fingerprint: string;
+  match?: string;
+}
+
 type Parsed =
-  | { kind: "seeds"; parsed: ReturnType<typeof parseCorpusText> }
+  | { kind: "seeds"; parsed: ReturnType<typeof parseCorpusText>; keys?: SeedsKeys[] }
   | { kind: "library"; entries: LibraryEntry[]; problems: Problem[] };
+
+/** A file decoded and parsed on its own, on any thread (the build's parse helper), for readCorpusRemembering. */
+export type FileParse =
+  | { ok: false; line: number; message: string }
+  | { ok: true; problems: Pick<Problem, "line" | "message">[]; parsed: Parsed };
+
+/** Files of `files` whose parse needs no other file: not members.yml, nor a .bib beside another .bib (@strings). */
+export function filesParsedAlone<T extends { name: string }>(files: readonly T[]): T[] {
+  const isBib = (file: T) => file.name.toLowerCase().endsWith(".bib");
+  const bibs = files.filter(isBib).length;
+  return files.filter(
+    (file) => !MEMBERS_FILE_NAMES.includes(file.name.toLowerCase()) && (bibs < 2 || !isBib(file)),
+  );
+}
+
+/** A file of filesParsedAlone decoded and parsed, its abstracts' keys worked out. */
+export function fileParseOf(file: CorpusFile): FileParse {
+  const decoded = decodeCorpusBytes(file.bytes);
+  if (!decoded.ok) return decoded;
+  const parsed = parsedFile(file.name, decoded.text);
+  if (parsed.kind === "seeds")
+    parsed.keys = parsed.parsed.entries.map(({ abstract }) => seedsKeysOf(abstract));
+  return { ok: true, problems: decoded.problems ?? [], parsed };
+}
+
+function seedsKeysOf(abstract: string): SeedsKeys {
+  const match = abstractMatchKey(abstract);
+  const fingerprint = abstractFingerprint(abstract);
+  return match === undefined ? { fingerprint } : { fingerprint, match };
+}
 
 /** A corpus file's text, read as its name says: an author file (.txt), a .bib, CSL-JSON (.json) or arXiv JSONL. */
 function parsedFile(name: string, text: string, bibStrings?: BibStrings): Parsed {
@@ -299,6 +335,7 @@ export function readCorpusRemembering(
   files: CorpusFile[],
   memory: CorpusMemory,
   unreadable: readonly { name: string; reason: string }[] = [],
+  parses: ReadonlyMap<string, FileParse> = new Map(),
 ): { corpus: CorpusRead; remembered: Remembered } {
   const problems: Problem[] = [];
   const good: CorpusFile[] = [];
@@ -326,16 +363,20 @@ export function readCorpusRemembering(
     });
     return decoded.text;
   };
-  const decodedText = (file: CorpusFile): string | undefined => {
-    const decoded = decodeCorpusBytes(file.bytes);
-    if (!decoded.ok) {
-      const kept = lastGoodText(file.name, decoded.message.replace(/; file skipped.*$/, ""));
-      if (kept === undefined)
-        problems.push({ file: file.name, line: decoded.line, message: decoded.message });
-      return kept;
-    }
+  /** A file that is not text: its last good text, else the problem. */
+  const failedText = (name: string, { line, message }: { line: number; message: string }) => {
+    const kept = lastGoodText(name, message.replace(/; file skipped.*$/, ""));
+    if (kept === undefined) problems.push({ file: name, line, message });
+    return kept;
+  };
+  const decodedWell = (file: CorpusFile, decoded: { problems?: Pick<Problem, "line" | "message">[] }) => {
     for (const problem of decoded.problems ?? []) problems.push({ file: file.name, ...problem });
     good.push(file);
+  };
+  const decodedText = (file: CorpusFile): string | undefined => {
+    const decoded = decodeCorpusBytes(file.bytes);
+    if (!decoded.ok) return failedText(file.name, decoded);
+    decodedWell(file, decoded);
     return decoded.text;
   };
   const servedFiles: CorpusFile[] = [...files];
@@ -446,12 +487,24 @@ export function readCorpusRemembering(
 
   for (const file of sorted) {
     if (isMembersFile(file)) continue;
-    const text = bibTexts.has(file.name) ? bibTexts.get(file.name) : textOf(file);
-    bibTexts.delete(file.name);
-    if (text === undefined) continue;
-    const read = parsedFile(file.name, text, stringsBeside(file.name));
+    const early = unreadableReason.has(file.name) ? undefined : parses.get(file.name);
+    let read: Parsed;
+    if (early?.ok === true) {
+      decodedWell(file, early);
+      read = early.parsed;
+    } else {
+      const text =
+        early !== undefined
+          ? failedText(file.name, early)
+          : bibTexts.has(file.name)
+            ? bibTexts.get(file.name)
+            : textOf(file);
+      bibTexts.delete(file.name);
+      if (text === undefined) continue;
+      read = parsedFile(file.name, text, stringsBeside(file.name));
+    }
     if (read.kind === "seeds") {
-      readSeedsFile(file.name, read.parsed);
+      readSeedsFile(file.name, read.parsed, read.keys);
       continue;
     }
     for (const problem of read.problems) problems.push(problem);
@@ -523,19 +576,22 @@ export function readCorpusRemembering(
     }
   }
 
-  function readSeedsFile(fileName: string, parsed: ReturnType<typeof parseCorpusText>): void {
+  function readSeedsFile(
+    fileName: string,
+    parsed: ReturnType<typeof parseCorpusText>,
+    keysFound: readonly SeedsKeys[] = [],
+  ): void {
     for (const problem of parsed.problems) problems.push(problem);
     const owner = parsed.owner === undefined ? undefined : register.note(parsed.owner, true);
     if (owner !== undefined) profileKeys.add(owner.key);
     const seenHere = new Map<string, number>();
     const authorLines = new Map<string, number>();
-    for (const entry of parsed.entries) {
+    for (const [at, entry] of parsed.entries.entries()) {
       // Who owns it and who wrote it, the how-many-th such paper of the file: survives an edit or a cut of the abstract.
       const line = `${owner?.key ?? fileName}|${entry.authors.slice(0, 12).map(personKey).join(",")}`;
       const nth = (authorLines.get(line) ?? 0) + 1;
       authorLines.set(line, nth);
-      const seedsKey = abstractFingerprint(entry.abstract);
-      const matchKey = abstractMatchKey(entry.abstract);
+      const { fingerprint: seedsKey, match: matchKey } = keysFound[at] ?? seedsKeysOf(entry.abstract);
       const keys = matchKey === undefined ? [`fp:${seedsKey}`] : [`fp:${seedsKey}`, matchKey];
       const earlier = seenHere.get(seedsKey);
       if (earlier !== undefined) {

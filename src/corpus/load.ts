@@ -3,9 +3,9 @@ import { statSync } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { MessageChannel } from "node:worker_threads";
-import { buildCorpus, readCorpus, readCorpusRemembering } from "./build.js";
+import { buildCorpus, type FileParse, readCorpusRemembering } from "./build.js";
 import { MEMBERS_FILE_NAMES } from "./members.js";
-import { readCorpusMemory, writeCorpusMemory } from "./memory.js";
+import { NO_MEMORY, readCorpusMemory, writeCorpusMemory } from "./memory.js";
 import { byCodePoint } from "./names.js";
 import type { Corpus, CorpusFile, CorpusRead, Problem } from "./types.js";
 
@@ -201,20 +201,26 @@ function noPaperMessage(dir: string, files: number, problems: Problem[]): string
 /** What readCorpusFiles found in a folder. */
 export type CorpusFolderRead = Awaited<ReturnType<typeof readCorpusFiles>>;
 
-/** The corpus read but for its headlines and acronyms; with `memoryDir`, memory.ts's write is left to the caller. */
+/**
+ * The corpus read but for its headlines and acronyms; with `memoryDir`, memory.ts's write is left to the caller.
+ * `parses`: files already decoded and parsed (on another thread), by name.
+ */
 export function corpusReadToRemember(
   dir: string,
   read: CorpusFolderRead,
   memoryDir?: string,
+  parses?: ReadonlyMap<string, FileParse>,
 ): { corpus: CorpusRead; remember: () => void } {
-  if (memoryDir === undefined)
-    return { corpus: checkedCorpus(dir, read, readCorpus(read.files)), remember: () => undefined };
+  if (memoryDir === undefined) {
+    const { corpus } = readCorpusRemembering(read.files, NO_MEMORY, [], parses);
+    return { corpus: checkedCorpus(dir, read, corpus), remember: () => undefined };
+  }
   const memory = readCorpusMemory(memoryDir, dir);
   const unreadable = read.problems.map((problem) => ({
     name: problem.file,
     reason: problem.message.replace(/; file skipped$/, ""),
   }));
-  const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable);
+  const { corpus, remembered } = readCorpusRemembering(read.files, memory, unreadable, parses);
   const checked = checkedCorpus(dir, { ...read, problems: [] }, corpus);
   const remember = () => {
     try {

@@ -6,6 +6,7 @@ import { CorpusError, type CorpusFolderRead, corpusReadToRemember } from "../cor
 import type { Problem } from "../corpus/types.js";
 import { writeIndexFileHelped } from "../search/store-file.js";
 import { startedHelperOf } from "./abstracts-helper.js";
+import { fileParsesOf } from "./parse-helper.js";
 import type { LoadProgress } from "./progress.js";
 import { runOnce } from "./workers.js";
 
@@ -32,7 +33,8 @@ export async function buildIndexFile(
   onProgress: (progress: LoadProgress) => void,
 ): Promise<void> {
   onProgress({ phase: "parsing", files: order.read.files.length });
-  const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir);
+  const parses = await fileParsesOf(order.read.files);
+  const { corpus, remember } = corpusReadToRemember(order.dir, order.read, order.memoryDir, parses);
   const onPapers = (papers: number, total: number) => onProgress({ phase: "indexing", papers, total });
   // The helper has its task before the index's synchronous writes hold this thread (writeIndexFileHelped waits);
   // the corpus's memory is written while it works out the acronyms, which the text rows wait for.

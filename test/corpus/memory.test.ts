@@ -1,4 +1,13 @@
-import { mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -192,5 +201,60 @@ describe("reloads never make things worse", () => {
     // Taken over: the file still bad, its last good papers are served from the folder's own memory now.
     expect(readdirSync(join(cache, "corpus-memory")).filter((name) => name.endsWith(".json"))).toEqual([]);
     expect((await loaded(dir, cache)).papers).toHaveLength(3);
+  });
+});
+
+describe("the memory's files", () => {
+  const memoryDir = (cache: string) => {
+    const [own = ""] = readdirSync(join(cache, "corpus-memory"));
+    return join(cache, "corpus-memory", own);
+  };
+
+  it("reads the memory an older version kept a file per corpus file in: ids and last good bytes, then moves it", async () => {
+    const [dir, cache] = [scratch(), scratch()];
+    writeFileSync(join(dir, "zhiheng-xi.txt"), FULL);
+    const before = await loaded(dir, cache);
+    // Written back the way version 1 kept it: the file's bytes in a file of their own, named in `kept`.
+    const own = memoryDir(cache);
+    const stored = JSON.parse(readFileSync(join(own, "memory.json"), "utf8"));
+    for (const name of readdirSync(own)) if (name.endsWith(".pack")) rmSync(join(own, name));
+    writeFileSync(join(own, "3f2a"), FULL);
+    writeFileSync(
+      join(own, "memory.json"),
+      JSON.stringify({
+        ...stored,
+        version: 1,
+        pack: undefined,
+        packed: undefined,
+        kept: [["zhiheng-xi.txt", "3f2a", "d"]],
+      }),
+    );
+    writeFileSync(
+      join(dir, "zhiheng-xi.txt"),
+      Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
+    );
+    const after = await loaded(dir, cache);
+    expect(after.papers.map((paper) => paper.id).sort()).toEqual(
+      before.papers.map((paper) => paper.id).sort(),
+    );
+    // Kept from now on in one pack beside memory.json; the older file is gone.
+    expect(readdirSync(own).sort()).toEqual([expect.stringMatching(/^kept-[0-9a-f]+\.pack$/), "memory.json"]);
+    expect((await loaded(dir, cache)).papers).toHaveLength(3);
+  });
+
+  it("removes a pack an interrupted write left once it is an hour older than the new one, and no younger one", async () => {
+    const [dir, cache] = [scratch(), scratch()];
+    writeFileSync(join(dir, "zhiheng-xi.txt"), FULL);
+    await loaded(dir, cache);
+    const own = memoryDir(cache);
+    writeFileSync(join(own, "kept-00aa.pack"), "half");
+    writeFileSync(join(own, "kept-00bb.pack"), "half");
+    const twoHoursAgo = new Date(statSync(join(own, "memory.json")).mtimeMs - 2 * 3600_000);
+    utimesSync(join(own, "kept-00aa.pack"), twoHoursAgo, twoHoursAgo);
+    await loaded(dir, cache);
+    const packs = readdirSync(own).filter((name) => name.endsWith(".pack"));
+    expect(packs).toHaveLength(2);
+    expect(packs).toContain("kept-00bb.pack");
+    expect(packs).not.toContain("kept-00aa.pack");
   });
 });
