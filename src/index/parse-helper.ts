@@ -26,8 +26,13 @@ export async function fileParsesOf(
     bytes += alone[cut]?.bytes.length ?? 0;
   // This thread keeps at least one file.
   const [theirs, mine] = [alone.slice(0, cut), alone.slice(cut)];
-  // One buffer of their bytes, handed over rather than copied.
-  const bytes = Buffer.concat(theirs.map((file) => file.bytes));
+  // One buffer of their bytes, of its own (never Buffer's shared pool), handed over rather than copied.
+  const bytes = new Uint8Array(theirs.reduce((sum, file) => sum + file.bytes.length, 0));
+  let at = 0;
+  for (const file of theirs) {
+    bytes.set(file.bytes, at);
+    at += file.bytes.length;
+  }
   const { port1, port2 } = new MessageChannel();
   port1.unref();
   const started = once(port1, "message");
