@@ -1,4 +1,5 @@
 import type { Intent } from "../bot/intents.js";
+import { askedTopicOf } from "../bot/phrasings.js";
 import { seededRandom } from "../search/seeded-random.js";
 
 /** Where the CLI writes: its standard output and error. */
@@ -45,9 +46,10 @@ export const dataCommands: DataCommand[] = [
     usage: "<topic…> [--limit N]",
     summary: "people who have worked on a topic, with their papers (N lines, 5 by default)",
     options: ["limit"],
+    // "who has worked on reward models?" reads as @paperbot reads it: the topic is "reward models".
     intent: (words, values) => ({
       kind: "who",
-      topic: words.join(" "),
+      topic: askedTopicOf(`who ${words.join(" ")}`) ?? words.join(" "),
       offset: 0,
       paging: false,
       limit: values.limit ?? 5,

@@ -83,6 +83,13 @@ describe("paperbot who and author", () => {
     expect(body.people[0].papers.every((id: unknown) => typeof id === "string")).toBe(true);
   });
 
+  it("reads a question's topic as @paperbot does: who has worked on reward models?", async () => {
+    const result = await run("--json", "who", "has", "worked", "on", "reward", "models?");
+    expect(result.code).toBe(0);
+    expect(result.json().topic).toBe("reward models");
+    expect(result.json().people[0]).toMatchObject({ name: "Enyu Zhou" });
+  });
+
   it("summarises an author from a loose name", async () => {
     const result = await run("--json", "author", "zhou", "enyu");
     expect(result.code).toBe(0);
