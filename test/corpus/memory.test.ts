@@ -52,6 +52,13 @@ async function loaded(dir: string, cache: string): Promise<CorpusRead> {
   remember();
   return corpus;
 }
+/** The author file turned to binary garbage. */
+const garble = (dir: string) =>
+  writeFileSync(
+    join(dir, "zhiheng-xi.txt"),
+    Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
+  );
+const idsOf = (corpus: CorpusRead) => corpus.papers.map((paper) => paper.id).sort();
 const idOf = (corpus: CorpusRead, start: string) =>
   corpus.papers.find((p) => p.abstract.startsWith(start))?.id;
 
@@ -190,14 +197,8 @@ describe("reloads never make things worse", () => {
     for (const name of readdirSync(join(cache, "corpus-memory", own ?? "")))
       renameSync(join(cache, "corpus-memory", own ?? "", name), join(cache, "corpus-memory", name));
     rmSync(join(cache, "corpus-memory", own ?? ""), { recursive: true });
-    writeFileSync(
-      join(dir, "zhiheng-xi.txt"),
-      Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
-    );
-    const after = await loaded(dir, cache);
-    expect(after.papers.map((paper) => paper.id).sort()).toEqual(
-      before.papers.map((paper) => paper.id).sort(),
-    );
+    garble(dir);
+    expect(idsOf(await loaded(dir, cache))).toEqual(idsOf(before));
     // Taken over: the file still bad, its last good papers are served from the folder's own memory now.
     expect(readdirSync(join(cache, "corpus-memory")).filter((name) => name.endsWith(".json"))).toEqual([]);
     expect((await loaded(dir, cache)).papers).toHaveLength(3);
@@ -229,14 +230,8 @@ describe("the memory's files", () => {
         kept: [["zhiheng-xi.txt", "3f2a", "d"]],
       }),
     );
-    writeFileSync(
-      join(dir, "zhiheng-xi.txt"),
-      Uint8Array.from({ length: 2_000 }, (_, i) => i % 7),
-    );
-    const after = await loaded(dir, cache);
-    expect(after.papers.map((paper) => paper.id).sort()).toEqual(
-      before.papers.map((paper) => paper.id).sort(),
-    );
+    garble(dir);
+    expect(idsOf(await loaded(dir, cache))).toEqual(idsOf(before));
     // Kept from now on in one pack beside memory.json; the older file is gone.
     expect(readdirSync(own).sort()).toEqual([expect.stringMatching(/^kept-[0-9a-f]+\.pack$/), "memory.json"]);
     expect((await loaded(dir, cache)).papers).toHaveLength(3);
