@@ -26,30 +26,44 @@ export async function fileParsesOf(
     bytes += alone[cut]?.bytes.length ?? 0;
   // This thread keeps at least one file.
   const [theirs, mine] = [alone.slice(0, cut), alone.slice(cut)];
-  // One buffer of their bytes, of its own (never Buffer's shared pool), handed over rather than copied.
-  const bytes = new Uint8Array(theirs.reduce((sum, file) => sum + file.bytes.length, 0));
-  let at = 0;
-  for (const file of theirs) {
-    bytes.set(file.bytes, at);
-    at += file.bytes.length;
-  }
-  const { port1, port2 } = new MessageChannel();
-  port1.unref();
-  const started = once(port1, "message");
-  const task = {
-    names: theirs.map((file) => file.name),
-    sizes: theirs.map((file) => file.bytes.length),
-    bytes,
-    started: port2,
-  };
-  const done = runOnce<ReturnType<typeof parseFiles>>("parse-worker", task, {}, [port2, bytes.buffer]);
-  // Their task handed over before this thread blocks: a helper still waiting for it would wait for this thread.
-  await Promise.race([started, done.catch(() => undefined)]);
-  port1.close();
+  const { parsed } = await handedOver(theirs);
   const parses = new Map(mine.map((file) => [file.name, fileParseOf(file)]));
-  const parsedThere = await done.catch((): [string, FileParse][] =>
-    theirs.map((file) => [file.name, fileParseOf(file)]),
-  );
+  const parsedThere =
+    (await parsed) ?? theirs.map((file): [string, FileParse] => [file.name, fileParseOf(file)]);
   for (const [name, parse] of parsedThere) parses.set(name, parse);
   return parses;
+}
+
+/**
+ * Files handed to a helper thread, once it has them (a helper still waiting for its task would wait for this
+ * thread, which blocks next): what it parses, or undefined when it cannot (no memory for its bytes, a thread that
+ * stops), and they are parsed here.
+ */
+async function handedOver(
+  files: readonly CorpusFile[],
+): Promise<{ parsed: Promise<[string, FileParse][] | undefined> }> {
+  try {
+    // One buffer of their bytes, of its own (never Buffer's shared pool), handed over rather than copied.
+    const bytes = new Uint8Array(files.reduce((sum, file) => sum + file.bytes.length, 0));
+    let at = 0;
+    for (const file of files) {
+      bytes.set(file.bytes, at);
+      at += file.bytes.length;
+    }
+    const { port1, port2 } = new MessageChannel();
+    port1.unref();
+    const started = once(port1, "message");
+    const task = {
+      names: files.map((file) => file.name),
+      sizes: files.map((file) => file.bytes.length),
+      bytes,
+      started: port2,
+    };
+    const done = runOnce<ReturnType<typeof parseFiles>>("parse-worker", task, {}, [port2, bytes.buffer]);
+    await Promise.race([started, done.catch(() => undefined)]);
+    port1.close();
+    return { parsed: done.catch(() => undefined) };
+  } catch {
+    return { parsed: Promise.resolve(undefined) };
+  }
 }
