@@ -288,6 +288,13 @@ function shareAnAuthor(some: readonly string[], others: readonly string[]): bool
   return theirs.size === 0 || words.length === 0 || words.some((word) => theirs.has(word));
 }
 
+/** The keys that name one paper within a file, and what a problem calls them. */
+const ID_KINDS = [
+  ["key:", "citation key"],
+  ["doi:", "DOI"],
+  ["arxiv:", "arXiv id"],
+] as const;
+
 /** DOIs of preprint servers (arXiv, bioRxiv and medRxiv, SSRN, Research Square…): a paper may have one and a journal's. */
 const PREPRINT_DOI = /^doi:10\.(?:48550|1101|2139|21203|31234|20944|36227)\//i;
 
@@ -485,24 +492,25 @@ export function readCorpusRemembering(
     };
   };
 
-  for (const file of sorted) {
-    if (isMembersFile(file)) continue;
+  /** A file's parse: the helper's (parse-helper.ts) when it made one, else its text decoded and parsed here. */
+  const readOf = (file: CorpusFile): Parsed | undefined => {
     const early = unreadableReason.has(file.name) ? undefined : parses.get(file.name);
-    let read: Parsed;
     if (early?.ok === true) {
       decodedWell(file, early);
-      read = early.parsed;
-    } else {
-      const text =
-        early !== undefined
-          ? failedText(file.name, early)
-          : bibTexts.has(file.name)
-            ? bibTexts.get(file.name)
-            : textOf(file);
-      bibTexts.delete(file.name);
-      if (text === undefined) continue;
-      read = parsedFile(file.name, text, stringsBeside(file.name));
+      return early.parsed;
     }
+    let text: string | undefined;
+    if (early !== undefined) text = failedText(file.name, early);
+    else if (bibTexts.has(file.name)) text = bibTexts.get(file.name);
+    else text = textOf(file);
+    return text === undefined ? undefined : parsedFile(file.name, text, stringsBeside(file.name));
+  };
+
+  for (const file of sorted) {
+    if (isMembersFile(file)) continue;
+    const read = readOf(file);
+    bibTexts.delete(file.name);
+    if (read === undefined) continue;
     if (read.kind === "seeds") {
       readSeedsFile(file.name, read.parsed, read.keys);
       continue;
@@ -514,22 +522,11 @@ export function readCorpusRemembering(
       let keys = libraryKeysOf(entry).map((key) =>
         key.startsWith("key:") ? `key:${fileScope}${key.slice(4)}` : key,
       );
-      // One key given twice in a file to two titles ("smith2020" for two of Smith's papers) is two papers.
-      const keyHolder = byKey.get(keys.find((key) => key.startsWith("key:")) ?? "");
-      const heldTitle = keyHolder === undefined ? "" : looseText(resolved(keyHolder).fields.title ?? "");
-      if (heldTitle !== "" && entry.title !== "" && heldTitle !== looseText(entry.title)) {
-        const line = keyHolder?.sources.find((source) => source.file === file.name)?.line ?? 0;
-        problems.push({
-          file: file.name,
-          line: entry.line,
-          message: `the citation key “${entry.citationKey}” is also the entry's at line ${line}, another title; read as a paper of its own`,
-        });
-        keys = keys.filter((key) => !key.startsWith("key:"));
-      }
-      // One DOI or arXiv id given in a file to another title and abstract (an entry copied in a hand-kept file, its
-      // id left as it was) is two papers: merged, one of them would be lost.
+      // A citation key, DOI or arXiv id given in a file to another title ("smith2020" for two of Smith's papers, an
+      // entry copied in a hand-kept file with its id left as it was) is two papers, unless their abstracts are one.
       keys = keys.filter((key) => {
-        const holder = key.startsWith("doi:") || key.startsWith("arxiv:") ? byKey.get(key) : undefined;
+        const kind = ID_KINDS.find(([prefix]) => key.startsWith(prefix))?.[1];
+        const holder = kind === undefined ? undefined : byKey.get(key);
         const line = holder?.sources.find((source) => source.file === file.name)?.line;
         if (holder === undefined || line === undefined) return true;
         const { fields, abstract } = resolved(holder);
@@ -537,10 +534,11 @@ export function readCorpusRemembering(
         const sameAbstract = abstract !== "" && looseText(abstract) === looseText(entry.abstract);
         if (otherTitle === "" || entry.title === "" || otherTitle === looseText(entry.title) || sameAbstract)
           return true;
+        const named = key.startsWith("key:") ? `${kind} “${entry.citationKey}”` : kind;
         problems.push({
           file: file.name,
           line: entry.line,
-          message: `the ${key.startsWith("doi:") ? "DOI" : "arXiv id"} is also the entry's at line ${line}, another title; read as a paper of its own`,
+          message: `the ${named} is also the entry's at line ${line}, another title; read as a paper of its own`,
         });
         return false;
       });

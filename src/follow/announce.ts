@@ -54,13 +54,13 @@ async function matchesOf(
   }
   // Each followed person under the key the corpus knows them by now: one whose spellings a reload joined into
   // another's (corpus/spellings.ts) is found by the name they were followed as.
+  const people = new Map<string, string>();
+  for (const f of follows) if (f.kind === "author" && !people.has(f.target)) people.set(f.target, f.label);
   const followedAs = new Map<string, string[]>();
-  for (const f of follows) {
-    if (f.kind !== "author" || [...followedAs.values()].some((keys) => keys.includes(f.target))) continue;
-    const known = (await index.authorByKey(f.target)) !== undefined;
-    const lookup = known ? undefined : await index.author(f.label);
-    const now = lookup?.kind === "found" ? lookup.summary.key : f.target;
-    followedAs.set(now, [...(followedAs.get(now) ?? []), f.target]);
+  for (const [target, label] of people) {
+    const lookup = (await index.authorByKey(target)) === undefined ? await index.author(label) : undefined;
+    const now = lookup?.kind === "found" ? lookup.summary.key : target;
+    followedAs.set(now, [...(followedAs.get(now) ?? []), target]);
   }
   // Each paper read is a row parsed on this thread: 100,000 at a first start held /readyz back by seconds.
   if (followedAs.size === 0) return matches;
