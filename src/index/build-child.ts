@@ -3,7 +3,13 @@
 import { CorpusError } from "../corpus/load.js";
 import { type BuildOutcome, buildIndexFile, type ChildOrder, type FromChild } from "./build.js";
 
+// The bot gone (a kill -9 too), the build is for no one. Its synchronous stretches hold the event loop, where
+// "disconnect" would be heard: each message first asks whether this process has been handed to another parent.
+const parent = process.ppid;
+process.on("disconnect", () => process.exit(1));
+
 const tell = (message: FromChild, then?: () => void) => {
+  if (process.ppid !== parent) process.exit(1);
   if (process.connected && process.send !== undefined) process.send(message, undefined, {}, then);
   else then?.();
 };
@@ -34,8 +40,6 @@ async function build({ order }: ChildOrder): Promise<BuildOutcome> {
   }
 }
 
-// The bot gone (a kill -9 too), the build is for no one.
-process.on("disconnect", () => process.exit(1));
 process.once("message", (message) => {
   build(message as ChildOrder).then(
     (outcome) => tell({ outcome }, () => process.exit(0)),

@@ -1,0 +1,86 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import Database from "better-sqlite3";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { seededRandom } from "../../src/search/seeded-random.js";
+import { childEnv } from "../helpers/child-env.js";
+
+const run = promisify(execFile);
+const temporary: string[] = [];
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Author files of `papers` papers in all, their abstracts of seeded made-up words: a build of some seconds. */
+function largeCorpus(dir: string, papers: number): void {
+  const random = seededRandom(11);
+  const syllables = ["ka", "ri", "mo", "te", "lu", "sha", "vin", "dor", "pe", "zen", "ith", "bro"];
+  const word = () => Array.from({ length: 3 }, () => syllables[Math.floor(random() * 12)]).join("");
+  const abstract = () => `${Array.from({ length: 60 }, word).join(" ")}.`;
+  for (let author = 0; author < papers / 500; author++) {
+    const name = `Ann Lee${String.fromCharCode(97 + author)}`;
+    const entries = Array.from({ length: 500 }, () => `${name}, Bo Chen et al.\n\n${abstract()}`);
+    writeFileSync(join(dir, `author-${author}.txt`), `${name}\n\n${entries.join("\n\n")}\n`);
+  }
+}
+
+// The bot: it starts the build process, prints the build's pid at the first papers indexed, and is killed -9.
+const BOT = `
+import { readFileSync, readdirSync } from "node:fs";
+const { readCorpusFiles } = await import(${JSON.stringify(resolve("src/corpus/load.ts"))});
+const { buildInProcess } = await import(${JSON.stringify(resolve("src/index/build.ts"))});
+const [dir, path] = process.argv.slice(-2);
+const read = await readCorpusFiles(dir);
+const children = () => readdirSync("/proc/self/task").flatMap((task) =>
+  readFileSync("/proc/self/task/" + task + "/children", "utf8").split(" ").filter(Boolean));
+void buildInProcess({ dir, read, path, fingerprint: "orphan" }, (progress) => {
+  if (progress.phase !== "indexing") return;
+  process.stdout.write(children().join(" ") + "\\n", () => process.kill(process.pid, "SIGKILL"));
+});
+`;
+
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("the index build's process, its bot killed -9 mid-build", () => {
+  it("stops without finishing an index nobody will open", async () => {
+    const root = mkdtempSync(join(tmpdir(), "paperbot-orphan-"));
+    temporary.push(root);
+    const corpusDir = join(root, "corpus");
+    mkdirSync(corpusDir);
+    largeCorpus(corpusDir, 12_000);
+    const path = join(root, "index.sqlite.tmp");
+    const args = ["--import", "tsx", "--input-type=module", "-e", BOT, corpusDir, path];
+    const bot = await run(process.execPath, args, { env: childEnv() }).catch(
+      (error: { signal?: string; stdout: string }) => error,
+    );
+    expect("signal" in bot ? bot.signal : undefined).toBe("SIGKILL");
+    const [build] = bot.stdout.trim().split(" ").map(Number);
+    expect(build).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(isRunning(build ?? 0)).toBe(false), { timeout: 60_000, interval: 50 });
+    // Left at once, the file was never finished: with no one to tell, finishing it was time taken from the next start.
+    const finished = (() => {
+      try {
+        const db = new Database(path, { readonly: true });
+        try {
+          return db.prepare("SELECT value FROM meta WHERE key = 'complete'").pluck().get() === "1";
+        } finally {
+          db.close();
+        }
+      } catch {
+        return false;
+      }
+    })();
+    expect(finished).toBe(false);
+    expect(readdirSync(root)).toContain("index.sqlite.tmp");
+  }, 90_000);
+});
