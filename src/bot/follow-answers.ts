@@ -184,7 +184,7 @@ async function whatsNew(
       ...list,
       ...(changedAt === undefined ? {} : { changedAt }),
       ...(news.since === undefined ? {} : { since: news.since }),
-      ...(topic === undefined ? {} : { topic }),
+      ...(topic === undefined ? {} : { topic, topicPapers: onTopic?.size ?? 0 }),
     },
     paging,
   );

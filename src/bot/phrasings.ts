@@ -43,8 +43,9 @@ const SAVED_EXPORT =
   /^(?:(?:please )?(?:export|download|send(?: me)?|give me|email me|get(?: me)?) (?:my |the |our )?(?:reading list|saved papers|saved|bookmarks|list)|(?:my )?(?:reading list|saved papers) (?:as|in) (?:a )?(?:bibtex|bib|markdown|md|file))(?: (?:as|in) (?:a )?(?:bibtex|bib|\.bib|markdown|md|\.md|file))?$/;
 const SAVED =
   /^(?:(?:my )?reading list|my list|(?:my )?saved papers|my saved|saved|what (?:have i|did i) save(?:d)?|(?:my )?bookmarks|papers i saved)$/;
+// "latest papers on X" is a search, newest first where papers have years: not only the ones the last update added.
 const WHATS_NEW_ON =
-  /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|(?:the )?latest papers|news) (?:on|in|about|regarding|for) (.+)$/d;
+  /^(?:what(?:'s|’s| is|s)? new|anything new|(?:any )?new papers|news) (?:on|in|about|regarding|for) (.+)$/d;
 const WHATS_NEW =
   /^(?:what(?:'s|’s| is|s)? new(?: (?:here|today|this week|lately|in the corpus|in the group|papers))?|anything new(?: (?:here|today|lately|this week))?|(?:are there |is there )?any(?:thing)? new(?: papers?)?(?: (?:here|today|lately|this week|out|in))?|(?:any )?new papers|new arrivals|(?:the )?latest papers|recent(?:ly added)? papers|what(?:'s|’s| has| was| got| have you) (?:been |got )?(?:added|new)(?: (?:lately|recently|today))?|news|any news)$/;
 

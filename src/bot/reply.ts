@@ -201,8 +201,9 @@ export type Reply =
       /** When the latest change(s) came; `since`: when keeping track began (nothing new yet). */
       changedAt?: number;
       since?: number;
-      /** Only the new papers on this topic. */
+      /** Only the new papers on this topic; `topicPapers`: how many papers are on it now, new or not. */
       topic?: string;
+      topicPapers?: number;
     } & ListPage)
   | {
       kind: "stats";

@@ -17,7 +17,14 @@ import {
   present,
   section,
 } from "./block-parts.js";
-import { type ButtonSpec, followPersonSpec, moreByPersonOf, pagingSpecs, saveSpec } from "./buttons.js";
+import {
+  type ButtonSpec,
+  didYouMeanSpecs,
+  followPersonSpec,
+  moreByPersonOf,
+  pagingSpecs,
+  saveSpec,
+} from "./buttons.js";
 import { fmt } from "./escape.js";
 import { LIMITS, truncate } from "./limits.js";
 import { authorLine, messageText, plural, quoted, range } from "./lines.js";
@@ -157,7 +164,8 @@ function whatsNewHeading(reply: Extract<Reply, { kind: "whatsNew" }>): string {
     }
     const since =
       reply.since === undefined ? "" : ` since I started keeping track (${UTC_MINUTE(reply.since)})`;
-    return `No papers have been added${since}. Follow a topic or a person, and I'll tell you when some are.`;
+    const follow = reply.topic === undefined ? "a topic or a person" : "it";
+    return `No papers have been added${since}. Follow ${follow}, and I'll tell you when some are.`;
   }
   const when = reply.changedAt === undefined ? "" : ` on ${UTC_MINUTE(reply.changedAt)}`;
   return `${fmt.bold(`${plural(reply.total, "paper")}${on} added`)} in the latest corpus update${when}${range(reply.offset, reply.papers.length, reply.total)}`;
@@ -212,6 +220,14 @@ export function authorMenu(summary: { key: string; name: string; topics: string[
   if (topic === undefined) return [followPersonSpec(summary)];
   const target = { kind: "topic" as const, target: topicKeyOf(topic), label: topic };
   return [followPersonSpec(summary), followSpec(target, `Follow the topic “${truncate(topic, 40)}”`)];
+}
+
+/** Nothing new on a topic: its papers of any time, and a follow for the next ones, a click away. */
+function nothingNewOnSpecs(reply: Extract<Reply, { kind: "whatsNew" }>): ButtonSpec[] {
+  const { total, topic, topicPapers = 0 } = reply;
+  if (total > 0 || topic === undefined) return [];
+  const target = { kind: "topic" as const, target: topicKeyOf(topic), label: topic };
+  return [...didYouMeanSpecs(topicPapers > 0 ? [topic] : []), followSpec(target)];
 }
 
 /** A paper in a list (digest, what's new, reading list): open it, save it, more like it, follow its person. */
@@ -348,7 +364,7 @@ export function followBlocks(reply: FollowReply): KnownBlock[] {
       return digestBlocks(reply);
     case "whatsNew": {
       const head = [section(whatsNewHeading(reply))];
-      const tail = present(buttonRow(pagingSpecs(reply)));
+      const tail = present(buttonRow([...nothingNewOnSpecs(reply), ...pagingSpecs(reply)]));
       const rows = reply.papers.map((paper) =>
         section(paperRowText(paper), overflowOrButton(paperRowMenu(paper))),
       );

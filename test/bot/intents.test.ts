@@ -38,6 +38,8 @@ const SEARCHES = [
   "arxiv",
   "links between reward models and PPO",
   "papers by Shihan Dou",
+  // The newest papers on a topic (any that has years), not only what the last corpus update added.
+  "latest papers on reward models",
   "Papers by Shihan Dou?",
   "work by Enyu Zhou",
   "can you find papers by Rui Zheng",

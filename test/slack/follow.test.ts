@@ -339,6 +339,12 @@ describe.each(storeKinds)("follow and the reading list through the Bolt app (%s 
     expect(shown(onTopic)).toContain("18 papers on “reward models” added");
     const [offTopic] = await app.slash("what's new on stereo matching?");
     expect(shown(offTopic)).toContain("None of the papers added in the latest corpus update");
+    // Nothing new on it: a follow for the next ones; a search only where papers of any time are on it.
+    control(offTopic, "Follow “stereo matching”");
+    expect(controlsOf(offTopic ?? {}).map((c) => c.label)).not.toContain("Search “stereo matching”");
+    const [notNew] = await app.slash("what's new on the imitation game?");
+    const [anyTime] = await app.click(control(notNew, "Search “the imitation game”").value);
+    expect(shown(anyTime)).toContain("We ask whether machines can think");
     expect(controlsOf(news ?? {}).some((c) => c.label === "Save")).toBe(true);
     await waitUntil(() => expect(slack.messages.length).toBe(1));
   });
