@@ -1,11 +1,20 @@
 // The index build's process (build.ts forks it): parses the corpus files the bot read and writes the index file.
 // The order comes over IPC, then the files' bytes down stdin, one after another in the order's order.
+import { getPriority, setPriority } from "node:os";
 import { CorpusError } from "../corpus/load.js";
 import { type BuildOutcome, buildIndexFile, type ChildOrder, type FromChild } from "./build.js";
 
 // The bot gone (a kill -9 too), the build is for no one. Its synchronous stretches hold the event loop, where
 // "disconnect" would be heard: each message first asks whether this process has been handed to another parent.
 const parent = process.ppid;
+
+// Below the bot's own threads (the helper threads started later inherit it): a reload's build shares the cores with
+// the searches it must not slow. Nothing else runs during a first start, which is no slower for it.
+try {
+  setPriority(Math.min(19, getPriority() + 10));
+} catch {
+  // Not allowed here (a container's policy): the build runs at the bot's priority, as before.
+}
 process.on("disconnect", () => process.exit(1));
 
 const tell = (message: FromChild, then?: () => void) => {

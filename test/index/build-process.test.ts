@@ -27,20 +27,36 @@ function largeCorpus(dir: string, papers: number): void {
   }
 }
 
-// The bot: it starts the build process, prints the build's pid at the first papers indexed, and is killed -9.
+// The bot: it starts the build process; at the build's first progress in `phase` it prints the build's pid and its
+// priority and its own, and is killed -9.
 const BOT = `
 import { readFileSync, readdirSync } from "node:fs";
+import { getPriority } from "node:os";
 const { readCorpusFiles } = await import(${JSON.stringify(resolve("src/corpus/load.ts"))});
 const { buildInProcess } = await import(${JSON.stringify(resolve("src/index/build.ts"))});
-const [dir, path] = process.argv.slice(-2);
+const [phase, dir, path] = process.argv.slice(-3);
 const read = await readCorpusFiles(dir);
 const children = () => readdirSync("/proc/self/task").flatMap((task) =>
   readFileSync("/proc/self/task/" + task + "/children", "utf8").split(" ").filter(Boolean));
 void buildInProcess({ dir, read, path, fingerprint: "orphan" }, (progress) => {
-  if (progress.phase !== "indexing") return;
-  process.stdout.write(children().join(" ") + "\\n", () => process.kill(process.pid, "SIGKILL"));
+  if (progress.phase !== phase) return;
+  const [build] = children();
+  const said = [build, getPriority(Number(build)), getPriority()].join(" ");
+  process.stdout.write(said + "\\n", () => process.kill(process.pid, "SIGKILL"));
 });
 `;
+
+/** The bot run until the build's first progress in `phase`: the build's pid, its priority and the bot's. */
+async function botKilledAt(phase: string, corpusDir: string, path: string) {
+  const args = ["--import", "tsx", "--input-type=module", "-e", BOT, phase, corpusDir, path];
+  const bot = await run(process.execPath, args, { env: childEnv() }).catch(
+    (error: { signal?: string; stdout: string }) => error,
+  );
+  expect("signal" in bot ? bot.signal : undefined).toBe("SIGKILL");
+  const [build = 0, buildPriority, botPriority] = bot.stdout.trim().split(" ").map(Number);
+  expect(build).toBeGreaterThan(0);
+  return { build, buildPriority, botPriority };
+}
 
 const isRunning = (pid: number) => {
   try {
@@ -51,22 +67,25 @@ const isRunning = (pid: number) => {
   }
 };
 
-describe("the index build's process, its bot killed -9 mid-build", () => {
-  it("stops without finishing an index nobody will open", async () => {
+describe("the index build's process", () => {
+  it("runs below the bot's priority, so a reload's build leaves the cores to the searches", async () => {
+    const root = mkdtempSync(join(tmpdir(), "paperbot-build-"));
+    temporary.push(root);
+    const { build, buildPriority, botPriority } = await botKilledAt("parsing", "seeds", join(root, "i.tmp"));
+    // Ten steps lower than the bot (a nice value, 19 at most), wherever the bot itself runs.
+    expect(buildPriority).toBe(Math.min(19, (botPriority ?? 0) + 10));
+    await vi.waitFor(() => expect(isRunning(build)).toBe(false), { timeout: 60_000, interval: 50 });
+  }, 90_000);
+
+  it("stops once its bot is killed -9 mid-build, without finishing an index nobody will open", async () => {
     const root = mkdtempSync(join(tmpdir(), "paperbot-orphan-"));
     temporary.push(root);
     const corpusDir = join(root, "corpus");
     mkdirSync(corpusDir);
     largeCorpus(corpusDir, 12_000);
     const path = join(root, "index.sqlite.tmp");
-    const args = ["--import", "tsx", "--input-type=module", "-e", BOT, corpusDir, path];
-    const bot = await run(process.execPath, args, { env: childEnv() }).catch(
-      (error: { signal?: string; stdout: string }) => error,
-    );
-    expect("signal" in bot ? bot.signal : undefined).toBe("SIGKILL");
-    const [build] = bot.stdout.trim().split(" ").map(Number);
-    expect(build).toBeGreaterThan(0);
-    await vi.waitFor(() => expect(isRunning(build ?? 0)).toBe(false), { timeout: 60_000, interval: 50 });
+    const { build } = await botKilledAt("indexing", corpusDir, path);
+    await vi.waitFor(() => expect(isRunning(build)).toBe(false), { timeout: 60_000, interval: 50 });
     // Left at once, the file was never finished: with no one to tell, finishing it was time taken from the next start.
     const finished = (() => {
       try {
