@@ -1,8 +1,9 @@
-// The bot as a user meets it: `npm start` in a process of its own over a corpus folder, timed from the spawn to
-// /readyz 200: with an empty cache (cold), after a clean stop (SIGTERM), after a kill -9 right after ready;
-// then RSS of the whole process after signed `/paper` at a steady rate (Slack's side: bench/slack-load.ts).
+// The bot as a user meets it: `npm start` in a process of its own over a copy of a corpus folder, timed from the
+// spawn to /readyz 200: with an empty cache (cold), after a clean stop (SIGTERM), after a kill -9 right after ready;
+// then RSS of the whole process after signed `/paper` at a steady rate (Slack's side: bench/slack-load.ts); then the
+// answers' times under the same load while a changed corpus file makes the bot rebuild its index (a reload).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { readQuerySet } from "./corpus-files.js";
 import { optionsOf } from "./options.js";
 import { loadFromChildProcess } from "./slack-path.js";
+import { percentile } from "./stats.js";
 
 const SIGNING_SECRET = "bench-signing-secret";
 /** A cold start at 100,000 papers took over 120 s on this shared machine at load 20, the baseline's too. */
@@ -27,7 +29,18 @@ export interface StartMeasurement {
   readyRssMB: number;
   loadedRssMB: number;
   load: { rate: number; seconds: number; sent: number; acked: number; answered: number };
+  /** Answers under the same load while the index is rebuilt for a changed corpus file (from `changedAfterMs` in). */
+  reload: {
+    seconds: number;
+    sent: number;
+    answered: number;
+    answerMs: { p50: number; p90: number; p99: number; max: number };
+  };
 }
+
+/** How long into the reload's load a corpus file changes, and how long that load lasts (a build at 100,000: ~40 s). */
+const RELOAD_CHANGE_MS = 5000;
+const RELOAD_LOAD_SECONDS = 50;
 
 /** slack.com's Web API on loopback: auth.test says who the bot is, everything else is ok. */
 async function fakeWebApi(): Promise<{ url: string; close(): void }> {
@@ -137,13 +150,16 @@ export async function measureStarts(options: {
   const rate = options.rate ?? 20;
   const seconds = options.seconds ?? 30;
   const work = mkdtempSync(join(tmpdir(), "paperbot-start-"));
+  // A copy: the reload below changes a file of it.
+  const corpusDir = join(work, "corpus");
+  cpSync(options.corpusDir, corpusDir, { recursive: true });
   const api = await fakeWebApi();
   const env = {
     SLACK_BOT_TOKEN: "xoxb-bench",
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_API_URL: api.url,
     PORT: String(options.port),
-    CORPUS_DIR: options.corpusDir,
+    CORPUS_DIR: corpusDir,
     CACHE_DIR: join(work, "cache"),
     STATE_PATH: join(work, "state.sqlite"),
     LOG_LEVEL: "warn",
@@ -157,15 +173,21 @@ export async function measureStarts(options: {
     const readyRssMB = rssMBOf(crashed.pid);
     const set = readQuerySet(options.queriesPath);
     const texts = [...set.topic, ...set.who.map((topic) => `who ${topic}`)];
-    const result = await loadFromChildProcess({
-      port: options.port,
-      signingSecret: SIGNING_SECRET,
-      texts,
-      rate,
-      durationSeconds: seconds,
-      drainMs: 5000,
-    });
+    const load = { port: options.port, signingSecret: SIGNING_SECRET, texts, rate, drainMs: 5000 };
+    const result = await loadFromChildProcess({ ...load, durationSeconds: seconds });
     const loadedRssMB = rssMBOf(crashed.pid);
+    const reloading = loadFromChildProcess({ ...load, durationSeconds: RELOAD_LOAD_SECONDS });
+    await sleep(RELOAD_CHANGE_MS);
+    // A paper added to one file, as an editor saves it: the watcher reloads after its quiet period.
+    const [file = ""] = readdirSync(corpusDir).filter(
+      (name) => name.endsWith(".bib") || name.endsWith(".txt"),
+    );
+    const added = file.endsWith(".bib")
+      ? "\n@article{benchreload,\n  title = {Reload latency},\n  author = {Ann Reload},\n  abstract = {We time answers while the index is rebuilt.},\n}\n"
+      : "\n\nAnn Reload, Bo Chen et al.\n\nWe time answers while the index is rebuilt.\n";
+    appendFileSync(join(corpusDir, file), added);
+    const reloaded = await reloading;
+    const answers = reloaded.answerMs;
     await stop(crashed, "SIGTERM");
     return {
       root: options.root,
@@ -180,6 +202,17 @@ export async function measureStarts(options: {
         sent: result.sent,
         acked: result.ackMs.length,
         answered: result.answerMs.length,
+      },
+      reload: {
+        seconds: RELOAD_LOAD_SECONDS,
+        sent: reloaded.sent,
+        answered: answers.length,
+        answerMs: {
+          p50: percentile(answers, 50),
+          p90: percentile(answers, 90),
+          p99: percentile(answers, 99),
+          max: Math.max(0, ...answers),
+        },
       },
     };
   } finally {

@@ -1,6 +1,6 @@
 // `npm run bench -- --start seeds|bib [--baseline ROOT] [--papers N] [--rounds N] [--dir D --queries F]`: the bot as
 // a user meets it (bench/measure-start.ts: npm start to /readyz 200 cold, after a clean stop, after a kill -9; RSS
-// after 30 s of signed /paper at 20 a second), ours and the baseline checkout alternated in one run, each figure
+// after 30 s of signed /paper at 20 a second; answers at that rate while a changed file makes it reload), ours and the baseline checkout alternated in one run, each figure
 // with the load average it was taken at (the machine is shared: compare the two columns, not runs).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -56,11 +56,14 @@ const load = () =>
     .join(" ");
 
 function lineOf(label: string, measured: StartMeasurement, loadBefore: string): string {
-  const { coldMs, cleanRestartMs, crashRestartMs, readyRssMB, loadedRssMB, load: sent } = measured;
+  const { coldMs, cleanRestartMs, crashRestartMs, readyRssMB, loadedRssMB, load: sent, reload } = measured;
+  const { p50, p90, p99, max } = reload.answerMs;
   return (
     `${label.padEnd(9)} cold ${seconds(coldMs)} | clean restart ${seconds(cleanRestartMs)} | kill -9 restart ` +
     `${seconds(crashRestartMs)} | RSS ready ${readyRssMB.toFixed(0)} MB, after load ${loadedRssMB.toFixed(0)} MB ` +
-    `(${sent.answered}/${sent.sent} answered) | load average ${loadBefore} → ${load()}`
+    `(${sent.answered}/${sent.sent} answered) | during a reload: answers p50 ${p50.toFixed(0)} p90 ` +
+    `${p90.toFixed(0)} p99 ${p99.toFixed(0)} max ${max.toFixed(0)} ms (${reload.answered}/${reload.sent}) | ` +
+    `load average ${loadBefore} → ${load()}`
   );
 }
 
