@@ -41,6 +41,8 @@ export interface StartMeasurement {
 /** How long into the reload's load a corpus file changes, and how long that load lasts (a build at 100,000: ~40 s). */
 const RELOAD_CHANGE_MS = 5000;
 const RELOAD_LOAD_SECONDS = 50;
+/** Past the loader's margin (STAMP_MARGIN_MS) for files changed right before a start. */
+const STAMPS_SETTLE_MS = 3000;
 
 /** slack.com's Web API on loopback: auth.test says who the bot is, everything else is ok. */
 async function fakeWebApi(): Promise<{ url: string; close(): void }> {
@@ -150,9 +152,11 @@ export async function measureStarts(options: {
   const rate = options.rate ?? 20;
   const seconds = options.seconds ?? 30;
   const work = mkdtempSync(join(tmpdir(), "paperbot-start-"));
-  // A copy: the reload below changes a file of it.
+  // A copy: the reload below changes a file of it. Files changed (ctime too) within 2 s of the read that stamps them
+  // look changed again at the next start, which would reload them: the first start waits that long.
   const corpusDir = join(work, "corpus");
   cpSync(options.corpusDir, corpusDir, { recursive: true });
+  await sleep(STAMPS_SETTLE_MS);
   const api = await fakeWebApi();
   const env = {
     SLACK_BOT_TOKEN: "xoxb-bench",

@@ -7,14 +7,6 @@ import { type BuildOutcome, buildIndexFile, type ChildOrder, type FromChild } fr
 // The bot gone (a kill -9 too), the build is for no one. Its synchronous stretches hold the event loop, where
 // "disconnect" would be heard: each message first asks whether this process has been handed to another parent.
 const parent = process.ppid;
-
-// Below the bot's own threads (the helper threads started later inherit it): a reload's build shares the cores with
-// the searches it must not slow. Nothing else runs during a first start, which is no slower for it.
-try {
-  setPriority(Math.min(19, getPriority() + 10));
-} catch {
-  // Not allowed here (a container's policy): the build runs at the bot's priority, as before.
-}
 process.on("disconnect", () => process.exit(1));
 
 const tell = (message: FromChild, then?: () => void) => {
@@ -36,7 +28,20 @@ async function filesOf(files: ChildOrder["order"]["read"]["files"]) {
   });
 }
 
+/**
+ * A reload's build, ten nice steps below the bot (19 at most; the helper threads started later inherit it): it
+ * shares the cores with the searches it must not slow. A first start's is not: nothing waits on it but its users.
+ */
+function lowerPriority(): void {
+  try {
+    setPriority(Math.min(19, getPriority() + 10));
+  } catch {
+    // Not allowed here (a container's policy): the build runs at the bot's priority.
+  }
+}
+
 async function build({ order }: ChildOrder): Promise<BuildOutcome> {
+  if (order.background === true) lowerPriority();
   const read = { ...order.read, files: await filesOf(order.read.files) };
   try {
     await buildIndexFile({ ...order, read }, (progress) => tell({ progress }));

@@ -19,6 +19,8 @@ export interface BuildOrder {
   fingerprint: string;
   /** Where the corpus's memory of its last load is kept (corpus/memory.ts), when it is. */
   memoryDir?: string;
+  /** A reload's build, beside the index the bot serves meanwhile: it leaves the cores to the searches. */
+  background?: boolean;
 }
 
 /** How a build in its own process ended: the index written, or why the corpus cannot give one. */

@@ -35,6 +35,8 @@ export interface LoadIndexOptions {
    * system when it ends (the bot); "inline" builds here.
    */
   build?: "process" | "inline";
+  /** A reload beside the index served meanwhile: a build in a process runs below the bot's priority. */
+  background?: boolean;
   /**
    * "worker" answers searches in worker threads, so the event loop stays free (the bot, the console);
    * "same-thread" answers them on this thread (the paperbot CLI, which answers one command and exits).
@@ -324,7 +326,8 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     }
 
     const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
-    const order = { dir: corpusDir, read, fingerprint: key, memoryDir: join(cacheDir, CORPUS_MEMORY_DIR) };
+    const [memoryDir, background] = [join(cacheDir, CORPUS_MEMORY_DIR), options.background === true];
+    const order = { dir: corpusDir, read, fingerprint: key, memoryDir, background };
     const build = (path: string) =>
       options.build === "process"
         ? buildInProcess({ ...order, path }, onProgress)

@@ -51,13 +51,14 @@ export async function startServedIndex(
 ): Promise<ServedIndex> {
   let loadedAt = Date.now();
   let live: LiveIndex | undefined;
-  const load = async (folderCheck: "before" | "after") => {
+  const load = async (folderCheck: "before" | "after", background = false) => {
     const progress = progressOf();
     const loaded = await loadIndex({
       corpusDir: config.corpusDir,
       cacheDir: config.cacheDir,
       logger,
       build: "process",
+      background,
       folderCheck,
       now: () => performance.now(),
       onProgress: progress.onProgress,
@@ -83,7 +84,7 @@ export async function startServedIndex(
   // At a start in Slack the folder watch compares the files with the index's stamps once the bot is ready; the
   // console may be asked its first line (piped) at once, and a reload is asked because the files changed.
   const first = await load(config.mode.kind === "console" ? "before" : "after");
-  const served = createLiveIndex(first.index, async () => (await load("before")).index, logger);
+  const served = createLiveIndex(first.index, async () => (await load("before", true)).index, logger);
   live = served;
   let swapped: (() => void) | undefined;
   return {

@@ -27,18 +27,18 @@ function largeCorpus(dir: string, papers: number): void {
   }
 }
 
-// The bot: it starts the build process; at the build's first progress in `phase` it prints the build's pid and its
-// priority and its own, and is killed -9.
+// The bot: it starts the build process (a reload's when `background` is "1"); at the build's first progress in
+// `phase` it prints the build's pid and its priority and its own, and is killed -9.
 const BOT = `
 import { readFileSync, readdirSync } from "node:fs";
 import { getPriority } from "node:os";
 const { readCorpusFiles } = await import(${JSON.stringify(resolve("src/corpus/load.ts"))});
 const { buildInProcess } = await import(${JSON.stringify(resolve("src/index/build.ts"))});
-const [phase, dir, path] = process.argv.slice(-3);
+const [background, phase, dir, path] = process.argv.slice(-4);
 const read = await readCorpusFiles(dir);
 const children = () => readdirSync("/proc/self/task").flatMap((task) =>
   readFileSync("/proc/self/task/" + task + "/children", "utf8").split(" ").filter(Boolean));
-void buildInProcess({ dir, read, path, fingerprint: "orphan" }, (progress) => {
+void buildInProcess({ dir, read, path, fingerprint: "orphan", background: background === "1" }, (progress) => {
   if (progress.phase !== phase) return;
   const [build] = children();
   const said = [build, getPriority(Number(build)), getPriority()].join(" ");
@@ -47,8 +47,9 @@ void buildInProcess({ dir, read, path, fingerprint: "orphan" }, (progress) => {
 `;
 
 /** The bot run until the build's first progress in `phase`: the build's pid, its priority and the bot's. */
-async function botKilledAt(phase: string, corpusDir: string, path: string) {
-  const args = ["--import", "tsx", "--input-type=module", "-e", BOT, phase, corpusDir, path];
+async function botKilledAt(phase: string, corpusDir: string, path: string, background = false) {
+  const reload = background ? "1" : "0";
+  const args = ["--import", "tsx", "--input-type=module", "-e", BOT, reload, phase, corpusDir, path];
   const bot = await run(process.execPath, args, { env: childEnv() }).catch(
     (error: { signal?: string; stdout: string }) => error,
   );
@@ -68,13 +69,17 @@ const isRunning = (pid: number) => {
 };
 
 describe("the index build's process", () => {
-  it("runs below the bot's priority, so a reload's build leaves the cores to the searches", async () => {
+  it("runs a reload's build below the bot's priority, so it leaves the cores to the searches", async () => {
     const root = mkdtempSync(join(tmpdir(), "paperbot-build-"));
     temporary.push(root);
-    const { build, buildPriority, botPriority } = await botKilledAt("parsing", "seeds", join(root, "i.tmp"));
+    const reload = await botKilledAt("parsing", "seeds", join(root, "reload.tmp"), true);
     // Ten steps lower than the bot (a nice value, 19 at most), wherever the bot itself runs.
-    expect(buildPriority).toBe(Math.min(19, (botPriority ?? 0) + 10));
-    await vi.waitFor(() => expect(isRunning(build)).toBe(false), { timeout: 60_000, interval: 50 });
+    expect(reload.buildPriority).toBe(Math.min(19, (reload.botPriority ?? 0) + 10));
+    // A first start's build has nothing to give way to but its own users' wait.
+    const first = await botKilledAt("parsing", "seeds", join(root, "first.tmp"));
+    expect(first.buildPriority).toBe(first.botPriority);
+    for (const { build } of [reload, first])
+      await vi.waitFor(() => expect(isRunning(build)).toBe(false), { timeout: 60_000, interval: 50 });
   }, 90_000);
 
   it("stops once its bot is killed -9 mid-build, without finishing an index nobody will open", async () => {
