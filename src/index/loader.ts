@@ -326,8 +326,13 @@ async function loadIndexWith(options: LoadIndexOptions, spare: Spare): Promise<L
     }
 
     const read = { ...stamped, files: stamped.files.map(({ name, bytes }) => ({ name, bytes })) };
-    const [memoryDir, background] = [join(cacheDir, CORPUS_MEMORY_DIR), options.background === true];
-    const order = { dir: corpusDir, read, fingerprint: key, memoryDir, background };
+    const order = {
+      dir: corpusDir,
+      read,
+      fingerprint: key,
+      memoryDir: join(cacheDir, CORPUS_MEMORY_DIR),
+      background: options.background === true,
+    };
     const build = (path: string) =>
       options.build === "process"
         ? buildInProcess({ ...order, path }, onProgress)
