@@ -29,7 +29,7 @@ export interface StartMeasurement {
   readyRssMB: number;
   loadedRssMB: number;
   load: { rate: number; seconds: number; sent: number; acked: number; answered: number };
-  /** Answers under the same load while the index is rebuilt for a changed corpus file (from `changedAfterMs` in). */
+  /** Answers under the same load, a corpus file changed RELOAD_CHANGE_MS in: most of them while the index is rebuilt. */
   reload: {
     seconds: number;
     sent: number;
