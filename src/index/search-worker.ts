@@ -39,7 +39,16 @@ function engineFor(path: string, fingerprint: string): { engine?: OpenEngine; re
   if (opened?.path !== path) {
     opened?.engine?.close();
     try {
-      opened = { path, engine: openIndexFile(path, fingerprint) };
+      const engine = openIndexFile(path, fingerprint);
+      opened = { path, engine };
+      // Once the opening is answered (the pool is ready sooner), before any query: the first typo need not wait.
+      setImmediate(() => {
+        try {
+          if (opened?.engine === engine) engine.warm();
+        } catch {
+          // What failed fails again in the query that needs it, which answers with why.
+        }
+      });
     } catch (error) {
       opened = { path, reason: reasonOf(error) };
     }

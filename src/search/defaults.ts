@@ -31,6 +31,11 @@ export const searchDefaults = {
     [10, 2],
     [4, 1],
   ] as readonly (readonly [number, number])[],
+  /**
+   * Words a typo may be corrected to, the commonest: each search worker holds them in a tree (~280 bytes a word), and
+   * a corpus of 100,000 papers writes 300,000 words, most of them in one paper.
+   */
+  typoWords: 30_000,
   /** Words of a query read at most: a pasted paragraph costs bounded work. */
   maxWords: 40,
   /** A followed topic's paper scores at least this: the best F1 over eval/qrels.json (2: 0.620, 3: 0.623). */

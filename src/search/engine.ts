@@ -20,6 +20,8 @@ import { expertsOf } from "./who.js";
 /** The search engine over an open SQLite file; `close` lets the file go. */
 export interface OpenEngine extends SearchEngine {
   close(): void;
+  /** Builds now what the first misspelt query would wait a second for at 100,000 papers: the words' tree. */
+  warm(): void;
 }
 
 const count = z.number().int().min(0);
@@ -70,7 +72,7 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   const lookups = paperLookupsOf(db, store);
   const papers = lookups.stats().papers;
   let vocabulary: SearchableMap<number> | undefined;
-  const vocabularyOf = () => (vocabulary ??= vocabularyMap(store));
+  const vocabularyOf = () => (vocabulary ??= vocabularyMap(store, defaults));
   const context = { store, people: createPeopleIndex(store), papers, defaults, vocabulary: vocabularyOf };
   const { search, evidenceFor } = createSearch(context);
   const page = (options: SearchOptions) => ({
@@ -85,6 +87,7 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
 
   return {
     ...lookups,
+    warm: () => void vocabularyOf(),
     search,
     who(topic, options = {}) {
       const evidence = evidenceFor(topic, defaults.evidencePapers);

@@ -16,7 +16,7 @@ export interface PlanContext {
   people: PeopleIndex;
   papers: number;
   defaults: SearchDefaults;
-  /** Every word of the corpus as written, with its papers: built on the first typo. */
+  /** The commonest words of the corpus as written, with their papers: what a typo may be corrected to. */
   vocabulary: () => SearchableMap<number>;
 }
 
@@ -49,7 +49,7 @@ function startsOf(word: string, context: PlanContext): string[] {
   const light = lightStemOf(word);
   if (light.length < context.defaults.prefixFrom) return [];
   const byStem = new Map<string, { word: string; papers: number }>();
-  for (const [start, papers] of context.vocabulary().atPrefix(light)) {
+  for (const [start, papers] of context.store.wordsStarting(light)) {
     const stem = stemOf(start);
     if (isStopWord(start) || (byStem.get(stem)?.papers ?? 0) >= papers) continue;
     byStem.set(stem, { word: start, papers });
@@ -378,8 +378,8 @@ export function showingFor(query: string, plan: Plan): string | undefined {
   return corrected.reduce((shown, term) => shown.replace(term.typed, term.words.join(" ")), query);
 }
 
-/** Every word of the corpus as written and the English function words, in a tree for near lookups. */
-export function vocabularyMap(store: IndexStore): SearchableMap<number> {
+/** The commonest words of the corpus as written and the English function words, in a tree for near lookups. */
+export function vocabularyMap(store: IndexStore, defaults: SearchDefaults): SearchableMap<number> {
   const common = eng.map((word): [string, number] => [word, Number.MAX_SAFE_INTEGER]);
-  return SearchableMap.from([...store.vocabulary(), ...common]);
+  return SearchableMap.from([...store.commonestWords(defaults.typoWords), ...common]);
 }

@@ -162,10 +162,17 @@ export function indexStoreOf(db: Database) {
       termPapers.set(term, papers);
       return papers;
     },
-    /** Every word of `surface` (as written, plurals folded) with the papers holding it: what typos are corrected to. */
-    vocabulary(): [string, number][] {
-      const sql = "SELECT term, doc FROM temp.text_columns WHERE col = 'surface'";
-      return prepared(sql).raw().all() as [string, number][];
+    /** The `limit` words of `surface` (as written, plurals folded) most papers hold, and their papers. */
+    commonestWords(limit: number): [string, number][] {
+      const sql =
+        "SELECT term, doc FROM temp.text_columns WHERE col = 'surface' ORDER BY doc DESC, term LIMIT ?";
+      return prepared(sql).raw().all(limit) as [string, number][];
+    },
+    /** The words of `surface` that start with `prefix`, with their papers (FTS5 reads only that range of terms). */
+    wordsStarting(prefix: string): [string, number][] {
+      const sql = "SELECT term, doc FROM temp.text_columns WHERE term >= ? AND term < ? AND col = 'surface'";
+      // U+10FFFF is the greatest character: every word with the prefix sorts (as UTF-8 bytes) before prefix + it.
+      return prepared(sql).raw().all(prefix, `${prefix}\u{10FFFF}`) as [string, number][];
     },
     person(key: string): PersonRow | undefined {
       return personOf(prepared("SELECT * FROM people WHERE key = ?").get(key) as PersonRecord | undefined);

@@ -12,6 +12,7 @@ import { SearchUnavailableError } from "../../src/search/errors.js";
 import { openIndexLookups } from "../../src/search/store-file.js";
 import { writeIndexFileInLine } from "../helpers/index-file.js";
 import { capturedLogger } from "../helpers/logs.js";
+import { corpusOf } from "../search/fixture-corpus.js";
 
 let dir: string;
 let path: string;
@@ -209,6 +210,32 @@ describe("searches in worker threads", () => {
     await expect(
       openSearchThreads({ path: join(dir, "missing.sqlite"), fingerprint: "test" }, lookups, { logger }),
     ).rejects.toThrow();
+  });
+
+  it("corrects a misspelt word over a corpus that writes 200,000 different words, in a worker of bounded memory", async () => {
+    // Each of 4,000 papers writes 50 words no other paper does (names, symbols, typos: most words of a big corpus),
+    // and a few of them "reinforcement learning".
+    const letters = (n: number) =>
+      n.toString(26).replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 26)));
+    const papers = Array.from({ length: 4000 }, (_, i) => ({
+      id: `w${i}`,
+      authors: [`Author ${letters(i)}`],
+      owners: [`Author ${letters(i)}`],
+      abstract: `${i % 50 === 0 ? "We study reinforcement learning. " : "We study agents. "}${Array.from(
+        { length: 50 },
+        (_, k) => `zq${letters(i * 50 + k)}`,
+      ).join(" ")}.`,
+    }));
+    const wide = join(dir, "wide.sqlite");
+    await writeIndexFileInLine(wide, corpusOf(papers));
+    const { index } = await served(poolOf().pool, { file: wide });
+    try {
+      const found = await index.search("reinforcment learning", { limit: 3 });
+      expect(found.showingFor).toBe("reinforcement learning");
+      expect(found.total).toBe(80);
+    } finally {
+      await index.close();
+    }
   });
 
   it("closes only when no query is in flight; later queries are refused", async () => {
