@@ -28,12 +28,14 @@ export interface StartMeasurement {
   /** RSS of the bot's process (every thread) right after ready, and after the load. */
   readyRssMB: number;
   loadedRssMB: number;
-  load: { rate: number; seconds: number; sent: number; acked: number; answered: number };
+  /** `askedAgain`: answers that said the search stopped (a worker died) and to ask again. */
+  load: { rate: number; seconds: number; sent: number; acked: number; answered: number; askedAgain: number };
   /** Answers under the same load, a corpus file changed RELOAD_CHANGE_MS in: most of them while the index is rebuilt. */
   reload: {
     seconds: number;
     sent: number;
     answered: number;
+    askedAgain: number;
     answerMs: { p50: number; p90: number; p99: number; max: number };
   };
 }
@@ -176,7 +178,12 @@ export async function measureStarts(options: {
     const crashed = await start(options.root, env, options.port);
     const readyRssMB = rssMBOf(crashed.pid);
     const set = readQuerySet(options.queriesPath);
-    const texts = [...set.topic, ...set.who.map((topic) => `who ${topic}`)];
+    // Topics, who, and papers remembered by a word or two, half of them misspelt, as people type them.
+    const texts = [
+      ...set.topic,
+      ...set.who.map((topic) => `who ${topic}`),
+      ...set.knownItem.map((item) => item.query),
+    ];
     const load = { port: options.port, signingSecret: SIGNING_SECRET, texts, rate, drainMs: 5000 };
     const result = await loadFromChildProcess({ ...load, durationSeconds: seconds });
     const loadedRssMB = rssMBOf(crashed.pid);
@@ -206,11 +213,13 @@ export async function measureStarts(options: {
         sent: result.sent,
         acked: result.ackMs.length,
         answered: result.answerMs.length,
+        askedAgain: result.askedAgain,
       },
       reload: {
         seconds: RELOAD_LOAD_SECONDS,
         sent: reloaded.sent,
         answered: answers.length,
+        askedAgain: reloaded.askedAgain,
         answerMs: {
           p50: percentile(answers, 50),
           p90: percentile(answers, 90),

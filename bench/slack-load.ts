@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { loadTest } from "loadtest";
 import { z } from "zod";
+import { MESSAGES } from "../src/bot/messages.js";
 import { percentile } from "./stats.js";
 
 export const slackLoadSchema = z.object({
@@ -31,6 +32,8 @@ export const slackLoadResultSchema = z.object({
   timeouts: z.number(),
   /** Time to the answer of each answered request, in ms from its send to the answer's arrival at the response_url. */
   answerMs: z.array(z.number()),
+  /** Answers that said the search stopped while answering (a worker died) and to ask again. */
+  askedAgain: z.number(),
   /** Acked requests whose response_url got no answer by the end of the drain. */
   lostAnswers: z.number(),
   /** How late the load generator sent, behind the steady schedule (its own delays, not the bot's). */
@@ -54,21 +57,28 @@ function signedHeaders(secret: string, body: string, nowSeconds: number): Record
 async function startAnswerReceiver(): Promise<{
   port: number;
   answered: Map<number, number>;
+  askedAgain: Set<number>;
   close(): void;
 }> {
   const answered = new Map<number, number>();
+  const askedAgain = new Set<number>();
   const server = createServer((request, response) => {
     const n = /^\/respond\/(\d+)$/.exec(request.url ?? "")?.[1];
-    request.resume();
+    let body = "";
+    request.setEncoding("utf8");
+    request.on("data", (chunk: string) => {
+      body += chunk;
+    });
     request.on("end", () => {
       if (n !== undefined && !answered.has(Number(n))) answered.set(Number(n), performance.now());
+      if (n !== undefined && body.includes(MESSAGES.searchUnavailable)) askedAgain.add(Number(n));
       response.writeHead(200, { "content-type": "application/json" });
       response.end('{"ok":true}');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { port, answered, close: () => server.close() };
+  return { port, answered, askedAgain, close: () => server.close() };
 }
 
 async function runLoad(load: SlackLoad): Promise<SlackLoadResult> {
@@ -144,6 +154,7 @@ async function runLoad(load: SlackLoad): Promise<SlackLoadResult> {
     errors,
     timeouts,
     answerMs: [...receiver.answered].map(([n, at]) => at - (sentAt.get(n) ?? at)),
+    askedAgain: receiver.askedAgain.size,
     lostAnswers: [...ackMs.keys()].filter((n) => !receiver.answered.has(n)).length,
     sendLagMs: { p99: percentile(lags, 99), max: Math.max(0, ...lags) },
   };

@@ -61,8 +61,9 @@ function lineOf(label: string, measured: StartMeasurement, loadBefore: string): 
   return (
     `${label.padEnd(9)} cold ${seconds(coldMs)} | clean restart ${seconds(cleanRestartMs)} | kill -9 restart ` +
     `${seconds(crashRestartMs)} | RSS ready ${readyRssMB.toFixed(0)} MB, after load ${loadedRssMB.toFixed(0)} MB ` +
-    `(${sent.answered}/${sent.sent} answered) | during a reload: answers p50 ${p50.toFixed(0)} p90 ` +
-    `${p90.toFixed(0)} p99 ${p99.toFixed(0)} max ${max.toFixed(0)} ms (${reload.answered}/${reload.sent}) | ` +
+    `(${sent.answered}/${sent.sent} answered, ${sent.askedAgain} "ask again") | during a reload: answers p50 ` +
+    `${p50.toFixed(0)} p90 ${p90.toFixed(0)} p99 ${p99.toFixed(0)} max ${max.toFixed(0)} ms ` +
+    `(${reload.answered}/${reload.sent}, ${reload.askedAgain} "ask again") | ` +
     `load average ${loadBefore} → ${load()}`
   );
 }
