@@ -91,6 +91,7 @@ export async function searchAnswer(index: SearchIndex, intent: SearchIntent): Pr
     kind: "results",
     query: intent.query,
     total: result.total,
+    ...(result.orMore ? { orMore: true } : {}),
     offset: intent.offset,
     cards: result.hits.map((hit) => ({
       ...cardOf(hit.paper),

@@ -126,6 +126,8 @@ export type Reply =
       kind: "results";
       query: string;
       total: number;
+      /** `total` is a floor: more papers may match. */
+      orMore?: true;
       offset: number;
       cards: Card[];
       nextOffset?: number;

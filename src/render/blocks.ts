@@ -274,7 +274,7 @@ function fallbackOf(reply: Reply): string | undefined {
       const titles = reply.cards.map((card, i) => `${reply.offset + i + 1}. ${plain(titleOf(card.paper))}`);
       const what = reply.showingFor ?? reply.query;
       const notice = reply.notice === undefined ? "" : ` (${plain(reply.notice)})`;
-      return `${plural(reply.total, "paper")} for ${quoted(what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
+      return `${plural(reply.total, "paper", reply.orMore)} for ${quoted(what)}${notice}${titles.length > 0 ? `: ${titles.join("; ")}` : ""}`;
     }
     case "bibtex":
       return `BibTeX for ${plain(titleOf(reply.paper))}`;

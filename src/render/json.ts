@@ -39,6 +39,7 @@ export function replyJson(reply: Reply): unknown {
         query: reply.query,
         ...(reply.showingFor ? { showingFor: reply.showingFor } : {}),
         total: reply.total,
+        ...(reply.orMore ? { orMore: true } : {}),
         offset: reply.offset,
         results: reply.cards.map(cardJson),
         ...(reply.notice ? { notice: reply.notice } : {}),

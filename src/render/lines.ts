@@ -24,8 +24,9 @@ export function quoted(text: string): string {
   return `“${fmt.plain(truncate(text, QUERY_CHARS))}”`;
 }
 
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
+/** "1 paper", "1,000 papers"; `orMore`: "1,000+ papers" (a count of what was read, more may be). */
+export function plural(n: number, word: string, orMore = false): string {
+  return `${n.toLocaleString("en-US")}${orMore ? "+" : ""} ${word}${n === 1 && !orMore ? "" : "s"}`;
 }
 
 /** Our own words with `code` spans, as bot/messages.ts writes them; anything else in them is shown as written. */
@@ -254,7 +255,7 @@ export function shortTitleOf(paper: Paper): string {
 
 export function resultsHeading(reply: Extract<Reply, { kind: "results" }>): string {
   const shown = reply.cards.length === 0 ? "" : ` · ${reply.offset + 1}–${reply.offset + reply.cards.length}`;
-  const count = plural(reply.total, "paper");
+  const count = plural(reply.total, "paper", reply.orMore);
   if (reply.showingFor) {
     return `Showing results for ${fmt.bold(fmt.plain(truncate(reply.showingFor, QUERY_CHARS)))} · ${count}${shown}`;
   }

@@ -55,6 +55,8 @@ export interface Matches {
   holdingAll?: number;
   /** The words, read as one written term (`writtenTermWords`): what a snippet marks. */
   phrase?: string[];
+  /** Only the best `candidates` papers were read: more may match than `total`. */
+  orMore?: true;
 }
 
 export const noMatches: Matches = { total: 0, top: [] };
@@ -127,6 +129,7 @@ export function matchesOf(
     top: passing,
     ...(plan.terms.length >= 2 ? { holdingAll } : {}),
     ...(written.size > 0 ? { phrase: words } : {}),
+    ...(candidates.length >= defaults.candidates ? { orMore: true as const } : {}),
   };
 }
 

@@ -76,11 +76,16 @@ export function createSearch(context: PlanContext) {
   /** The papers of any side of an OR (each side's names its own), by their summed scores: those of more first. */
   const eitherMatches = (sides: readonly Plan[], plan: Plan): Matches => {
     const scores = new Map<number, number>();
+    let orMore = false;
     for (const side of sides) {
       const authors = authorsOf(side);
       if (authors !== undefined && "unknown" in authors) continue;
-      const ranked = positive(side)
-        ? matchesOf(store, { ...side, newest: false }, defaults, authors?.keys).top
+      const matches = positive(side)
+        ? matchesOf(store, { ...side, newest: false }, defaults, authors?.keys)
+        : undefined;
+      orMore ||= matches?.orMore === true;
+      const ranked = matches
+        ? matches.top
         : authors === undefined
           ? []
           : listedPapers(side, authors.each, 0, Number.MAX_SAFE_INTEGER).page;
@@ -92,7 +97,7 @@ export function createSearch(context: PlanContext) {
       ranked.sort((a, b) => b.score - a.score || a.rowid - b.rowid),
       plan,
     );
-    return { total: top.length, top };
+    return { total: top.length, top, ...(orMore ? { orMore } : {}) };
   };
   /** A page of the matches by the named people (`theirs`); when they wrote none and `fallBack`, everyone's. */
   const matchesFor = (
@@ -231,6 +236,7 @@ export function createSearch(context: PlanContext) {
     ];
     return answer({
       total: matches.total,
+      ...(matches.orMore ? { orMore: true } : {}),
       hits,
       ...missing,
       ...noticeOf(...notices),

@@ -19,6 +19,8 @@ export type SearchOptions = { limit?: number; offset?: number; snippets?: boolea
 export interface SearchResult {
   query: string;
   total: number;
+  /** More papers may match than `total`: only the best of them were read (`candidates`). */
+  orMore?: true;
   offset: number;
   hits: SearchHit[];
   /** A hint for the user, e.g. that the query held only stop words. */

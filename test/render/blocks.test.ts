@@ -296,6 +296,23 @@ describe("a paper card", () => {
     `);
   });
 
+  it("writes a count with thousands grouped, and with a + where more papers may match than were read", () => {
+    const message = renderSlackMessage({
+      kind: "results",
+      query: "math reasoning",
+      total: 1000,
+      orMore: true,
+      offset: 0,
+      nextOffset: 1,
+      cards: [{ paper: rewardPaper, buttons: ["share"] }],
+    });
+    expect(JSON.stringify(message.blocks)).toContain("*1,000+ papers* for “math reasoning” · 1–1");
+    expect(message.text).toMatch(/^1,000\+ papers for “math reasoning”/);
+    expect(textOf({ kind: "results", query: "x", total: 1234, offset: 0, cards: [] })).toContain(
+      "*1,234 papers*",
+    );
+  });
+
   it("says which words results are for when the query was corrected", () => {
     const text = textOf({
       kind: "results",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { searchDefaults } from "../../src/search/defaults.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { emptyQueryNotice, stopWordsNotice, yearsUnknownNotice } from "../../src/search/notices.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
@@ -28,6 +29,20 @@ const paper = (id: string, authors: string[], abstract: string, year?: number) =
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {
+  it("counts the papers it read and says more may match when it read only the best of them", () => {
+    const corpus = corpusOf(
+      Array.from({ length: 30 }, (_, at) =>
+        paper(`rm${String(at).padStart(8, "0")}`, ["Ada Lovelace"], `A reward model of kind ${at}.`),
+      ),
+    );
+    const all = createSearchEngine(corpus).search("reward model");
+    expect(all.total).toBe(30);
+    expect(all.orMore).toBeUndefined();
+    const best = createSearchEngine(corpus, { ...searchDefaults, candidates: 20 }).search("reward model");
+    expect(best.total).toBe(20);
+    expect(best.orMore).toBe(true);
+  });
+
   it("finds papers by stemmed words", () => {
     expect(idsFor("jailbreaks")).toEqual(["a1f00d0001"]);
   });
