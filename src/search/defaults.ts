@@ -32,8 +32,9 @@ export const searchDefaults = {
     [4, 1],
   ] as readonly (readonly [number, number])[],
   /**
-   * Words a typo may be corrected to, the commonest: each search worker holds them in a tree (~280 bytes a word), and
-   * a corpus of 100,000 papers writes 300,000 words, most of them in one paper.
+   * Words a typo may be corrected to, the commonest, and as many name parts a misspelt name may be a slip of (members'
+   * first): each search worker holds them in trees (~280 bytes an entry), and a corpus of 100,000 papers writes
+   * 300,000 words, most of them in one paper.
    */
   typoWords: 30_000,
   /** Words of a query read at most: a pasted paragraph costs bounded work. */

@@ -20,7 +20,7 @@ import { expertsOf } from "./who.js";
 /** The search engine over an open SQLite file; `close` lets the file go. */
 export interface OpenEngine extends SearchEngine {
   close(): void;
-  /** Builds now what the first misspelt query would wait a second for at 100,000 papers: the words' tree. */
+  /** Builds now what the first misspelt query or name would wait a second for at 100,000 papers: the trees. */
   warm(): void;
 }
 
@@ -73,7 +73,8 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
   const papers = lookups.stats().papers;
   let vocabulary: SearchableMap<number> | undefined;
   const vocabularyOf = () => (vocabulary ??= vocabularyMap(store, defaults));
-  const context = { store, people: createPeopleIndex(store), papers, defaults, vocabulary: vocabularyOf };
+  const people = createPeopleIndex(store, defaults);
+  const context = { store, people, papers, defaults, vocabulary: vocabularyOf };
   const { search, evidenceFor } = createSearch(context);
   const page = (options: SearchOptions) => ({
     limit: options.limit ?? 5,
@@ -87,7 +88,10 @@ export function searchEngineOf(db: Database.Database, defaults: SearchDefaults =
 
   return {
     ...lookups,
-    warm: () => void vocabularyOf(),
+    warm() {
+      vocabularyOf();
+      people.warm();
+    },
     search,
     who(topic, options = {}) {
       const evidence = evidenceFor(topic, defaults.evidencePapers);

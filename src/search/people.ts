@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
 import { withoutEtAl } from "./analyze.js";
-import { editsFor } from "./defaults.js";
+import { editsFor, type SearchDefaults, searchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
@@ -63,9 +63,13 @@ function slipAmong(name: string, near: readonly PersonRow[]): PersonRow | undefi
   return fitting.length === 1 ? fitting[0] : undefined;
 }
 
-export function createPeopleIndex(store: IndexStore) {
-  // Every name part in the corpus, for misspelt names: read when first needed.
+export function createPeopleIndex(store: IndexStore, defaults: SearchDefaults = searchDefaults) {
+  // The name parts a misspelt name may be a slip of (`typoWords` of them, as many as words): built when first needed.
   let nameParts: SearchableMap<true> | undefined;
+  const namePartsOf = () =>
+    (nameParts ??= SearchableMap.from(
+      store.nameTokens(defaults.typoWords).map((token): [string, true] => [token, true]),
+    ));
 
   /**
    * The person a name (or its words the other way round) names exactly: "Rui Zheng", "Zheng Rui"; or the one person
@@ -119,9 +123,8 @@ export function createPeopleIndex(store: IndexStore) {
     if (first === undefined) return [];
     // The people of the name parts near the longest typed one (a swap of two letters is one edit).
     const cap = Math.max(1, editsFor(first.length));
-    nameParts ??= SearchableMap.from(store.nameTokens().map((token): [string, true] => [token, true]));
     const distances = new Map<string, number>();
-    for (const [part] of nameParts.fuzzyGet(first, cap + 1)) {
+    for (const [part] of namePartsOf().fuzzyGet(first, cap + 1)) {
       const distance = editDistance(first, part, cap);
       if (distance > cap) continue;
       for (const key of store.personKeysWithToken(part))
@@ -148,6 +151,7 @@ export function createPeopleIndex(store: IndexStore) {
   };
 
   return {
+    warm: () => void namePartsOf(),
     person: (key: string) => store.person(key),
     exactly,
     /** The one reading of a name, for `author:`, "by …", names among the words and `/paper author`. */

@@ -187,8 +187,11 @@ export function indexStoreOf(db: Database) {
     personKeysWithToken(token: string): string[] {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
-    nameTokens(): string[] {
-      return prepared("SELECT DISTINCT token FROM name_tokens").pluck().all() as string[];
+    /** The `limit` parts of names people go by: those of people with a file first, then of the most papers. */
+    nameTokens(limit: number): string[] {
+      const sql = `SELECT token FROM name_tokens JOIN people USING (key) GROUP BY token
+        ORDER BY max(profiled) DESC, sum(papers) DESC, token LIMIT ?`;
+      return prepared(sql).pluck().all(limit) as string[];
     },
     authorshipOf(rowids: readonly number[]): AuthorshipRow[] {
       return all<AuthorshipRow>(`${AUTHORSHIP} WHERE paper ${IN_JSON}`, JSON.stringify(rowids));

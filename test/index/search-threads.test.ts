@@ -238,6 +238,31 @@ describe("searches in worker threads", () => {
     }
   });
 
+  it("knows a member by a misspelt name among 100,000 people of 200,000 different name parts", async () => {
+    const letters = (n: number) =>
+      n.toString(26).replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 26)));
+    const name = (n: number) => `Qa${letters(2 * n)} Qe${letters(2 * n + 1)}`;
+    const papers = Array.from({ length: 2000 }, (_, i) => {
+      const authors = Array.from({ length: 50 }, (_, k) => name(i * 50 + k));
+      return {
+        id: `n${i}`,
+        authors: i === 0 ? ["Ada Lovelace", ...authors] : authors,
+        owners: i === 0 ? ["Ada Lovelace"] : [],
+        abstract: "We study agents.",
+      };
+    });
+    const crowded = join(dir, "crowded.sqlite");
+    await writeIndexFileInLine(crowded, corpusOf(papers));
+    const { index } = await served(poolOf().pool, { file: crowded });
+    try {
+      const found = await index.author("Ada Lovelase");
+      expect(found.kind).toBe("notFound");
+      expect(found.kind === "notFound" ? found.slipOf?.name : undefined).toBe("Ada Lovelace");
+    } finally {
+      await index.close();
+    }
+  });
+
   it("closes only when no query is in flight; later queries are refused", async () => {
     const { index } = await served(poolOf().pool);
     const inFlight = index.who("reward models");
