@@ -137,8 +137,12 @@ function cleanDoi(raw: string | undefined, notes: string[]): string | undefined 
 
 /** An http(s) link, or undefined: any other scheme (javascript:, a Slack <!channel>) is left out and noted. */
 function cleanUrl(raw: string | undefined, notes: string[], field = "url"): string | undefined {
-  // DBLP writes "\\%7E" for "%7E" (~): every backslash before an escaped character goes.
-  const text = (raw ?? "").replace(/\\+([_%&#~])/g, "$1").trim();
+  // DBLP writes "\\%7E" for "%7E" (~): every backslash before an escaped character goes. A citation pasted from a
+  // README wraps its link as LaTeX does: `url = {\url{https://…}}`, `\href{https://…}{text}`.
+  const text = (raw ?? "")
+    .replace(/\\+([_%&#~])/g, "$1")
+    .replace(/^\s*\\(?:url|href)\s*\{([^{}]*)\}.*$/s, "$1")
+    .trim();
   if (text.length === 0) return undefined;
   // Mendeley and JabRef join a paper's links with spaces ("http://ieeexplore… http://hal…"): the first is its link.
   for (const link of text.split(/\s+/)) {

@@ -229,6 +229,31 @@ describe("what other reference managers write", () => {
     );
   });
 
+  it("links an entry pasted from a README's citation, whose url is wrapped in \\url{…} or \\href{…}{…}", () => {
+    // The shape of citation blocks in project READMEs (checked through the code search: ten of them write
+    // `url = {\url{https://…}}`), pasted into a group's .bib.
+    const bib = String.raw`@inproceedings{robert2022dva,
+  title={Learning Multi-View Aggregation In the Wild},
+  author={Robert, Damien and Vallet, Bruno},
+  year={2022},
+  url = {\url{https://github.com/drprojects/DeepViewAgg}}
+}
+@article{xiang2023,
+  title={Towards Mobile Mapping Point Clouds},
+  author={Xiang, Binbin},
+  year={2023},
+  url = {\href{https://arxiv.org/abs/2304.13980}{arXiv}}
+}
+`;
+    const corpus = buildCorpus([file("readme.bib", bib)]);
+    expect(corpus.problems).toEqual([]);
+    expect(titled(corpus, "Learning Multi-View")?.url).toBe("https://github.com/drprojects/DeepViewAgg");
+    expect(titled(corpus, "Towards Mobile Mapping")).toMatchObject({
+      url: "https://arxiv.org/abs/2304.13980",
+      arxivId: "2304.13980",
+    });
+  });
+
   it("links a BibDesk entry by its Bdsk-Url-1 when it has no url", () => {
     // The shape of BibDesk's entries in a lab's publications.bib (ARMSLab/publications, checked through the code search).
     const bib = `@article{saudabayev2018human,
