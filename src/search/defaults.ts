@@ -37,6 +37,8 @@ export const searchDefaults = {
    * 300,000 words, most of them in one paper.
    */
   typoWords: 30_000,
+  /** A word past the `typoWords` commonest is a typo's correction where the typo keeps this many first letters. */
+  typoPrefix: 3,
   /** Words of a query read at most: a pasted paragraph costs bounded work. */
   maxWords: 40,
   /** A followed topic's paper scores at least this: the best F1 over eval/qrels.json (2: 0.620, 3: 0.623). */

@@ -32,9 +32,19 @@ function correctionOf(word: string, context: PlanContext, edits = editsFor(word.
   // Looked up with its plural folded, as `surface` holds it ("modles": "modle"), and given it back ("models").
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
   const light = lightStemOf(word);
-  const near = context.vocabulary().fuzzyGet(light, edits + 1);
+  // The commonest words, whatever the slip; any other word only where the slip is past its first letters.
+  const common = [...context.vocabulary().fuzzyGet(light, edits + 1)].map(
+    ([near, [papers]]) => [near, papers] as const,
+  );
+  const { typoPrefix } = context.defaults;
+  const rare =
+    light.length > typoPrefix
+      ? context.store
+          .wordsStarting(light.slice(0, typoPrefix))
+          .filter(([near]) => Math.abs(near.length - light.length) <= edits)
+      : [];
   let best: { word: string; distance: number; papers: number } | undefined;
-  for (const [candidate, [papers]] of near) {
+  for (const [candidate, papers] of [...common, ...rare]) {
     // A swap is the likelier slip of two as near: "casues" is "causes", not "cases".
     const distance = editDistance(light, candidate, edits) - (isSwap(light, candidate) ? 0.5 : 0);
     if (distance > edits || candidate.length < 2) continue;

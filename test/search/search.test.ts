@@ -29,6 +29,20 @@ const paper = (id: string, authors: string[], abstract: string, year?: number) =
 const idsFor = (query: string) => index.search(query).hits.map((hit) => hit.paper.id);
 
 describe("search", () => {
+  it("corrects a slip in a rare word past the commonest ones where the slip keeps its first letters", () => {
+    const corpus = corpusOf([
+      paper("zz00000001", ["Ada Lovelace"], "Agents model agents with a model of agents."),
+      paper("zz00000002", ["Ada Lovelace"], "Agents model the zephyrine benchmark."),
+    ]);
+    // Only the two commonest words ("agents", "model") are in the tree: "zephyrine" is looked up by "zep".
+    const engine = createSearchEngine(corpus, { ...searchDefaults, typoWords: 2 });
+    const found = engine.search("zephyrrine");
+    expect(found.showingFor).toBe("zephyrine");
+    expect(found.hits.map((hit) => hit.paper.id)).toEqual(["zz00000002"]);
+    expect(engine.search("xephyrine").total).toBe(0);
+    expect(engine.search("agnets").showingFor).toBe("agents");
+  });
+
   it("counts the papers it read and says more may match when it read only the best of them", () => {
     const corpus = corpusOf(
       Array.from({ length: 30 }, (_, at) =>
