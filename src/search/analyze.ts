@@ -112,9 +112,15 @@ export function oneSpellingOf(folded: string): string {
   return britishSpellings.reduce((word, [pattern, american]) => word.replace(pattern, american), folded);
 }
 
-/** A folded word's Snowball English stem (keeps generation/general apart, unlike Porter); words with digits stay. */
+/** Longer than any English word (a pasted sequence, a key): no stem, no slip of a word. */
+export const LONGEST_WORD = 40;
+
+/**
+ * A folded word's Snowball English stem (keeps generation/general apart, unlike Porter); words with digits stay, and
+ * words longer than LONGEST_WORD (the stemmer's patterns take time quadratic in a word's length: 100 ms at 3,000).
+ */
 export const stemOfUncached = (folded: string): string =>
-  /\d/.test(folded) ? folded : porter2(oneSpellingOf(folded));
+  /\d/.test(folded) || folded.length > LONGEST_WORD ? folded : porter2(oneSpellingOf(folded));
 
 const stems = new LRUCache<string, string>({ max: 100_000, memoMethod: stemOfUncached });
 

@@ -1,7 +1,7 @@
 import SearchableMap from "minisearch/SearchableMap";
 import { eng } from "stopword/src/stopwords_eng.js";
 import { personKey } from "../corpus/names.js";
-import { foldedText, isStopWord, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
+import { foldedText, isStopWord, LONGEST_WORD, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
 import { editDistance } from "./edit-distance.js";
 import { synonymsIn } from "./index-text.js";
@@ -28,7 +28,7 @@ const isSymbol = (typed: string) => /\d/.test(typed) || /^.\p{L}*\p{Lu}/u.test(t
 
 /** The word of the corpus a typo stands for: the nearest (a swap first), then the commonest; maybe a stop word. */
 function correctionOf(word: string, context: PlanContext, edits = editsFor(word.length, context.defaults)) {
-  if (edits === 0) return undefined;
+  if (edits === 0 || word.length > LONGEST_WORD) return undefined;
   // Looked up with its plural folded, as `surface` holds it ("modles": "modle"), and given it back ("models").
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
   const light = lightStemOf(word);

@@ -3,7 +3,7 @@ import { CORPUS_PARSE_VERSION } from "../corpus/version.js";
 /** Marks a SQLite file as a Paperbot index ("PBIX"), so a foreign database is never taken for one. */
 export const APPLICATION_ID = 0x50424958;
 /** Bump when the tables or how the text is analysed change: every stored index is then rebuilt. */
-export const SCHEMA_VERSION = 21;
+export const SCHEMA_VERSION = 22;
 /** What an index file must have been built with to be used: our schema and analysis, and the corpus parser. */
 export const INDEX_VERSION = `schema-${SCHEMA_VERSION}.parse-${CORPUS_PARSE_VERSION}`;
 
