@@ -124,7 +124,13 @@ export function createPeopleIndex(store: IndexStore, defaults: SearchDefaults = 
     // The people of the name parts near the longest typed one (a swap of two letters is one edit).
     const cap = Math.max(1, editsFor(first.length));
     const distances = new Map<string, number>();
-    for (const [part] of namePartsOf().fuzzyGet(first, cap + 1)) {
+    // As for words (plan.ts): the kept name parts whatever the slip, any other where it keeps the first letters.
+    const { typoPrefix } = defaults;
+    const kept = namePartsOf()
+      .fuzzyGet(first, cap + 1)
+      .keys();
+    const others = first.length > typoPrefix ? store.nameTokensStarting(first.slice(0, typoPrefix)) : [];
+    for (const part of new Set([...kept, ...others])) {
       const distance = editDistance(first, part, cap);
       if (distance > cap) continue;
       for (const key of store.personKeysWithToken(part))

@@ -187,6 +187,11 @@ export function indexStoreOf(db: Database) {
     personKeysWithToken(token: string): string[] {
       return prepared("SELECT key FROM name_tokens WHERE token = ?").pluck().all(token) as string[];
     },
+    /** The parts of names people go by that start with `prefix`. */
+    nameTokensStarting(prefix: string): string[] {
+      const sql = "SELECT DISTINCT token FROM name_tokens WHERE token >= ? AND token < ?";
+      return prepared(sql).pluck().all(prefix, `${prefix}\u{10FFFF}`) as string[];
+    },
     /** The `limit` parts of names people go by: those of people with a file first, then of the most papers. */
     nameTokens(limit: number): string[] {
       const sql = `SELECT token FROM name_tokens JOIN people USING (key) GROUP BY token

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadCorpus } from "../../src/corpus/load.js";
 import { isStopWord } from "../../src/search/analyze.js";
+import { searchDefaults } from "../../src/search/defaults.js";
 import { createSearchEngine } from "../../src/search/engine.js";
 import { corpusOf, fixtureCorpus } from "./fixture-corpus.js";
 
@@ -264,6 +265,27 @@ describe("author", () => {
     );
     // The one with a file of their own comes first.
     expect(lookup.candidates[0]?.name).toBe("Wen-Xiang Chen");
+  });
+
+  it("finds a non-member by a misspelt name past the name parts kept, where the slip keeps the first letters", () => {
+    const corpus = corpusOf([
+      {
+        id: "np00000001",
+        authors: ["Ada Lovelace", "Qarlo Zendaya"],
+        owners: ["Ada Lovelace"],
+        abstract: "Agents.",
+      },
+    ]);
+    // Only two name parts are kept ("ada", "lovelace": a member's come first).
+    const engine = createSearchEngine(corpus, { ...searchDefaults, typoWords: 2 });
+    expect(engine.author("Qarlo Zendaia")).toMatchObject({
+      kind: "notFound",
+      slipOf: { name: "Qarlo Zendaya" },
+    });
+    expect(engine.author("Ada Lovelase")).toMatchObject({
+      kind: "notFound",
+      slipOf: { name: "Ada Lovelace" },
+    });
   });
 
   it("points out the one near name that keeps the typed words right", () => {
