@@ -1,3 +1,5 @@
+import type SearchableMap from "minisearch/SearchableMap";
+
 // Three reusable rows (the one before last is for swaps); grown on demand, never shared across calls.
 let rows = new Int32Array(3 * 64);
 
@@ -35,4 +37,20 @@ export function editDistance(a: string, b: string, cap = Number.POSITIVE_INFINIT
     row = spare;
   }
   return Math.min(rows[prev + b.length] ?? 0, cap + 1);
+}
+
+/** What a slip of `typed` may stand for: `kept`'s entries within `edits`, and the index's that start as it does. */
+export function slipCandidates<T>(
+  kept: SearchableMap<T>,
+  typed: string,
+  edits: number,
+  prefix: number,
+  startingWith: (start: string) => Iterable<readonly [string, T]>,
+): Map<string, T> {
+  const near = new Map<string, T>();
+  for (const [key, [value]] of kept.fuzzyGet(typed, edits + 1)) near.set(key, value);
+  if (typed.length <= prefix) return near;
+  for (const [key, value] of startingWith(typed.slice(0, prefix)))
+    if (Math.abs(key.length - typed.length) <= edits) near.set(key, value);
+  return near;
 }

@@ -3,7 +3,7 @@ import SearchableMap from "minisearch/SearchableMap";
 import { personKey } from "../corpus/names.js";
 import { withoutEtAl } from "./analyze.js";
 import { editsFor, type SearchDefaults, searchDefaults } from "./defaults.js";
-import { editDistance } from "./edit-distance.js";
+import { editDistance, slipCandidates } from "./edit-distance.js";
 import { nameTokensOf } from "./names.js";
 import type { IndexStore, PersonRow } from "./store-read.js";
 import type { PersonCandidate } from "./types.js";
@@ -125,12 +125,8 @@ export function createPeopleIndex(store: IndexStore, defaults: SearchDefaults = 
     const cap = Math.max(1, editsFor(first.length));
     const distances = new Map<string, number>();
     // As for words (plan.ts): the kept name parts whatever the slip, any other where it keeps the first letters.
-    const { typoPrefix } = defaults;
-    const kept = namePartsOf()
-      .fuzzyGet(first, cap + 1)
-      .keys();
-    const others = first.length > typoPrefix ? store.nameTokensStarting(first.slice(0, typoPrefix)) : [];
-    for (const part of new Set([...kept, ...others])) {
+    const others = (start: string) => store.nameTokensStarting(start).map((token) => [token, true] as const);
+    for (const part of slipCandidates(namePartsOf(), first, cap, defaults.typoPrefix, others).keys()) {
       const distance = editDistance(first, part, cap);
       if (distance > cap) continue;
       for (const key of store.personKeysWithToken(part))

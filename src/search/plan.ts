@@ -3,7 +3,7 @@ import { eng } from "stopword/src/stopwords_eng.js";
 import { personKey } from "../corpus/names.js";
 import { foldedText, isStopWord, LONGEST_WORD, lightStemOf, searchedWordsOf, stemOf } from "./analyze.js";
 import { editsFor, type SearchDefaults } from "./defaults.js";
-import { editDistance } from "./edit-distance.js";
+import { editDistance, slipCandidates } from "./edit-distance.js";
 import { synonymsIn } from "./index-text.js";
 import { phraseMatch, termMatch } from "./match.js";
 import type { PeopleIndex } from "./people.js";
@@ -33,18 +33,10 @@ function correctionOf(word: string, context: PlanContext, edits = editsFor(word.
   // MiniSearch's distance counts a swap as two edits; ours (optimal string alignment) as one.
   const light = lightStemOf(word);
   // The commonest words, whatever the slip; any other word only where the slip is past its first letters.
-  const common = [...context.vocabulary().fuzzyGet(light, edits + 1)].map(
-    ([near, [papers]]) => [near, papers] as const,
-  );
-  const { typoPrefix } = context.defaults;
-  const rare =
-    light.length > typoPrefix
-      ? context.store
-          .wordsStarting(light.slice(0, typoPrefix))
-          .filter(([near]) => Math.abs(near.length - light.length) <= edits)
-      : [];
+  const { store, defaults } = context;
+  const near = slipCandidates(context.vocabulary(), light, edits, defaults.typoPrefix, store.wordsStarting);
   let best: { word: string; distance: number; papers: number } | undefined;
-  for (const [candidate, papers] of [...common, ...rare]) {
+  for (const [candidate, papers] of near) {
     // A swap is the likelier slip of two as near: "casues" is "causes", not "cases".
     const distance = editDistance(light, candidate, edits) - (isSwap(light, candidate) ? 0.5 : 0);
     if (distance > edits || candidate.length < 2) continue;
